@@ -1,0 +1,13 @@
+// One test runner for everything: rules, fair dice, rooms over real WebSockets, and the browser.
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json', isolatedModules: true }],
+  },
+  moduleNameMapper: { '^@dicehall/shared$': '<rootDir>/shared/src/index.ts' },
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,98 @@
+// Dice sources: the interface the rules roll through, a scripted source for tests, and a recorder.
+export interface Dice {
+  /** A uniform integer in 1..sides. */
+  roll(sides: number): number;
+}
+
+export interface Roll {
+  /** Position of the roll in the game's whole sequence, from 0. */
+  index: number;
+  sides: number;
+  value: number;
+}
+
+export const MIN_SIDES = 2;
+export const MAX_SIDES = 100;
+
+export function checkSides(sides: number): void {
+  if (!Number.isInteger(sides) || sides < MIN_SIDES || sides > MAX_SIDES) {
+    throw new RangeError(`a die has ${MIN_SIDES}..${MAX_SIDES} sides, not ${sides}`);
+  }
+}
+
+/** Plays back fixed numbers in order; throws when the script runs out or a value cannot be on the die. */
+export function scripted(values: number[]): Dice & { remaining(): number } {
+  let i = 0;
+  return {
+    roll(sides: number) {
+      checkSides(sides);
+      if (i >= values.length) throw new Error(`scripted dice ran out after ${values.length} rolls (wanted a d${sides})`);
+      const v = values[i++];
+      if (!Number.isInteger(v) || v < 1 || v > sides) throw new Error(`scripted roll #${i - 1} is ${v}, not a face of a d${sides}`);
+      return v;
+    },
+    remaining: () => values.length - i,
+  };
+}
+
+/** Plays back recorded rolls, checking each die size: replays a log exactly or fails loudly. */
+export function replayed(rolls: Roll[]): Dice & { remaining(): number } {
+  let i = 0;
+  return {
+    roll(sides: number) {
+      const r = rolls[i];
+      if (!r) throw new Error(`the log has no roll #${i}`);
+      if (r.sides !== sides) throw new Error(`roll #${r.index} was a d${r.sides}, the rules asked for a d${sides}`);
+      i++;
+      return r.value;
+    },
+    remaining: () => rolls.length - i,
+  };
+}
+
+/** Wraps a source and keeps every roll with its index, so a log can carry them. */
+export class RecordingDice implements Dice {
+  private taken: Roll[] = [];
+  constructor(private readonly source: Dice, private next = 0) {}
+  roll(sides: number): number {
+    checkSides(sides);
+    const value = this.source.roll(sides);
+    this.taken.push({ index: this.next++, sides, value });
+    return value;
+  }
+  /** The rolls since the last drain, and forget them. */
+  drain(): Roll[] {
+    const out = this.taken;
+    this.taken = [];
+    return out;
+  }
+  get count(): number {
+    return this.next;
+  }
+}
+
+/** A seeded, deterministic, non-cryptographic source for property tests and bots (mulberry32). */
+export function seededDice(seed: number): Dice {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { roll: (sides) => 1 + Math.floor(next() * sides) };
+}
+
+/** Picks an element with a dice source (bots and random play). */
+export function pick<T>(dice: Dice, items: readonly T[]): T {
+  if (items.length === 0) throw new Error('pick from an empty list');
+  if (items.length === 1) return items[0];
+  // Dice have at most 100 sides; larger lists are picked in two digits.
+  if (items.length <= MAX_SIDES) return items[dice.roll(items.length) - 1];
+  const hi = Math.ceil(items.length / MAX_SIDES);
+  for (;;) {
+    const i = (dice.roll(hi) - 1) * MAX_SIDES + (dice.roll(MAX_SIDES) - 1);
+    if (i < items.length) return items[i];
+  }
+}

@@ -1,0 +1,56 @@
+// Provably fair dice: a committed secret seed, HMAC-SHA256 per roll, rejection sampling, and the check anyone can run.
+import { hmac } from '@noble/hashes/hmac';
+import { sha256 } from '@noble/hashes/sha256';
+import { bytesToHex, hexToBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils';
+import { checkSides, type Dice } from './dice';
+
+export const FAIR_SCHEME = 'hmac-sha256-rejection/1';
+
+/** The public inputs mixed with the secret seed. */
+export interface FairInputs {
+  /** Public, unique per game: the nonce sequence is (gameId, n). */
+  gameId: string;
+  /** Players' own randomness, joined in seat order; '' when none was given. */
+  clientSeed: string;
+}
+
+export function newServerSeed(): string {
+  return bytesToHex(randomBytes(32));
+}
+
+/** SHA-256 of the seed's bytes, in hex: shown to everyone before the first roll. */
+export function commitmentOf(serverSeedHex: string): string {
+  return bytesToHex(sha256(hexToBytes(serverSeedHex)));
+}
+
+/**
+ * Roll number `n` of a game. HMAC-SHA256(key = seed, message = scheme|gameId|clientSeed|n|sides|block)
+ * gives eight 32-bit words; a word below the largest multiple of `sides` maps to a face, any other is
+ * rejected (no modulo bias) and the next is tried, then the next block.
+ */
+export function fairRoll(serverSeedHex: string, inputs: FairInputs, n: number, sides: number): number {
+  checkSides(sides);
+  const key = hexToBytes(serverSeedHex);
+  const limit = Math.floor(0x100000000 / sides) * sides;
+  for (let block = 0; ; block++) {
+    const msg = utf8ToBytes(`${FAIR_SCHEME}|${inputs.gameId}|${inputs.clientSeed}|${n}|${sides}|${block}`);
+    const mac = hmac(sha256, key, msg);
+    const words = new DataView(mac.buffer, mac.byteOffset, mac.byteLength);
+    for (let w = 0; w < 8; w++) {
+      const x = words.getUint32(w * 4, false);
+      if (x < limit) return (x % sides) + 1;
+    }
+  }
+}
+
+/** The server's roller: holds the secret seed and counts rolls. The seed never enters game state. */
+export class FairDice implements Dice {
+  private n = 0;
+  constructor(private readonly serverSeedHex: string, private readonly inputs: FairInputs) {}
+  roll(sides: number): number {
+    return fairRoll(this.serverSeedHex, this.inputs, this.n++, sides);
+  }
+  get rolled(): number {
+    return this.n;
+  }
+}

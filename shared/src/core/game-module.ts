@@ -1,0 +1,52 @@
+// The contract every game implements: pure rules behind one interface the room, client and tests share.
+import type { ZodType } from 'zod';
+import type { Dice } from './dice';
+
+/** A seat index: 0 for the first player, 1 for the second, … */
+export type Seat = number;
+
+/** Something that happened, public by contract: events are shown to everyone, so they never carry a secret. */
+export interface GameEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+export type Step<S> = { ok: true; state: S; events: GameEvent[] };
+export type Refusal = { ok: false; code: string; message: string };
+
+export interface Result {
+  /** Winning seats; empty for a draw. */
+  winners: Seat[];
+  draw: boolean;
+  /** A short code ("two-batteries", "annihilation", "resigned", …). */
+  reason: string;
+  /** A sentence for people. */
+  summary: string;
+}
+
+export interface GameModule<State = any, Action = any, Options = any> {
+  id: string;
+  name: string;
+  /** One paragraph for the lobby. */
+  pitch: string;
+  seats: { min: number; max: number };
+  /** Test-only modules stay out of the lobby. */
+  listed: boolean;
+  options: ZodType<Options>;
+  /** Parses untrusted input; anything it accepts may still be illegal in the position. */
+  action: ZodType<Action>;
+  setup(options: Options, seats: number, dice: Dice): Step<State>;
+  /** Whose input is awaited (several when simultaneous); empty once the game is over. */
+  toAct(state: State): Seat[];
+  legalActions(state: State, seat: Seat): Action[];
+  apply(state: State, seat: Seat, action: Action, dice: Dice): Step<State> | Refusal;
+  /** What `seat` may see (null: a spectator). Never carries another seat's secret. */
+  view(state: State, seat: Seat | null): unknown;
+  result(state: State): Result | null;
+  /** One event in plain words; `names` are the seats' display names. */
+  describe(event: GameEvent, names: string[]): string;
+}
+
+export function refuse(code: string, message: string): Refusal {
+  return { ok: false, code, message };
+}

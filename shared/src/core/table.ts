@@ -1,0 +1,76 @@
+// A game at the table: the module's state plus the platform's own outcomes (resign, claim, agreed draw),
+// advanced only through log entries so that the log alone replays the game.
+import type { GameEvent, GameModule, Refusal, Result, Seat } from './game-module';
+import type { Roll } from './dice';
+import { RecordingDice } from './dice';
+
+export type PlatformKind = 'resign' | 'claim' | 'draw';
+
+export interface LogEntry {
+  seq: number;
+  kind: 'setup' | 'action' | PlatformKind;
+  seat: Seat | null;
+  /** The module's action (absent for setup and platform entries). May be secret until the game ends. */
+  action?: unknown;
+  rolls: Roll[];
+  events: GameEvent[];
+  /** Server time in ms; informative only, never read by the rules. */
+  at: number;
+}
+
+export interface Table<S = unknown> {
+  state: S;
+  /** Set by a platform entry; otherwise the module decides. */
+  ended: Result | null;
+  seats: number;
+  seq: number;
+}
+
+export type TableStep<S> = { ok: true; table: Table<S>; entry: LogEntry };
+
+export function resultOf<S>(module: GameModule<S>, table: Table<S>): Result | null {
+  return table.ended ?? module.result(table.state);
+}
+
+export function startTable<S>(module: GameModule<S>, options: unknown, seats: number, dice: RecordingDice, at = 0):
+  TableStep<S> | Refusal {
+  const parsed = module.options.safeParse(options ?? {});
+  if (!parsed.success) return { ok: false, code: 'bad-options', message: parsed.error.issues[0]?.message ?? 'bad options' };
+  if (seats < module.seats.min || seats > module.seats.max) {
+    return { ok: false, code: 'bad-seats', message: `${module.name} is for ${module.seats.min}–${module.seats.max} players` };
+  }
+  const step = module.setup(parsed.data, seats, dice);
+  const entry: LogEntry = { seq: 0, kind: 'setup', seat: null, rolls: dice.drain(), events: step.events, at };
+  return { ok: true, table: { state: step.state, ended: null, seats, seq: 1 }, entry };
+}
+
+/** Applies a module action or a platform entry. Never throws on bad input; never mutates `table`. */
+export function advance<S>(
+  module: GameModule<S>, table: Table<S>, seat: Seat, kind: 'action' | PlatformKind, input: unknown,
+  dice: RecordingDice, at = 0,
+): TableStep<S> | Refusal {
+  if (resultOf(module, table)) return { ok: false, code: 'game-over', message: 'The game is over.' };
+  if (!Number.isInteger(seat) || seat < 0 || seat >= table.seats) return { ok: false, code: 'not-seated', message: 'Only seated players can act.' };
+  const entryOf = (events: GameEvent[], action?: unknown): LogEntry => ({
+    seq: table.seq, kind, seat, ...(action === undefined ? {} : { action }), rolls: dice.drain(), events, at,
+  });
+  if (kind === 'action') {
+    const parsed = module.action.safeParse(input);
+    if (!parsed.success) return { ok: false, code: 'bad-action', message: `Not an action of ${module.name}.` };
+    if (!module.toAct(table.state).includes(seat)) return { ok: false, code: 'not-your-turn', message: 'It is not your turn.' };
+    const step = module.apply(table.state, seat, parsed.data, dice);
+    if (!step.ok) {
+      dice.drain();
+      return step;
+    }
+    return { ok: true, table: { ...table, state: step.state, seq: table.seq + 1 }, entry: entryOf(step.events, parsed.data) };
+  }
+  const others = Array.from({ length: table.seats }, (_, s) => s).filter((s) => s !== seat);
+  const ended: Result =
+    kind === 'resign'
+      ? { winners: others, draw: false, reason: 'resigned', summary: 'resigned' }
+      : kind === 'claim'
+        ? { winners: [seat], draw: false, reason: 'abandoned', summary: 'claimed the win after the opponent left' }
+        : { winners: [], draw: true, reason: 'agreed-draw', summary: 'Draw agreed' };
+  return { ok: true, table: { ...table, ended, seq: table.seq + 1 }, entry: entryOf([{ type: kind, seat }]) };
+}

@@ -1,0 +1,15 @@
+// The registry: the one place that names every game.
+import type { GameModule } from '../core/game-module';
+import { highRoll } from './high-roll';
+
+export { highRoll };
+
+export const games: Record<string, GameModule> = {
+  [highRoll.id]: highRoll,
+};
+
+export function getGame(id: string): GameModule | undefined {
+  return Object.prototype.hasOwnProperty.call(games, id) ? games[id] : undefined;
+}
+
+export const listedGames = (): GameModule[] => Object.values(games).filter((g) => g.listed);

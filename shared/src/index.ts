@@ -1,0 +1,7 @@
+// The shared package: the game contract, fair dice, the log, and every game's rules.
+export * from './core/game-module';
+export * from './core/dice';
+export * from './core/fair';
+export * from './core/table';
+export * from './core/log';
+export * from './games';
