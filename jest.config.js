@@ -10,4 +10,6 @@ module.exports = {
   moduleNameMapper: { '^@dicehall/shared$': '<rootDir>/shared/src/index.ts' },
   testTimeout: 30000,
   maxWorkers: 2,
+  // Colyseus' matchmaker keeps module-level timers after a graceful shutdown; they hold no test state.
+  forceExit: true,
 };

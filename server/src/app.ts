@@ -1,0 +1,46 @@
+// Builds a whole Dicehall server (HTTP + WebSocket rooms) from a config; used by the boot script and tests.
+import http from 'node:http';
+import path from 'node:path';
+import express from 'express';
+import { LobbyRoom, Server, matchMaker } from '@colyseus/core';
+import { WebSocketTransport } from '@colyseus/ws-transport';
+import type { Config } from './config';
+import { Archive } from './store/archive';
+import { gameRoomFor } from './rooms/game-room';
+import { routes } from './http/routes';
+
+export interface Dicehall {
+  server: Server;
+  archive: Archive;
+  port: number;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_CLIENT_DIST = path.resolve(__dirname, '../../client/dist');
+
+export async function startServer(config: Config): Promise<Dicehall> {
+  const app = express();
+  const archive = new Archive(config.archiveGames);
+  routes(app, archive, config.clientDist ?? DEFAULT_CLIENT_DIST);
+  const httpServer = http.createServer(app);
+  const server = new Server({
+    transport: new WebSocketTransport({ server: httpServer, maxPayload: config.maxPayloadBytes }),
+    greet: false,
+    gracefullyShutdown: false,
+  });
+  server.define('table', gameRoomFor({ config, archive })).enableRealtimeListing();
+  server.define('lobby', LobbyRoom);
+  await server.listen(config.port, config.host);
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    server,
+    archive,
+    port,
+    async close() {
+      await server.gracefullyShutdown(false);
+    },
+  };
+}
+
+export { matchMaker };

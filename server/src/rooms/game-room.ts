@@ -1,0 +1,452 @@
+// The one generic room: seats players by secret token, parses every message, runs the game module through
+// the shared table reducer, keeps the log, and projects the result into synced state. It knows no rule.
+import { randomBytes } from 'node:crypto';
+import { Room, ServerError, type Client } from '@colyseus/core';
+import { StateView } from '@colyseus/schema';
+import {
+  advance, commitmentOf, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable,
+  FAIR_SCHEME, type GameLog, type GameModule, type LogEntry, type PlatformKind, type Refusal, type Table,
+} from '@dicehall/shared';
+import type { Config } from '../config';
+import type { Archive } from '../store/archive';
+import { chatMessage, createOptions, emptyMessage, joinOptions, type ErrorMessage, type JoinOptions } from './messages';
+import { TokenBucket } from './rate-limit';
+import { ChatLine, LogLine, PrivateState, SeatState, TableState } from './schema';
+
+export interface RoomContext {
+  config: Config;
+  archive: Archive;
+}
+
+/** Custom close code sent to a connection whose seat was taken over by another tab holding the token. */
+export const CLOSE_SEAT_ELSEWHERE = 4100;
+const CHAT_KEEP = 100;
+
+interface SeatHolder {
+  token: string;
+  sessionId: string | null;
+  clientSeed: string;
+  /** Pending `allowReconnection` of a dropped connection; rejected when the token comes back another way. */
+  reconnection: { reject: Function } | null;
+}
+
+export class GameRoom extends Room<TableState> {
+  /** Set by the server that defines the room type. */
+  protected ctx!: RoomContext;
+
+  private module!: GameModule;
+  private options: unknown = {};
+  private table: Table | null = null;
+  private entries: LogEntry[] = [];
+  private dice: RecordingDice | null = null;
+  private serverSeed = '';
+  private holders: (SeatHolder | null)[] = [];
+  private seatOf = new Map<string, number>();
+  private buckets = new Map<string, TokenBucket>();
+  private graceSeconds = 60;
+  private graceTimers: ({ clear(): void } | null)[] = [];
+  private idleTimer: { clear(): void } | null = null;
+  private chatId = 0;
+
+  onCreate(raw: unknown) {
+    const parsed = createOptions.safeParse(raw);
+    if (!parsed.success) throw new ServerError(400, `bad-options: ${parsed.error.issues[0]?.message}`);
+    const module = getGame(parsed.data.game);
+    if (!module) throw new ServerError(404, `unknown-game: no game "${parsed.data.game}"`);
+    const options = module.options.safeParse(parsed.data.options);
+    if (!options.success) throw new ServerError(400, `bad-options: ${options.error.issues[0]?.message}`);
+    this.module = module;
+    this.options = options.data;
+    this.graceSeconds = parsed.data.graceSeconds ?? this.ctx.config.graceSeconds;
+    this.autoDispose = false;
+    this.maxClients = module.seats.max + this.ctx.config.maxSpectators;
+
+    const state = new TableState();
+    state.game = module.id;
+    state.options = JSON.stringify(options.data);
+    state.isPublic = parsed.data.public;
+    for (let s = 0; s < module.seats.max; s++) {
+      state.seats.push(new SeatState());
+      state.secret.set(String(s), new PrivateState());
+      this.holders.push(null);
+      this.graceTimers.push(null);
+    }
+    this.setState(state);
+    this.prepareSeed();
+    void this.setPrivate(!parsed.data.public);
+    this.publishListing();
+
+    this.onMessage('action', (client, msg) => this.guard(client, 'action', msg, () => this.onAction(client, msg)));
+    this.onMessage('resign', (client, msg) => this.guard(client, 'resign', msg, () => this.onPlatform(client, 'resign', msg)));
+    this.onMessage('claim', (client, msg) => this.guard(client, 'claim', msg, () => this.onPlatform(client, 'claim', msg)));
+    this.onMessage('draw', (client, msg) => this.guard(client, 'draw', msg, () => this.onDraw(client, msg)));
+    this.onMessage('rematch', (client, msg) => this.guard(client, 'rematch', msg, () => this.onRematch(client, msg)));
+    this.onMessage('chat', (client, msg) => this.guard(client, 'chat', msg, () => this.onChat(client, msg)));
+    this.onMessage('*', (client, type, msg) => this.guard(client, String(type), msg, () => this.refuse(client, String(type), 'bad-message', `Unknown message "${String(type).slice(0, 40)}".`)));
+  }
+
+  onJoin(client: Client, raw: unknown) {
+    const parsed = joinOptions.safeParse(raw ?? {});
+    if (!parsed.success) throw new ServerError(400, `bad-join: ${parsed.error.issues[0]?.message}`);
+    const opts = parsed.data;
+    this.cancelIdle();
+    this.buckets.set(client.sessionId, new TokenBucket(this.ctx.config.ratePerSecond, this.ctx.config.rateBurst));
+    client.view = new StateView();
+
+    const seat = this.chooseSeat(opts);
+    if (seat === null) {
+      this.state.spectators++;
+      client.send('welcome', { seat: null });
+    } else {
+      this.sit(client, seat, opts);
+    }
+    this.refreshSnapshot();
+    this.publishListing();
+    if (this.state.phase === 'waiting' && this.holders.every((h) => h !== null)) this.startGame();
+  }
+
+  async onLeave(client: Client, consented: boolean) {
+    this.buckets.delete(client.sessionId);
+    const seat = this.seatOf.get(client.sessionId);
+    if (seat === undefined) {
+      if (this.state.spectators > 0 && !client.userData?.superseded) this.state.spectators--;
+      this.afterLeave();
+      return;
+    }
+    const holder = this.holders[seat];
+    this.seatOf.delete(client.sessionId);
+    if (!holder || holder.sessionId !== client.sessionId) return this.afterLeave();
+    holder.sessionId = null;
+    this.markDropped(seat);
+    this.afterLeave();
+    if (consented) return;
+    try {
+      const reconnection = this.allowReconnection(client, this.graceSeconds);
+      holder.reconnection = reconnection;
+      const back = await reconnection;
+      holder.reconnection = null;
+      if (this.holders[seat] !== holder || holder.sessionId !== null) {
+        back.leave(CLOSE_SEAT_ELSEWHERE);
+        return;
+      }
+      this.cancelIdle();
+      this.buckets.set(back.sessionId, new TokenBucket(this.ctx.config.ratePerSecond, this.ctx.config.rateBurst));
+      holder.sessionId = back.sessionId;
+      this.seatOf.set(back.sessionId, seat);
+      this.markPresent(seat);
+      this.refreshSnapshot();
+    } catch {
+      // The grace ended or the seat came back through its token: the seat stays held by its token (P2, P3).
+      holder.reconnection = null;
+    }
+  }
+
+  onDispose() {
+    for (const t of this.graceTimers) t?.clear();
+    this.idleTimer?.clear();
+  }
+
+  onUncaughtException(error: Error, methodName: string) {
+    // A bug must not take the other rooms down; the failed call changed nothing it had not committed.
+    console.error(`[room ${this.roomId}] ${methodName} threw:`, error);
+  }
+
+  // ---- seats -------------------------------------------------------------------------------------
+
+  private chooseSeat(opts: JoinOptions): number | null {
+    if (opts.seatToken) {
+      const held = this.holders.findIndex((h) => h !== null && h.token === opts.seatToken);
+      if (held >= 0) return held;
+    }
+    if (opts.want === 'watch' || this.state.phase !== 'waiting') return null;
+    const free = this.holders.findIndex((h) => h === null);
+    return free >= 0 ? free : null;
+  }
+
+  private sit(client: Client, seat: number, opts: JoinOptions) {
+    let holder = this.holders[seat];
+    if (holder) {
+      // The token's owner is back (refresh, new tab, or after the grace): the newest connection wins.
+      holder.reconnection?.reject(new Error('seat taken by token'));
+      holder.reconnection = null;
+      const previous = this.clients.find((c) => c.sessionId === holder!.sessionId);
+      if (previous) {
+        this.seatOf.delete(previous.sessionId);
+        previous.userData = { superseded: true };
+        previous.send('error', { code: 'seat-elsewhere', message: 'This seat was opened in another tab or window.', of: 'join' } satisfies ErrorMessage);
+        previous.leave(CLOSE_SEAT_ELSEWHERE);
+      }
+    } else {
+      holder = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: opts.clientSeed ?? '', reconnection: null };
+      this.holders[seat] = holder;
+      this.state.seats[seat].taken = true;
+      this.state.seats[seat].name = opts.name ?? `Player ${seat + 1}`;
+    }
+    if (opts.name && this.state.phase === 'waiting') this.state.seats[seat].name = opts.name;
+    holder.sessionId = client.sessionId;
+    this.seatOf.set(client.sessionId, seat);
+    client.view!.add(this.state.secret.get(String(seat))!);
+    client.send('welcome', { seat, token: holder.token });
+    this.markPresent(seat);
+  }
+
+  private markPresent(seat: number) {
+    const s = this.state.seats[seat];
+    s.connected = true;
+    s.graceEndsAt = 0;
+    s.claimable = false;
+    this.graceTimers[seat]?.clear();
+    this.graceTimers[seat] = null;
+  }
+
+  private markDropped(seat: number) {
+    const s = this.state.seats[seat];
+    s.connected = false;
+    s.graceEndsAt = Date.now() + this.graceSeconds * 1000;
+    this.graceTimers[seat]?.clear();
+    this.graceTimers[seat] = this.clock.setTimeout(() => {
+      this.graceTimers[seat] = null;
+      if (!s.connected) s.claimable = true;
+    }, this.graceSeconds * 1000);
+  }
+
+  private afterLeave() {
+    this.publishListing();
+    if (this.clients.length === 0) {
+      this.idleTimer?.clear();
+      this.idleTimer = this.clock.setTimeout(() => void this.disconnect(), this.ctx.config.idleSeconds * 1000);
+    }
+  }
+
+  private cancelIdle() {
+    this.idleTimer?.clear();
+    this.idleTimer = null;
+  }
+
+  /**
+   * Colyseus 0.16.23–26 drops pending changes when no client is connected but keeps its cached full
+   * snapshot, so a client joining later would get stale state. Force a fresh snapshot for every join.
+   */
+  private refreshSnapshot() {
+    (this as unknown as { _serializer: { needFullEncode: boolean } })._serializer.needFullEncode = true;
+  }
+
+  // ---- messages ----------------------------------------------------------------------------------
+
+  private guard(client: Client, type: string, msg: unknown, handle: () => void) {
+    if (!this.buckets.get(client.sessionId)?.take()) return this.refuse(client, type, 'rate-limited', 'Too many messages; slow down.');
+    let size = 0;
+    try {
+      size = Buffer.byteLength(JSON.stringify(msg ?? null) ?? '');
+    } catch {
+      return this.refuse(client, type, 'bad-message', 'The message could not be read.');
+    }
+    if (size > this.ctx.config.maxMessageBytes) return this.refuse(client, type, 'too-large', `Messages are limited to ${this.ctx.config.maxMessageBytes} bytes.`);
+    handle();
+  }
+
+  private refuse(client: Client, of: string, code: string, message: string) {
+    client.send('error', { code, message, of } satisfies ErrorMessage);
+  }
+
+  private seatOrRefuse(client: Client, of: string): number | null {
+    const seat = this.seatOf.get(client.sessionId);
+    if (seat === undefined) {
+      this.refuse(client, of, 'not-seated', 'Spectators can watch and chat, not play.');
+      return null;
+    }
+    if (!this.table || this.state.phase !== 'playing') {
+      this.refuse(client, of, 'not-playing', this.state.phase === 'over' ? 'The game is over.' : 'The game has not started yet.');
+      return null;
+    }
+    return seat;
+  }
+
+  private onAction(client: Client, msg: unknown) {
+    const seat = this.seatOrRefuse(client, 'action');
+    if (seat === null) return;
+    this.commit(client, 'action', advance(this.module, this.table!, seat, 'action', msg, this.dice!, Date.now()));
+  }
+
+  private onPlatform(client: Client, kind: PlatformKind, msg: unknown) {
+    if (!emptyMessage.safeParse(msg).success) return this.refuse(client, kind, 'bad-message', `"${kind}" takes no content.`);
+    const seat = this.seatOrRefuse(client, kind);
+    if (seat === null) return;
+    if (kind === 'claim') {
+      const others = this.state.seats.filter((_, s) => s !== seat);
+      if (!others.some((s) => s.claimable && !s.connected)) {
+        return this.refuse(client, kind, 'not-claimable', 'You can claim the win only after your opponent has been gone for the whole grace period.');
+      }
+    }
+    this.commit(client, kind, advance(this.module, this.table!, seat, kind, undefined, this.dice!, Date.now()));
+  }
+
+  private onDraw(client: Client, msg: unknown) {
+    const parsed = emptyMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'draw', 'bad-message', '"draw" takes no content.');
+    const seat = this.seatOrRefuse(client, 'draw');
+    if (seat === null) return;
+    if (!this.state.drawOffer.includes(seat)) this.state.drawOffer.push(seat);
+    if (this.state.drawOffer.length === this.holders.length) {
+      this.commit(client, 'draw', advance(this.module, this.table!, seat, 'draw', undefined, this.dice!, Date.now()));
+    }
+  }
+
+  private onChat(client: Client, msg: unknown) {
+    const parsed = chatMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'chat', 'bad-message', 'A chat message is 1 to 280 characters.');
+    const seat = this.seatOf.get(client.sessionId);
+    const line = new ChatLine();
+    line.id = ++this.chatId;
+    line.seat = seat ?? -1;
+    line.from = seat === undefined ? 'Spectator' : this.state.seats[seat].name;
+    line.text = parsed.data.text;
+    line.at = Date.now();
+    this.state.chat.push(line);
+    while (this.state.chat.length > CHAT_KEEP) this.state.chat.shift();
+  }
+
+  private onRematch(client: Client, msg: unknown) {
+    const parsed = emptyMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'rematch', 'bad-message', '"rematch" takes no content.');
+    const seat = this.seatOf.get(client.sessionId);
+    if (seat === undefined) return this.refuse(client, 'rematch', 'not-seated', 'Only players can ask for a rematch.');
+    if (this.state.phase !== 'over') return this.refuse(client, 'rematch', 'not-over', 'A rematch can start once this game is over.');
+    if (!this.state.rematch.includes(seat)) this.state.rematch.push(seat);
+    if (this.state.rematch.length === this.holders.length) this.startRematch();
+  }
+
+  private commit(client: Client, of: string, step: ReturnType<typeof advance>) {
+    if (!step.ok) return this.refuse(client, of, (step as Refusal).code, (step as Refusal).message);
+    this.table = step.table;
+    this.entries.push(step.entry);
+    this.state.drawOffer.clear();
+    this.appendLogLine(step.entry);
+    this.project();
+    this.broadcastPatch();
+  }
+
+  // ---- the game ----------------------------------------------------------------------------------
+
+  private prepareSeed() {
+    this.serverSeed = newServerSeed();
+    this.state.gameId = randomBytes(8).toString('hex');
+    this.state.commitment = commitmentOf(this.serverSeed);
+    this.state.serverSeed = '';
+  }
+
+  private startGame() {
+    const clientSeed = this.holders.map((h) => h?.clientSeed ?? '').join(':');
+    this.state.clientSeed = clientSeed;
+    this.dice = new RecordingDice(new FairDice(this.serverSeed, { gameId: this.state.gameId, clientSeed }));
+    const start = startTable(this.module, this.options, this.holders.length, this.dice, Date.now());
+    if (!start.ok) throw new Error(`setup refused validated options: ${start.message}`);
+    this.table = start.table;
+    this.entries = [start.entry];
+    this.state.log.clear();
+    this.appendLogLine(start.entry);
+    this.state.phase = 'playing';
+    this.project();
+    this.publishListing();
+  }
+
+  private startRematch() {
+    // Sides swap: every holder moves one seat on; spectators stay.
+    const n = this.holders.length;
+    const moved = this.holders.map((_, s) => this.holders[(s + n - 1) % n]);
+    const names = this.state.seats.map((s) => s.name);
+    this.holders = moved;
+    for (let s = 0; s < n; s++) this.state.seats[s].name = names[(s + n - 1) % n];
+    for (const client of this.clients) {
+      const seat = this.seatOf.get(client.sessionId);
+      if (seat === undefined) continue;
+      const next = (seat + 1) % n;
+      this.seatOf.set(client.sessionId, next);
+      client.view!.remove(this.state.secret.get(String(seat))!);
+      client.view!.add(this.state.secret.get(String(next))!);
+      client.send('welcome', { seat: next, token: this.holders[next]!.token });
+    }
+    for (let s = 0; s < n; s++) {
+      const present = this.holders[s]!.sessionId !== null;
+      if (present) this.markPresent(s);
+      else this.markDropped(s);
+    }
+    this.state.rematch.clear();
+    this.state.result = '';
+    this.state.round++;
+    this.prepareSeed();
+    this.startGame();
+    this.broadcastPatch();
+  }
+
+  private appendLogLine(entry: LogEntry) {
+    const line = new LogLine();
+    line.seq = entry.seq;
+    // Everything but the action itself, which may be secret (an arrangement) until the game ends.
+    line.json = JSON.stringify({ seq: entry.seq, kind: entry.kind, seat: entry.seat, rolls: entry.rolls, events: entry.events, at: entry.at });
+    this.state.log.push(line);
+  }
+
+  private project() {
+    const table = this.table!;
+    const m = this.module;
+    this.state.view = JSON.stringify(m.view(table.state, null));
+    const result = resultOf(m, table);
+    const toAct = result ? [] : m.toAct(table.state);
+    this.state.toAct.clear();
+    for (const s of toAct) this.state.toAct.push(s);
+    for (let s = 0; s < this.holders.length; s++) {
+      const secret = this.state.secret.get(String(s))!;
+      secret.view = JSON.stringify(m.view(table.state, s));
+      secret.legal = JSON.stringify(toAct.includes(s) ? m.legalActions(table.state, s) : []);
+    }
+    if (result) this.finish();
+  }
+
+  private finish() {
+    const result = resultOf(this.module, this.table!)!;
+    this.state.phase = 'over';
+    this.state.result = JSON.stringify(result);
+    this.state.serverSeed = this.serverSeed;
+    this.ctx.archive.put(this.gameLog());
+    this.publishListing();
+  }
+
+  /** The whole log, actions included: given out once the game is over and its seed revealed. */
+  gameLog(): GameLog {
+    return {
+      format: LOG_FORMAT,
+      game: this.module.id,
+      gameId: this.state.gameId,
+      options: this.options,
+      seats: this.holders.length,
+      players: this.state.seats.map((s) => s.name),
+      fair: { scheme: FAIR_SCHEME, commitment: this.state.commitment, clientSeed: this.state.clientSeed, serverSeed: this.state.phase === 'over' ? this.serverSeed : null },
+      entries: this.entries,
+      result: this.table ? resultOf(this.module, this.table) : null,
+    };
+  }
+
+  private publishListing() {
+    const seated = this.holders.filter((h) => h !== null).length;
+    void this.setMetadata({
+      game: this.module.id,
+      name: this.module.name,
+      options: this.options as Record<string, unknown>,
+      seated,
+      seats: this.holders.length,
+      spectators: this.state.spectators,
+      phase: this.state.phase,
+      host: this.state.seats[0]?.name ?? '',
+    });
+    // A public room leaves the lobby list once it is full or over.
+    if (this.state.isPublic) void this.setPrivate(seated === this.holders.length || this.state.phase !== 'waiting');
+  }
+}
+
+/** Binds a room class to one server's settings and archive. */
+export function gameRoomFor(ctx: RoomContext): typeof GameRoom {
+  return class BoundGameRoom extends GameRoom {
+    protected ctx = ctx;
+  };
+}

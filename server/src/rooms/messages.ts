@@ -1,0 +1,38 @@
+// The wire protocol's untrusted inputs, parsed with zod: room creation, joins, and every client message.
+import { z } from 'zod';
+
+const name = z.string().trim().min(1).max(24).regex(/^[^\u0000-\u001f<>]*$/, 'no control characters or angle brackets');
+const clientSeed = z.string().max(64).regex(/^[\w.-]*$/, 'letters, digits, _ . - only');
+
+export const joinOptions = z.object({
+  name: name.optional(),
+  /** The secret that owns a seat (P2); kept by the browser. */
+  seatToken: z.string().min(16).max(64).optional(),
+  /** watch: join as a spectator even if a seat is free. */
+  want: z.enum(['play', 'watch']).default('play'),
+  clientSeed: clientSeed.optional(),
+});
+export type JoinOptions = z.infer<typeof joinOptions>;
+
+export const createOptions = joinOptions.extend({
+  game: z.string().min(1).max(40),
+  options: z.record(z.string(), z.unknown()).default({}),
+  public: z.boolean().default(false),
+  graceSeconds: z.number().int().min(1).max(3600).optional(),
+});
+export type CreateOptions = z.infer<typeof createOptions>;
+
+export const chatMessage = z.object({ text: z.string().trim().min(1).max(280) }).strict();
+export const emptyMessage = z.object({}).strict().or(z.undefined()).or(z.null());
+
+/** Every error code a client can receive, with the message type it came from. */
+export type ErrorCode =
+  | 'bad-message' | 'too-large' | 'rate-limited' | 'not-seated' | 'not-your-turn' | 'game-over'
+  | 'not-playing' | 'not-claimable' | 'bad-action' | 'no-draw' | 'seat-elsewhere' | string;
+
+export interface ErrorMessage {
+  code: ErrorCode;
+  message: string;
+  /** The message type that was refused. */
+  of: string;
+}

@@ -1,0 +1,63 @@
+// The synced projection of a table. Fields only: the truth lives in the room's Table and log.
+import { ArraySchema, MapSchema, Schema, type, view } from '@colyseus/schema';
+
+export class SeatState extends Schema {
+  @type('string') name = '';
+  @type('boolean') taken = false;
+  @type('boolean') connected = false;
+  /** Server time (ms) when a dropped player's grace ends; 0 while connected. */
+  @type('number') graceEndsAt = 0;
+  /** The grace is over: the opponent may claim the win (P3). */
+  @type('boolean') claimable = false;
+}
+
+/** What only one seat may see: its own view of the game and its legal actions. */
+export class PrivateState extends Schema {
+  @type('string') view = '';
+  @type('string') legal = '[]';
+}
+
+/** One log entry as shown to everyone: no action payload (it may be secret until the end). */
+export class LogLine extends Schema {
+  @type('number') seq = 0;
+  @type('string') json = '';
+}
+
+export class ChatLine extends Schema {
+  @type('number') id = 0;
+  @type('string') from = '';
+  /** -1 for a spectator. */
+  @type('number') seat = -1;
+  @type('string') text = '';
+  @type('number') at = 0;
+}
+
+export class TableState extends Schema {
+  @type('string') game = '';
+  @type('string') options = '{}';
+  @type('boolean') isPublic = false;
+  /** waiting (for players) | playing | over */
+  @type('string') phase = 'waiting';
+  @type([SeatState]) seats = new ArraySchema<SeatState>();
+  @type('number') spectators = 0;
+  @type(['number']) toAct = new ArraySchema<number>();
+  /** The public view (spectators'), as JSON. */
+  @type('string') view = '';
+  @view() @type({ map: PrivateState }) secret = new MapSchema<PrivateState>();
+  @type([LogLine]) log = new ArraySchema<LogLine>();
+  @type([ChatLine]) chat = new ArraySchema<ChatLine>();
+  @type('string') gameId = '';
+  @type('string') commitment = '';
+  @type('string') clientSeed = '';
+  /** Revealed when the game ends (P1). */
+  @type('string') serverSeed = '';
+  /** The result as JSON once the game is over. */
+  @type('string') result = '';
+  /** Games played in this room (rematches). */
+  @type('number') round = 1;
+  /** Seats that asked for a rematch / offered a draw. */
+  @type(['number']) rematch = new ArraySchema<number>();
+  @type(['number']) drawOffer = new ArraySchema<number>();
+  /** Set before a planned restart so clients can say so. */
+  @type('string') notice = '';
+}

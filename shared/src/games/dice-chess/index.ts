@@ -1,0 +1,62 @@
+// Dice Chess: sixteen rolled d6 a side on a chess board; move one die a turn, capture down or level.
+import { z } from 'zod';
+import type { GameModule } from '../../core/game-module';
+import { DICE_PER_SIDE } from './board';
+import { generateMoves, moveText } from './moves';
+import { applyAction, identityOrder, setupState, toActOf, type DiceChessState } from './state';
+import { describeEvent, viewOf, type DiceChessView } from './view';
+
+export * from './board';
+export * from './moves';
+export * from './state';
+export * from './view';
+
+const square = z.string().regex(/^[a-h][1-8]$/);
+
+const options = z.object({
+  /** 'arrange': each player places their rolled dice in secret (C2); 'random': the server places them. */
+  placement: z.enum(['arrange', 'random']).default('arrange'),
+}).strict();
+
+/**
+ * Actions. `arrange.order[k]` is the index (in rolled order) of the die placed on the seat's k-th
+ * home square, home squares ordered as in `homeSquares`: back rank a→h, then front rank a→h.
+ */
+const action = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('move'), from: square, to: square }).strict(),
+  z.object({ type: z.literal('arrange'), order: z.array(z.number().int().min(0).max(DICE_PER_SIDE - 1)).length(DICE_PER_SIDE) }).strict(),
+]);
+
+export type DiceChessOptions = z.output<typeof options>;
+export type DiceChessAction = z.output<typeof action>;
+export type { DiceChessState, DiceChessView };
+
+export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOptions> = {
+  id: 'dice-chess',
+  name: 'Dice Chess',
+  pitch:
+    'Each player rolls sixteen dice and sets them out like chess pieces, in secret, on their two home ranks. ' +
+    'Then take turns moving one die a square; a six also steps diagonally and a one may run two. Land on an ' +
+    'enemy die showing the same or less to capture it, and your die is rolled again where it stands. Clear the ' +
+    'board of your opponent, or be ahead on the dice when the play runs dry.',
+  seats: { min: 2, max: 2 },
+  listed: true,
+  options,
+  action,
+  setup: (opts, _seats, dice) => setupState(opts.placement, dice),
+  toAct: toActOf,
+  /**
+   * Every legal move of the side to move, exactly. The arrangement phase is the one exception:
+   * its 16! orders cannot be listed, so a seat still arranging gets one representative action,
+   * keeping its dice in rolled order.
+   */
+  legalActions(state, seat) {
+    if (!toActOf(state).includes(seat)) return [];
+    if (state.phase === 'arrange') return [{ type: 'arrange', order: identityOrder() }];
+    return generateMoves(state.board, seat).map((code) => ({ type: 'move' as const, ...moveText(code) }));
+  },
+  apply: (state, seat, act, dice) => applyAction(state, seat, act, dice),
+  view: (state, seat): DiceChessView => viewOf(state, seat),
+  result: (state) => state.result,
+  describe: describeEvent,
+};

@@ -1,0 +1,123 @@
+// Dice Chess move generation (C4, C5) and the move notation.
+import type { Seat } from '../../core/game-module';
+import { squareIndex, squareName, type Board } from './board';
+
+// Neighbour tables, computed once: orthogonal steps, diagonal steps, and two-square orthogonal
+// runs as [middle, destination] pairs.
+const ORTH: number[][] = [];
+const DIAG: number[][] = [];
+const TWO: number[][] = [];
+for (let sq = 0; sq < 64; sq++) {
+  const r = sq >> 3;
+  const f = sq & 7;
+  const on = (rr: number, ff: number) => rr >= 0 && rr < 8 && ff >= 0 && ff < 8;
+  const orth: number[] = [];
+  const diag: number[] = [];
+  const two: number[] = [];
+  for (const [dr, df] of [[1, 0], [-1, 0], [0, -1], [0, 1]]) {
+    if (on(r + dr, f + df)) orth.push((r + dr) * 8 + f + df);
+    if (on(r + 2 * dr, f + 2 * df)) two.push((r + dr) * 8 + f + df, (r + 2 * dr) * 8 + f + 2 * df);
+  }
+  for (const [dr, df] of [[1, -1], [1, 1], [-1, -1], [-1, 1]]) {
+    if (on(r + dr, f + df)) diag.push((r + dr) * 8 + f + df);
+  }
+  ORTH.push(orth);
+  DIAG.push(diag);
+  TWO.push(two);
+}
+
+/** Whether a die (cell c, non-zero) may end its move on a square holding t: empty, or an enemy it can take (C5). */
+function mayEnter(c: number, t: number): boolean {
+  if (t === 0) return true;
+  // Same sign: own die, never (C4). Opposite sign: capture when the mover's value is equal or higher.
+  return c > 0 ? t < 0 && -t <= c : t > 0 && t <= -c;
+}
+
+/** Calls `emit(to)` for every legal destination of the die on `from` (which must hold a die). */
+function eachTarget(board: Board, from: number, emit: (to: number) => void): void {
+  const c = board[from];
+  const v = c > 0 ? c : -c;
+  for (const to of ORTH[from]) if (mayEnter(c, board[to])) emit(to);
+  if (v === 6) for (const to of DIAG[from]) if (mayEnter(c, board[to])) emit(to);
+  if (v === 1) {
+    // C4: a 1 may go two squares straight; the square passed over must be empty.
+    const two = TWO[from];
+    for (let i = 0; i < two.length; i += 2) {
+      if (board[two[i]] === 0 && mayEnter(c, board[two[i + 1]])) emit(two[i + 1]);
+    }
+  }
+}
+
+/** Destinations of the die on `from`, in generation order: orthogonal, then diagonal (a 6), then two-square (a 1). */
+export function targetsFrom(board: Board, from: number): number[] {
+  if (board[from] === 0) return [];
+  const out: number[] = [];
+  eachTarget(board, from, (to) => out.push(to));
+  return out;
+}
+
+/** Every legal move of a side as from × 64 + to, squares in index order (a1, b1, …, h8). */
+export function generateMoves(board: Board, seat: Seat): number[] {
+  const out: number[] = [];
+  for (let from = 0; from < 64; from++) {
+    const c = board[from];
+    if (c === 0 || (c > 0) !== (seat === 0)) continue;
+    const base = from * 64;
+    eachTarget(board, from, (to) => out.push(base + to));
+  }
+  return out;
+}
+
+/** Whether a side has any legal move (C6), without listing them. */
+export function hasMove(board: Board, seat: Seat): boolean {
+  for (let from = 0; from < 64; from++) {
+    const c = board[from];
+    if (c === 0 || (c > 0) !== (seat === 0)) continue;
+    for (const to of ORTH[from]) if (mayEnter(c, board[to])) return true;
+    const v = c > 0 ? c : -c;
+    if (v === 6) for (const to of DIAG[from]) if (mayEnter(c, board[to])) return true;
+    // A 1 with every orthogonal neighbour blocked cannot pass over any of them, so no two-square move either.
+  }
+  return false;
+}
+
+/** Whether `from`→`to` is a legal move for `seat` on this board. */
+export function isLegalMove(board: Board, seat: Seat, from: number, to: number): boolean {
+  const c = board[from];
+  if (c === 0 || (c > 0) !== (seat === 0)) return false;
+  let found = false;
+  eachTarget(board, from, (t) => {
+    if (t === to) found = true;
+  });
+  return found;
+}
+
+export interface MoveText {
+  from: string;
+  to: string;
+  capture: boolean;
+  /** The capturing die's new value, when known. */
+  reroll?: number;
+}
+
+const MOVE_RE = /^([a-h][1-8])([-x])([a-h][1-8])(?:=([1-6]))?$/;
+
+/**
+ * Move notation: "b2-b3" for a move, "c4xc5" for a capture, "c4xc5=4" for a capture whose
+ * capturing die was rerolled to 4 (C5). A pass is written "--".
+ */
+export function formatMove(m: MoveText): string {
+  return `${m.from}${m.capture ? 'x' : '-'}${m.to}${m.capture && m.reroll !== undefined ? `=${m.reroll}` : ''}`;
+}
+
+/** Parses the move notation, or returns null. A reroll ("=n") only follows a capture. */
+export function parseMove(text: string): MoveText | null {
+  const m = MOVE_RE.exec(text);
+  if (!m || squareIndex(m[1]) === squareIndex(m[3])) return null;
+  const capture = m[2] === 'x';
+  if (m[4] !== undefined && !capture) return null;
+  return { from: m[1], to: m[3], capture, ...(m[4] !== undefined ? { reroll: Number(m[4]) } : {}) };
+}
+
+export const encodeMove = (from: number, to: number): number => from * 64 + to;
+export const moveText = (code: number): { from: string; to: string } => ({ from: squareName(code >> 6), to: squareName(code & 63) });

@@ -1,0 +1,312 @@
+// Dice Chess state and its transitions: setup (C2, C3), arrangement, moves and captures (C4, C5),
+// automatic passes (C6) and the ending (C7).
+import type { Dice } from '../../core/dice';
+import { refuse, type GameEvent, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
+import {
+  advancementOf, cellOf, DICE_PER_SIDE, emptyBoard, formatBoard, homeSquares, parseBoard, progressOf, sideTotals,
+  squareIndex, squareName, type Board,
+} from './board';
+import { formatMove, hasMove, isLegalMove, targetsFrom } from './moves';
+
+export type Placement = 'arrange' | 'random';
+export type Phase = 'arrange' | 'play' | 'over';
+
+/** Plies in a row without an effective play that end the game (C7: three turns of each player). */
+export const QUIET_LIMIT = 6;
+
+/** The most advancement 16 dice can have: eight on the far rank (7 each) and eight on the next (6 each). */
+export const MAX_ADVANCEMENT = 8 * 7 + 8 * 6;
+
+/**
+ * An upper bound on the plies (moves and passes) of any game, from the C7 reading below.
+ * Captures: at most 31 (the game ends when a side has none of its 16 left). Between two captures
+ * (32 stretches at most) a side's high-water mark only rises, by at least 1 per effective forward
+ * move, from ≥ 0 to ≤ MAX_ADVANCEMENT: at most 104 effective forward moves per side per stretch.
+ * So effective plays E ≤ 31 + 2 × 32 × 104 = 6687. A run of ineffective plies is at most 5 long
+ * before an effective play and 6 at the end, so plies ≤ E + 5E + 6 = 6E + 6 = 40128.
+ */
+export const MAX_CAPTURES = 2 * DICE_PER_SIDE - 1;
+export const MAX_EFFECTIVE = MAX_CAPTURES + 2 * (MAX_CAPTURES + 1) * MAX_ADVANCEMENT;
+export const PLY_BOUND = QUIET_LIMIT * MAX_EFFECTIVE + QUIET_LIMIT;
+
+export interface LastMove {
+  seat: Seat;
+  from: string;
+  to: string;
+  /** The value of the die that moved, before any reroll. */
+  value: number;
+  captured: number | null;
+  reroll: number | null;
+  notation: string;
+}
+
+export interface DiceChessState {
+  placement: Placement;
+  phase: Phase;
+  /** Each seat's 16 d6 in the order the server rolled them. Public. */
+  rolled: [number[], number[]];
+  /**
+   * SECRET until both have confirmed: a confirmed arrangement as values in home-square order
+   * (see homeSquares). Null until the seat confirms. Never copied into another seat's view.
+   */
+  pending: [number[] | null, number[] | null];
+  /** 64 cells, see board.ts. Empty during the arrangement phase. */
+  board: number[];
+  /** Who won the roll-off and moves first (C3). */
+  first: Seat;
+  /** The side to move during play. */
+  turn: Seat;
+  /** captured[s]: values of the enemy dice seat s has captured, in order (C5). */
+  captured: [number[], number[]];
+  /** Plies (moves and passes) since the last effective play (C7). */
+  quiet: number;
+  /**
+   * Each side's high-water mark of advancement since the last capture. A forward move is an
+   * effective play only when it lifts its side's advancement above this mark (our C7 reading).
+   */
+  marks: [number, number];
+  /** Plies played since play began, passes included. */
+  ply: number;
+  effective: number;
+  lastMove: LastMove | null;
+  result: Result | null;
+}
+
+export type Arrangement = { type: 'arrange'; order: number[] };
+export type Move = { type: 'move'; from: string; to: string };
+
+const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+export const identityOrder = (): number[] => Array.from({ length: DICE_PER_SIDE }, (_, i) => i);
+
+/** Places each seat's values (home-square order) on an empty board. */
+function placeHomes(homes: readonly (readonly number[])[]): number[] {
+  const board = emptyBoard();
+  for (const seat of [0, 1] as const) {
+    homeSquares(seat).forEach((sq, k) => {
+      board[sq] = cellOf(seat, homes[seat][k]);
+    });
+  }
+  return board;
+}
+
+/** Fisher–Yates with the game's dice: a uniform shuffle that replays from the log. */
+function shuffle(values: readonly number[], dice: Dice): number[] {
+  const out = values.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = dice.roll(i + 1) - 1;
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/**
+ * Setup. Rolls are taken in this order: seat 0's 16 d6, seat 1's 16 d6 (C2); the roll-off (C3):
+ * seat 0 then seat 1 roll a d6, the higher moves first, a tie rolls again; with random placement,
+ * a Fisher–Yates shuffle of seat 0's dice, then of seat 1's (15 rolls each, d16 down to d2).
+ * The roll-off is held before the arrangement, so both players arrange knowing who starts.
+ */
+export function setupState(placement: Placement, dice: Dice): Step<DiceChessState> {
+  const events: GameEvent[] = [];
+  const rolled: [number[], number[]] = [[], []];
+  for (const seat of [0, 1] as const) {
+    for (let i = 0; i < DICE_PER_SIDE; i++) rolled[seat].push(dice.roll(6));
+    events.push({ type: 'rolled', seat, values: rolled[seat].slice() });
+  }
+  let first: Seat | null = null;
+  for (let round = 1; first === null; round++) {
+    // A fair source ties 100 times in a row with probability 6^-100: only a broken one gets here.
+    if (round > 100) throw new Error('the roll-off tied 100 times: the dice source is not random');
+    const rolls = [dice.roll(6), dice.roll(6)];
+    first = rolls[0] > rolls[1] ? 0 : rolls[1] > rolls[0] ? 1 : null;
+    events.push({ type: 'roll-off', round, rolls, first });
+  }
+  const state: DiceChessState = {
+    placement, phase: 'arrange', rolled, pending: [null, null], board: emptyBoard(), first, turn: first,
+    captured: [[], []], quiet: 0, marks: [0, 0], ply: 0, effective: 0, lastMove: null, result: null,
+  };
+  if (placement === 'arrange') return { ok: true, state, events };
+  const homes = [shuffle(rolled[0], dice), shuffle(rolled[1], dice)];
+  return { ok: true, state: startPlay(state, homes, 'random', events), events };
+}
+
+/** Puts both home arrangements on the board, reveals them in one event, and opens play. */
+function startPlay(state: DiceChessState, homes: number[][], placement: 'arranged' | 'random', events: GameEvent[]): DiceChessState {
+  const board = placeHomes(homes);
+  events.push({ type: 'revealed', placement, homes: [homes[0].slice(), homes[1].slice()], board: formatBoard(board) });
+  const next: DiceChessState = {
+    ...state, phase: 'play', board, pending: [null, null],
+    marks: [advancementOf(board, 0), advancementOf(board, 1)],
+  };
+  return settle(next, events);
+}
+
+/** Whose input is awaited: every seat still arranging, the side to move, or nobody once over. */
+export function toActOf(state: DiceChessState): Seat[] {
+  if (state.phase === 'arrange') return ([0, 1] as const).filter((s) => state.pending[s] === null);
+  if (state.phase === 'play') return [state.turn];
+  return [];
+}
+
+/**
+ * After a ply: ends the game on annihilation or on the quiet limit; otherwise passes for the side
+ * to move while it has no legal move (C6). The pass is automatic, so `toAct` always names a seat
+ * that can move; a pass is a ply without an effective play and counts toward the quiet limit,
+ * which also ends a position where neither side can move.
+ */
+function settle(state: DiceChessState, events: GameEvent[]): DiceChessState {
+  let s = state;
+  for (;;) {
+    const end = endOf(s);
+    if (end) {
+      events.push({ type: 'end', ...end.event });
+      return { ...s, phase: 'over', result: end.result };
+    }
+    if (hasMove(s.board, s.turn)) return s;
+    events.push({ type: 'pass', seat: s.turn });
+    s = { ...s, quiet: s.quiet + 1, ply: s.ply + 1, turn: other(s.turn) };
+  }
+}
+
+function endOf(state: DiceChessState): { result: Result; event: Record<string, unknown> } | null {
+  const a = sideTotals(state.board, 0);
+  const b = sideTotals(state.board, 1);
+  const boardTotals = [a.total, b.total];
+  const capturedTotals = [sum(state.captured[0]), sum(state.captured[1])];
+  const base = { boardTotals, capturedTotals };
+  if (a.dice === 0 || b.dice === 0) {
+    const winner: Seat = a.dice === 0 ? 1 : 0;
+    return {
+      result: { winners: [winner], draw: false, reason: 'annihilation', summary: `Seat ${winner + 1} wins: seat ${other(winner) + 1} has no dice left on the board.` },
+      event: { reason: 'annihilation', winners: [winner], draw: false, decidedBy: null, ...base },
+    };
+  }
+  if (state.quiet < QUIET_LIMIT) return null;
+  // C7 tie-breaks: board totals, then captured totals, then a draw.
+  const by = (t: number[]): Seat | null => (t[0] > t[1] ? 0 : t[1] > t[0] ? 1 : null);
+  const onBoard = by(boardTotals);
+  const onCaptured = onBoard === null ? by(capturedTotals) : null;
+  const winner = onBoard ?? onCaptured;
+  const decidedBy = onBoard !== null ? 'board' : onCaptured !== null ? 'captured' : 'draw';
+  const totals = `board totals ${boardTotals[0]} to ${boardTotals[1]}`;
+  const summary =
+    decidedBy === 'board' ? `No effective play for six plies; ${totals}.`
+      : decidedBy === 'captured' ? `No effective play for six plies; ${totals}, captured totals ${capturedTotals[0]} to ${capturedTotals[1]}.`
+        : `No effective play for six plies; ${totals} and captured totals ${capturedTotals[0]} to ${capturedTotals[1]}: a draw.`;
+  const winners = winner === null ? [] : [winner];
+  return {
+    result: { winners, draw: winner === null, reason: 'no-effective-play', summary },
+    event: { reason: 'no-effective-play', winners, draw: winner === null, decidedBy, ...base },
+  };
+}
+
+const isPermutation = (order: readonly number[]): boolean =>
+  order.length === DICE_PER_SIDE && new Set(order).size === DICE_PER_SIDE &&
+  order.every((i) => Number.isInteger(i) && i >= 0 && i < DICE_PER_SIDE);
+
+export function applyAction(state: DiceChessState, seat: Seat, action: Arrangement | Move, dice: Dice): Step<DiceChessState> | Refusal {
+  if (state.phase === 'over') return refuse('game-over', 'The game is over.');
+  if (seat !== 0 && seat !== 1) return refuse('not-your-turn', 'Only the two seated players act in Dice Chess.');
+  if (action.type === 'arrange') return arrange(state, seat, action);
+  return move(state, seat, action, dice);
+}
+
+function arrange(state: DiceChessState, seat: Seat, action: Arrangement): Step<DiceChessState> | Refusal {
+  if (state.phase !== 'arrange') return refuse('wrong-phase', 'The dice are already on the board.');
+  if (state.pending[seat] !== null) return refuse('not-your-turn', 'You have already confirmed your arrangement.');
+  if (!isPermutation(action.order)) {
+    return refuse('bad-arrangement', 'An arrangement places each of your 16 rolled dice on exactly one home square.');
+  }
+  const values = action.order.map((i) => state.rolled[seat][i]);
+  const pending: [number[] | null, number[] | null] = seat === 0 ? [values, state.pending[1]] : [state.pending[0], values];
+  // The event says only that the seat confirmed: the arrangement stays secret until both have.
+  const events: GameEvent[] = [{ type: 'arranged', seat }];
+  const next: DiceChessState = { ...state, pending };
+  if (pending[0] === null || pending[1] === null) return { ok: true, state: next, events };
+  return { ok: true, state: startPlay(next, [pending[0], pending[1]], 'arranged', events), events };
+}
+
+/** Why a move that parses is illegal, in a sentence. */
+function whyIllegal(board: Board, seat: Seat, from: number, to: number): string {
+  const c = board[from];
+  if (c === 0 || (c > 0) !== (seat === 0)) return `There is no die of yours on ${squareName(from)}.`;
+  const t = board[to];
+  const v = Math.abs(c);
+  if (t !== 0 && (t > 0) === (c > 0)) return `${squareName(to)} holds one of your own dice.`;
+  const reachable = targetsFrom(board.map((x, i) => (i === to ? 0 : x)), from).includes(to);
+  if (reachable && t !== 0) return `A ${v} cannot capture a ${Math.abs(t)}: a capture needs an equal or higher value.`;
+  return `A ${v} on ${squareName(from)} cannot reach ${squareName(to)}.`;
+}
+
+function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step<DiceChessState> | Refusal {
+  if (state.phase !== 'play') return refuse('wrong-phase', 'Play starts once both arrangements are confirmed.');
+  if (seat !== state.turn) return refuse('not-your-turn', 'It is not your turn.');
+  const from = squareIndex(action.from);
+  const to = squareIndex(action.to);
+  if (from < 0 || to < 0) return refuse('illegal-move', 'Squares are named a1 to h8.');
+  if (!isLegalMove(state.board, seat, from, to)) return refuse('illegal-move', whyIllegal(state.board, seat, from, to));
+
+  const board = state.board.slice();
+  const cell = board[from];
+  const value = Math.abs(cell);
+  const target = board[to];
+  board[from] = 0;
+  const events: GameEvent[] = [];
+  let captured = state.captured;
+  let marks = state.marks;
+  let effective: boolean;
+  let lastMove: LastMove;
+  if (target !== 0) {
+    // C5: the captured die is kept with its value; the capturer is rerolled on the taken square.
+    const reroll = dice.roll(6);
+    board[to] = cellOf(seat, reroll);
+    const taken = Math.abs(target);
+    captured = seat === 0 ? [[...captured[0], taken], captured[1]] : [captured[0], [...captured[1], taken]];
+    // A capture re-bases both high-water marks: advancement is measured afresh from here.
+    marks = [advancementOf(board, 0), advancementOf(board, 1)];
+    effective = true;
+    const notation = formatMove({ from: action.from, to: action.to, capture: true, reroll });
+    lastMove = { seat, from: action.from, to: action.to, value, captured: taken, reroll, notation };
+    events.push({ type: 'capture', seat, from: action.from, to: action.to, value, captured: taken, reroll, notation });
+  } else {
+    board[to] = cell;
+    const dr = progressOf(seat, to) - progressOf(seat, from);
+    const direction = dr > 0 ? 'forward' : dr < 0 ? 'back' : 'sideways';
+    const diagonal = dr !== 0 && (from & 7) !== (to & 7);
+    const advancement = advancementOf(board, seat);
+    // C7 reading: only a forward move past the side's high-water mark is effective, so moving a
+    // die back and forth never resets the counter (which would let a game run forever).
+    effective = advancement > marks[seat];
+    if (effective) marks = seat === 0 ? [advancement, marks[1]] : [marks[0], advancement];
+    const notation = formatMove({ from: action.from, to: action.to, capture: false });
+    lastMove = { seat, from: action.from, to: action.to, value, captured: null, reroll: null, notation };
+    events.push({ type: 'move', seat, from: action.from, to: action.to, value, direction, diagonal, effective, notation });
+  }
+  const next: DiceChessState = {
+    ...state, board, captured, marks, lastMove,
+    quiet: effective ? 0 : state.quiet + 1,
+    ply: state.ply + 1,
+    effective: state.effective + (effective ? 1 : 0),
+    turn: other(seat),
+  };
+  return { ok: true, state: settle(next, events), events };
+}
+
+/**
+ * A play-phase state from a board notation, for tests, puzzles and the client's rules page:
+ * `turn` moves next, marks start at the current advancement, nothing captured yet unless given.
+ * Runs the same automatic passes and endings as a real ply would (their events are dropped).
+ */
+export function positionState(
+  notation: Board | string, turn: Seat,
+  extra: Partial<Pick<DiceChessState, 'captured' | 'quiet' | 'marks' | 'placement'>> = {},
+): DiceChessState {
+  const board = typeof notation === 'string' ? parseBoard(notation) : notation.slice();
+  const state: DiceChessState = {
+    placement: extra.placement ?? 'arrange', phase: 'play', rolled: [[], []], pending: [null, null], board,
+    first: turn, turn, captured: extra.captured ?? [[], []], quiet: extra.quiet ?? 0,
+    marks: extra.marks ?? [advancementOf(board, 0), advancementOf(board, 1)],
+    ply: 0, effective: 0, lastMove: null, result: null,
+  };
+  return settle(state, []);
+}

@@ -1,0 +1,128 @@
+// Dice Chess as a seat or a spectator sees it (C2's secret arrangements stay out), and events in words.
+import type { GameEvent, Result, Seat } from '../../core/game-module';
+import { formatBoard, homeSquares, sideTotals, squareName } from './board';
+import { QUIET_LIMIT, toActOf, type DiceChessState, type LastMove, type Phase, type Placement } from './state';
+
+export interface DieView {
+  square: string;
+  owner: Seat;
+  value: number;
+}
+
+export interface DiceChessView {
+  phase: Phase;
+  placement: Placement;
+  /** Whose view this is; null for a spectator. */
+  viewer: Seat | null;
+  toAct: Seat[];
+  /** The side to move, during play. */
+  turn: Seat | null;
+  /** Who won the roll-off (C3). */
+  first: Seat;
+  /** Each seat's rolled values in rolled order: public (C2). */
+  rolled: [number[], number[]];
+  /** Which seats have confirmed their arrangement. */
+  confirmed: [boolean, boolean];
+  /**
+   * The viewer's own confirmed arrangement while the other seat is still arranging (values in
+   * home-square order), else null. Never another seat's.
+   */
+  arrangement: number[] | null;
+  /** The order in which an arrangement fills a seat's home squares. */
+  homeSquares: [string[], string[]];
+  /** Every die on the board; empty during the arrangement phase. */
+  board: DieView[];
+  /** The board in board notation (board.ts). */
+  notation: string;
+  diceOnBoard: [number, number];
+  boardTotals: [number, number];
+  captured: [number[], number[]];
+  capturedTotals: [number, number];
+  /** Each side's advancement and its high-water mark since the last capture (C7 reading). */
+  advancement: [number, number];
+  marks: [number, number];
+  /** Plies since the last effective play, and the count that ends the game. */
+  quiet: number;
+  quietLimit: number;
+  ply: number;
+  lastMove: LastMove | null;
+  result: Result | null;
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView {
+  const board: DieView[] = [];
+  state.board.forEach((c, sq) => {
+    if (c !== 0) board.push({ square: squareName(sq), owner: c > 0 ? 0 : 1, value: Math.abs(c) });
+  });
+  const a = sideTotals(state.board, 0);
+  const b = sideTotals(state.board, 1);
+  const own = seat === 0 || seat === 1 ? state.pending[seat] : null;
+  return {
+    phase: state.phase,
+    placement: state.placement,
+    viewer: seat,
+    toAct: toActOf(state),
+    turn: state.phase === 'play' ? state.turn : null,
+    first: state.first,
+    rolled: [state.rolled[0].slice(), state.rolled[1].slice()],
+    confirmed: state.phase === 'arrange' ? [state.pending[0] !== null, state.pending[1] !== null] : [true, true],
+    arrangement: state.phase === 'arrange' && own ? own.slice() : null,
+    homeSquares: [homeSquares(0).map(squareName), homeSquares(1).map(squareName)],
+    board,
+    notation: formatBoard(state.board),
+    diceOnBoard: [a.dice, b.dice],
+    boardTotals: [a.total, b.total],
+    captured: [state.captured[0].slice(), state.captured[1].slice()],
+    capturedTotals: [sum(state.captured[0]), sum(state.captured[1])],
+    advancement: [a.advancement, b.advancement],
+    marks: [state.marks[0], state.marks[1]],
+    quiet: state.quiet,
+    quietLimit: QUIET_LIMIT,
+    ply: state.ply,
+    lastMove: state.lastMove ? { ...state.lastMove } : null,
+    result: state.result ? { ...state.result, winners: state.result.winners.slice() } : null,
+  };
+}
+
+/** One plain-English sentence per event, using the move notation. */
+export function describeEvent(event: GameEvent, names: string[]): string {
+  const name = (s: unknown) => names[s as number] ?? `Seat ${(s as number) + 1}`;
+  const e = event as Record<string, any>;
+  switch (event.type) {
+    case 'rolled':
+      return `${name(e.seat)} rolls sixteen dice: ${(e.values as number[]).join(' ')}`;
+    case 'roll-off': {
+      const [x, y] = e.rolls as number[];
+      const head = `Roll-off for the first move: ${name(0)} ${x}, ${name(1)} ${y}`;
+      return e.first === null ? `${head}; a tie, so both roll again` : `${head}; ${name(e.first)} moves first`;
+    }
+    case 'arranged':
+      return `${name(e.seat)} has confirmed an arrangement`;
+    case 'revealed':
+      return e.placement === 'random' ? 'The dice are placed at random on the home ranks' : 'Both arrangements are revealed';
+    case 'move': {
+      const note = e.direction === 'forward' && !e.effective ? ', not past its side\'s furthest advance, so not an effective play' : '';
+      return `${name(e.seat)} ${e.notation}: a ${e.value} moves ${e.diagonal ? 'diagonally ' : ''}${e.direction}${note}`;
+    }
+    case 'capture':
+      return `${name(e.seat)} ${e.notation}: captures a ${e.captured} with a ${e.value}, rerolls ${e.reroll}`;
+    case 'pass':
+      return `${name(e.seat)} has no legal move and passes`;
+    case 'end': {
+      const [t0, t1] = e.boardTotals as number[];
+      const [c0, c1] = e.capturedTotals as number[];
+      if (e.reason === 'annihilation') {
+        const w = (e.winners as number[])[0];
+        return `${name(w)} wins: ${name(w === 0 ? 1 : 0)} has no dice left on the board`;
+      }
+      const head = 'Six plies without an effective play';
+      if (e.decidedBy === 'board') return `${head}: ${name(e.winners[0])} wins on board totals, ${t0} to ${t1}`;
+      if (e.decidedBy === 'captured') return `${head}: board totals tie at ${t0}, ${name(e.winners[0])} wins on captured totals, ${c0} to ${c1}`;
+      return `${head}: board totals tie at ${t0} and captured totals at ${c0}, so the game is a draw`;
+    }
+    default:
+      return event.type;
+  }
+}

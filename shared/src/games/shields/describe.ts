@@ -1,0 +1,85 @@
+// Shields: one plain sentence per event, for the game log.
+import type { GameEvent } from '../../core/game-module';
+import { die, dieName } from './catalogue';
+
+const who = (names: string[], seat: unknown) => {
+  const s = Number(seat);
+  return names[s] ?? `Player ${s + 1}`;
+};
+
+/** "red d8" for an attack die, "yellow d12 shield" for a shield, "yellow battery" for a battery. */
+function short(id: unknown): string {
+  const d = die(String(id));
+  if (!d) return String(id);
+  return d.kind === 'attack' ? `${d.colour} d${d.sides}` : dieName(d.id);
+}
+
+const list = (ids: unknown) => (ids as string[]).map((id) => `the ${dieName(id)}`).join(' and ');
+
+function destination(e: GameEvent): string {
+  const battery = e.battery ? ` onto the ${dieName(String(e.battery))}` : '';
+  switch (e.to) {
+    case 'reserve':
+      return ' into reserve';
+    case 'front':
+      return ', in front of the colored shields';
+    case 'behind':
+      return ', behind the colored shields';
+    case 'trash':
+      return ', which goes straight to the trash';
+    case 'battery':
+      return die(String(e.revive ?? e.die))?.kind === 'battery' ? ' at 12 health with its d4' : battery;
+    default:
+      return battery;
+  }
+}
+
+export function describeEvent(e: GameEvent, names: string[]): string {
+  const name = who(names, e.seat);
+  switch (e.type) {
+    case 'roll-off': {
+      const rolls = e.rolls as number[];
+      const again = Number(e.round) > 1 ? ` (tie, roll-off ${e.round})` : '';
+      return `${name} rolls 3d12 for the first turn${again}: ${rolls.join(' + ')} = ${e.total}`;
+    }
+    case 'game-start': {
+      const why = e.reason === 'roll-off' ? 'won the roll-off' : 'lost the last game';
+      return `Game ${e.game} begins: ${who(names, e.first)} goes first (${why})`;
+    }
+    case 'take': {
+      const trashed = (e.trashed as string[]).filter((id) => id !== e.die);
+      const extra = trashed.length > 0 ? `; ${list(trashed)} goes to the trash` : '';
+      return `${name} takes the ${dieName(String(e.die))}${destination(e)}${extra}`;
+    }
+    case 'attack': {
+      const target = die(String(e.target));
+      const lost = Number(e.lost) > 0 ? ` (${e.lost} lost)` : '';
+      const destroyed = (e.destroyed as string[]).length > 0 ? `; ${list(e.destroyed)} ${(e.destroyed as string[]).length > 1 ? 'go' : 'goes'} to the trash` : '';
+      return `${name} attacks ${who(names, target?.owner)}'s ${short(e.target)} with the ${short(e.die)}: rolls ${e.value}; ` +
+        `${short(e.layer)} ${e.before} → ${e.after}${lost}${destroyed}`;
+    }
+    case 'potion':
+    case 'polish': {
+      const wasted = Number(e.wasted) > 0 ? ` (${e.wasted} lost over the cap)` : '';
+      return `${name} uses the ${dieName(String(e.die))} on the ${short(e.type === 'potion' ? e.battery : e.shield)}: ${e.before} → ${e.after}${wasted}`;
+    }
+    case 'resurrect': {
+      const others = (e.trashed as string[]).filter((id) => id !== e.sacrifice);
+      const extra = others.length > 0 ? `; ${list(others)} also goes to the trash` : '';
+      return `${name} sacrifices the ${dieName(String(e.sacrifice))} (showing ${e.shows}) to bring back the ${dieName(String(e.revive))}${destination(e)}${extra}`;
+    }
+    case 'pass':
+      return `${name} has nothing to do and passes`;
+    case 'game-won': {
+      const loser = who(names, 1 - Number(e.seat));
+      const score = (e.score as number[]).join('–');
+      return e.bestOf === 1
+        ? `${name} wins: two of ${loser}'s batteries are destroyed`
+        : `${name} wins game ${e.game} by destroying two of ${loser}'s batteries; the score is ${score}`;
+    }
+    case 'match-won':
+      return `${name} wins the match ${(e.score as number[]).join('–')}`;
+    default:
+      return e.type;
+  }
+}

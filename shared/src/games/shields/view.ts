@@ -1,0 +1,104 @@
+// Shields: what the table shows. Nothing is hidden, so every seat and spectators get the same view.
+import type { Seat } from '../../core/game-module';
+import { BEATS, batteryId, COLOURS, known, POOL_IDS, type Colour, type DieColour, type DieKind, type Placement } from './catalogue';
+import type { AttackSummary, Player, Shield, ShieldsOptions, ShieldsState } from './state';
+
+export interface DieView {
+  id: string;
+  kind: DieKind;
+  colour: DieColour;
+  sides: number;
+}
+
+export interface ShieldView {
+  id: string;
+  colour: Colour | 'black';
+  faces: number;
+  points: number;
+  /** Black shields are in front of or behind the colored ones (S6); the same black shield shows on every live battery. */
+  layer: Placement | 'colored';
+}
+
+export interface BatteryView {
+  id: string;
+  colour: Colour;
+  /** The opponent's battery color this one attacks (S4). */
+  attacks: Colour;
+  alive: boolean;
+  health: number;
+  /** Null once destroyed (or when the variant sacrificed it). */
+  attack: DieView | null;
+  /** Everything protecting this battery, outermost first: the order damage takes (S5). */
+  shields: ShieldView[];
+}
+
+export interface PlayerView {
+  seat: Seat;
+  /** Red, yellow, blue. */
+  batteries: BatteryView[];
+  reserve: DieView[];
+  /** Oldest first. */
+  trash: DieView[];
+}
+
+export interface ShieldsView {
+  options: ShieldsOptions;
+  /** The game within the match, from 1. */
+  game: number;
+  /** Games won per seat. */
+  score: number[];
+  /** Null once the match is over. */
+  turn: Seat | null;
+  step: 'take' | 'act' | null;
+  /** The match winner. */
+  winner: Seat | null;
+  players: PlayerView[];
+  pool: { attack: DieView[]; shield: DieView[]; potion: DieView[]; polish: DieView[] };
+  lastAttack: AttackSummary | null;
+}
+
+function dieView(id: string): DieView {
+  const d = known(id);
+  return { id, kind: d.kind, colour: d.colour, sides: d.sides };
+}
+
+const shieldView = (layer: ShieldView['layer']) => (s: Shield): ShieldView => {
+  const d = known(s.id);
+  return { id: s.id, colour: d.colour as Colour | 'black', faces: d.sides, points: s.points, layer };
+};
+
+function playerView(p: Player, seat: Seat): PlayerView {
+  const batteries = COLOURS.map((c): BatteryView => {
+    const b = p.batteries[c];
+    const alive = b.health > 0;
+    return {
+      id: batteryId(seat, c),
+      colour: c,
+      attacks: BEATS[c],
+      alive,
+      health: b.health,
+      attack: alive && b.attack ? dieView(b.attack) : null,
+      shields: alive
+        ? [...p.front.map(shieldView('front')), ...b.shields.map(shieldView('colored')), ...p.behind.map(shieldView('behind'))]
+        : [],
+    };
+  });
+  return { seat, batteries, reserve: p.reserve.map(dieView), trash: p.trash.map(dieView) };
+}
+
+export function viewOf(s: ShieldsState): ShieldsView {
+  const inPool = new Set(s.pool);
+  const group = (kind: DieKind) => POOL_IDS.filter((id) => inPool.has(id) && known(id).kind === kind).map(dieView);
+  const over = s.winner !== null;
+  return {
+    options: { ...s.options },
+    game: s.game,
+    score: [...s.score],
+    turn: over ? null : s.turn,
+    step: over ? null : s.step,
+    winner: s.winner,
+    players: s.players.map(playerView),
+    pool: { attack: group('attack'), shield: group('shield'), potion: group('potion'), polish: group('polish') },
+    lastAttack: s.lastAttack ? { ...s.lastAttack, destroyed: [...s.lastAttack.destroyed] } : null,
+  };
+}

@@ -1,0 +1,72 @@
+// Starts a real Dicehall server on a free port for a test file, and real colyseus.js clients against it.
+import { Client, type Room } from 'colyseus.js';
+import { loadConfig, type Config } from '../../server/src/config';
+import { startServer, type Dicehall } from '../../server/src/app';
+
+export async function testServer(overrides: Partial<Config> = {}): Promise<Dicehall & { url: string; ws: string }> {
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', ...overrides });
+  const d = await startServer(config);
+  return { ...d, url: `http://127.0.0.1:${d.port}`, ws: `ws://127.0.0.1:${d.port}` };
+}
+
+/** Polls until `check` returns a truthy value (patches are not awaited one by one: nothing may change). */
+export async function until<T>(check: () => T | undefined | null | false, what = 'condition', ms = 5000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface Player {
+  client: Client;
+  room: Room<any>;
+  seat: number | null;
+  token?: string;
+  errors: { code: string; message: string; of: string }[];
+}
+
+function wire(client: Client, room: Room<any>): Player {
+  const p: Player = { client, room, seat: null, errors: [] };
+  room.onMessage('welcome', (m: { seat: number | null; token?: string }) => {
+    p.seat = m.seat;
+    if (m.token) p.token = m.token;
+  });
+  room.onMessage('error', (e) => p.errors.push(e));
+  return p;
+}
+
+export async function create(ws: string, options: Record<string, unknown>): Promise<Player> {
+  const client = new Client(ws);
+  const p = wire(client, await client.create('table', options));
+  await until(() => p.room.state?.game, 'state');
+  return p;
+}
+
+export async function join(ws: string, roomId: string, options: Record<string, unknown> = {}): Promise<Player> {
+  const client = new Client(ws);
+  const p = wire(client, await client.joinById(roomId, options));
+  await until(() => p.room.state?.game, 'state');
+  return p;
+}
+
+export async function reconnect(p: Player): Promise<Player> {
+  const room = await p.client.reconnect(p.room.reconnectionToken);
+  const q = wire(p.client, room);
+  q.seat = p.seat;
+  q.token = p.token;
+  await until(() => q.room.state?.game, 'state');
+  return q;
+}
+
+/** The last error a player received, waiting for it. */
+export async function nextError(p: Player, count = p.errors.length + 1) {
+  await until(() => p.errors.length >= count, 'an error message');
+  return p.errors[count - 1];
+}
+
+export const parse = (json: string) => (json ? JSON.parse(json) : null);

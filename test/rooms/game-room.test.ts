@@ -1,0 +1,212 @@
+// The generic room over real WebSockets with real colyseus.js clients, on the High Roll test game.
+import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
+import { create, join, nextError, parse, reconnect, sleep, testServer, until, type Player } from '../helpers/server';
+
+let server: Awaited<ReturnType<typeof testServer>>;
+beforeAll(async () => {
+  server = await testServer({ rateBurst: 20, ratePerSecond: 10 });
+});
+afterAll(() => server.close());
+
+async function table(extra: Record<string, unknown> = {}) {
+  const a = await create(server.ws, { game: 'high-roll', name: 'Ana', clientSeed: 'ana-seed', ...extra });
+  const b = await join(server.ws, a.room.roomId, { name: 'Ben', clientSeed: 'ben-seed' });
+  const s = await join(server.ws, a.room.roomId, { name: 'Sam' });
+  await until(() => [a, b, s].every((p) => p.room.state.phase === 'playing' && p.room.state.spectators === 1), 'the game to start');
+  return { a, b, s };
+}
+
+const logLength = (p: Player) => p.room.state.log.length;
+
+async function rollAndWait(p: Player, watcher: Player) {
+  const before = logLength(watcher);
+  p.room.send('action', { type: 'roll' });
+  await until(() => logLength(watcher) > before, 'the roll to reach the watcher');
+}
+
+describe('GameRoom', () => {
+  it('seats two players and a spectator by room id and syncs state to all three', async () => {
+    const { a, b, s } = await table();
+    expect([a.seat, b.seat, s.seat]).toEqual([0, 1, null]);
+    expect(a.token).toMatch(/^[\w-]{32}$/); // 24 random bytes = 192 bits
+    expect(b.token).not.toEqual(a.token);
+    expect(s.token).toBeUndefined();
+    for (const p of [a, b, s]) {
+      expect(p.room.state.seats.map((x: any) => x.name)).toEqual(['Ana', 'Ben']);
+      expect(p.room.state.spectators).toBe(1);
+      expect(p.room.state.commitment).toMatch(/^[0-9a-f]{64}$/);
+      expect(p.room.state.serverSeed).toBe('');
+    }
+    await rollAndWait(a, s);
+    await until(() => parse(b.room.state.view)?.rolls[0].length === 1, 'view on b');
+    expect(parse(s.room.state.view).rolls[0]).toHaveLength(1);
+    // Private projection: each seat gets its own legal actions, the spectator none.
+    await until(() => parse(b.room.state.secret.get('1')?.legal)?.length === 1, 'b legal');
+    expect(s.room.state.secret?.size ?? 0).toBe(0);
+    expect(a.room.state.secret.get('1')).toBeUndefined();
+  });
+
+  it('refuses out-of-turn, spectator, malformed, unknown and oversized messages with a code, changing nothing', async () => {
+    const { a, b, s } = await table();
+    const before = s.room.state.view;
+    b.room.send('action', { type: 'roll' });
+    expect(await nextError(b)).toMatchObject({ code: 'not-your-turn', of: 'action' });
+    s.room.send('action', { type: 'roll' });
+    expect(await nextError(s)).toMatchObject({ code: 'not-seated' });
+    a.room.send('action', { type: 'fly' });
+    expect(await nextError(a)).toMatchObject({ code: 'bad-action' });
+    a.room.send('action', 'roll');
+    expect(await nextError(a)).toMatchObject({ code: 'bad-action' });
+    a.room.send('teleport', { x: 1 });
+    expect(await nextError(a)).toMatchObject({ code: 'bad-message', of: 'teleport' });
+    a.room.send('chat', { text: 'x'.repeat(5000) });
+    expect(await nextError(a)).toMatchObject({ code: 'too-large' });
+    a.room.send('chat', { text: '' });
+    expect(await nextError(a)).toMatchObject({ code: 'bad-message' });
+    s.room.send('claim');
+    expect(await nextError(s)).toMatchObject({ code: 'not-seated' });
+    a.room.send('claim');
+    expect(await nextError(a)).toMatchObject({ code: 'not-claimable' });
+    await sleep(100);
+    expect(s.room.state.view).toBe(before);
+    expect(logLength(s)).toBe(1);
+    // The room still plays.
+    await rollAndWait(a, s);
+  });
+
+  it('closes a connection that sends a frame over the hard cap, and keeps serving everyone else', async () => {
+    const { a, b, s } = await table();
+    let closed = 0;
+    a.room.onLeave((code) => (closed = code));
+    a.room.send('chat', { text: 'y'.repeat(100_000) });
+    await until(() => closed !== 0, 'the oversized sender to be closed');
+    b.room.send('action', { type: 'roll' }); // b is not to act; the room must still answer it
+    expect(await nextError(b)).toMatchObject({ code: 'not-your-turn' });
+    const res = await fetch(`${server.url}/health`);
+    expect(res.status).toBe(200);
+  });
+
+  it('rate-limits a flood per client', async () => {
+    const { a } = await table();
+    for (let i = 0; i < 40; i++) a.room.send('chat', { text: `spam ${i}` });
+    await until(() => a.errors.some((e) => e.code === 'rate-limited'), 'rate limiting');
+    await until(() => a.room.state.chat.length >= 20, 'chat');
+    expect(a.room.state.chat.length).toBeLessThan(40);
+  });
+
+  it('lets a dropped player reconnect to the same seat within the grace period', async () => {
+    const { a, b, s } = await table({ graceSeconds: 30 });
+    await b.room.leave(false);
+    await until(() => s.room.state.seats[1].connected === false, 'the drop to show');
+    expect(s.room.state.seats[1].graceEndsAt).toBeGreaterThan(Date.now());
+    const b2 = await reconnect(b);
+    await until(() => s.room.state.seats[1].connected === true, 'the return to show');
+    expect(s.room.state.seats[1].graceEndsAt).toBe(0);
+    await rollAndWait(a, s);
+    await rollAndWait(b2, s);
+    expect(parse(s.room.state.view).rolls[1]).toHaveLength(1);
+  });
+
+  it('returns a refreshed page (same seat token, new connection) to its seat and retires the old tab', async () => {
+    const { a, b, s } = await table();
+    let oldClosed = 0;
+    b.room.onLeave((code) => (oldClosed = code));
+    const b2 = await join(server.ws, a.room.roomId, { seatToken: b.token });
+    await until(() => b2.seat === 1, 'b2 seated');
+    await until(() => oldClosed === 4100, 'the old tab to be retired');
+    expect(s.room.state.spectators).toBe(1);
+    await rollAndWait(a, s);
+    await rollAndWait(b2, s);
+  });
+
+  it('P3 after the grace the opponent may claim the win; while waiting the seat token still brings the player back', async () => {
+    const { a, b, s } = await table({ graceSeconds: 1 });
+    await b.room.leave(false);
+    await until(() => s.room.state.seats[1].claimable, 'the grace to run out', 4000);
+    // Keep waiting: the player comes back with the seat token after the grace.
+    const b2 = await join(server.ws, a.room.roomId, { seatToken: b.token });
+    expect(b2.seat).toBe(1);
+    await until(() => !s.room.state.seats[1].claimable && s.room.state.seats[1].connected, 'the return');
+    a.room.send('claim');
+    expect(await nextError(a)).toMatchObject({ code: 'not-claimable' });
+    // Drops again, for good this time: the claim ends the game.
+    await b2.room.leave(false);
+    await until(() => a.room.state.seats[1].claimable, 'the second grace', 4000);
+    a.room.send('claim');
+    await until(() => s.room.state.phase === 'over', 'the claim to end the game');
+    expect(parse(s.room.state.result)).toMatchObject({ winners: [0], reason: 'abandoned' });
+  });
+
+  it('ends a game, reveals its seed, and every roll of its log verifies', async () => {
+    const { a, b, s } = await table();
+    for (let i = 0; i < 3; i++) {
+      await rollAndWait(a, s);
+      await rollAndWait(b, s);
+    }
+    await until(() => s.room.state.phase === 'over', 'the end');
+    expect(s.room.state.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    const res = await fetch(`${server.url}/api/games/${s.room.state.gameId}/log`);
+    expect(res.status).toBe(200);
+    const log = (await res.json()) as GameLog;
+    expect(log.fair.clientSeed).toBe('ana-seed:ben-seed');
+    expect(log.entries.flatMap((e) => e.rolls)).toHaveLength(6);
+    expect(verifyLog(log, getGame)).toEqual({ ok: true, rollsChecked: 6, problems: [] });
+    // The same log with one roll changed is caught.
+    const tampered = structuredClone(log);
+    const r = tampered.entries[1].rolls[0];
+    r.value = (r.value % 6) + 1;
+    expect(verifyLog(tampered, getGame).ok).toBe(false);
+    // Further actions are refused.
+    a.room.send('action', { type: 'roll' });
+    expect(await nextError(a)).toMatchObject({ code: 'not-playing' });
+  });
+
+  it('sends a fresh snapshot to a player who returns after state changed while nobody was connected (0.16 stale-state pitfall)', async () => {
+    const a = await create(server.ws, { game: 'high-roll', name: 'Ana', graceSeconds: 1 });
+    const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
+    await until(() => a.room.state.phase === 'playing', 'start');
+    const roomId = a.room.roomId;
+    await a.room.leave(false);
+    await b.room.leave(false);
+    // The grace timers flip both seats to claimable while no client is connected.
+    await sleep(1600);
+    const back = await join(server.ws, roomId, { seatToken: a.token });
+    expect(back.seat).toBe(0);
+    expect(back.room.state.seats[1].claimable).toBe(true);
+    expect(back.room.state.seats[1].connected).toBe(false);
+    expect(back.room.state.seats[0].connected).toBe(true);
+  });
+
+  it('refuses to join an unknown room with a clear error', async () => {
+    await expect(join(server.ws, 'nosuchroom')).rejects.toThrow(/not found/);
+    const res = await fetch(`${server.url}/api/rooms/nosuchroom`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'room-not-found' });
+  });
+
+  it('refuses to create a room for an unknown game or with bad options', async () => {
+    await expect(create(server.ws, { game: 'tiddlywinks' })).rejects.toThrow(/unknown-game/);
+    await expect(create(server.ws, { game: 'high-roll', options: { sides: 1000 } })).rejects.toThrow(/bad-options/);
+  });
+
+  it('plays a rematch with sides swapped and a new commitment, spectators staying', async () => {
+    const { a, b, s } = await table();
+    for (let i = 0; i < 3; i++) {
+      await rollAndWait(a, s);
+      await rollAndWait(b, s);
+    }
+    await until(() => s.room.state.phase === 'over', 'the end');
+    const firstCommitment = s.room.state.commitment;
+    s.room.send('rematch');
+    expect(await nextError(s)).toMatchObject({ code: 'not-seated' });
+    a.room.send('rematch');
+    b.room.send('rematch');
+    await until(() => s.room.state.round === 2 && s.room.state.phase === 'playing', 'the rematch');
+    await until(() => a.seat === 1 && b.seat === 0, 'sides to swap');
+    expect(s.room.state.seats.map((x: any) => x.name)).toEqual(['Ben', 'Ana']);
+    expect(s.room.state.commitment).not.toBe(firstCommitment);
+    expect(s.room.state.serverSeed).toBe('');
+    await rollAndWait(b, s);
+    expect(parse(a.room.state.secret.get('1')?.legal)).toEqual([{ type: 'roll' }]);
+  });
+});
