@@ -299,7 +299,7 @@ describe('shields: layers and damage', () => {
     ['then a behind black shield', { behind: ['d12:9', 'd20'] }, 'shield.black.d12', 9, 4],
     ['then the health', { red: '8 d4' }, P1('red'), 8, 3],
   ])('S5 damage hits exactly one layer, outermost first: %s', (_t, p1, layer, before, after) => {
-    const s = build({ pool: [], p1 });
+    const s = build({ pool: [], p0: { blue: '12 d8' }, p1 });
     const e = play(s, attack(0, 'blue'), [before - after]).events[0];
     expect(e).toMatchObject({ layer, before, after, lost: 0 });
   });
@@ -316,13 +316,12 @@ describe('shields: layers and damage', () => {
   });
 
   it('S5 a destroyed shield and a destroyed battery go to their owner\'s trash', () => {
-    const s = build({ pool: [], p1: { front: ['d12:2'], red: '3 d8' } });
+    const s = build({ pool: [], spare: 0, p1: { front: ['d12:2'], red: '3 d8' } });
     const s1 = play(s, attack(0, 'blue'), [2]).state;
     expect(view(s1).players[1].trash.map((d) => d.id)).toEqual(['p1.attack.red.d4', 'shield.black.d12']);
     const s2 = play(play(s1, attack(1, 'red'), [1]).state, attack(0, 'blue'), [4]);
     expect(s2.events[0]).toMatchObject({ layer: P1('red'), before: 3, after: 0, lost: 1, destroyed: ['attack.red.d8', P1('red')] });
     expect(view(s2.state).players[1].trash.map((d) => d.id)).toEqual(['p1.attack.red.d4', 'shield.black.d12', 'attack.red.d8', P1('red')]);
-    expect(view(s2.state).players[0].trash).toEqual([]);
   });
 
   it('S6 a black shield is placed in front or behind when taken, keeps that place, and protects every battery', () => {
@@ -414,8 +413,9 @@ describe('shields: potions and polish', () => {
     const s = build({ pool: [], p0: { ...p0, reserve: [polish] } });
     const step = play(s, { type: 'polish', die: polish, shield });
     expect(step.events[0]).toMatchObject({ shield, after, wasted });
-    const others = view(step.state).players[0].batteries.flatMap((b) => b.shields).filter((x) => x.id !== shield);
-    expect(others.every((x) => x.points === view(s).players[0].batteries.flatMap((b) => b.shields).find((y) => y.id === x.id)!.points)).toBe(true);
+    const points = (t: ShieldsState) => new Map(view(t).players[0].batteries.flatMap((b) => b.shields).map((x) => [x.id, x.points]));
+    const [was, now] = [points(s), points(step.state)];
+    for (const [id, p] of was) if (id !== shield) expect([id, now.get(id)]).toEqual([id, p]);
   });
 
   it('S9 potions and polish wait in reserve, then one is used per turn instead of attacking, and goes to the trash', () => {
@@ -587,14 +587,93 @@ describe('shields: the resurrection variant', () => {
     expect(view(swap).players[0].batteries.map((b) => b.alive)).toEqual([false, true, true]);
   });
 
-  it('S13 (rules page) a battery whose attack die was sacrificed cannot attack; with nothing to do, a player passes', () => {
-    const s = build({ pool: [], options: on, p0: { yellow: 'x', blue: '2 d4' }, p1: { trash: ['polish.d4'] } });
-    // Ana's red d4 is her only armed battery; sacrificing it for nothing useful is still allowed.
-    const s1 = play(s, { type: 'resurrect', sacrifice: P0('red'), revive: 'p0.attack.yellow.d4' === '' ? '' : P0('yellow') }).state;
-    expect(battery(s1, 0, 'yellow').alive).toBe(true);
-    const disarm = build({ pool: [], options: on, turn: 1, p0: { red: '3 -', yellow: 'x', blue: '3 -' }, p1: { blue: '12 d4' } });
-    expect(refused(disarm, attack(0, 'red'), 0)).toBe('not-your-turn');
-    const s2 = play(disarm, { type: 'potion', die: 'potion.d6', battery: P1('red') } as ShieldsAction, []);
-    void s2;
+  it('S13 (rules page) a battery whose attack die was sacrificed cannot attack until re-armed', () => {
+    const s = build({ pool: ['attack.red.d6', 'polish.d4'], step: 'act', options: on, p0: { red: '12 d8', trash: ['potion.d6'] } });
+    const s1 = play(s, { type: 'resurrect', sacrifice: 'attack.red.d8', revive: 'potion.d6' }).state;
+    expect(battery(s1, 0, 'red').attack).toBeNull();
+    const again: ShieldsState = { ...s1, turn: 0, step: 'act' };
+    expect(refused(again, attack(0, 'red'))).toBe('illegal-move');
+    expect(shields.legalActions(again, 0).filter((a) => a.type === 'attack')).toEqual([attack(0, 'yellow'), attack(0, 'blue')]);
+    const s2 = play(play(s1, { type: 'take', die: 'polish.d4' }).state, attack(1, 'yellow'), [1]).state;
+    const rearm = play(s2, { type: 'take', die: 'attack.red.d6' });
+    expect(rearm.events[0]).toEqual({ type: 'take', seat: 0, die: 'attack.red.d6', to: 'battery', battery: P0('red'), trashed: [] });
+    expect(play(rearm.state, attack(0, 'red'), [6]).rolls).toEqual([{ index: 0, sides: 6, value: 6 }]);
+  });
+
+  it('S13 (rules page) a player who can do nothing at all passes, and only then', () => {
+    // Both live batteries disarmed and at 3: nothing to attack with, nothing showing enough to bring a d4 back.
+    const stuck = build({ pool: [], options: on, p0: { red: '3 -', yellow: 'x', blue: '3 -' } });
+    expect(shields.legalActions(stuck, 0)).toEqual([{ type: 'pass' }]);
+    expect(refused(stuck, attack(0, 'red'))).toBe('illegal-move');
+    const step = play(stuck, { type: 'pass' });
+    expect([step.state.turn, step.state.step]).toEqual([1, 'act']);
+    expect(say(step.events)).toEqual(['Ana has nothing to do and passes']);
+    expect(refused(step.state, { type: 'pass' })).toBe('cannot-pass');
+  });
+
+  it('S13 legal resurrections in a small position, counted by hand', () => {
+    // Sacrificeable: red battery (12), its d4 (4), yellow battery (5), its d4, blue battery (2), its d4, polish d6 (6).
+    // Trash: potion d6, shield red d10. Potion d6 needs a 6 or more: red battery, yellow? no (5), polish d6 → 2.
+    // Shield red d10 needs 10 or more: only the red battery, which would take the shield's battery with it → 0.
+    const s = build({ pool: [], options: on, p0: { yellow: '5 d4', blue: '2 d4', reserve: ['polish.d6.1'], trash: ['potion.d6', 'shield.red.d10'] } });
+    const res = shields.legalActions(s, 0).filter((a) => a.type === 'resurrect');
+    expect(res).toEqual([
+      { type: 'resurrect', sacrifice: P0('red'), revive: 'potion.d6' },
+      { type: 'resurrect', sacrifice: 'polish.d6.1', revive: 'potion.d6' },
+    ]);
   });
 });
+
+describe('shields: legal-action counts (perft)', () => {
+  const perft = (s: ShieldsState, depth: number, dice = seededDice(1)): number => {
+    const acts = shields.legalActions(s, s.turn);
+    if (depth === 1) return acts.length;
+    let n = 0;
+    for (const a of acts) {
+      const step = shields.apply(s, s.turn, a, dice);
+      if (!step.ok) throw new Error(step.message);
+      n += perft(step.state, depth - 1, dice);
+    }
+    return n;
+  };
+  const start = (options: ShieldsOptions) => shields.setup(options, 2, scripted([12, 12, 12, 1, 1, 1])).state;
+
+  // By hand. Depth 1: 22 pool dice, the two black ones twice (front, behind) = 24.
+  // Depth 2, the first player's act: 3 attacks, plus 3 potion uses after taking a potion (polish has no shield yet):
+  //   4 potions × 6 + 20 other takes × 3 = 84. The variant adds one act after each of the 6 attack-die takes: sacrifice
+  //   the new die to bring the d4 back onto its battery (nothing else can come back) = 90.
+  // Depth 3, the second player's take: 21 dice, +2 for the blacks left (or +1 after a black was taken):
+  //   12 nodes after a black × 22 + 72 others × 23 = 1920; the variant's 6 extra nodes × 23 = 2058.
+  // Depth 4, the second player's act: 3 attacks, 6 after taking a potion:
+  //   after a first potion (24 nodes): 3 potions × 6 + 20 × 3 = 78 each; after a black (12 nodes): 4 × 6 + 18 × 3 = 78;
+  //   after any other take (48 nodes): 4 × 6 + 19 × 3 = 81. 24 × 78 + 12 × 78 + 48 × 81 = 6696.
+  //   The variant: + 6 extra nodes × 81, + one act per attack-die take of the second player
+  //   (24 nodes after an attack-die take leave 5 such dice, 66 others leave 6) = 6696 + 486 + 516 = 7698.
+  it.each([
+    [1, 24, 24],
+    [2, 84, 90],
+    [3, 1920, 2058],
+    [4, 6696, 7698],
+  ])('perft depth %i from the opening is %i, or %i with the resurrection variant', (depth, plain, variant) => {
+    expect(perft(start({ bestOf: 1, resurrection: false }), depth)).toBe(plain);
+    expect(perft(start({ bestOf: 1, resurrection: true }), depth)).toBe(variant);
+  });
+
+  it('perft depth 5 from the opening with seeded dice is pinned', () => {
+    expect(perft(start({ bestOf: 1, resurrection: false }), 5)).toBe(PERFT5);
+  });
+
+  it('perft from a mid-game position with reserves, shields and the variant: 8 by hand, deeper pinned', () => {
+    const s = build({
+      pool: ['attack.blue.d8', 'shield.black.d20'], step: 'act', options: { resurrection: true },
+      p0: { red: '9 d6 d12:4', yellow: 'x', reserve: ['potion.d8.1', 'polish.d6.1'], behind: ['d12:7'] },
+      p1: { blue: '3 d6 d10', yellow: '12 d4 d12:1', reserve: ['polish.d4'] },
+    });
+    // Depth 1 by hand: attacks red and blue (yellow is gone); the potion on red or blue; the polish on the red d12 or
+    // the black d12; resurrect the red d4 by sacrificing the red d6, or the yellow battery by sacrificing the blue one.
+    expect(perft(s, 1)).toBe(8);
+    expect([perft(s, 2), perft(s, 3)]).toEqual(MIDGAME);
+  });
+});
+const PERFT5 = 145440;
+const MIDGAME = [24, 1071]; // depth 2: each of the 8 acts leaves the other player 3 takes (the d8, the d20 front or behind)

@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Archive } from '../store/archive';
 import { chatMessage, createOptions, emptyMessage, joinOptions, type ErrorMessage, type JoinOptions } from './messages';
 import { TokenBucket } from './rate-limit';
+import { nodeHmac } from './node-hmac';
 import { ChatLine, LogLine, PrivateState, SeatState, TableState } from './schema';
 
 export interface RoomContext {
@@ -338,7 +339,7 @@ export class GameRoom extends Room<TableState> {
   private startGame() {
     const clientSeed = this.holders.map((h) => h?.clientSeed ?? '').join(':');
     this.state.clientSeed = clientSeed;
-    this.dice = new RecordingDice(new FairDice(this.serverSeed, { gameId: this.state.gameId, clientSeed }));
+    this.dice = new RecordingDice(new FairDice(this.serverSeed, { gameId: this.state.gameId, clientSeed }, nodeHmac));
     const start = startTable(this.module, this.options, this.holders.length, this.dice, Date.now());
     if (!start.ok) throw new Error(`setup refused validated options: ${start.message}`);
     this.table = start.table;

@@ -28,14 +28,21 @@ export function commitmentOf(serverSeedHex: string): string {
  * gives eight 32-bit words; a word below the largest multiple of `sides` maps to a face, any other is
  * rejected (no modulo bias) and the next is tried, then the next block.
  */
-export function fairRoll(serverSeedHex: string, inputs: FairInputs, n: number, sides: number): number {
+export function fairRoll(serverSeedHex: string, inputs: FairInputs, n: number, sides: number, mac: Mac = nobleHmac): number {
+  return rollWithKey(hexToBytes(serverSeedHex), inputs, n, sides, mac);
+}
+
+/** HMAC-SHA256(key, message). The browser and the verifier use @noble/hashes; the server may pass Node's native one. */
+export type Mac = (key: Uint8Array, message: Uint8Array) => Uint8Array;
+export const nobleHmac: Mac = (key, message) => hmac(sha256, key, message);
+
+function rollWithKey(key: Uint8Array, inputs: FairInputs, n: number, sides: number, mac: Mac): number {
   checkSides(sides);
-  const key = hexToBytes(serverSeedHex);
   const limit = Math.floor(0x100000000 / sides) * sides;
   for (let block = 0; ; block++) {
     const msg = utf8ToBytes(`${FAIR_SCHEME}|${inputs.gameId}|${inputs.clientSeed}|${n}|${sides}|${block}`);
-    const mac = hmac(sha256, key, msg);
-    const words = new DataView(mac.buffer, mac.byteOffset, mac.byteLength);
+    const digest = mac(key, msg);
+    const words = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
     for (let w = 0; w < 8; w++) {
       const x = words.getUint32(w * 4, false);
       if (x < limit) return (x % sides) + 1;
@@ -46,9 +53,12 @@ export function fairRoll(serverSeedHex: string, inputs: FairInputs, n: number, s
 /** The server's roller: holds the secret seed and counts rolls. The seed never enters game state. */
 export class FairDice implements Dice {
   private n = 0;
-  constructor(private readonly serverSeedHex: string, private readonly inputs: FairInputs) {}
+  private readonly key: Uint8Array;
+  constructor(serverSeedHex: string, private readonly inputs: FairInputs, private readonly mac: Mac = nobleHmac) {
+    this.key = hexToBytes(serverSeedHex);
+  }
   roll(sides: number): number {
-    return fairRoll(this.serverSeedHex, this.inputs, this.n++, sides);
+    return rollWithKey(this.key, this.inputs, this.n++, sides, this.mac);
   }
   get rolled(): number {
     return this.n;

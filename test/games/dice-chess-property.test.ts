@@ -1,0 +1,296 @@
+// Dice Chess properties over thousands of seeded games: the ply bound, bookkeeping, purity, the
+// move generator against a literal reading of C4/C5, log replay, and the no-leak proof for C2.
+import {
+  advance, LOG_FORMAT, pick, RecordingDice, replayLog, resultOf, seededDice, startTable,
+  type Dice, type GameEvent, type GameLog, type LogEntry,
+} from '@dicehall/shared';
+import {
+  advancementOf, diceChess, generateMoves, MAX_EFFECTIVE, PLY_BOUND, progressOf, QUIET_LIMIT, squareIndex,
+  type DiceChessAction, type DiceChessState, type DiceChessView,
+} from '../../shared/src/games/dice-chess';
+
+type Policy = 'random' | 'aggressive' | 'marcher' | 'staller';
+
+/** Chooses a legal action: at random, or preferring captures, effective forward moves, or ineffective moves. */
+function choose(state: DiceChessState, seat: number, actions: DiceChessAction[], policy: Policy, bot: Dice): DiceChessAction {
+  if (policy === 'random' || state.phase !== 'play') return pick(bot, actions);
+  const adv = advancementOf(state.board, seat);
+  const kind = (a: DiceChessAction) => {
+    if (a.type !== 'move') return 'other';
+    const from = squareIndex(a.from);
+    const to = squareIndex(a.to);
+    if (state.board[to] !== 0) return 'capture';
+    return adv + progressOf(seat, to) - progressOf(seat, from) > state.marks[seat] ? 'effective' : 'quiet';
+  };
+  const want = { aggressive: ['capture'], marcher: ['effective', 'quiet'], staller: ['quiet'] }[policy];
+  for (const k of want) {
+    const some = actions.filter((a) => kind(a) === k);
+    if (some.length) return pick(bot, some);
+  }
+  return pick(bot, actions);
+}
+
+function randomOrder(bot: Dice): number[] {
+  const order = [...Array(16).keys()];
+  for (let i = 15; i > 0; i--) {
+    const j = bot.roll(i + 1) - 1;
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** Checks the bookkeeping of one state: 16 dice a side between the board and the other's captures. */
+function checkBooks(s: DiceChessState) {
+  const v = diceChess.view(s, null) as DiceChessView;
+  const squares = v.board.map((d) => d.square);
+  expect(new Set(squares).size).toBe(squares.length);
+  for (const seat of [0, 1]) {
+    const mine = v.board.filter((d) => d.owner === seat);
+    expect(mine.length).toBe(v.diceOnBoard[seat]);
+    expect(sum(mine.map((d) => d.value))).toBe(v.boardTotals[seat]);
+    expect(mine.length + s.captured[1 - seat].length).toBe(16);
+    expect(v.capturedTotals[seat]).toBe(sum(s.captured[seat]));
+  }
+  expect(v.quiet).toBeLessThanOrEqual(QUIET_LIMIT);
+}
+
+interface Played { state: DiceChessState; events: GameEvent[]; captures: number }
+
+/** Plays one seeded game to the end with the module alone, checking invariants on every ply. */
+function playGame(seed: number, policies: [Policy, Policy], opts: { freeze: boolean; books: boolean }): Played {
+  const dice = seededDice(seed);
+  const bot = seededDice(seed ^ 0x5eed);
+  const setup = diceChess.setup({ placement: seed % 2 ? 'random' : 'arrange' }, 2, dice);
+  if (!setup.ok) throw new Error('setup');
+  let s = setup.state;
+  const events = [...setup.events];
+  let captures = 0;
+  let marks = s.marks;
+  for (let n = 0; !s.result; n++) {
+    if (n > PLY_BOUND + 2) throw new Error(`seed ${seed}: more than ${PLY_BOUND} plies`);
+    const toAct = diceChess.toAct(s);
+    expect(toAct.length).toBeGreaterThan(0);
+    const seat = toAct[0];
+    const actions = diceChess.legalActions(s, seat);
+    expect(actions.length).toBeGreaterThan(0);
+    const before = opts.freeze ? null : JSON.stringify(s);
+    if (opts.freeze) deepFreeze(s);
+    const action = seat === 0 ? choose(s, seat, actions, policies[0], bot) : choose(s, seat, actions, policies[1], bot);
+    const step = diceChess.apply(s, seat, s.phase === 'arrange' ? { type: 'arrange', order: randomOrder(bot) } : action, dice);
+    if (!step.ok) throw new Error(`seed ${seed}: ${step.message}`);
+    if (before !== null) expect(JSON.stringify(s)).toBe(before);
+    events.push(...step.events);
+    const took = step.events.some((e) => e.type === 'capture');
+    if (took) captures++;
+    // Between captures a side's high-water mark never falls: the heart of the ply bound.
+    else if (step.state.phase === 'play' && s.phase === 'play') {
+      expect(step.state.marks[0]).toBeGreaterThanOrEqual(marks[0]);
+      expect(step.state.marks[1]).toBeGreaterThanOrEqual(marks[1]);
+    }
+    s = step.state;
+    marks = s.marks;
+    if (opts.books && s.phase !== 'arrange') checkBooks(s);
+  }
+  return { state: s, events, captures };
+}
+
+describe('dice-chess properties', () => {
+  it(`C7 random games always end, within the derived bound of ${PLY_BOUND} plies`, () => {
+    expect(PLY_BOUND).toBe(40128);
+    expect(MAX_EFFECTIVE).toBe(6687);
+    const policies: Policy[] = ['random', 'aggressive', 'marcher', 'staller'];
+    let longest = 0;
+    const reasons = new Set<string>();
+    for (let seed = 0; seed < 2400; seed++) {
+      const pair: [Policy, Policy] = seed < 1600 ? ['random', 'random'] : [policies[seed % 4], policies[(seed >> 2) % 4]];
+      const { state, captures } = playGame(seed, pair, { freeze: seed % 8 === 0, books: seed % 4 === 0 });
+      expect(state.ply).toBeLessThanOrEqual(PLY_BOUND);
+      // The two steps of the bound, checked on every game.
+      expect(state.effective).toBeLessThanOrEqual(captures + 2 * (captures + 1) * 104);
+      expect(state.ply).toBeLessThanOrEqual(QUIET_LIMIT * state.effective + QUIET_LIMIT);
+      expect(diceChess.result(state)).not.toBeNull();
+      reasons.add(state.result!.draw ? 'draw' : state.result!.reason);
+      longest = Math.max(longest, state.ply);
+    }
+    expect([...reasons].sort()).toEqual(['annihilation', 'draw', 'no-effective-play']);
+    expect(longest).toBeLessThan(1000);
+  });
+
+  it('every event of a real game is described in a sentence', () => {
+    for (let seed = 0; seed < 40; seed++) {
+      for (const e of playGame(seed, ['aggressive', 'random'], { freeze: false, books: false }).events) {
+        const text = diceChess.describe(e, ['Ana', 'Ben']);
+        expect(text).not.toBe(e.type);
+        expect(text).not.toMatch(/undefined|NaN|\n/);
+      }
+    }
+  });
+
+  it('C4 C5 the move generator agrees with a literal reading of the rules on random boards', () => {
+    const literal = (board: number[], seat: number, from: number, to: number): boolean => {
+      const c = board[from];
+      if (c === 0 || (c > 0) !== (seat === 0) || from === to) return false;
+      const v = Math.abs(c);
+      const dr = (to >> 3) - (from >> 3);
+      const df = (to & 7) - (from & 7);
+      const t = board[to];
+      if (t !== 0 && (t > 0) === (c > 0)) return false;
+      if (t !== 0 && Math.abs(t) > v) return false;
+      const step = Math.abs(dr) + Math.abs(df) === 1;
+      const diagonal = Math.abs(dr) === 1 && Math.abs(df) === 1;
+      const two = (Math.abs(dr) === 2 && df === 0) || (Math.abs(df) === 2 && dr === 0);
+      const middle = from + ((dr / 2) * 8 + df / 2);
+      return step || (diagonal && v === 6) || (two && v === 1 && board[middle] === 0);
+    };
+    const dice = seededDice(7);
+    for (let n = 0; n < 300; n++) {
+      const board = Array.from({ length: 64 }, () => (dice.roll(3) === 1 ? (dice.roll(2) === 1 ? 1 : -1) * dice.roll(6) : 0));
+      for (const seat of [0, 1]) {
+        const expected: number[] = [];
+        for (let from = 0; from < 64; from++) for (let to = 0; to < 64; to++) if (literal(board, seat, from, to)) expected.push(from * 64 + to);
+        expect([...generateMoves(board, seat)].sort((x, y) => x - y)).toEqual(expected);
+      }
+    }
+  });
+
+  it('apply never throws on a parsed action and accepts exactly the listed moves', () => {
+    const fuzz = seededDice(11);
+    const names = [...'abcdefgh'].flatMap((f) => [...'12345678'].map((r) => f + r));
+    for (let seed = 100; seed < 140; seed++) {
+      const dice = seededDice(seed);
+      const setup = diceChess.setup({ placement: 'random' }, 2, dice);
+      if (!setup.ok) throw new Error('setup');
+      let s = setup.state;
+      while (!s.result) {
+        const legal = diceChess.legalActions(s, s.turn);
+        const listed = new Set(legal.map((a) => JSON.stringify(a)));
+        expect(listed.size).toBe(legal.length);
+        for (let k = 0; k < 12; k++) {
+          const action: DiceChessAction = k === 0
+            ? { type: 'arrange', order: [...Array(16).keys()] }
+            : { type: 'move', from: pick(fuzz, names), to: pick(fuzz, names) };
+          for (const seat of [0, 1, 2]) {
+            const r = diceChess.apply(s, seat, action, seededDice(k));
+            expect(r.ok).toBe(seat === s.turn && listed.has(JSON.stringify(action)));
+          }
+        }
+        const step = diceChess.apply(s, s.turn, pick(fuzz, legal), dice);
+        if (!step.ok) throw new Error(step.message);
+        s = step.state;
+      }
+    }
+  });
+
+  it('replaying a game log through the table reproduces the game', () => {
+    for (let seed = 0; seed < 120; seed++) {
+      const placement = seed % 2 ? 'random' : 'arrange';
+      const dice = new RecordingDice(seededDice(seed));
+      const bot = seededDice(seed + 77);
+      const start = startTable(diceChess, { placement }, 2, dice);
+      if (!start.ok) throw new Error(start.message);
+      let table = start.table;
+      const entries: LogEntry[] = [start.entry];
+      while (!resultOf(diceChess, table)) {
+        const seat = diceChess.toAct(table.state)[0];
+        const action = table.state.phase === 'arrange'
+          ? { type: 'arrange', order: randomOrder(bot) }
+          : pick(bot, diceChess.legalActions(table.state, seat));
+        const step = advance(diceChess, table, seat, 'action', action, dice);
+        if (!step.ok) throw new Error(step.message);
+        table = step.table;
+        entries.push(step.entry);
+      }
+      const log: GameLog = {
+        format: LOG_FORMAT, game: 'dice-chess', gameId: `test-${seed}`, options: { placement }, seats: 2,
+        players: ['Ana', 'Ben'], fair: { scheme: 'test', commitment: '', clientSeed: '', serverSeed: null },
+        entries, result: resultOf(diceChess, table),
+      };
+      const replay = replayLog(JSON.parse(JSON.stringify(log)), (id) => (id === 'dice-chess' ? diceChess : undefined));
+      if (!replay.ok) throw new Error(replay.problem);
+      expect(JSON.stringify(replay.table.state)).toBe(JSON.stringify(table.state));
+      expect(resultOf(replay.module, replay.table)).toEqual(log.result);
+    }
+  });
+
+  it('a log with a changed reroll does not replay', () => {
+    const dice = new RecordingDice(seededDice(3));
+    const bot = seededDice(4);
+    const start = startTable(diceChess, { placement: 'random' }, 2, dice);
+    if (!start.ok) throw new Error(start.message);
+    let table = start.table;
+    const entries: LogEntry[] = [start.entry];
+    while (!entries.some((e) => e.events.some((ev) => ev.type === 'capture'))) {
+      const step = advance(diceChess, table, table.state.turn, 'action', pick(bot, diceChess.legalActions(table.state, table.state.turn)), dice);
+      if (!step.ok) throw new Error(step.message);
+      table = step.table;
+      entries.push(step.entry);
+    }
+    const last = entries[entries.length - 1];
+    last.rolls = last.rolls.map((r) => ({ ...r, value: (r.value % 6) + 1 }));
+    const log: GameLog = {
+      format: LOG_FORMAT, game: 'dice-chess', gameId: 'x', options: { placement: 'random' }, seats: 2, players: ['A', 'B'],
+      fair: { scheme: 'test', commitment: '', clientSeed: '', serverSeed: null }, entries, result: null,
+    };
+    expect(replayLog(log, () => diceChess)).toMatchObject({ ok: false });
+  });
+});
+
+describe('C2 no leak of a pending arrangement', () => {
+  it('C2 the other seat and spectators see exactly the same whatever a seat arranged, until both confirm', () => {
+    for (let seed = 0; seed < 300; seed++) {
+      const setup = diceChess.setup({ placement: 'arrange' }, 2, seededDice(seed));
+      if (!setup.ok) throw new Error('setup');
+      const bot = seededDice(seed + 1000);
+      const seat = seed % 2;
+      const otherSeat = 1 - seat;
+      // Two different secret arrangements by the same seat from the same position.
+      const a = diceChess.apply(setup.state, seat, { type: 'arrange', order: randomOrder(bot) }, seededDice(0));
+      const b = diceChess.apply(setup.state, seat, { type: 'arrange', order: [...Array(16).keys()] }, seededDice(0));
+      if (!a.ok || !b.ok) throw new Error('arrange');
+      // The seat itself sees its own arrangement, so the two positions do differ.
+      if (JSON.stringify(a.state.pending[seat]) !== JSON.stringify(b.state.pending[seat])) {
+        expect(JSON.stringify(diceChess.view(a.state, seat))).not.toBe(JSON.stringify(diceChess.view(b.state, seat)));
+      }
+      for (const viewer of [otherSeat, null]) {
+        const va = JSON.stringify(diceChess.view(a.state, viewer));
+        expect(va).toBe(JSON.stringify(diceChess.view(b.state, viewer)));
+        const v = JSON.parse(va) as DiceChessView;
+        expect(v.board).toEqual([]);
+        expect(v.arrangement).toBeNull();
+        expect(v.confirmed[seat]).toBe(true);
+      }
+      expect(JSON.stringify(a.events)).toBe(JSON.stringify(b.events));
+      expect(a.events).toEqual([{ type: 'arranged', seat }]);
+      // The second confirmation reveals both boards at once.
+      const both = diceChess.apply(a.state, otherSeat, { type: 'arrange', order: randomOrder(bot) }, seededDice(0));
+      if (!both.ok) throw new Error('arrange');
+      expect(both.events.map((e) => e.type).slice(0, 2)).toEqual(['arranged', 'revealed']);
+      expect((both.events[1].homes as number[][])[seat]).toEqual(a.state.pending[seat]);
+      expect((diceChess.view(both.state, null) as DiceChessView).board).toHaveLength(32);
+    }
+  });
+
+  it('C2 no setup or arrangement event before the reveal carries a square or an arrangement', () => {
+    for (let seed = 0; seed < 200; seed++) {
+      const setup = diceChess.setup({ placement: 'arrange' }, 2, seededDice(seed));
+      if (!setup.ok) throw new Error('setup');
+      const step = diceChess.apply(setup.state, 0, { type: 'arrange', order: randomOrder(seededDice(seed)) }, seededDice(0));
+      if (!step.ok) throw new Error('arrange');
+      for (const e of [...setup.events, ...step.events]) {
+        expect(Object.keys(e).sort()).toEqual(
+          ({ rolled: ['seat', 'type', 'values'], 'roll-off': ['first', 'rolls', 'round', 'type'], arranged: ['seat', 'type'] } as Record<string, string[]>)[e.type],
+        );
+      }
+    }
+  });
+});
