@@ -496,7 +496,7 @@ describe('perft (pinned legal-move counts, scripted rerolls)', () => {
   // from the three 6s and 2 runs from the two 1s (16); the second seat's front rank has no 6 and a
   // 1 on b7 (9 replies each, untouched by the first move): 144.
   const opening = 'accbdbbc/daebebed/......../......../......../......../46316621/34154323';
-  it.each([[1, 16], [2, 144], [3, 3049]])('the opening %s at depth %i: %i leaves', (depth, leaves) => {
+  it.each([[1, 16], [2, 144], [3, 3049]])('the opening position at depth %i: %i leaves', (depth, leaves) => {
     expect(perft(pos(opening.split('/')), depth, rerolls())).toBe(leaves);
   });
 });

@@ -17,14 +17,18 @@ export const ownerOf = (cell: number): Seat => (cell > 0 ? 0 : 1);
 export const rankOf = (sq: number): number => sq >> 3;
 export const fileOf = (sq: number): number => sq & 7;
 
+const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, sq) => FILES[sq & 7] + String((sq >> 3) + 1));
+
 export function squareName(sq: number): string {
-  return FILES[sq & 7] + String((sq >> 3) + 1);
+  return SQUARE_NAMES[sq];
 }
 
 /** The index of a square name, or −1 when it is not one. */
 export function squareIndex(name: string): number {
-  if (!SQUARE_RE.test(name)) return -1;
-  return (name.charCodeAt(1) - 49) * 8 + (name.charCodeAt(0) - 97);
+  if (typeof name !== 'string' || name.length !== 2) return -1;
+  const f = name.charCodeAt(0) - 97;
+  const r = name.charCodeAt(1) - 49;
+  return f >= 0 && f < 8 && r >= 0 && r < 8 ? r * 8 + f : -1;
 }
 
 /**

@@ -1,8 +1,8 @@
 // Dice Chess: sixteen rolled d6 a side on a chess board; move one die a turn, capture down or level.
 import { z } from 'zod';
 import type { GameModule } from '../../core/game-module';
-import { DICE_PER_SIDE } from './board';
-import { generateMoves, moveText } from './moves';
+import { DICE_PER_SIDE, squareName } from './board';
+import { generateMoves } from './moves';
 import { applyAction, identityOrder, setupState, toActOf, type DiceChessState } from './state';
 import { describeEvent, viewOf, type DiceChessView } from './view';
 
@@ -53,7 +53,7 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
   legalActions(state, seat) {
     if (!toActOf(state).includes(seat)) return [];
     if (state.phase === 'arrange') return [{ type: 'arrange', order: identityOrder() }];
-    return generateMoves(state.board, seat).map((code) => ({ type: 'move' as const, ...moveText(code) }));
+    return generateMoves(state.board, seat).map((code) => ({ type: 'move' as const, from: squareName(code >> 6), to: squareName(code & 63) }));
   },
   apply: (state, seat, act, dice) => applyAction(state, seat, act, dice),
   view: (state, seat): DiceChessView => viewOf(state, seat),

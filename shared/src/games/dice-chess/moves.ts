@@ -33,37 +33,35 @@ function mayEnter(c: number, t: number): boolean {
   return c > 0 ? t < 0 && -t <= c : t > 0 && t <= -c;
 }
 
-/** Calls `emit(to)` for every legal destination of the die on `from` (which must hold a die). */
-function eachTarget(board: Board, from: number, emit: (to: number) => void): void {
+/** Appends `base + to` to `out` for every legal destination of the die on `from` (which must hold a die). */
+function pushTargets(board: Board, from: number, out: number[], base: number): void {
   const c = board[from];
   const v = c > 0 ? c : -c;
-  for (const to of ORTH[from]) if (mayEnter(c, board[to])) emit(to);
-  if (v === 6) for (const to of DIAG[from]) if (mayEnter(c, board[to])) emit(to);
-  if (v === 1) {
+  const orth = ORTH[from];
+  for (let i = 0; i < orth.length; i++) if (mayEnter(c, board[orth[i]])) out.push(base + orth[i]);
+  if (v === 6) {
+    const diag = DIAG[from];
+    for (let i = 0; i < diag.length; i++) if (mayEnter(c, board[diag[i]])) out.push(base + diag[i]);
+  } else if (v === 1) {
     // C4: a 1 may go two squares straight; the square passed over must be empty.
     const two = TWO[from];
-    for (let i = 0; i < two.length; i += 2) {
-      if (board[two[i]] === 0 && mayEnter(c, board[two[i + 1]])) emit(two[i + 1]);
-    }
+    for (let i = 0; i < two.length; i += 2) if (board[two[i]] === 0 && mayEnter(c, board[two[i + 1]])) out.push(base + two[i + 1]);
   }
 }
 
 /** Destinations of the die on `from`, in generation order: orthogonal, then diagonal (a 6), then two-square (a 1). */
 export function targetsFrom(board: Board, from: number): number[] {
-  if (board[from] === 0) return [];
   const out: number[] = [];
-  eachTarget(board, from, (to) => out.push(to));
+  if (board[from] !== 0) pushTargets(board, from, out, 0);
   return out;
 }
 
-/** Every legal move of a side as from × 64 + to, squares in index order (a1, b1, …, h8). */
+/** Every legal move of a side as from × 64 + to, by origin square in index order (a1, b1, …, h8). */
 export function generateMoves(board: Board, seat: Seat): number[] {
   const out: number[] = [];
   for (let from = 0; from < 64; from++) {
     const c = board[from];
-    if (c === 0 || (c > 0) !== (seat === 0)) continue;
-    const base = from * 64;
-    eachTarget(board, from, (to) => out.push(base + to));
+    if (c !== 0 && (c > 0) === (seat === 0)) pushTargets(board, from, out, from * 64);
   }
   return out;
 }
@@ -73,9 +71,12 @@ export function hasMove(board: Board, seat: Seat): boolean {
   for (let from = 0; from < 64; from++) {
     const c = board[from];
     if (c === 0 || (c > 0) !== (seat === 0)) continue;
-    for (const to of ORTH[from]) if (mayEnter(c, board[to])) return true;
-    const v = c > 0 ? c : -c;
-    if (v === 6) for (const to of DIAG[from]) if (mayEnter(c, board[to])) return true;
+    const orth = ORTH[from];
+    for (let i = 0; i < orth.length; i++) if (mayEnter(c, board[orth[i]])) return true;
+    if (c === 6 || c === -6) {
+      const diag = DIAG[from];
+      for (let i = 0; i < diag.length; i++) if (mayEnter(c, board[diag[i]])) return true;
+    }
     // A 1 with every orthogonal neighbour blocked cannot pass over any of them, so no two-square move either.
   }
   return false;
@@ -85,11 +86,7 @@ export function hasMove(board: Board, seat: Seat): boolean {
 export function isLegalMove(board: Board, seat: Seat, from: number, to: number): boolean {
   const c = board[from];
   if (c === 0 || (c > 0) !== (seat === 0)) return false;
-  let found = false;
-  eachTarget(board, from, (t) => {
-    if (t === to) found = true;
-  });
-  return found;
+  return targetsFrom(board, from).includes(to);
 }
 
 export interface MoveText {

@@ -168,7 +168,19 @@ function settle(state: DiceChessState, events: GameEvent[]): DiceChessState {
   }
 }
 
+/** Whether both sides still have a die on the board. */
+function bothOnBoard(board: Board): boolean {
+  let seen = 0;
+  for (let sq = 0; sq < 64 && seen !== 3; sq++) {
+    const c = board[sq];
+    if (c > 0) seen |= 1;
+    else if (c < 0) seen |= 2;
+  }
+  return seen === 3;
+}
+
 function endOf(state: DiceChessState): { result: Result; event: Record<string, unknown> } | null {
+  if (state.quiet < QUIET_LIMIT && bothOnBoard(state.board)) return null;
   const a = sideTotals(state.board, 0);
   const b = sideTotals(state.board, 1);
   const boardTotals = [a.total, b.total];

@@ -1,0 +1,7 @@
+// The client's registry of game views, mirroring shared/src/games.
+import type { ClientGame } from './types';
+import { highRollClient } from './high-roll/view';
+
+export const clientGames: Record<string, ClientGame> = {
+  [highRollClient.id]: highRollClient,
+};

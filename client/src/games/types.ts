@@ -1,0 +1,26 @@
+// What a game brings to the client: a board view (Pixi) and words for its actions and events.
+import type { Container } from 'pixi.js';
+import type { Stage } from '../engine/stage';
+import type { Snapshot } from '../net/store';
+
+export interface ViewContext {
+  stage: Stage;
+  /** Sends an action of this game to the server. */
+  act(action: unknown): void;
+}
+
+export interface GameView {
+  readonly container: Container;
+  /** Draw the new snapshot (called on every change). */
+  update(snapshot: Snapshot): void;
+  destroy(): void;
+}
+
+export interface ClientGame {
+  id: string;
+  createView(ctx: ViewContext): GameView;
+  /** A button label for a legal action, read by people and screen readers. */
+  label(action: any, snapshot: Snapshot): string;
+  /** The rules page, as an HTML fragment. */
+  rules?: string;
+}

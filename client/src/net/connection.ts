@@ -1,0 +1,122 @@
+// Talks to the server: create and join rooms, keep this browser's seat token, and come back after drops.
+import { Client, type Room } from 'colyseus.js';
+import type { Store } from './store';
+
+const WS_URL = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
+const CLOSE_CONSENTED = [1000, 4000];
+const CLOSE_SEAT_ELSEWHERE = 4100;
+
+export const identity = {
+  get name(): string {
+    return localStorage.getItem('dicehall:name') ?? '';
+  },
+  set name(v: string) {
+    localStorage.setItem('dicehall:name', v);
+  },
+  seatToken(roomId: string): string | undefined {
+    return localStorage.getItem(`dicehall:seat:${roomId}`) ?? undefined;
+  },
+  keepSeatToken(roomId: string, token: string) {
+    localStorage.setItem(`dicehall:seat:${roomId}`, token);
+  },
+};
+
+/** Fresh randomness of this browser, mixed into the dice (P1). */
+export function newClientSeed(): string {
+  const b = new Uint8Array(12);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+export interface ServerError {
+  code: string;
+  message: string;
+  of: string;
+}
+
+export class TableConnection {
+  readonly client = new Client(WS_URL);
+  room: Room | null = null;
+  seat: number | null = null;
+  private closed = false;
+  private errorListeners = new Set<(e: ServerError) => void>();
+
+  constructor(private readonly store: Store) {}
+
+  onError(fn: (e: ServerError) => void): () => void {
+    this.errorListeners.add(fn);
+    return () => this.errorListeners.delete(fn);
+  }
+
+  async create(options: { game: string; options: Record<string, unknown>; public: boolean }): Promise<string> {
+    const room = await this.client.create('table', { ...options, name: identity.name || undefined, clientSeed: newClientSeed() });
+    this.attach(room);
+    return room.roomId;
+  }
+
+  async join(roomId: string, want: 'play' | 'watch' = 'play'): Promise<void> {
+    const room = await this.client.joinById(roomId, {
+      name: identity.name || undefined,
+      seatToken: identity.seatToken(roomId),
+      want,
+      clientSeed: newClientSeed(),
+    });
+    this.attach(room);
+  }
+
+  send(type: string, message?: unknown) {
+    this.room?.send(type, message);
+  }
+
+  leave() {
+    this.closed = true;
+    void this.room?.leave(true);
+  }
+
+  private attach(room: Room) {
+    this.room = room;
+    room.onMessage('welcome', (m: { seat: number | null; token?: string }) => {
+      this.seat = m.seat;
+      if (m.token) identity.keepSeatToken(room.roomId, m.token);
+      this.push();
+    });
+    room.onMessage('error', (e: ServerError) => this.errorListeners.forEach((fn) => fn(e)));
+    room.onStateChange(() => this.push());
+    room.onLeave((code) => void this.dropped(room, code));
+    this.store.setConnection('connected');
+  }
+
+  private push() {
+    if (this.room?.state?.game) this.store.ingest(this.room.roomId, this.room.state, this.seat);
+  }
+
+  /** After a drop: retry the session with backoff; when its reservation is gone, rejoin with the seat token. */
+  private async dropped(room: Room, code: number) {
+    if (this.closed || room !== this.room) return;
+    if (code === CLOSE_SEAT_ELSEWHERE) return this.store.setConnection('elsewhere');
+    if (CLOSE_CONSENTED.includes(code)) return this.store.setConnection('lost');
+    this.store.setConnection('reconnecting');
+    const roomId = room.roomId;
+    let token = room.reconnectionToken;
+    for (let attempt = 0; !this.closed; attempt++) {
+      await new Promise((r) => setTimeout(r, Math.min(8000, 250 * 2 ** attempt)));
+      try {
+        this.attach(await this.client.reconnect(token));
+        this.push();
+        return;
+      } catch (err) {
+        const msg = String((err as Error)?.message ?? err);
+        // The server is up but the session has expired: come back through the seat token instead.
+        if (/expired|not found|locked|reservation/i.test(msg)) {
+          try {
+            await this.join(roomId, this.seat === null ? 'watch' : 'play');
+            return;
+          } catch (e) {
+            if (/not found/i.test(String((e as Error)?.message))) return this.store.setConnection('lost');
+          }
+        }
+        token = room.reconnectionToken;
+      }
+    }
+  }
+}

@@ -1,0 +1,127 @@
+// The client's one store: the latest synced table as plain data. Views subscribe; nobody else writes.
+import type { GameEvent, Result, Roll } from '@dicehall/shared';
+
+export interface SeatInfo {
+  name: string;
+  taken: boolean;
+  connected: boolean;
+  graceEndsAt: number;
+  claimable: boolean;
+}
+
+export interface LogItem {
+  seq: number;
+  kind: string;
+  seat: number | null;
+  rolls: Roll[];
+  events: GameEvent[];
+  at: number;
+}
+
+export interface ChatItem {
+  id: number;
+  from: string;
+  seat: number;
+  text: string;
+  at: number;
+}
+
+export interface Snapshot {
+  roomId: string;
+  game: string;
+  options: Record<string, unknown>;
+  isPublic: boolean;
+  phase: 'waiting' | 'playing' | 'over';
+  seats: SeatInfo[];
+  spectators: number;
+  toAct: number[];
+  /** My seat, or null when watching. */
+  mySeat: number | null;
+  /** The view to draw: my seat's if I sit, otherwise the public one. */
+  view: any;
+  legal: unknown[];
+  log: LogItem[];
+  chat: ChatItem[];
+  gameId: string;
+  commitment: string;
+  clientSeed: string;
+  serverSeed: string;
+  result: Result | null;
+  round: number;
+  rematch: number[];
+  drawOffer: number[];
+  notice: string;
+}
+
+export type Connection = 'connecting' | 'connected' | 'reconnecting' | 'lost' | 'elsewhere';
+
+type Listener = () => void;
+
+export class Store {
+  snapshot: Snapshot | null = null;
+  connection: Connection = 'connecting';
+  private listeners = new Set<Listener>();
+  private logCache = new Map<string, LogItem>();
+
+  subscribe(fn: Listener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  setConnection(c: Connection) {
+    this.connection = c;
+    this.emit();
+  }
+
+  /** Reads the decoded Colyseus state into plain data (JSON fields parsed once per change). */
+  ingest(roomId: string, state: any, mySeat: number | null) {
+    const secret = mySeat === null ? undefined : state.secret?.get(String(mySeat));
+    const log: LogItem[] = [];
+    state.log.forEach((line: { json: string }) => {
+      let item = this.logCache.get(line.json);
+      if (!item) {
+        item = JSON.parse(line.json) as LogItem;
+        this.logCache.set(line.json, item);
+      }
+      log.push(item);
+    });
+    this.snapshot = {
+      roomId,
+      game: state.game,
+      options: parse(state.options) ?? {},
+      isPublic: state.isPublic,
+      phase: state.phase,
+      seats: state.seats.map((s: SeatInfo) => ({ name: s.name, taken: s.taken, connected: s.connected, graceEndsAt: s.graceEndsAt, claimable: s.claimable })),
+      spectators: state.spectators,
+      toAct: [...state.toAct],
+      mySeat,
+      view: parse(secret?.view) ?? parse(state.view),
+      legal: parse(secret?.legal) ?? [],
+      log,
+      chat: state.chat.map((c: ChatItem) => ({ id: c.id, from: c.from, seat: c.seat, text: c.text, at: c.at })),
+      gameId: state.gameId,
+      commitment: state.commitment,
+      clientSeed: state.clientSeed,
+      serverSeed: state.serverSeed,
+      result: parse(state.result),
+      round: state.round,
+      rematch: [...state.rematch],
+      drawOffer: [...state.drawOffer],
+      notice: state.notice,
+    };
+    this.emit();
+  }
+
+  private emit() {
+    for (const fn of this.listeners) fn();
+  }
+}
+
+function parse(json: string | undefined): any {
+  if (!json) return null;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
+}

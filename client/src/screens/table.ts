@@ -1,0 +1,200 @@
+// The table: the board (Pixi) with an accessible HTML layer around it — seats, turn, actions, log, chat, proof.
+import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
+import { Stage } from '../engine/stage';
+import { clientGames } from '../games';
+import type { GameView } from '../games/types';
+import type { TableConnection } from '../net/connection';
+import type { Snapshot, Store } from '../net/store';
+import { clear, h } from '../ui/dom';
+
+export async function tableScreen(root: HTMLElement, store: Store, conn: TableConnection): Promise<() => void> {
+  clear(root);
+  const seats = h('ol', { class: 'seats', 'aria-label': 'Players' });
+  const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'turn-status' });
+  const board = h('div', { class: 'board', id: 'board' });
+  const actions = h('div', { class: 'actions', role: 'group', 'aria-label': 'Your moves' });
+  const platform = h('div', { class: 'platform', role: 'group', 'aria-label': 'Game' });
+  const log = h('ol', { class: 'log', 'aria-label': 'Game log' });
+  const chatList = h('ol', { class: 'chat', 'aria-label': 'Chat' });
+  const chatInput = h('input', { name: 'chat', maxLength: 280, placeholder: 'Say something', 'aria-label': 'Chat message', autocomplete: 'off' });
+  const chatForm = h('form', { class: 'chat-form' }, chatInput, h('button', { type: 'submit' }, 'Send'));
+  const proof = h('section', { class: 'proof', 'aria-label': 'Fair dice' });
+  const errors = h('p', { class: 'error', role: 'alert' });
+  const link = `${location.origin}/r/${conn.room?.roomId}`;
+  const share = h('div', { class: 'share' },
+    h('input', { readOnly: true, value: link, 'aria-label': 'Room link', id: 'room-link' }),
+    h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(link) }, 'Copy link'));
+
+  root.append(h('section', { class: 'table' },
+    h('div', { class: 'table-main' }, seats, status, board, actions, errors),
+    h('aside', { class: 'table-side' }, share, platform, h('h2', {}, 'Log'), log, h('h2', {}, 'Chat'), chatList, chatForm, proof)));
+
+  chatForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const text = chatInput.value.trim();
+    if (text) conn.send('chat', { text });
+    chatInput.value = '';
+  });
+
+  const stage = new Stage();
+  await stage.init(board);
+  let view: GameView | null = null;
+  let viewGame = '';
+  const offError = conn.onError((e) => {
+    errors.textContent = e.message;
+    setTimeout(() => (errors.textContent = ''), 4000);
+  });
+
+  let lastLog = -1;
+  let lastChat = -1;
+  const render = () => {
+    const snap = store.snapshot;
+    if (!snap) return;
+    const game = clientGames[snap.game];
+    if (game && viewGame !== snap.game) {
+      view?.destroy();
+      view = game.createView({ stage, act: (action) => conn.send('action', action) });
+      stage.root.addChild(view.container);
+      viewGame = snap.game;
+    }
+    renderSeats(seats, snap);
+    status.textContent = statusLine(snap, store.connection);
+    renderActions(actions, snap, (a) => conn.send('action', a));
+    renderPlatform(platform, snap, conn);
+    if (snap.log.length !== lastLog) {
+      renderLog(log, snap);
+      lastLog = snap.log.length;
+    }
+    if (snap.chat.length && snap.chat[snap.chat.length - 1].id !== lastChat) {
+      clear(chatList);
+      for (const c of snap.chat) chatList.append(h('li', {}, h('b', {}, `${c.from}: `), c.text));
+      lastChat = snap.chat[snap.chat.length - 1].id;
+      chatList.scrollTop = chatList.scrollHeight;
+    }
+    renderProof(proof, snap);
+    view?.update(snap);
+  };
+  const unsubscribe = store.subscribe(render);
+  // Countdowns tick without the store changing.
+  const timer = setInterval(() => {
+    if (store.snapshot?.seats.some((s) => s.taken && !s.connected)) {
+      renderSeats(seats, store.snapshot);
+      renderPlatform(platform, store.snapshot, conn);
+    }
+  }, 1000);
+  render();
+  return () => {
+    clearInterval(timer);
+    unsubscribe();
+    offError();
+    view?.destroy();
+    stage.destroy();
+  };
+}
+
+const nameOf = (snap: Snapshot, seat: number) => snap.seats[seat]?.name || `Player ${seat + 1}`;
+
+function renderSeats(el: HTMLElement, snap: Snapshot) {
+  clear(el);
+  snap.seats.forEach((s, i) => {
+    const turn = snap.toAct.includes(i);
+    const left = s.graceEndsAt ? Math.max(0, Math.ceil((s.graceEndsAt - Date.now()) / 1000)) : 0;
+    const presence = !s.taken ? 'seat open' : s.connected ? 'connected' : s.claimable ? 'gone' : `disconnected, ${left} s`;
+    el.append(h('li', { class: `seat seat-${i}${turn ? ' to-act' : ''}${snap.mySeat === i ? ' mine' : ''}`, 'aria-current': turn ? 'true' : undefined },
+      h('span', { class: `dot ${s.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
+      h('span', { class: 'who' }, s.taken ? nameOf(snap, i) : 'Waiting for a player…'),
+      snap.mySeat === i ? h('span', { class: 'you' }, ' (you)') : null,
+      h('span', { class: 'presence' }, ` — ${presence}`)));
+  });
+  el.append(h('li', { class: 'spectators' }, `${snap.spectators} watching`));
+}
+
+function statusLine(snap: Snapshot, connection: string): string {
+  if (connection === 'reconnecting') return 'Connection lost — reconnecting…';
+  if (connection === 'elsewhere') return 'This seat is now open in another tab.';
+  if (connection === 'lost') return 'Disconnected from the room.';
+  if (snap.phase === 'waiting') return snap.mySeat === null ? 'Waiting for players.' : 'Waiting for your opponent: send them the link.';
+  if (snap.phase === 'over' && snap.result) {
+    const r = snap.result;
+    if (r.draw) return `Game over: draw. ${r.summary}.`;
+    const w = r.winners.map((s) => (s === snap.mySeat ? 'You' : nameOf(snap, s))).join(' and ');
+    return `Game over: ${w} ${w === 'You' ? 'win' : 'wins'}. ${r.summary}.`;
+  }
+  if (snap.mySeat !== null && snap.toAct.includes(snap.mySeat)) return 'Your turn.';
+  return `${snap.toAct.map((s) => nameOf(snap, s)).join(' and ')} to play.`;
+}
+
+function renderActions(el: HTMLElement, snap: Snapshot, act: (a: unknown) => void) {
+  clear(el);
+  const game = clientGames[snap.game];
+  if (snap.phase !== 'playing' || !game) return;
+  for (const a of snap.legal) el.append(h('button', { type: 'button', class: 'action', onclick: () => act(a) }, game.label(a, snap)));
+}
+
+function renderPlatform(el: HTMLElement, snap: Snapshot, conn: TableConnection) {
+  clear(el);
+  const me = snap.mySeat;
+  if (me === null) return;
+  if (snap.phase === 'playing') {
+    const gone = snap.seats.some((s, i) => i !== me && s.claimable && !s.connected);
+    if (gone) {
+      el.append(h('p', {}, 'Your opponent has been gone for the whole grace period.'),
+        h('button', { type: 'button', class: 'primary', onclick: () => conn.send('claim') }, 'Claim the win'),
+        h('span', {}, ' or keep waiting.'));
+    }
+    el.append(h('button', { type: 'button', onclick: () => confirm('Resign this game?') && conn.send('resign') }, 'Resign'));
+  }
+  if (snap.phase === 'over') {
+    const asked = snap.rematch.includes(me);
+    el.append(h('button', { type: 'button', class: 'primary', disabled: asked, onclick: () => conn.send('rematch') }, asked ? 'Rematch asked…' : 'Rematch'));
+  }
+}
+
+function renderLog(el: HTMLElement, snap: Snapshot) {
+  clear(el);
+  const module = getGame(snap.game);
+  const names = snap.seats.map((_, i) => nameOf(snap, i));
+  for (const entry of snap.log) {
+    for (const ev of entry.events) {
+      const text = module ? platformText(ev.type, entry.seat, names) ?? module.describe(ev, names) : ev.type;
+      el.append(h('li', {}, text, ...entry.rolls.map((r) => h('span', { class: 'roll', title: `roll #${r.index}: d${r.sides} → ${r.value}` }, ` #${r.index}`))));
+    }
+  }
+  el.scrollTop = el.scrollHeight;
+}
+
+function platformText(type: string, seat: number | null, names: string[]): string | null {
+  if (type === 'resign') return `${names[seat!]} resigns`;
+  if (type === 'claim') return `${names[seat!]} claims the win: the opponent left`;
+  if (type === 'draw') return 'Draw agreed';
+  return null;
+}
+
+function renderProof(el: HTMLElement, snap: Snapshot) {
+  const key = `${snap.gameId}:${snap.serverSeed}`;
+  if (el.dataset.key === key) return;
+  el.dataset.key = key;
+  clear(el);
+  el.append(h('h2', {}, 'Fair dice'),
+    h('p', {}, 'Commitment (SHA-256 of the secret seed): ', h('code', { class: 'commitment' }, snap.commitment)));
+  if (!snap.serverSeed) {
+    el.append(h('p', {}, 'The seed is revealed when the game ends; then every roll can be checked.'));
+    return;
+  }
+  const result = h('p', { role: 'status', 'aria-live': 'polite', class: 'verdict' });
+  el.append(h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed)),
+    h('button', {
+      type: 'button', onclick: async () => {
+        result.textContent = 'Checking…';
+        try {
+          const log = (await (await fetch(`/api/games/${snap.gameId}/log`)).json()) as GameLog;
+          const v = verifyLog(log, getGame);
+          result.textContent = v.ok ? `Verified: all ${v.rollsChecked} rolls match the seed, and the replay gives the same result.` : `Verification FAILED: ${v.problems.join('; ')}`;
+        } catch (err) {
+          result.textContent = `Could not fetch the log: ${(err as Error).message}`;
+        }
+      },
+    }, 'Verify this game'),
+    h('a', { href: `/api/games/${snap.gameId}/log`, download: `dicehall-${snap.game}-${snap.gameId}.json` }, 'Download the log'),
+    result);
+}
