@@ -1,10 +1,14 @@
-// Boots the client: a small router over the home screen and the table screen.
+// Boots the client: a small router over home, table, replay and rules screens.
 import './style.css';
-import { TableConnection } from './net/connection';
+import { identity, TableConnection } from './net/connection';
 import { Store } from './net/store';
 import { homeScreen } from './screens/home';
+import { joinPrompt } from './screens/join';
+import { replayScreen } from './screens/replay';
+import { rulesScreen } from './screens/rules';
 import { tableScreen } from './screens/table';
 import { h, clear } from './ui/dom';
+import { sound } from './ui/sound';
 
 const root = document.getElementById('app')!;
 const netStatus = document.getElementById('net-status')!;
@@ -12,9 +16,18 @@ const store = new Store();
 let conn: TableConnection | null = null;
 let teardown: (() => void) | null = null;
 
+const soundToggle = h('button', { type: 'button', class: 'sound', 'aria-pressed': String(sound.on) }, sound.on ? '🔊 Sound on' : '🔇 Sound off');
+soundToggle.addEventListener('click', () => {
+  sound.on = !sound.on;
+  soundToggle.textContent = sound.on ? '🔊 Sound on' : '🔇 Sound off';
+  soundToggle.setAttribute('aria-pressed', String(sound.on));
+});
+document.querySelector('.topbar')!.append(soundToggle);
+
 store.subscribe(() => {
-  netStatus.textContent = store.connection === 'reconnecting' ? 'Reconnecting…' : store.connection === 'lost' ? 'Offline' : '';
-  netStatus.className = store.connection;
+  const c = store.connection;
+  netStatus.textContent = c === 'reconnecting' ? 'Reconnecting…' : c === 'restarting' ? 'Server restarting — reconnecting when it is back…' : c === 'lost' ? 'Offline' : '';
+  netStatus.className = c;
 });
 
 function go(path: string) {
@@ -23,36 +36,57 @@ function go(path: string) {
 }
 window.addEventListener('popstate', () => void route());
 
+function notHere(message: string) {
+  clear(root);
+  root.append(h('section', { class: 'card' }, h('h1', {}, 'This table is not here'),
+    h('p', { role: 'alert' }, `${message} It may have ended, or the link is wrong.`),
+    h('a', { href: '/' }, 'Start a new game')));
+}
+
 async function route() {
   teardown?.();
   teardown = null;
-  const match = location.pathname.match(/^\/r\/([\w-]+)$/);
-  if (!match) {
+  document.body.dataset.ready = 'false';
+  const path = location.pathname;
+  const room = path.match(/^\/r\/([\w-]+)$/);
+  const replay = path.match(/^\/replay\/([\w-]+)$/);
+  const rules = path.match(/^\/rules\/([\w-]+)$/);
+  if (!room) {
     conn?.leave();
     conn = null;
-    homeScreen(root, go, async (game, isPublic) => {
-      conn = new TableConnection(store);
-      return conn.create({ game, options: {}, public: isPublic });
-    });
+    if (replay) teardown = await replayScreen(root, replay[1]);
+    else if (rules) rulesScreen(root, rules[1]);
+    else {
+      teardown = await homeScreen(root, go, async (req) => {
+        conn = new TableConnection(store);
+        return conn.create({ game: req.game, options: req.options, public: req.isPublic });
+      });
+    }
+    document.body.dataset.ready = 'true';
     return;
   }
-  const roomId = match[1];
+  const roomId = room[1];
   if (!conn || conn.room?.roomId !== roomId) {
     conn?.leave();
-    conn = new TableConnection(store);
+    conn = null;
     clear(root);
     root.append(h('p', { class: 'loading' }, 'Joining the table…'));
+    const info = await fetch(`/api/rooms/${roomId}`);
+    if (!info.ok) return notHere('No such room.');
+    const { metadata } = (await info.json()) as { metadata: { name: string; host: string; seated: number; seats: number } };
+    let want: 'play' | 'watch' = new URLSearchParams(location.search).has('watch') ? 'watch' : 'play';
+    // A free seat and no seat of ours here: ask for a name first (or let them just watch).
+    if (want === 'play' && !identity.seatToken(roomId) && metadata.seated < metadata.seats && !identity.name) {
+      want = await joinPrompt(root, metadata);
+    }
+    conn = new TableConnection(store);
     try {
-      await conn.join(roomId, new URLSearchParams(location.search).has('watch') ? 'watch' : 'play');
+      await conn.join(roomId, want);
     } catch (err) {
-      clear(root);
-      root.append(h('section', { class: 'card' }, h('h1', {}, 'This table is not here'),
-        h('p', { role: 'alert' }, `${(err as Error).message}. It may have ended, or the link is wrong.`),
-        h('a', { href: '/' }, 'Start a new game')));
-      return;
+      return notHere(`${(err as Error).message}.`);
     }
   }
-  teardown = await tableScreen(root, store, conn);
+  teardown = await tableScreen(root, store, conn, (p) => go(p));
   document.body.dataset.ready = 'true';
 }
 

@@ -6,14 +6,15 @@ import { LobbyRoom, Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { Config } from './config';
 import { Archive } from './store/archive';
-import { gameRoomFor } from './rooms/game-room';
+import { gameRoomFor, type GameRoom } from './rooms/game-room';
 import { routes } from './http/routes';
 
 export interface Dicehall {
   server: Server;
   archive: Archive;
   port: number;
-  close(): Promise<void>;
+  /** Warns every room, waits `noticeMs` for the warning to reach clients, then closes everything. */
+  close(noticeMs?: number): Promise<void>;
 }
 
 export const DEFAULT_CLIENT_DIST = path.resolve(__dirname, '../../client/dist');
@@ -28,7 +29,8 @@ export async function startServer(config: Config): Promise<Dicehall> {
     greet: false,
     gracefullyShutdown: false,
   });
-  server.define('table', gameRoomFor({ config, archive })).enableRealtimeListing();
+  const rooms = new Set<GameRoom>();
+  server.define('table', gameRoomFor({ config, archive, rooms })).enableRealtimeListing();
   server.define('lobby', LobbyRoom);
   await server.listen(config.port, config.host);
   const address = httpServer.address();
@@ -37,7 +39,11 @@ export async function startServer(config: Config): Promise<Dicehall> {
     server,
     archive,
     port,
-    async close() {
+    async close(noticeMs = 0) {
+      if (noticeMs > 0 && rooms.size > 0) {
+        for (const room of rooms) room.announceRestart();
+        await new Promise((r) => setTimeout(r, noticeMs));
+      }
       await server.gracefullyShutdown(false);
     },
   };

@@ -12,7 +12,7 @@ async function main() {
       if (stopping) return;
       stopping = true;
       console.log(`${signal}: closing rooms and stopping`);
-      dicehall.close().then(() => process.exit(0), () => process.exit(1));
+      dicehall.close(500).then(() => process.exit(0), () => process.exit(1));
     });
   }
 }

@@ -2,6 +2,7 @@
 import type { Container } from 'pixi.js';
 import type { Stage } from '../engine/stage';
 import type { Snapshot } from '../net/store';
+import type { OptionField } from '../ui/options';
 
 export interface ViewContext {
   stage: Stage;
@@ -23,4 +24,6 @@ export interface ClientGame {
   label(action: any, snapshot: Snapshot): string;
   /** The rules page, as an HTML fragment. */
   rules?: string;
+  /** Room options offered when creating a room. */
+  options?: OptionField[];
 }

@@ -2,7 +2,7 @@
 import { Client, type Room } from 'colyseus.js';
 import type { Store } from './store';
 
-const WS_URL = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
+export const WS_URL = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 const CLOSE_CONSENTED = [1000, 4000];
 const CLOSE_SEAT_ELSEWHERE = 4100;
 
@@ -90,10 +90,28 @@ export class TableConnection {
     if (this.room?.state?.game) this.store.ingest(this.room.roomId, this.room.state, this.seat);
   }
 
+  private async afterRestart(roomId: string) {
+    this.store.setConnection('restarting');
+    for (let attempt = 0; !this.closed; attempt++) {
+      await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
+      const up = await fetch('/health').then((r) => r.ok, () => false);
+      if (!up) continue;
+      try {
+        await this.join(roomId, this.seat === null ? 'watch' : 'play');
+      } catch {
+        // Games do not survive a restart yet (durable games are separate work): say so plainly.
+        this.store.setConnection('gone');
+      }
+      return;
+    }
+  }
+
   /** After a drop: retry the session with backoff; when its reservation is gone, rejoin with the seat token. */
   private async dropped(room: Room, code: number) {
     if (this.closed || room !== this.room) return;
     if (code === CLOSE_SEAT_ELSEWHERE) return this.store.setConnection('elsewhere');
+    // A planned restart: wait for the server, then come back through the seat token.
+    if (this.store.snapshot?.notice === 'restart') return this.afterRestart(room.roomId);
     if (CLOSE_CONSENTED.includes(code)) return this.store.setConnection('lost');
     this.store.setConnection('reconnecting');
     const roomId = room.roomId;

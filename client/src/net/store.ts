@@ -53,7 +53,7 @@ export interface Snapshot {
   notice: string;
 }
 
-export type Connection = 'connecting' | 'connected' | 'reconnecting' | 'lost' | 'elsewhere';
+export type Connection = 'connecting' | 'connected' | 'reconnecting' | 'restarting' | 'gone' | 'lost' | 'elsewhere';
 
 type Listener = () => void;
 

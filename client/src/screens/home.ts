@@ -1,41 +1,72 @@
-// Home: pick a game, set its options, create a private (or public) room, and see public rooms.
+// Home: pick a game, set its options, create a private (or public) room, and join a public one from the lobby.
 import { games } from '@dicehall/shared';
 import { h, clear } from '../ui/dom';
 import { identity } from '../net/connection';
+import { watchLobby, type PublicRoom } from '../net/lobby';
+import { clientGames } from '../games';
+import { optionFields } from '../ui/options';
 
-export function homeScreen(root: HTMLElement, go: (path: string) => void, create: (game: string, isPublic: boolean) => Promise<string>) {
+export interface CreateRequest {
+  game: string;
+  options: Record<string, unknown>;
+  isPublic: boolean;
+}
+
+export async function homeScreen(root: HTMLElement, go: (path: string) => void, create: (req: CreateRequest) => Promise<string>): Promise<() => void> {
   clear(root);
   const showAll = new URLSearchParams(location.search).has('all');
   const list = Object.values(games).filter((g) => g.listed || showAll);
-  const name = h('input', { id: 'name', name: 'name', maxLength: 24, autocomplete: 'nickname', value: identity.name, placeholder: 'Your name' });
+  const name = h('input', { id: 'name', name: 'name', maxLength: 24, autocomplete: 'nickname', value: identity.name, placeholder: 'Your name', required: true });
   const game = h('select', { id: 'game', name: 'game' }, ...list.map((g) => h('option', { value: g.id }, g.name)));
   const pitch = h('p', { class: 'pitch' });
+  const options = h('fieldset', { class: 'options' });
   const isPublic = h('input', { type: 'checkbox', id: 'public', name: 'public' });
   const status = h('p', { role: 'alert', class: 'error' });
-  const showPitch = () => {
-    pitch.textContent = list.find((g) => g.id === game.value)?.pitch ?? '';
+  let readOptions = () => ({});
+  const showGame = () => {
+    const g = list.find((x) => x.id === game.value);
+    clear(pitch);
+    pitch.append(g?.pitch ?? '', ' ');
+    if (clientGames[game.value]?.rules) pitch.append(h('a', { href: `/rules/${game.value}` }, `Rules of ${g?.name}`));
+    clear(options);
+    readOptions = optionFields(options, clientGames[game.value]?.options ?? []);
   };
-  game.addEventListener('change', showPitch);
-  showPitch();
+  game.addEventListener('change', showGame);
+  showGame();
   const form = h('form', { class: 'card', 'aria-labelledby': 'new-game' },
     h('h1', { id: 'new-game' }, 'Play dice with a friend'),
     h('label', { for: 'name' }, 'Your name'), name,
-    h('label', { for: 'game' }, 'Game'), game, pitch,
+    h('label', { for: 'game' }, 'Game'), game, pitch, options,
     h('label', { class: 'check' }, isPublic, ' List this room in the lobby (otherwise only the link gets in)'),
     h('button', { type: 'submit', class: 'primary' }, 'Create room'),
     status,
   );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    if (name.value.trim()) identity.name = name.value.trim();
+    identity.name = name.value.trim();
     status.textContent = '';
     try {
-      const roomId = await create(game.value, isPublic.checked);
+      const roomId = await create({ game: game.value, options: readOptions(), isPublic: isPublic.checked });
       go(`/r/${roomId}`);
     } catch (err) {
       status.textContent = `Could not create the room: ${(err as Error).message}`;
     }
   });
+
+  const lobbyList = h('ul', { class: 'lobby', 'aria-label': 'Public rooms', 'aria-live': 'polite' });
+  const renderLobby = (rooms: PublicRoom[]) => {
+    clear(lobbyList);
+    if (rooms.length === 0) lobbyList.append(h('li', { class: 'empty' }, 'No public rooms right now. Create one, or send a friend your link.'));
+    for (const r of rooms) {
+      lobbyList.append(h('li', {},
+        h('a', { href: `/r/${r.roomId}`, onclick: (e: Event) => { e.preventDefault(); go(`/r/${r.roomId}`); } }, `${r.name} with ${r.host || 'someone'}`),
+        h('span', { class: 'meta' }, ` — ${r.seated}/${r.seats} seated, ${r.spectators} watching`)));
+    }
+  };
+  renderLobby([]);
   root.append(h('section', { class: 'home' }, form,
+    h('section', { class: 'card', 'aria-labelledby': 'lobby-title' }, h('h2', { id: 'lobby-title' }, 'Public rooms'), lobbyList),
     h('p', { class: 'fine' }, 'Every die is rolled by the server from a seed it commits to before the first roll and reveals at the end, so anyone can check every roll.')));
+  const stop = await watchLobby(renderLobby);
+  return stop;
 }

@@ -6,8 +6,10 @@ import type { GameView } from '../games/types';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot, Store } from '../net/store';
 import { clear, h } from '../ui/dom';
+import { muted } from '../ui/mute';
+import { sound } from '../ui/sound';
 
-export async function tableScreen(root: HTMLElement, store: Store, conn: TableConnection): Promise<() => void> {
+export async function tableScreen(root: HTMLElement, store: Store, conn: TableConnection, go: (path: string) => void): Promise<() => void> {
   clear(root);
   const seats = h('ol', { class: 'seats', 'aria-label': 'Players' });
   const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'turn-status' });
@@ -47,9 +49,29 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
 
   let lastLog = -1;
   let lastChat = -1;
+  let wasMyTurn = false;
+  let wasOver = false;
+  const renderChat = (snap: Snapshot) => {
+    clear(chatList);
+    for (const c of snap.chat) {
+      const silenced = muted.has(c.from);
+      const toggle = h('button', { type: 'button', class: 'mute', 'aria-label': `${silenced ? 'Unmute' : 'Mute'} ${c.from}`,
+        onclick: () => { muted.toggle(c.from); renderChat(snap); } }, silenced ? 'unmute' : 'mute');
+      chatList.append(h('li', { class: silenced ? 'muted' : '' }, h('b', {}, `${c.from}: `), silenced ? h('i', {}, 'muted') : c.text, ' ', toggle));
+    }
+    chatList.scrollTop = chatList.scrollHeight;
+  };
   const render = () => {
     const snap = store.snapshot;
     if (!snap) return;
+    const myTurn = snap.phase === 'playing' && snap.mySeat !== null && snap.toAct.includes(snap.mySeat);
+    // Turn changes are unmissable: the status, the page title (for other tabs) and a sound.
+    if (myTurn && !wasMyTurn) sound.play('turn');
+    if (snap.phase === 'over' && !wasOver && lastLog >= 0) sound.play('end');
+    wasMyTurn = myTurn;
+    wasOver = snap.phase === 'over';
+    document.title = myTurn ? '▶ Your turn — Dicehall' : snap.phase === 'over' ? 'Game over — Dicehall' : 'Dicehall';
+    root.querySelector('.table')?.classList.toggle('my-turn', myTurn);
     const game = clientGames[snap.game];
     if (game && viewGame !== snap.game) {
       view?.destroy();
@@ -60,18 +82,16 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     renderSeats(seats, snap);
     status.textContent = statusLine(snap, store.connection);
     renderActions(actions, snap, (a) => conn.send('action', a));
-    renderPlatform(platform, snap, conn);
+    renderPlatform(platform, snap, conn, go);
     if (snap.log.length !== lastLog) {
       renderLog(log, snap);
       lastLog = snap.log.length;
     }
     if (snap.chat.length && snap.chat[snap.chat.length - 1].id !== lastChat) {
-      clear(chatList);
-      for (const c of snap.chat) chatList.append(h('li', {}, h('b', {}, `${c.from}: `), c.text));
+      renderChat(snap);
       lastChat = snap.chat[snap.chat.length - 1].id;
-      chatList.scrollTop = chatList.scrollHeight;
     }
-    renderProof(proof, snap);
+    renderProof(proof, snap, go);
     view?.update(snap);
   };
   const unsubscribe = store.subscribe(render);
@@ -79,7 +99,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   const timer = setInterval(() => {
     if (store.snapshot?.seats.some((s) => s.taken && !s.connected)) {
       renderSeats(seats, store.snapshot);
-      renderPlatform(platform, store.snapshot, conn);
+      renderPlatform(platform, store.snapshot, conn, go);
     }
   }, 1000);
   render();
@@ -113,6 +133,8 @@ function statusLine(snap: Snapshot, connection: string): string {
   if (connection === 'reconnecting') return 'Connection lost — reconnecting…';
   if (connection === 'elsewhere') return 'This seat is now open in another tab.';
   if (connection === 'lost') return 'Disconnected from the room.';
+  if (connection === 'restarting') return 'The server is restarting — you will be reconnected when it is back.';
+  if (connection === 'gone') return 'The server restarted and this game could not be kept. Start a new one from the home page.';
   if (snap.phase === 'waiting') return snap.mySeat === null ? 'Waiting for players.' : 'Waiting for your opponent: send them the link.';
   if (snap.phase === 'over' && snap.result) {
     const r = snap.result;
@@ -131,9 +153,12 @@ function renderActions(el: HTMLElement, snap: Snapshot, act: (a: unknown) => voi
   for (const a of snap.legal) el.append(h('button', { type: 'button', class: 'action', onclick: () => act(a) }, game.label(a, snap)));
 }
 
-function renderPlatform(el: HTMLElement, snap: Snapshot, conn: TableConnection) {
+function renderPlatform(el: HTMLElement, snap: Snapshot, conn: TableConnection, go: (path: string) => void) {
   clear(el);
   const me = snap.mySeat;
+  if (snap.phase === 'over' && snap.serverSeed) {
+    el.append(h('a', { href: `/replay/${snap.gameId}`, onclick: (e: Event) => { e.preventDefault(); go(`/replay/${snap.gameId}`); } }, 'Replay this game'));
+  }
   if (me === null) return;
   if (snap.phase === 'playing') {
     const gone = snap.seats.some((s, i) => i !== me && s.claimable && !s.connected);
@@ -141,6 +166,12 @@ function renderPlatform(el: HTMLElement, snap: Snapshot, conn: TableConnection) 
       el.append(h('p', {}, 'Your opponent has been gone for the whole grace period.'),
         h('button', { type: 'button', class: 'primary', onclick: () => conn.send('claim') }, 'Claim the win'),
         h('span', {}, ' or keep waiting.'));
+    }
+    if (getGame(snap.game)?.draws) {
+      const theirs = snap.drawOffer.some((s) => s !== me);
+      const mine = snap.drawOffer.includes(me);
+      if (theirs) el.append(h('button', { type: 'button', class: 'primary', onclick: () => conn.send('draw') }, 'Accept the draw'));
+      else el.append(h('button', { type: 'button', disabled: mine, onclick: () => conn.send('draw') }, mine ? 'Draw offered…' : 'Offer a draw'));
     }
     el.append(h('button', { type: 'button', onclick: () => confirm('Resign this game?') && conn.send('resign') }, 'Resign'));
   }
@@ -170,7 +201,7 @@ function platformText(type: string, seat: number | null, names: string[]): strin
   return null;
 }
 
-function renderProof(el: HTMLElement, snap: Snapshot) {
+function renderProof(el: HTMLElement, snap: Snapshot, _go: (path: string) => void) {
   const key = `${snap.gameId}:${snap.serverSeed}`;
   if (el.dataset.key === key) return;
   el.dataset.key = key;

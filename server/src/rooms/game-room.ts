@@ -17,6 +17,8 @@ import { ChatLine, LogLine, PrivateState, SeatState, TableState } from './schema
 export interface RoomContext {
   config: Config;
   archive: Archive;
+  /** Every live room of this server, so a planned restart can warn them all. */
+  rooms: Set<GameRoom>;
 }
 
 /** Custom close code sent to a connection whose seat was taken over by another tab holding the token. */
@@ -58,6 +60,7 @@ export class GameRoom extends Room<TableState> {
     if (!options.success) throw new ServerError(400, `bad-options: ${options.error.issues[0]?.message}`);
     this.module = module;
     this.options = options.data;
+    this.ctx.rooms.add(this);
     this.graceSeconds = parsed.data.graceSeconds ?? this.ctx.config.graceSeconds;
     this.autoDispose = false;
     this.maxClients = module.seats.max + this.ctx.config.maxSpectators;
@@ -97,6 +100,7 @@ export class GameRoom extends Room<TableState> {
     const seat = this.chooseSeat(opts);
     if (seat === null) {
       this.state.spectators++;
+      client.userData = { name: opts.name ?? `Guest ${client.sessionId.slice(0, 4)}` };
       client.send('welcome', { seat: null });
     } else {
       this.sit(client, seat, opts);
@@ -143,6 +147,7 @@ export class GameRoom extends Room<TableState> {
   }
 
   onDispose() {
+    this.ctx.rooms.delete(this);
     for (const t of this.graceTimers) t?.clear();
     this.idleTimer?.clear();
   }
@@ -287,6 +292,7 @@ export class GameRoom extends Room<TableState> {
     if (!parsed.success) return this.refuse(client, 'draw', 'bad-message', '"draw" takes no content.');
     const seat = this.seatOrRefuse(client, 'draw');
     if (seat === null) return;
+    if (!this.module.draws) return this.refuse(client, 'draw', 'no-draw', `${this.module.name} has no draws.`);
     if (!this.state.drawOffer.includes(seat)) this.state.drawOffer.push(seat);
     if (this.state.drawOffer.length === this.holders.length) {
       this.commit(client, 'draw', advance(this.module, this.table!, seat, 'draw', undefined, this.dice!, Date.now()));
@@ -300,7 +306,7 @@ export class GameRoom extends Room<TableState> {
     const line = new ChatLine();
     line.id = ++this.chatId;
     line.seat = seat ?? -1;
-    line.from = seat === undefined ? 'Spectator' : this.state.seats[seat].name;
+    line.from = seat === undefined ? `${client.userData?.name ?? 'Guest'} (watching)` : this.state.seats[seat].name;
     line.text = parsed.data.text;
     line.at = Date.now();
     this.state.chat.push(line);
@@ -324,6 +330,12 @@ export class GameRoom extends Room<TableState> {
     this.state.drawOffer.clear();
     this.appendLogLine(step.entry);
     this.project();
+    this.broadcastPatch();
+  }
+
+  /** Tells everyone a planned restart is coming (they reconnect by themselves when it is back). */
+  announceRestart() {
+    this.state.notice = 'restart';
     this.broadcastPatch();
   }
 
@@ -439,6 +451,7 @@ export class GameRoom extends Room<TableState> {
       spectators: this.state.spectators,
       phase: this.state.phase,
       host: this.state.seats[0]?.name ?? '',
+      draws: this.module.draws ?? false,
     });
     // A public room leaves the lobby list once it is full or over.
     if (this.state.isPublic) void this.setPrivate(seated === this.holders.length || this.state.phase !== 'waiting');

@@ -32,6 +32,8 @@ export interface GameModule<State = any, Action = any, Options = any> {
   seats: { min: number; max: number };
   /** Test-only modules stay out of the lobby. */
   listed: boolean;
+  /** Whether the game can end in a draw, so players may also agree to one. */
+  draws?: boolean;
   options: ZodType<Options>;
   /** Parses untrusted input; anything it accepts may still be illegal in the position. */
   action: ZodType<Action>;

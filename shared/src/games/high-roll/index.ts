@@ -23,6 +23,7 @@ export const highRoll: GameModule<HighRollState & { sides: number }, Action, z.i
   pitch: 'Each player rolls three dice in turn; the higher total wins. A test game for the table itself.',
   seats: { min: 2, max: 2 },
   listed: false,
+  draws: true,
   options,
   action,
   setup(opts, seats) {

@@ -1,0 +1,77 @@
+// A finished game stepped through move by move from its log, drawn by the game's own view.
+import { getGame, replayLog, verifyLog, type GameLog } from '@dicehall/shared';
+import { Stage } from '../engine/stage';
+import { clientGames } from '../games';
+import type { Snapshot } from '../net/store';
+import { clear, h } from '../ui/dom';
+
+export async function replayScreen(root: HTMLElement, gameId: string): Promise<() => void> {
+  clear(root);
+  const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/log`);
+  if (!res.ok) {
+    root.append(h('section', { class: 'card' }, h('h1', {}, 'No replay here'),
+      h('p', { role: 'alert' }, 'This server no longer keeps that game (or the link is wrong).'), h('a', { href: '/' }, 'Home')));
+    return () => undefined;
+  }
+  const log = (await res.json()) as GameLog;
+  const module = getGame(log.game);
+  const game = clientGames[log.game];
+  const last = log.entries.length - 1;
+  let at = last;
+  const board = h('div', { class: 'board', id: 'board' });
+  const position = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  const slider = h('input', { type: 'range', min: 0, max: last, value: String(at), 'aria-label': 'Move' });
+  const moves = h('ol', { class: 'log', 'aria-label': 'Moves' });
+  const verdict = verifyLog(log, getGame);
+  const controls = h('div', { class: 'actions', role: 'group', 'aria-label': 'Replay controls' },
+    h('button', { type: 'button', onclick: () => show(0) }, '⏮ Start'),
+    h('button', { type: 'button', onclick: () => show(at - 1) }, '◀ Back'),
+    h('button', { type: 'button', onclick: () => show(at + 1) }, 'Forward ▶'),
+    h('button', { type: 'button', onclick: () => show(last) }, 'End ⏭'), slider);
+  root.append(h('section', { class: 'table' },
+    h('div', { class: 'table-main' }, h('h1', {}, `Replay: ${module?.name ?? log.game} — ${log.players.join(' vs ')}`), position, board, controls),
+    h('aside', { class: 'table-side' },
+      h('p', { class: 'verdict' }, verdict.ok ? `Verified: all ${verdict.rollsChecked} rolls match the revealed seed.` : `Not verified: ${verdict.problems.join('; ')}`),
+      h('a', { href: `/api/games/${log.gameId}/log`, download: `dicehall-${log.game}-${log.gameId}.json` }, 'Download the log'),
+      h('h2', {}, 'Moves'), moves)));
+  slider.addEventListener('input', () => show(Number(slider.value)));
+
+  const names = log.players;
+  log.entries.forEach((e, i) => {
+    const text = e.events.map((ev) => module?.describe(ev, names) ?? ev.type).join('; ');
+    moves.append(h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => show(i) }, `${i}. ${text}`)));
+  });
+
+  const stage = new Stage();
+  await stage.init(board);
+  const view = game?.createView({ stage, act: () => undefined });
+  if (view) stage.root.addChild(view.container);
+
+  function show(i: number) {
+    at = Math.max(0, Math.min(last, i));
+    slider.value = String(at);
+    const replay = replayLog(log, getGame, at);
+    if (!replay.ok || !module) {
+      position.textContent = `Cannot replay: ${replay.ok ? 'unknown game' : replay.problem}`;
+      return;
+    }
+    const result = at === last ? log.result : null;
+    position.textContent = `Move ${at} of ${last}${result ? ` — ${result.draw ? 'draw' : `${result.winners.map((s) => names[s]).join(', ')} won`}: ${result.summary}` : ''}`;
+    const entries = log.entries.slice(0, at + 1).map(({ seq, kind, seat, rolls, events, at: t }) => ({ seq, kind, seat, rolls, events, at: t }));
+    const snap: Snapshot = {
+      roomId: '', game: log.game, options: log.options as Record<string, unknown>, isPublic: false, phase: result ? 'over' : 'playing',
+      seats: names.map((name) => ({ name, taken: true, connected: true, graceEndsAt: 0, claimable: false })),
+      spectators: 0, toAct: result ? [] : module.toAct(replay.table.state), mySeat: null,
+      view: module.view(replay.table.state, null), legal: [], log: entries, chat: [], gameId: log.gameId,
+      commitment: log.fair.commitment, clientSeed: log.fair.clientSeed, serverSeed: log.fair.serverSeed ?? '', result,
+      round: 1, rematch: [], drawOffer: [], notice: '',
+    };
+    view?.update(snap);
+    [...moves.children].forEach((li, k) => li.toggleAttribute('aria-current', k === at));
+  }
+  show(at);
+  return () => {
+    view?.destroy();
+    stage.destroy();
+  };
+}
