@@ -16,10 +16,10 @@ const store = new Store();
 let conn: TableConnection | null = null;
 let teardown: (() => void) | null = null;
 
-const soundToggle = h('button', { type: 'button', class: 'sound', 'aria-pressed': String(sound.on) }, sound.on ? '🔊 Sound on' : '🔇 Sound off');
+const soundToggle = h('button', { type: 'button', class: 'sound', 'aria-pressed': String(sound.on) }, sound.on ? 'Sound: on' : 'Sound: off');
 soundToggle.addEventListener('click', () => {
   sound.on = !sound.on;
-  soundToggle.textContent = sound.on ? '🔊 Sound on' : '🔇 Sound off';
+  soundToggle.textContent = sound.on ? 'Sound: on' : 'Sound: off';
   soundToggle.setAttribute('aria-pressed', String(sound.on));
 });
 document.querySelector('.topbar')!.append(soundToggle);

@@ -41,7 +41,36 @@ export class TableConnection {
   private closed = false;
   private errorListeners = new Set<(e: ServerError) => void>();
 
-  constructor(private readonly store: Store) {}
+  /** The browser says the network is gone: an open socket may linger silently, so drop it and retry. */
+  private offline = false;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly store: Store) {
+    window.addEventListener('offline', this.onOffline);
+    window.addEventListener('online', this.onOnline);
+  }
+
+  private onOffline = () => {
+    this.offline = true;
+    if (this.room && !this.closed) void this.room.leave(false);
+  };
+
+  private onOnline = () => {
+    this.offline = false;
+    this.wake?.();
+  };
+
+  /** Waits `ms`, or less if the network comes back. */
+  private pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
 
   onError(fn: (e: ServerError) => void): () => void {
     this.errorListeners.add(fn);
@@ -70,6 +99,8 @@ export class TableConnection {
 
   leave() {
     this.closed = true;
+    window.removeEventListener('offline', this.onOffline);
+    window.removeEventListener('online', this.onOnline);
     void this.room?.leave(true);
   }
 
@@ -112,12 +143,13 @@ export class TableConnection {
     if (code === CLOSE_SEAT_ELSEWHERE) return this.store.setConnection('elsewhere');
     // A planned restart: wait for the server, then come back through the seat token.
     if (this.store.snapshot?.notice === 'restart') return this.afterRestart(room.roomId);
-    if (CLOSE_CONSENTED.includes(code)) return this.store.setConnection('lost');
+    if (CLOSE_CONSENTED.includes(code) && !this.offline) return this.store.setConnection('lost');
     this.store.setConnection('reconnecting');
     const roomId = room.roomId;
     let token = room.reconnectionToken;
     for (let attempt = 0; !this.closed; attempt++) {
-      await new Promise((r) => setTimeout(r, Math.min(8000, 250 * 2 ** attempt)));
+      await this.pause(this.offline ? 30000 : Math.min(8000, 250 * 2 ** attempt));
+      if (this.offline) continue;
       try {
         this.attach(await this.client.reconnect(token));
         this.push();

@@ -24,10 +24,10 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
   const moves = h('ol', { class: 'log', 'aria-label': 'Moves' });
   const verdict = verifyLog(log, getGame);
   const controls = h('div', { class: 'actions', role: 'group', 'aria-label': 'Replay controls' },
-    h('button', { type: 'button', onclick: () => show(0) }, '⏮ Start'),
-    h('button', { type: 'button', onclick: () => show(at - 1) }, '◀ Back'),
-    h('button', { type: 'button', onclick: () => show(at + 1) }, 'Forward ▶'),
-    h('button', { type: 'button', onclick: () => show(last) }, 'End ⏭'), slider);
+    h('button', { type: 'button', onclick: () => show(0) }, 'Start'),
+    h('button', { type: 'button', onclick: () => show(at - 1) }, 'Back'),
+    h('button', { type: 'button', onclick: () => show(at + 1) }, 'Forward'),
+    h('button', { type: 'button', onclick: () => show(last) }, 'End'), slider);
   root.append(h('section', { class: 'table' },
     h('div', { class: 'table-main' }, h('h1', {}, `Replay: ${module?.name ?? log.game} — ${log.players.join(' vs ')}`), position, board, controls),
     h('aside', { class: 'table-side' },

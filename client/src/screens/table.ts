@@ -81,7 +81,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     }
     renderSeats(seats, snap);
     status.textContent = statusLine(snap, store.connection);
-    renderActions(actions, snap, (a) => conn.send('action', a));
+    renderActions(actions, snap, store.connection === 'connected', (a) => conn.send('action', a));
     renderPlatform(platform, snap, conn, go);
     if (snap.log.length !== lastLog) {
       renderLog(log, snap);
@@ -146,11 +146,11 @@ function statusLine(snap: Snapshot, connection: string): string {
   return `${snap.toAct.map((s) => nameOf(snap, s)).join(' and ')} to play.`;
 }
 
-function renderActions(el: HTMLElement, snap: Snapshot, act: (a: unknown) => void) {
+function renderActions(el: HTMLElement, snap: Snapshot, online: boolean, act: (a: unknown) => void) {
   clear(el);
   const game = clientGames[snap.game];
   if (snap.phase !== 'playing' || !game) return;
-  for (const a of snap.legal) el.append(h('button', { type: 'button', class: 'action', onclick: () => act(a) }, game.label(a, snap)));
+  for (const a of snap.legal) el.append(h('button', { type: 'button', class: 'action', disabled: !online, onclick: () => act(a) }, game.label(a, snap)));
 }
 
 function renderPlatform(el: HTMLElement, snap: Snapshot, conn: TableConnection, go: (path: string) => void) {

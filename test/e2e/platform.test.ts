@@ -1,0 +1,163 @@
+// Everything around the board, as players use it in a real browser: links, seats, spectators, chat, reloads,
+// dropped connections, claims, rematch, verification, replay, and the public lobby.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { testServer } from '../helpers/server';
+import { DESKTOP, launch, PHONE, shot } from '../helpers/browser';
+
+let server: Awaited<ReturnType<typeof testServer>>;
+let browser: Browser;
+beforeAll(async () => {
+  server = await testServer({ graceSeconds: 4 });
+  browser = await launch();
+}, 60000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('page error:', err.message));
+  return { context, page };
+}
+
+async function createRoom(page: Page, name: string, isPublic = false): Promise<string> {
+  await page.goto(`${server.url}/?all`);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Game').selectOption('high-roll');
+  if (isPublic) await page.getByLabel(/List this room in the lobby/).check();
+  await page.getByRole('button', { name: 'Create room' }).click();
+  await page.waitForURL(/\/r\/[\w-]+$/);
+  await page.locator('body[data-ready="true"]').waitFor();
+  return page.url();
+}
+
+async function sitDown(page: Page, link: string, name: string) {
+  await page.goto(link);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByRole('button', { name: 'Sit down' }).click();
+}
+
+const log = (p: Page) => p.getByRole('list', { name: 'Game log' });
+
+async function roll(p: Page) {
+  await p.getByText('Your turn.').waitFor();
+  await p.getByRole('button', { name: 'Roll' }).click();
+}
+
+it('plays a private game with a spectator through chat, reload, drop, claim, rematch, verify and replay', async () => {
+  const ana = await open();
+  await shot(ana.page, 'home-desktop');
+  const link = await createRoom(ana.page, 'Ana');
+  const ben = await open(PHONE);
+  await ben.page.goto(`${server.url}/`);
+  await shot(ben.page, 'home-phone');
+  await sitDown(ben.page, link, 'Ben');
+  await ben.page.getByText('Ana to play.').waitFor();
+  const sam = await open();
+  await sam.page.goto(link); // both seats taken: the link lets Sam watch
+  await sam.page.getByText('Ana to play.').waitFor();
+  await ana.page.getByText('1 watching').waitFor();
+
+  // Chat, and muting a person locally.
+  await sam.page.getByLabel('Chat message').fill('good luck both');
+  await sam.page.getByRole('button', { name: 'Send' }).click();
+  await ben.page.getByRole('list', { name: 'Chat' }).getByText('good luck both').waitFor();
+  await ana.page.getByLabel('Chat message').fill('thanks!');
+  await ana.page.keyboard.press('Enter');
+  await sam.page.getByRole('list', { name: 'Chat' }).getByText('thanks!').waitFor();
+  await ben.page.getByRole('button', { name: /^Mute .*watching/ }).click();
+  await ben.page.getByRole('list', { name: 'Chat' }).getByText('good luck both').waitFor({ state: 'detached' });
+  await shot(sam.page, 'room-spectator-desktop');
+  await shot(ben.page, 'room-player-phone');
+
+  // A few moves, then Ana reloads mid-game and continues in the same seat.
+  await roll(ana.page);
+  await roll(ben.page);
+  await ana.page.reload();
+  await ana.page.getByText('Your turn.').waitFor();
+  await ana.page.getByText('Ana (you)').waitFor();
+  await roll(ana.page);
+  await log(sam.page).getByText(/Ana rolls a d6: \d \(total/).nth(1).waitFor();
+
+  // Ben's network drops: he sees "reconnecting", Ana sees the countdown; back online, he is back.
+  await ben.page.getByText('Your turn.').waitFor();
+  await ben.context.setOffline(true);
+  await ben.page.getByText('Connection lost — reconnecting…').waitFor();
+  await ana.page.getByText(/disconnected, \d+ s/).waitFor();
+  await shot(ben.page, 'reconnecting-phone');
+  await shot(ana.page, 'opponent-disconnected-desktop');
+  await ben.context.setOffline(false);
+  await ben.page.getByText('Your turn.').waitFor({ timeout: 15000 });
+  await ana.page.getByText('Ben — connected').waitFor();
+  await roll(ben.page);
+
+  // Ben leaves for good: after the grace Ana may claim the win.
+  await ben.page.close();
+  await ana.page.getByRole('button', { name: 'Claim the win' }).waitFor({ timeout: 15000 });
+  await ana.page.getByRole('button', { name: 'Claim the win' }).click();
+  for (const p of [ana.page, sam.page]) await p.getByText('Game over: ', { exact: false }).waitFor();
+  await ana.page.getByText('Game over: You win. claimed the win after the opponent left.').waitFor();
+
+  // Ben returns through the same link (his seat token), and both ask for a rematch: sides swap.
+  const ben2 = await ben.context.newPage();
+  await ben2.goto(link);
+  await ben2.getByText('Ben (you)').waitFor();
+  await ben2.getByRole('button', { name: 'Rematch' }).click();
+  await ana.page.getByRole('button', { name: 'Rematch' }).click();
+  await ben2.getByText('Your turn.').waitFor(); // Ben now sits first
+  await sam.page.getByText('Ben to play.').waitFor();
+  for (let i = 0; i < 6; i++) await roll(i % 2 === 0 ? ben2 : ana.page);
+  await sam.page.getByText(/Game over/).waitFor();
+
+  // Verify the finished game in the browser, then step through its replay.
+  await sam.page.getByRole('button', { name: 'Verify this game' }).click();
+  await sam.page.getByText('Verified: all 6 rolls match the seed, and the replay gives the same result.').waitFor();
+  await shot(sam.page, 'verified-desktop');
+  await ben2.getByRole('button', { name: 'Verify this game' }).click();
+  await ben2.getByText(/Verified: all 6 rolls/).waitFor();
+  await ben2.setViewportSize(PHONE);
+  await shot(ben2, 'verified-phone');
+  await sam.page.getByRole('link', { name: 'Replay this game' }).click();
+  await sam.page.waitForURL(/\/replay\/[0-9a-f]{16}$/);
+  await sam.page.getByText(/^Move 6 of 6/).waitFor();
+  await sam.page.getByRole('button', { name: 'Start' }).click();
+  await sam.page.getByText('Move 0 of 6').waitFor();
+  await sam.page.getByRole('button', { name: 'Forward' }).click();
+  await sam.page.getByText('Move 1 of 6').waitFor();
+  await shot(sam.page, 'replay-desktop');
+  // The replay link works on its own.
+  const other = await open(PHONE);
+  await other.page.goto(sam.page.url());
+  await other.page.getByText(/^Move 6 of 6/).waitFor();
+  await other.page.getByText(/Verified: all 6 rolls match the revealed seed/).waitFor();
+}, 120000);
+
+it('lists a public room in the lobby of another visitor and removes it once it fills', async () => {
+  const visitor = await open();
+  await visitor.page.goto(`${server.url}/`);
+  const lobby = visitor.page.getByRole('list', { name: 'Public rooms' });
+  await lobby.getByText('No public rooms right now').waitFor();
+  const host = await open();
+  const link = await createRoom(host.page, 'Hana', true);
+  await lobby.getByText('High Roll with Hana').waitFor();
+  await lobby.getByText('1/2 seated').waitFor();
+  await shot(visitor.page, 'lobby-desktop');
+  await visitor.page.setViewportSize(PHONE);
+  await shot(visitor.page, 'lobby-phone');
+  // A private room never shows.
+  const privateHost = await open();
+  await createRoom(privateHost.page, 'Pia');
+  const guest = await open();
+  await sitDown(guest.page, link, 'Gus');
+  await guest.page.getByText('Hana to play.').waitFor();
+  await lobby.getByText('High Roll with Hana').waitFor({ state: 'detached' });
+  await expect(lobby.getByText('Pia').count()).resolves.toBe(0);
+}, 60000);
+
+it('tells a visitor plainly when a room link leads nowhere', async () => {
+  const v = await open(PHONE);
+  await v.page.goto(`${server.url}/r/nosuchroom`);
+  await v.page.getByText('This table is not here').waitFor();
+});
