@@ -210,3 +210,22 @@ describe('GameRoom', () => {
     expect(parse(a.room.state.secret.get('1')?.legal)).toEqual([{ type: 'roll' }]);
   });
 });
+
+describe('a planned restart', () => {
+  it('tells every client before closing the rooms', async () => {
+    const own = await testServer();
+    const a = await create(own.ws, { game: 'high-roll', name: 'Ana' });
+    const s = await join(own.ws, a.room.roomId, { want: 'watch' });
+    const seen: string[] = [];
+    let leftWith = 0;
+    s.room.onLeave((code) => {
+      leftWith = code;
+      seen.push(`left:${s.room.state.notice}`);
+    });
+    await own.close(300);
+    await until(() => leftWith !== 0, 'the room to close');
+    expect(seen).toEqual(['left:restart']);
+    const down = await fetch(`${own.url}/health`).then(() => 'up', () => 'down');
+    expect(down).toBe('down');
+  });
+});
