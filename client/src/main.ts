@@ -4,9 +4,6 @@ import { identity, TableConnection } from './net/connection';
 import { Store } from './net/store';
 import { homeScreen } from './screens/home';
 import { joinPrompt } from './screens/join';
-import { replayScreen } from './screens/replay';
-import { rulesScreen } from './screens/rules';
-import { tableScreen } from './screens/table';
 import { h, clear } from './ui/dom';
 import { sound } from './ui/sound';
 
@@ -54,8 +51,9 @@ async function route() {
   if (!room) {
     conn?.leave();
     conn = null;
-    if (replay) teardown = await replayScreen(root, replay[1]);
-    else if (rules) rulesScreen(root, rules[1]);
+    // The board screens (and PixiJS with them) load only when needed: the home page stays light.
+    if (replay) teardown = await (await import('./screens/replay')).replayScreen(root, replay[1]);
+    else if (rules) (await import('./screens/rules')).rulesScreen(root, rules[1]);
     else {
       teardown = await homeScreen(root, go, async (req) => {
         conn = new TableConnection(store);
@@ -86,6 +84,7 @@ async function route() {
       return notHere(`${(err as Error).message}.`);
     }
   }
+  const { tableScreen } = await import('./screens/table');
   teardown = await tableScreen(root, store, conn, (p) => go(p));
   document.body.dataset.ready = 'true';
 }

@@ -17,9 +17,12 @@ export interface GameView {
   destroy(): void;
 }
 
+export type ViewFactory = (ctx: ViewContext) => GameView;
+
+/** A game's client side. Everything but the view is light; the view (and PixiJS) loads on demand. */
 export interface ClientGame {
   id: string;
-  createView(ctx: ViewContext): GameView;
+  loadView(): Promise<ViewFactory>;
   /** A button label for a legal action, read by people and screen readers. */
   label(action: any, snapshot: Snapshot): string;
   /** The rules page, as an HTML fragment. */

@@ -41,7 +41,8 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   const stage = new Stage();
   await stage.init(board);
   let view: GameView | null = null;
-  let viewGame = '';
+  const game = store.snapshot ? clientGames[store.snapshot.game] : undefined;
+  const createView = game ? await game.loadView() : null;
   const offError = conn.onError((e) => {
     errors.textContent = e.message;
     setTimeout(() => (errors.textContent = ''), 4000);
@@ -72,12 +73,9 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     wasOver = snap.phase === 'over';
     document.title = myTurn ? '▶ Your turn — Dicehall' : snap.phase === 'over' ? 'Game over — Dicehall' : 'Dicehall';
     root.querySelector('.table')?.classList.toggle('my-turn', myTurn);
-    const game = clientGames[snap.game];
-    if (game && viewGame !== snap.game) {
-      view?.destroy();
-      view = game.createView({ stage, act: (action) => conn.send('action', action) });
+    if (createView && !view) {
+      view = createView({ stage, act: (action) => conn.send('action', action) });
       stage.root.addChild(view.container);
-      viewGame = snap.game;
     }
     renderSeats(seats, snap);
     status.textContent = statusLine(snap, store.connection);

@@ -1,7 +1,7 @@
 // High Roll's table: each player's three dice in a row with the running total.
 import { Container, Text } from 'pixi.js';
 import { DieSprite } from '../../engine/dice-sprite';
-import type { ClientGame, GameView, ViewContext } from '../types';
+import type { GameView, ViewContext, ViewFactory } from '../types';
 import type { Snapshot } from '../../net/store';
 
 const COLORS = [0xe8b04b, 0x5b9bd5];
@@ -70,8 +70,4 @@ class HighRollView implements GameView {
   }
 }
 
-export const highRollClient: ClientGame = {
-  id: 'high-roll',
-  createView: (ctx) => new HighRollView(ctx),
-  label: () => 'Roll',
-};
+export const createView: ViewFactory = (ctx) => new HighRollView(ctx);
