@@ -25,7 +25,7 @@ describe('board notation', () => {
   it('round-trips every board: format then parse', () => {
     fc.assert(fc.property(fc.array(fc.integer({ min: -6, max: 6 }), { minLength: 64, maxLength: 64 }), (cells) => {
       expect(parseBoard(formatBoard(cells))).toEqual(cells);
-    }), { numRuns: 500 });
+    }), { numRuns: 200 });
   });
 
   it('round-trips every notation: parse then format', () => {
@@ -33,7 +33,7 @@ describe('board notation', () => {
     fc.assert(fc.property(fc.array(rank, { minLength: 8, maxLength: 8 }), (ranks) => {
       const text = ranks.join('/');
       expect(formatBoard(parseBoard(text))).toBe(text);
-    }), { numRuns: 500 });
+    }), { numRuns: 200 });
   });
 
   it.each([

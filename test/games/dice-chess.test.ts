@@ -269,7 +269,7 @@ describe('C5 capture', () => {
     ['an equal value', 'd5', true],
     ['a lower value', 'c4', true],
     ['a higher value', 'e4', false],
-  ])('C5 a 3 moving onto %s: captures = %s', (_name, to, ok) => {
+  ])('C5 a 3 moving onto %s on %s: captures = %s', (_name, to, ok) => {
     const r = diceChess.apply(pos(rows), 0, mv('d4', to), scripted([2]));
     expect(r.ok).toBe(ok);
     if (!r.ok) expect(r).toMatchObject({ code: 'illegal-move', message: 'A 3 cannot capture a 4: a capture needs an equal or higher value.' });
@@ -317,7 +317,7 @@ describe('C6 no legal move', () => {
     expect(state.quiet).toBe(2);
   });
 
-  it('C6 the seat named to act always has a legal move, even straight after setup', () => {
+  it('C6 a position whose side to move is walled in passes at once', () => {
     const s = positionState(walled.join('/'), 1);
     expect(diceChess.toAct(s)).toEqual([0]);
     expect(s.quiet).toBe(1);

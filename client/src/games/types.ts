@@ -8,6 +8,11 @@ export interface ViewContext {
   stage: Stage;
   /** Sends an action of this game to the server. */
   act(action: unknown): void;
+  /**
+   * An element of the accessible HTML layer the view may fill with its own controls (named buttons),
+   * for choices the generic list of legal actions cannot express (e.g. arranging dice). Empty in replays.
+   */
+  controls: HTMLElement;
 }
 
 export interface GameView {
@@ -23,8 +28,11 @@ export type ViewFactory = (ctx: ViewContext) => GameView;
 export interface ClientGame {
   id: string;
   loadView(): Promise<ViewFactory>;
-  /** A button label for a legal action, read by people and screen readers. */
-  label(action: any, snapshot: Snapshot): string;
+  /**
+   * A button label for a legal action, read by people and screen readers; the HTML layer shows one
+   * button per legal action. Return null to leave an action to the view's own `controls`.
+   */
+  label(action: any, snapshot: Snapshot): string | null;
   /** The rules page, as an HTML fragment. */
   rules?: string;
   /** Room options offered when creating a room. */

@@ -44,7 +44,7 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
 
   const stage = new Stage();
   await stage.init(board);
-  const view = game ? (await game.loadView())({ stage, act: () => undefined }) : undefined;
+  const view = game ? (await game.loadView())({ stage, controls: h('div'), act: () => undefined }) : undefined;
   if (view) stage.root.addChild(view.container);
 
   function show(i: number) {

@@ -15,6 +15,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   const status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'turn-status' });
   const board = h('div', { class: 'board', id: 'board' });
   const actions = h('div', { class: 'actions', role: 'group', 'aria-label': 'Your moves' });
+  const controls = h('div', { class: 'game-controls' });
   const platform = h('div', { class: 'platform', role: 'group', 'aria-label': 'Game' });
   const log = h('ol', { class: 'log', 'aria-label': 'Game log' });
   const chatList = h('ol', { class: 'chat', 'aria-label': 'Chat' });
@@ -28,7 +29,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(link) }, 'Copy link'));
 
   root.append(h('section', { class: 'table' },
-    h('div', { class: 'table-main' }, seats, status, board, actions, errors),
+    h('div', { class: 'table-main' }, seats, status, board, controls, actions, errors),
     h('aside', { class: 'table-side' }, share, platform, h('h2', {}, 'Log'), log, h('h2', {}, 'Chat'), chatList, chatForm, proof)));
 
   chatForm.addEventListener('submit', (e) => {
@@ -74,7 +75,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     document.title = myTurn ? '▶ Your turn — Dicehall' : snap.phase === 'over' ? 'Game over — Dicehall' : 'Dicehall';
     root.querySelector('.table')?.classList.toggle('my-turn', myTurn);
     if (createView && !view) {
-      view = createView({ stage, act: (action) => conn.send('action', action) });
+      view = createView({ stage, controls, act: (action) => conn.send('action', action) });
       stage.root.addChild(view.container);
     }
     renderSeats(seats, snap);
@@ -148,7 +149,10 @@ function renderActions(el: HTMLElement, snap: Snapshot, online: boolean, act: (a
   clear(el);
   const game = clientGames[snap.game];
   if (snap.phase !== 'playing' || !game) return;
-  for (const a of snap.legal) el.append(h('button', { type: 'button', class: 'action', disabled: !online, onclick: () => act(a) }, game.label(a, snap)));
+  for (const a of snap.legal) {
+    const label = game.label(a, snap);
+    if (label !== null) el.append(h('button', { type: 'button', class: 'action', disabled: !online, onclick: () => act(a) }, label));
+  }
 }
 
 function renderPlatform(el: HTMLElement, snap: Snapshot, conn: TableConnection, go: (path: string) => void) {

@@ -1,10 +1,12 @@
 // The registry: the one place that names every game.
 import type { GameModule } from '../core/game-module';
 import { highRoll } from './high-roll';
+import { diceChess } from './dice-chess';
 
-export { highRoll };
+export { highRoll, diceChess };
 
 export const games: Record<string, GameModule> = {
+  [diceChess.id]: diceChess,
   [highRoll.id]: highRoll,
 };
 

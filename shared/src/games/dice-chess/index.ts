@@ -1,7 +1,7 @@
 // Dice Chess: sixteen rolled d6 a side on a chess board; move one die a turn, capture down or level.
 import { z } from 'zod';
 import type { GameModule } from '../../core/game-module';
-import { DICE_PER_SIDE, squareName } from './board';
+import { DICE_PER_SIDE, SQUARE_RE, squareName } from './board';
 import { generateMoves } from './moves';
 import { applyAction, identityOrder, setupState, toActOf, type DiceChessState } from './state';
 import { describeEvent, viewOf, type DiceChessView } from './view';
@@ -11,7 +11,7 @@ export * from './moves';
 export * from './state';
 export * from './view';
 
-const square = z.string().regex(/^[a-h][1-8]$/);
+const square = z.string().regex(SQUARE_RE);
 
 const options = z.object({
   /** 'arrange': each player places their rolled dice in secret (C2); 'random': the server places them. */
@@ -41,6 +41,7 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
     'board of your opponent, or be ahead on the dice when the play runs dry.',
   seats: { min: 2, max: 2 },
   listed: true,
+  draws: true,
   options,
   action,
   setup: (opts, _seats, dice) => setupState(opts.placement, dice),

@@ -101,7 +101,7 @@ const MOVE_RE = /^([a-h][1-8])([-x])([a-h][1-8])(?:=([1-6]))?$/;
 
 /**
  * Move notation: "b2-b3" for a move, "c4xc5" for a capture, "c4xc5=4" for a capture whose
- * capturing die was rerolled to 4 (C5). A pass is written "--".
+ * capturing die was rerolled to 4 (C5).
  */
 export function formatMove(m: MoveText): string {
   return `${m.from}${m.capture ? 'x' : '-'}${m.to}${m.capture && m.reroll !== undefined ? `=${m.reroll}` : ''}`;

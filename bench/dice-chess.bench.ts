@@ -1,0 +1,79 @@
+// Dice Chess rules benchmark: random full games per second and legal-move generations per second, one core.
+// Run: npx tsx bench/dice-chess.bench.ts   (results are kept in bench/dice-chess.results.md)
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { pick, seededDice } from '../shared/src/core/dice';
+import { diceChess, generateMoves, type DiceChessState } from '../shared/src/games/dice-chess';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+/** Plays one game with random legal moves; the arrangement (when asked) keeps the rolled order. */
+function randomGame(seed: number, placement: 'arrange' | 'random', keep?: DiceChessState[]): { plies: number; state: DiceChessState } {
+  const dice = seededDice(seed);
+  const bot = seededDice(seed ^ 0x9e3779b9);
+  const setup = diceChess.setup({ placement }, 2, dice);
+  if (!setup.ok) throw new Error('setup');
+  let s = setup.state;
+  while (!s.result) {
+    const seat = diceChess.toAct(s)[0];
+    const step = diceChess.apply(s, seat, pick(bot, diceChess.legalActions(s, seat)), dice);
+    if (!step.ok) throw new Error(step.message);
+    s = step.state;
+    if (keep && s.phase === 'play') keep.push(s);
+  }
+  return { plies: s.ply, state: s };
+}
+
+function timed(label: string, body: () => number): { label: string; perSecond: number; count: number; seconds: number } {
+  const end = performance.now() + SECONDS * 1000;
+  const t0 = performance.now();
+  let count = 0;
+  while (performance.now() < end) count += body();
+  const seconds = (performance.now() - t0) / 1000;
+  return { label, perSecond: count / seconds, count, seconds };
+}
+
+// Warm up the JIT, and keep a pool of real play positions for the generation benchmark.
+const pool: DiceChessState[] = [];
+for (let seed = 0; seed < 300; seed++) randomGame(1e6 + seed, 'random', pool);
+
+let seed = 0;
+let plies = 0;
+const games = timed('random full games (random placement, random legal moves)', () => {
+  plies += randomGame(seed++, 'random').plies;
+  return 1;
+});
+const gamesPlies = plies;
+let seed2 = 0;
+const arranged = timed('random full games (arrangement phase, rolled order kept)', () => {
+  randomGame(5e5 + seed2++, 'arrange');
+  return 1;
+});
+let i = 0;
+let sink = 0;
+const legal = timed('legalActions (move objects with square names)', () => {
+  for (let k = 0; k < 1000; k++) {
+    const s = pool[i++ % pool.length];
+    sink += diceChess.legalActions(s, s.turn).length;
+  }
+  return 1000;
+});
+let j = 0;
+let movesSeen = 0;
+const raw = timed('generateMoves (encoded moves, the inner generator)', () => {
+  for (let k = 0; k < 1000; k++) {
+    const s = pool[j++ % pool.length];
+    movesSeen += generateMoves(s.board, s.turn).length;
+  }
+  return 1000;
+});
+
+const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+console.log(`Dice Chess rules benchmark, ${new Date().toISOString().slice(0, 10)}`);
+console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, one core used`);
+console.log(`${games.label}: ${fmt(games.perSecond)} games/s (${fmt(games.count)} games in ${games.seconds.toFixed(1)} s, ` +
+  `${(gamesPlies / games.count).toFixed(1)} plies a game on average, ${fmt(gamesPlies / games.seconds)} plies/s)`);
+console.log(`${arranged.label}: ${fmt(arranged.perSecond)} games/s`);
+console.log(`${legal.label}: ${fmt(legal.perSecond)} generations/s over ${pool.length} positions`);
+if (sink < 0) console.log(sink);
+console.log(`${raw.label}: ${fmt(raw.perSecond)} generations/s (${(movesSeen / raw.count).toFixed(1)} moves a position on average)`);
