@@ -496,7 +496,7 @@ describe('shields: winning and the match', () => {
     expect([next.game, next.score, next.turn, next.step, next.pool]).toEqual([2, [0, 1], 0, 'take', [...POOL_IDS]]);
     expect(next.players).toEqual(shields.setup({ bestOf: 3, resurrection: false }, 2, scripted([1, 1, 1, 2, 2, 2])).state.players);
     expect(say(step.events).slice(1)).toEqual([
-      "Ben wins game 1 by destroying two of Ana's batteries; the score is 0–1",
+      "Ben wins game 1 by destroying two of Ana's batteries; Ben leads 1–0",
       'Game 2 begins: Ana goes first (lost the last game)',
     ]);
   });
@@ -544,6 +544,18 @@ describe('shields: the resurrection variant', () => {
     expect(refused(s, { type: 'resurrect', sacrifice, revive: 'potion.d8.1' })).toBe('illegal-move');
   });
 
+  it.each([
+    [5, 'polish.d4', true],
+    [5, 'potion.d6', false],
+    [6, 'potion.d6', true],
+    [7, 'potion.d8.1', false],
+  ])('S13 a shield showing %i may bring back the %s: %s', (points, revive, allowed) => {
+    const s = build({ pool: [], options: on, p0: { blue: `12 d4 d12:${points}`, trash: ['polish.d4', 'potion.d6', 'potion.d8.1'] } });
+    const a = { type: 'resurrect', sacrifice: 'shield.blue.d12', revive } as const;
+    expect(shields.legalActions(s, 0).some((x) => JSON.stringify(x) === JSON.stringify(a))).toBe(allowed);
+    expect(shields.apply(s, 0, a, scripted([])).ok).toBe(allowed);
+  });
+
   it('S13 a revived battery comes back at 12 with its d4 attack die; the act replaces the attack', () => {
     const s = build({ pool: [], options: on, p0: { yellow: 'x', front: ['d20:13'] } });
     const step = play(s, { type: 'resurrect', sacrifice: 'shield.black.d20', revive: P0('yellow') });
@@ -579,6 +591,10 @@ describe('shields: the resurrection variant', () => {
     const s = build({ pool: [], options: on, p0: { red: '12 d8 d12:3', trash: ['polish.d4'] } });
     const step = play(s, { type: 'resurrect', sacrifice: P0('red'), revive: 'polish.d4' });
     expect(step.events[0]).toMatchObject({ trashed: ['shield.red.d12', 'attack.red.d8', P0('red')] });
+    expect(say(step.events)).toEqual([
+      'Ana sacrifices the red battery (showing 12) to bring back the d4 polish into reserve; ' +
+        'the red d12 shield and the red d8 attack die also go to the trash',
+    ]);
     expect(battery(step.state, 0, 'red')).toMatchObject({ alive: false, attack: null, shields: [] });
     const two = build({ pool: [], options: on, p0: { blue: 'x', trash: ['polish.d4'] } });
     expect(refused(two, { type: 'resurrect', sacrifice: P0('red'), revive: 'polish.d4' })).toBe('illegal-move');

@@ -2,10 +2,12 @@
 import type { GameModule } from '../core/game-module';
 import { highRoll } from './high-roll';
 import { diceChess } from './dice-chess';
+import { shields } from './shields';
 
-export { highRoll, diceChess };
+export { highRoll, diceChess, shields };
 
 export const games: Record<string, GameModule> = {
+  [shields.id]: shields,
   [diceChess.id]: diceChess,
   [highRoll.id]: highRoll,
 };

@@ -14,7 +14,12 @@ function short(id: unknown): string {
   return d.kind === 'attack' ? `${d.colour} d${d.sides}` : dieName(d.id);
 }
 
-const list = (ids: unknown) => (ids as string[]).map((id) => `the ${dieName(id)}`).join(' and ');
+function list(ids: unknown): string {
+  const names = (ids as string[]).map((id) => `the ${dieName(id)}`);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('');
+}
+/** "the red d4 attack die goes", "the red d10 shield and the red d4 attack die also go". */
+const go = (ids: unknown, also = '') => `${list(ids)} ${also}${(ids as string[]).length > 1 ? 'go' : 'goes'}`;
 
 function destination(e: GameEvent): string {
   const battery = e.battery ? ` onto the ${dieName(String(e.battery))}` : '';
@@ -48,13 +53,13 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     }
     case 'take': {
       const trashed = (e.trashed as string[]).filter((id) => id !== e.die);
-      const extra = trashed.length > 0 ? `; ${list(trashed)} goes to the trash` : '';
+      const extra = trashed.length > 0 ? `; ${go(trashed)} to the trash` : '';
       return `${name} takes the ${dieName(String(e.die))}${destination(e)}${extra}`;
     }
     case 'attack': {
       const target = die(String(e.target));
       const lost = Number(e.lost) > 0 ? ` (${e.lost} lost)` : '';
-      const destroyed = (e.destroyed as string[]).length > 0 ? `; ${list(e.destroyed)} ${(e.destroyed as string[]).length > 1 ? 'go' : 'goes'} to the trash` : '';
+      const destroyed = (e.destroyed as string[]).length > 0 ? `; ${go(e.destroyed)} to the trash` : '';
       return `${name} attacks ${who(names, target?.owner)}'s ${short(e.target)} with the ${short(e.die)}: rolls ${e.value}; ` +
         `${short(e.layer)} ${e.before} → ${e.after}${lost}${destroyed}`;
     }
@@ -65,20 +70,23 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     }
     case 'resurrect': {
       const others = (e.trashed as string[]).filter((id) => id !== e.sacrifice);
-      const extra = others.length > 0 ? `; ${list(others)} also goes to the trash` : '';
+      const extra = others.length > 0 ? `; ${go(others, 'also ')} to the trash` : '';
       return `${name} sacrifices the ${dieName(String(e.sacrifice))} (showing ${e.shows}) to bring back the ${dieName(String(e.revive))}${destination(e)}${extra}`;
     }
     case 'pass':
       return `${name} has nothing to do and passes`;
     case 'game-won': {
       const loser = who(names, 1 - Number(e.seat));
-      const score = (e.score as number[]).join('–');
+      const [won, lost] = [(e.score as number[])[Number(e.seat)], (e.score as number[])[1 - Number(e.seat)]];
+      const score = won === lost ? `the score is ${won}–${lost}` : `${won > lost ? name : loser} leads ${Math.max(won, lost)}–${Math.min(won, lost)}`;
       return e.bestOf === 1
         ? `${name} wins: two of ${loser}'s batteries are destroyed`
-        : `${name} wins game ${e.game} by destroying two of ${loser}'s batteries; the score is ${score}`;
+        : `${name} wins game ${e.game} by destroying two of ${loser}'s batteries; ${score}`;
     }
-    case 'match-won':
-      return `${name} wins the match ${(e.score as number[]).join('–')}`;
+    case 'match-won': {
+      const score = e.score as number[];
+      return `${name} wins the match ${score[Number(e.seat)]}–${score[1 - Number(e.seat)]}`;
+    }
     default:
       return e.type;
   }

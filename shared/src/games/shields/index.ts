@@ -1,5 +1,5 @@
 // Shields, the two-player dice game of batteries, shields and a color wheel: the module the table runs.
-import type { GameModule } from '../../core/game-module';
+import type { GameEvent, GameModule } from '../../core/game-module';
 import { describeEvent } from './describe';
 import { applyAction, legalActions, toAct } from './rules';
 import { freshGame, shieldsAction, shieldsOptions, type ShieldsAction, type ShieldsOptions, type ShieldsState } from './state';
@@ -25,7 +25,7 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions> = 
   action: shieldsAction,
   setup(options, _seats, dice) {
     // S2: 3d12 each, the higher total starts; a tie rolls again, every roll logged.
-    const events: ShieldsEventList = [];
+    const events: GameEvent[] = [];
     let totals: number[];
     let round = 0;
     do {
@@ -56,5 +56,3 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions> = 
   },
   describe: describeEvent,
 };
-
-type ShieldsEventList = { type: string; [key: string]: unknown }[];

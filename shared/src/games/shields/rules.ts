@@ -38,7 +38,7 @@ function ownBattery(seat: Seat, id: string): Colour | null {
   return d && d.kind === 'battery' && d.owner === seat ? (d.colour as Colour) : null;
 }
 
-/** Every surviving shield of a player, as [stack, index] pairs, in layer order. */
+/** A player's shield stacks in layer order: front blacks, each live battery's colored shields, behind blacks. */
 function shieldStacks(p: Player): Shield[][] {
   return [p.front, ...liveColours(p).map((c) => p.batteries[c].shields), p.behind];
 }
@@ -51,7 +51,7 @@ function findShield(p: Player, id: string): { stack: Shield[]; index: number } |
   return null;
 }
 
-export interface Placed {
+interface Placed {
   /** Where the die went. */
   to: 'battery' | 'shields' | 'front' | 'behind' | 'reserve' | 'trash';
   /** The battery it joined (attack dice and colored shields). */
@@ -151,7 +151,7 @@ function sacrificeable(p: Player, seat: Seat): { id: string; shows: number }[] {
 }
 
 /** Removes a sacrificed die from play into the trash. Mutates `p`, a private copy. Returns what was trashed. */
-function sacrifice(p: Player, seat: Seat, id: string): string[] {
+function sacrifice(p: Player, id: string): string[] {
   const d = known(id);
   if (d.kind === 'battery') {
     // Like a destroyed battery, it takes its attack die and its colored shields with it.
@@ -174,24 +174,47 @@ function sacrifice(p: Player, seat: Seat, id: string): string[] {
   return [id];
 }
 
-function resurrect(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'resurrect' }>): Outcome {
-  if (!s.options.resurrection) return refuse('variant-off', 'Resurrection is not played in this room.');
-  const me = s.players[seat];
-  const sac = sacrificeable(me, seat).find((x) => x.id === a.sacrifice);
-  if (!sac) return refuse('no-such-die', `You have no ${a.sacrifice} in play or in reserve to sacrifice.`);
+type Resurrect = Extract<ShieldsAction, { type: 'resurrect' }>;
+
+/**
+ * Why a resurrection (S13) is not allowed, or null; checked without copying, as legalActions asks often.
+ * Beyond S13, two rules-page decisions: the revived die must stay in play (not go straight back to the trash),
+ * and no one may leave two of their own batteries destroyed.
+ */
+function resurrectRefusal(me: Player, a: Resurrect, sac: { id: string; shows: number }): Refusal | null {
   if (!me.trash.includes(a.revive)) return refuse('no-such-die', `There is no ${a.revive} in your trash.`);
   const d = known(a.revive);
   if (d.sides > sac.shows) return refuse('illegal-move', `A die showing ${sac.shows} cannot bring back a d${d.sides}.`);
   if (isBlackShield(d) !== (a.placement !== undefined)) {
     return refuse('illegal-move', isBlackShield(d) ? 'Say whether the black shield goes in front or behind.' : 'Only a black shield is placed in front or behind.');
   }
+  const given = known(sac.id);
+  const lost = given.kind === 'battery' ? given.colour : null;
+  let destroyed = destroyedCount(me) + (lost ? 1 : 0);
+  if (d.kind === 'battery') destroyed--;
+  else if (d.kind === 'attack' || (d.kind === 'shield' && !isBlackShield(d))) {
+    const c = d.colour as Colour;
+    const b = me.batteries[c];
+    const current = given.kind === 'attack' && given.colour === c ? null : b.attack;
+    const useless = b.health === 0 || c === lost || (d.kind === 'attack' && current !== null && known(current).sides >= d.sides);
+    if (useless) return refuse('illegal-move', `The ${a.revive} would go straight back to the trash.`);
+  }
+  if (destroyed >= 2) return refuse('illegal-move', 'That would leave two of your batteries destroyed.');
+  return null;
+}
+
+function resurrect(s: ShieldsState, seat: Seat, a: Resurrect): Outcome {
+  if (!s.options.resurrection) return refuse('variant-off', 'Resurrection is not played in this room.');
+  const me = s.players[seat];
+  const sac = sacrificeable(me, seat).find((x) => x.id === a.sacrifice);
+  if (!sac) return refuse('no-such-die', `You have no ${a.sacrifice} in play or in reserve to sacrifice.`);
+  const refusal = resurrectRefusal(me, a, sac);
+  if (refusal) return refusal;
   const p = clonePlayer(me);
-  const sacrificed = sacrifice(p, seat, a.sacrifice);
+  const sacrificed = sacrifice(p, a.sacrifice);
   p.trash.splice(p.trash.indexOf(a.revive), 1);
-  const placed = place(p, seat, d, a.placement);
-  // Rules-page decisions: a revived die must stay in play, and no one destroys their own second battery.
-  if (placed.to === 'trash') return refuse('illegal-move', `The ${a.revive} would go straight back to the trash.`);
-  if (destroyedCount(p) >= 2) return refuse('illegal-move', 'That would leave two of your batteries destroyed.');
+  const placed = place(p, seat, known(a.revive), a.placement);
+  if (placed.to === 'trash' || destroyedCount(p) >= 2) throw new Error(`resurrectRefusal let ${JSON.stringify(a)} through`);
   const event: GameEvent = {
     type: 'resurrect', seat, sacrifice: a.sacrifice, shows: sac.shows, revive: a.revive, to: placed.to,
     ...(placed.battery ? { battery: placed.battery } : {}), trashed: [...sacrificed, ...placed.trashed],
@@ -316,7 +339,7 @@ function actActions(s: ShieldsState, seat: Seat): ShieldsAction[] {
           const a: ShieldsAction = placement
             ? { type: 'resurrect', sacrifice: sac.id, revive: rev, placement }
             : { type: 'resurrect', sacrifice: sac.id, revive: rev };
-          if (resurrect(s, seat, a).ok) out.push(a);
+          if (!resurrectRefusal(me, a, sac)) out.push(a);
         }
       }
     }
