@@ -98,7 +98,7 @@ it('plays a private game with a spectator through chat, reload, drop, claim, rem
   await ana.page.getByRole('button', { name: 'Claim the win' }).waitFor({ timeout: 15000 });
   await ana.page.getByRole('button', { name: 'Claim the win' }).click();
   for (const p of [ana.page, sam.page]) await p.getByText('Game over: ', { exact: false }).waitFor();
-  await ana.page.getByText('Game over: You win. claimed the win after the opponent left.').waitFor();
+  await ana.page.getByText('Game over: You win. The opponent left and the win was claimed.').waitFor();
 
   // Ben returns through the same link (his seat token), and both ask for a rematch: sides swap.
   const ben2 = await ben.context.newPage();
@@ -161,3 +161,22 @@ it('tells a visitor plainly when a room link leads nowhere', async () => {
   await v.page.goto(`${server.url}/r/nosuchroom`);
   await v.page.getByText('This table is not here').waitFor();
 });
+
+it('agrees a draw through offer and accept, and ends the next game by resignation', async () => {
+  const ana = await open();
+  const link = await createRoom(ana.page, 'Ana');
+  const ben = await open(PHONE);
+  await sitDown(ben.page, link, 'Ben');
+  await roll(ana.page);
+  await ben.page.getByRole('button', { name: 'Offer a draw' }).click();
+  await ben.page.getByRole('button', { name: 'Draw offered…' }).waitFor();
+  await ana.page.getByRole('button', { name: 'Accept the draw' }).click();
+  for (const p of [ana.page, ben.page]) await p.getByText('Game over: draw. Draw agreed.').waitFor();
+  await ana.page.getByRole('button', { name: 'Rematch' }).click();
+  await ben.page.getByRole('button', { name: 'Rematch' }).click();
+  await ben.page.getByText('Your turn.').waitFor();
+  ana.page.on('dialog', (d) => void d.accept());
+  await ana.page.getByRole('button', { name: 'Resign' }).click();
+  await ben.page.getByText('Game over: You win. The opponent resigned.').waitFor();
+  await log(ana.page).getByText('Ana resigns').waitFor();
+}, 60000);

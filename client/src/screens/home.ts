@@ -4,7 +4,7 @@ import { h, clear } from '../ui/dom';
 import { identity } from '../net/connection';
 import { watchLobby, type PublicRoom } from '../net/lobby';
 import { clientGames } from '../games';
-import { optionFields } from '../ui/options';
+import { describeOptions, optionFields } from '../ui/options';
 
 export interface CreateRequest {
   game: string;
@@ -60,7 +60,7 @@ export async function homeScreen(root: HTMLElement, go: (path: string) => void, 
     for (const r of rooms) {
       lobbyList.append(h('li', {},
         h('a', { href: `/r/${r.roomId}`, onclick: (e: Event) => { e.preventDefault(); go(`/r/${r.roomId}`); } }, `${r.name} with ${r.host || 'someone'}`),
-        h('span', { class: 'meta' }, ` — ${r.seated}/${r.seats} seated, ${r.spectators} watching`)));
+        h('span', { class: 'meta' }, ` — ${[describeOptions(clientGames[r.game]?.options ?? [], r.options), `${r.seated}/${r.seats} seated`, `${r.spectators} watching`].filter(Boolean).join(', ')}`)));
     }
   };
   renderLobby([]);

@@ -26,3 +26,15 @@ export function optionFields(el: HTMLElement, fields: OptionField[]): () => Reco
   el.hidden = fields.length === 0;
   return () => Object.fromEntries(readers.map((r) => r()));
 }
+
+/** The chosen options in words, for lobby lists ("Best of three, Resurrection variant"). */
+export function describeOptions(fields: OptionField[], options: Record<string, unknown>): string {
+  return fields
+    .map((f) => {
+      const v = options?.[f.key] ?? f.initial;
+      if (f.kind === 'toggle') return v ? f.label : null;
+      return f.choices.find((c) => c.value === v)?.label ?? null;
+    })
+    .filter((x): x is string => x !== null)
+    .join(', ');
+}

@@ -68,9 +68,9 @@ export function advance<S>(
   const others = Array.from({ length: table.seats }, (_, s) => s).filter((s) => s !== seat);
   const ended: Result =
     kind === 'resign'
-      ? { winners: others, draw: false, reason: 'resigned', summary: 'resigned' }
+      ? { winners: others, draw: false, reason: 'resigned', summary: 'The opponent resigned' }
       : kind === 'claim'
-        ? { winners: [seat], draw: false, reason: 'abandoned', summary: 'claimed the win after the opponent left' }
+        ? { winners: [seat], draw: false, reason: 'abandoned', summary: 'The opponent left and the win was claimed' }
         : { winners: [], draw: true, reason: 'agreed-draw', summary: 'Draw agreed' };
   return { ok: true, table: { ...table, ended, seq: table.seq + 1 }, entry: entryOf([{ type: kind, seat }]) };
 }
