@@ -2,7 +2,7 @@
 // dropped connections, claims, rematch, verification, replay, and the public lobby.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testServer } from '../helpers/server';
-import { DESKTOP, launch, PHONE, shot } from '../helpers/browser';
+import { DESKTOP, launch, pageErrors, PHONE, shot, trackErrors } from '../helpers/browser';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 let browser: Browser;
@@ -10,6 +10,10 @@ beforeAll(async () => {
   server = await testServer({ graceSeconds: 4 });
   browser = await launch();
 }, 60000);
+afterEach(() => {
+  // Every page of the test ran without an uncaught exception.
+  expect(pageErrors.splice(0)).toEqual([]);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.close();
@@ -18,7 +22,7 @@ afterAll(async () => {
 async function open(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('page error:', err.message));
+  trackErrors(page);
   return { context, page };
 }
 

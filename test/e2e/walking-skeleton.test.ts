@@ -1,7 +1,7 @@
 // The walking skeleton in a real browser: create a table, join it from a second page, watch from a third, roll.
 import type { Browser, Page } from 'playwright-core';
 import { testServer } from '../helpers/server';
-import { DESKTOP, launch, PHONE, shot } from '../helpers/browser';
+import { DESKTOP, launch, pageErrors, PHONE, shot, trackErrors } from '../helpers/browser';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 let browser: Browser;
@@ -9,6 +9,10 @@ beforeAll(async () => {
   server = await testServer();
   browser = await launch();
 }, 60000);
+afterEach(() => {
+  // Every page of the test ran without an uncaught exception.
+  expect(pageErrors.splice(0)).toEqual([]);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.close();
@@ -17,7 +21,7 @@ afterAll(async () => {
 async function page(viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const p = await context.newPage();
-  p.on('pageerror', (err) => console.error('page error:', err.message));
+  trackErrors(p);
   return p;
 }
 
@@ -64,4 +68,4 @@ it('creates a room, seats a second page, shows a spectator, and both players see
   await sam.getByRole('button', { name: 'Verify this game' }).click();
   await sam.getByText(/Verified: all 6 rolls match the seed/).waitFor();
   await shot(sam, 'skeleton-verified-desktop');
-});
+}, 120000);

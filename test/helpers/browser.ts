@@ -3,6 +3,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
+/** Uncaught exceptions of every page a test opened through `trackErrors`: a test ends by expecting none. */
+export const pageErrors: string[] = [];
+
+export function trackErrors(page: Page): Page {
+  page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.stack ?? err.message}`));
+  return page;
+}
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve(__dirname, '../../test-artifacts');
 

@@ -1,5 +1,9 @@
 // The Pixi stage: one Application sized to its host element, drawn on change (never an idle 60 fps loop).
 import { Application, Container } from 'pixi.js';
+// Register the renderers' pipes for what the views draw, eagerly: with the board code split into its own
+// chunk, relying on Pixi's lazy environment import left the text pipe unregistered (text never drew).
+import 'pixi.js/text';
+import 'pixi.js/graphics';
 
 export class Stage {
   readonly app = new Application();

@@ -152,7 +152,9 @@ export class GameRoom extends Room<TableState> {
     this.idleTimer?.clear();
   }
 
-  onUncaughtException(error: Error, methodName: string) {
+  onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
+    // Refusals thrown on purpose (bad options, bad joins) are answered to the client; they are not bugs.
+    if (error.cause instanceof ServerError && error.cause.code < 500) return;
     // A bug must not take the other rooms down; the failed call changed nothing it had not committed.
     console.error(`[room ${this.roomId}] ${methodName} threw:`, error);
   }
