@@ -74,6 +74,9 @@ it('plays a private game with a spectator through chat, reload, drop, claim, rem
   await ben.page.getByRole('button', { name: /^Mute .*watching/ }).click();
   await ben.page.getByRole('list', { name: 'Chat' }).getByText('good luck both').waitFor({ state: 'detached' });
   await shot(sam.page, 'room-spectator-desktop');
+  await sam.page.setViewportSize(PHONE);
+  await shot(sam.page, 'room-spectator-phone');
+  await sam.page.setViewportSize(DESKTOP);
   await shot(ben.page, 'room-player-phone');
 
   // A few moves, then Ana reloads mid-game and continues in the same seat.
@@ -91,6 +94,9 @@ it('plays a private game with a spectator through chat, reload, drop, claim, rem
   await ben.page.getByText('Connection lost — reconnecting…').waitFor();
   await ana.page.getByText(/disconnected, \d+ s/).waitFor();
   await shot(ben.page, 'reconnecting-phone');
+  await ben.page.setViewportSize(DESKTOP);
+  await shot(ben.page, 'reconnecting-desktop');
+  await ben.page.setViewportSize(PHONE);
   await shot(ana.page, 'opponent-disconnected-desktop');
   await ben.context.setOffline(false);
   await ben.page.getByText('Your turn.').waitFor({ timeout: 15000 });
