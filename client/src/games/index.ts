@@ -1,7 +1,11 @@
 // The client's registry of game views, mirroring shared/src/games.
 import type { ClientGame } from './types';
 import { highRollClient } from './high-roll';
+import { diceChessClient } from './dice-chess';
+import { shieldsClient } from './shields';
 
 export const clientGames: Record<string, ClientGame> = {
   [highRollClient.id]: highRollClient,
+  [diceChessClient.id]: diceChessClient,
+  [shieldsClient.id]: shieldsClient,
 };

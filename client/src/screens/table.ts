@@ -223,6 +223,8 @@ function renderProof(el: HTMLElement, snap: Snapshot, _go: (path: string) => voi
           const log = (await (await fetch(`/api/games/${snap.gameId}/log`)).json()) as GameLog;
           const v = verifyLog(log, getGame);
           result.textContent = v.ok ? `Verified: all ${v.rollsChecked} rolls match the seed, and the replay gives the same result.` : `Verification FAILED: ${v.problems.join('; ')}`;
+          // Each roll in the log gets its mark.
+          document.querySelector('.log')?.classList.toggle('verified', v.ok);
         } catch (err) {
           result.textContent = `Could not fetch the log: ${(err as Error).message}`;
         }

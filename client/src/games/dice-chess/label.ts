@@ -1,0 +1,106 @@
+// Text for the board, drawn on a 2D canvas and shown as a sprite.
+//
+// Why not Pixi's Text: Pixi 8 registers its text render pipe as a side effect of importing Text, and the
+// board views are loaded after the stage's renderer exists, so that renderer never gets the pipe and every
+// Text draws nothing. A sprite needs only the sprite pipe, which every renderer has.
+import { CanvasSource, Sprite, Texture } from 'pixi.js';
+
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+export interface LabelStyle {
+  size: number;
+  color: number;
+  weight?: 400 | 700 | 800;
+  /** Wraps at this width in pixels (word by word); no wrapping when absent. */
+  wrap?: number;
+}
+
+const css = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
+
+export class Label {
+  readonly sprite = new Sprite(Texture.EMPTY);
+  private style: LabelStyle;
+  private key = '';
+  private texture: Texture | null = null;
+
+  constructor(style: LabelStyle, anchorX = 0, anchorY = 0) {
+    this.style = style;
+    this.sprite.anchor.set(anchorX, anchorY);
+    this.sprite.eventMode = 'none';
+  }
+
+  /** Redraws only when the text or its style changed. */
+  set(text: string, style: Partial<LabelStyle> = {}): this {
+    this.style = { ...this.style, ...style };
+    const { size, color, weight = 400, wrap } = this.style;
+    const key = `${text}|${size}|${color}|${weight}|${wrap ?? ''}`;
+    if (key === this.key) return this;
+    this.key = key;
+    const old = this.texture;
+    this.texture = text ? this.draw(text, size, color, weight, wrap) : null;
+    this.sprite.texture = this.texture ?? Texture.EMPTY;
+    old?.destroy(true);
+    return this;
+  }
+
+  private draw(text: string, size: number, color: number, weight: number, wrap?: number): Texture {
+    const res = Math.min(3, Math.max(2, window.devicePixelRatio || 1));
+    const canvas = document.createElement('canvas');
+    const ctx = canvas.getContext('2d')!;
+    const font = `${weight} ${size}px ${FONT}`;
+    ctx.font = font;
+    const lines = wrap ? wrapLines(ctx, text, wrap) : [text];
+    const lineH = Math.ceil(size * 1.25);
+    const w = Math.ceil(Math.max(...lines.map((l) => ctx.measureText(l).width))) + 2;
+    const h = lineH * lines.length + 2;
+    canvas.width = Math.max(1, Math.ceil(w * res));
+    canvas.height = Math.max(1, Math.ceil(h * res));
+    ctx.scale(res, res);
+    ctx.font = font;
+    ctx.fillStyle = css(color);
+    ctx.textBaseline = 'middle';
+    lines.forEach((l, i) => ctx.fillText(l, 1, 1 + lineH * (i + 0.5)));
+    return new Texture({ source: new CanvasSource({ resource: canvas, resolution: res }) });
+  }
+
+  get width() {
+    return this.sprite.width;
+  }
+
+  get height() {
+    return this.sprite.height;
+  }
+
+  get visible() {
+    return this.sprite.visible;
+  }
+
+  set visible(v: boolean) {
+    this.sprite.visible = v;
+  }
+
+  at(x: number, y: number): this {
+    this.sprite.position.set(x, y);
+    return this;
+  }
+
+  destroy() {
+    this.sprite.destroy();
+    this.texture?.destroy(true);
+    this.texture = null;
+  }
+}
+
+function wrapLines(ctx: CanvasRenderingContext2D, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && ctx.measureText(next).width > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}

@@ -1,0 +1,16 @@
+// Shields on the client: words for every action, the room options and the rules page; the table loads on demand.
+import type { Snapshot } from '../../net/store';
+import type { ClientGame } from '../types';
+import { actionLabel, type ShieldsAction } from './names';
+import rules from './rules.html?raw';
+
+export const shieldsClient: ClientGame = {
+  id: 'shields',
+  loadView: () => import('./view').then((m) => m.createView),
+  label: (action: ShieldsAction, snap: Snapshot) => actionLabel(action, snap),
+  rules,
+  options: [
+    { key: 'bestOf', label: 'Match', kind: 'choice', choices: [{ value: 1, label: 'Single game' }, { value: 3, label: 'Best of three' }], initial: 1 },
+    { key: 'resurrection', label: 'Resurrection variant', kind: 'toggle', initial: false },
+  ],
+};

@@ -1,0 +1,139 @@
+// Where things go on the Shields table, as plain numbers: sizes scaled to the board, landscape or phone.
+// The viewer's side is at the bottom; each side grows from its edge toward the middle, where attacks come from.
+
+export interface SideShape {
+  /** Black shield rows (front + behind), plus drop zones while a black shield is being placed. */
+  bands: number;
+  /** The most colored shields any one battery carries. */
+  colored: number;
+}
+
+export interface Metrics {
+  /** Battery die. */
+  u: number;
+  /** Attack die. */
+  a: number;
+  /** Shield die. */
+  s: number;
+  /** Height of a colored shield row and of a black shield band. */
+  row: number;
+  band: number;
+  /** The name / reserve / trash strip at the table's edge. */
+  strip: number;
+  /** Health bar and caption under the battery dice. */
+  cap: number;
+  /** Pool die. */
+  pd: number;
+  gap: number;
+  font: number;
+}
+
+export interface Layout {
+  W: number;
+  H: number;
+  portrait: boolean;
+  m: Metrics;
+  pad: number;
+  /** The battle area (both sides and the middle bar). */
+  bx: number;
+  bw: number;
+  /** Column centres, left to right. */
+  cols: number[];
+  colW: number;
+  /** Pool panel: a column on the right (landscape) or a block in the middle (portrait). */
+  pool: { x: number; y: number; w: number; h: number };
+  /** The middle band between the two sides: its top and bottom. */
+  midTop: number;
+  midBottom: number;
+  /** Heights of the two sides (top, bottom). */
+  sideH: [number, number];
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
+
+function metrics(portrait: boolean, k: number): Metrics {
+  const b = portrait
+    ? { u: 40, a: 32, s: 31, band: 33, strip: 38, cap: 19, pd: 30, gap: 4, font: 12 }
+    : { u: 56, a: 44, s: 40, band: 36, strip: 42, cap: 24, pd: 36, gap: 6, font: 14 };
+  const r = (v: number) => Math.round(v * k);
+  return {
+    u: r(b.u), a: r(b.a), s: r(b.s), row: r(b.s + b.gap), band: r(b.band), strip: r(b.strip), cap: r(b.cap),
+    pd: portrait ? Math.max(28, r(b.pd)) : r(b.pd), gap: Math.max(3, r(b.gap)), font: Math.max(11, r(b.font)),
+  };
+}
+
+export function sideHeight(shape: SideShape, m: Metrics): number {
+  return m.strip + m.gap + m.u + m.cap + shape.bands * m.band + shape.colored * m.row + m.gap;
+}
+
+/**
+ * The phone's pool: groups flow left to right and wrap, each with a caption line above its dice.
+ * Returns each die's centre (by group, then index) relative to the block's top-left, and the block's height.
+ */
+export function flowPool(groups: number[], w: number, pd: number, capH: number): { at: { x: number; y: number }[][]; height: number } {
+  const step = pd + 6;
+  const rowH = pd + 8 + capH;
+  const inner = Math.max(1, Math.floor(w / step));
+  let x = 0;
+  let y = 0;
+  let used = false;
+  const at = groups.map((n) => {
+    const out: { x: number; y: number }[] = [];
+    if (n === 0) return out;
+    const gw = Math.min(n, inner) * step;
+    if (x > 0 && x + gw > w) {
+      x = 0;
+      y += rowH;
+    }
+    used = true;
+    for (let i = 0; i < n; i++) {
+      if (i > 0 && i % inner === 0) {
+        x = 0;
+        y += rowH;
+      }
+      out.push({ x: x + (i % inner) * step + pd / 2 + 3, y: y + capH + 4 + pd / 2 });
+    }
+    x += (n % inner || inner) * step + 10;
+    return out;
+  });
+  return { at, height: used ? y + rowH : 0 };
+}
+
+export function computeLayout(W: number, H: number, top: SideShape, bottom: SideShape, poolGroups: number[]): Layout {
+  const portrait = W < 640 || W / H < 1.05;
+  const pad = portrait ? 6 : 10;
+  let k = 1;
+  for (; ; k -= 0.04) {
+    const m = metrics(portrait, k);
+    const sides: [number, number] = [sideHeight(top, m), sideHeight(bottom, m)];
+    if (portrait) {
+      const bw = W - 2 * pad;
+      const banner = m.font * 2 + 14;
+      const flow = flowPool(poolGroups, bw, m.pd, m.font - 1);
+      const midNeed = banner + flow.height + m.font + 10;
+      const fits = sides[0] + sides[1] + midNeed + 2 * pad <= H;
+      if (fits || k <= 0.76) {
+        const midTop = pad + sides[0];
+        const midBottom = H - pad - sides[1];
+        const colW = bw / 3;
+        return {
+          W, H, portrait, m, pad, bx: pad, bw, cols: [0, 1, 2].map((i) => pad + colW * (i + 0.5)), colW,
+          pool: { x: pad, y: midTop + banner, w: bw, h: flow.height }, midTop, midBottom, sideH: sides,
+        };
+      }
+    } else {
+      const panelW = clamp(Math.round(W * 0.3), 220, 300);
+      const bw = W - panelW - 3 * pad;
+      const midNeed = m.font * 2 + 36;
+      const fits = sides[0] + sides[1] + midNeed + 2 * pad <= H;
+      if (fits || k <= 0.64) {
+        const colW = bw / 3;
+        return {
+          W, H, portrait, m, pad, bx: pad, bw, cols: [0, 1, 2].map((i) => pad + colW * (i + 0.5)), colW,
+          pool: { x: W - pad - panelW, y: pad, w: panelW, h: H - 2 * pad },
+          midTop: pad + sides[0], midBottom: H - pad - sides[1], sideH: sides,
+        };
+      }
+    }
+  }
+}
