@@ -188,10 +188,12 @@ function renderLog(el: HTMLElement, snap: Snapshot) {
   const module = getGame(snap.game);
   const names = snap.seats.map((_, i) => nameOf(snap, i));
   for (const entry of snap.log) {
-    for (const ev of entry.events) {
+    entry.events.forEach((ev, i) => {
       const text = module ? platformText(ev.type, entry.seat, names) ?? module.describe(ev, names) : ev.type;
-      el.append(h('li', {}, text, ...entry.rolls.map((r) => h('span', { class: 'roll', title: `roll #${r.index}: d${r.sides} → ${r.value}` }, ` #${r.index}`))));
-    }
+      // The entry's rolls, by index, once: on its last line.
+      const rolls = i === entry.events.length - 1 ? entry.rolls : [];
+      el.append(h('li', {}, text, ...rolls.map((r) => h('span', { class: 'roll', title: `roll #${r.index}: d${r.sides} → ${r.value}` }, ` #${r.index}`))));
+    });
   }
   el.scrollTop = el.scrollHeight;
 }
