@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { Archive } from './store/archive';
 import { gameRoomFor, type GameRoom } from './rooms/game-room';
 import { routes } from './http/routes';
+import { applySchemaFixes } from './rooms/schema-fixes';
 
 export interface Dicehall {
   server: Server;
@@ -20,6 +21,7 @@ export interface Dicehall {
 export const DEFAULT_CLIENT_DIST = path.resolve(__dirname, '../../client/dist');
 
 export async function startServer(config: Config): Promise<Dicehall> {
+  applySchemaFixes();
   const app = express();
   const archive = new Archive(config.archiveGames);
   routes(app, archive, config.clientDist ?? DEFAULT_CLIENT_DIST);

@@ -136,7 +136,7 @@ function statusLine(snap: Snapshot, connection: string): string {
   if (connection === 'gone') return 'The server restarted and this game could not be kept. Start a new one from the home page.';
   if (snap.phase === 'waiting') return snap.mySeat === null ? 'Waiting for players.' : 'Waiting for your opponent: send them the link.';
   if (snap.phase === 'over' && snap.result) {
-    const r = snap.result;
+    const r = { ...snap.result, summary: snap.result.summary.replace(/\.+$/, '') };
     if (r.draw) return `Game over: draw. ${r.summary}.`;
     const w = r.winners.map((s) => (s === snap.mySeat ? 'You' : nameOf(snap, s))).join(' and ');
     return `Game over: ${w} ${w === 'You' ? 'win' : 'wins'}. ${r.summary}.`;

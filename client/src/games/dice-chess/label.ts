@@ -1,8 +1,8 @@
-// Text for the board, drawn on a 2D canvas and shown as a sprite.
+// Text for the board, drawn on a 2D canvas and shown as a sprite, with fitting and wrapping by width.
 //
-// Why not Pixi's Text: Pixi 8 registers its text render pipe as a side effect of importing Text, and the
-// board views are loaded after the stage's renderer exists, so that renderer never gets the pipe and every
-// Text draws nothing. A sprite needs only the sprite pipe, which every renderer has.
+// Written when Pixi's Text drew nothing here (its render pipe registers on import, and the board chunk
+// loaded after the renderer existed; the stage now imports it eagerly). A sprite needs only the sprite
+// pipe, so this keeps working whatever the stage registers.
 import { CanvasSource, Sprite, Texture } from 'pixi.js';
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';

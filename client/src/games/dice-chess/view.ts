@@ -45,9 +45,10 @@ function computeLayout(W: number, H: number): Layout {
   const panelW = clamp(Math.round(W * 0.28), 210, 320);
   const labL = 18;
   const sqL = Math.floor(Math.min((H - 2 * pad - labL) / 8, (W - panelW - 3 * pad - labL - 16) / 8));
-  const strip = 48;
+  const strip = 46;
+  const quietRow = 20;
   const labP = 14;
-  const sqP = Math.floor(Math.min((W - 2 * pad - labP) / 8, (H - 2 * strip - labP - 2 * pad) / 8));
+  const sqP = Math.floor(Math.min((W - 2 * pad - labP) / 8, (H - 2 * strip - quietRow - labP - 2 * pad) / 8));
   if (sqL >= sqP) {
     const sq = clamp(sqL, 16, 84);
     const w = Math.min(panelW, Math.max(180, W - (labL + 8 * sq + 16) - 2 * pad));
@@ -64,14 +65,15 @@ function computeLayout(W: number, H: number): Layout {
   }
   const sq = clamp(sqP, 16, 84);
   const bx = (W - 8 * sq - labP) / 2 + labP;
-  const y0 = Math.max(0, (H - (2 * strip + 8 * sq + labP)) / 2);
+  const y0 = Math.max(0, (H - (2 * strip + quietRow + 8 * sq + labP)) / 2);
   const by = y0 + strip;
   const x = bx - labP;
   const w = 8 * sq + labP;
+  const below = by + 8 * sq + labP;
   return {
     sq, bx, by, lab: labP, portrait: true,
-    panels: [{ x, y: y0, w, h: strip }, { x, y: by + 8 * sq + labP, w, h: strip }],
-    quiet: { x, y: by + 8 * sq + labP, w, h: strip },
+    panels: [{ x, y: y0, w, h: strip }, { x, y: below, w, h: strip }],
+    quiet: { x, y: below + strip, w, h: quietRow },
   };
 }
 
@@ -139,6 +141,7 @@ class DiceChessBoard implements GameView {
   private order: number[] | null = null;
   private orderFor = '';
   private confirming = false;
+  private confirmTimer: ReturnType<typeof setTimeout> | undefined;
 
   // The accessible HTML layer this view adds to ctx.controls.
   private arrangeBox: HTMLElement | null = null;
@@ -228,8 +231,10 @@ class DiceChessBoard implements GameView {
     this.drag = null;
     this.redraw();
     this.syncControls();
-    // One new log entry is a move seen live: slide it (and tumble a capture's reroll). Jumps are not animated.
-    if (prevSeq >= 0 && lastSeq === prevSeq + 1) this.animateLast(snap);
+    // One new log entry is a move seen live: slide it (and tumble a capture's reroll). Jumps are not animated,
+    // nor is anything for a player who asked the system for less motion.
+    const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (prevSeq >= 0 && lastSeq === prevSeq + 1 && !still) this.animateLast(snap);
   }
 
   private get me(): Seat | null {
@@ -308,6 +313,10 @@ class DiceChessBoard implements GameView {
     if (v.lastMove && v.phase !== 'arrange') {
       tint(sqIndex(v.lastMove.from), 0xf5e27a, 0.28);
       tint(sqIndex(v.lastMove.to), 0xf5e27a, 0.42);
+      // The die on the arrival square covers most of its tint: a frame round the square still shows.
+      const [c, r] = this.cell(sqIndex(v.lastMove.to));
+      const w = Math.max(2, sq * 0.05);
+      m.rect(bx + c * sq + w / 2, by + r * sq + w / 2, sq - w, sq - w).stroke({ width: w, color: 0xf5e27a, alpha: 0.9 });
     }
     const me = this.me;
     if (this.canArrange() && me !== null) for (const s of v.homeSquares[me]) tint(sqIndex(s), 0xffffff, 0.07);
@@ -372,10 +381,11 @@ class DiceChessBoard implements GameView {
       const enemy: Seat = seat === 0 ? 1 : 0;
       const p = this.panels[pos];
       const box = L.panels[pos];
-      const toMove = v.phase === 'arrange' ? !v.confirmed[seat] : v.phase === 'play' && v.turn === seat;
+      const arranging = v.phase === 'arrange';
+      const toMove = arranging ? !v.confirmed[seat] : v.phase === 'play' && v.turn === seat;
       const won = !!result && result.winners.includes(seat);
       let state = '';
-      if (v.phase === 'arrange') state = v.confirmed[seat] ? 'ready' : 'arranging…';
+      if (arranging) state = v.confirmed[seat] ? 'ready' : 'arranging…';
       else if (result) state = result.draw ? 'draw' : won ? 'wins' : '';
       else if (toMove) state = 'to move';
 
@@ -385,44 +395,64 @@ class DiceChessBoard implements GameView {
         if (toMove || won) f.roundRect(box.x, box.y, box.w, box.h, 10).stroke({ width: 3, color: SEAT_COLORS[seat] });
       } else if (toMove || won) {
         // A bar in the side's colour beside its strip marks whose move it is.
-        f.roundRect(box.x, box.y + 3, 5, 20, 2).fill(SEAT_COLORS[seat]);
+        f.roundRect(box.x, box.y + 3, 5, box.h - 8, 2).fill(SEAT_COLORS[seat]);
       }
       const name = state ? `${this.nameOf(seat)} · ${state}` : this.nameOf(seat);
-      const captured = v.captured[seat];
       const onBoard = v.diceOnBoard[seat];
       const rolledTotal = v.rolled[seat].reduce((a, b) => a + b, 0);
-      const stats = v.phase === 'arrange' ? `16 dice rolled, total ${rolledTotal}`
-        : L.portrait ? `${onBoard} on board · total ${v.boardTotals[seat]}`
-          : `${onBoard} ${onBoard === 1 ? 'die' : 'dice'} on the board · total ${v.boardTotals[seat]}`;
-      const taken = v.phase === 'arrange' ? '' : captured.length === 0 ? (L.portrait ? 'no captures' : 'No captures yet')
-        : L.portrait ? `took ${v.capturedTotals[seat]}` : `Captured ${captured.length} · total ${v.capturedTotals[seat]}`;
+      // During the arrangement a side's rolled dice are public but their places are not: show them here,
+      // except the viewer's own, which stand on the board.
+      // Sorted high to low, they read as what that side has to work with.
+      const rolledSorted = [...v.rolled[seat]].sort((x, y) => y - x);
+      const hidden = arranging && seat !== this.me;
+      const minis = arranging ? (hidden && !L.portrait ? rolledSorted : []) : v.captured[seat];
+      const miniOwner = arranging ? seat : enemy;
+      const taken = arranging ? (hidden && L.portrait ? `rolled ${rolledSorted.join(' ')}` : '')
+        : v.captured[seat].length === 0 ? (L.portrait ? 'no captures' : 'No captures yet')
+          : L.portrait ? `took ${v.capturedTotals[seat]}` : `Captured ${v.captured[seat].length} · total ${v.capturedTotals[seat]}`;
 
       let mini: number;
       if (L.portrait) {
         const x = box.x + 12;
-        p.name.set(name, { size: 15, color: SEAT_COLORS[seat], weight: 700 }).at(x, box.y + 3);
-        p.stats.set(stats, { size: 13, color: INK }).at(x + p.name.width + 10, box.y + 5);
-        mini = clamp(Math.floor((box.w - 90) / 16) - 2, 12, 20);
-        const dy = box.y + 27 + mini / 2;
-        captured.forEach((value, i) => this.placeMini(p.die(i), mini, enemy, value, x + mini / 2 + i * (mini + 2), dy));
-        p.taken.set(taken, { size: 13, color: captured.length ? INK : MUTED }).at(x + captured.length * (mini + 2) + (captured.length ? 4 : 0), dy - 9);
+        const right = box.x + box.w - 2;
+        const stats = arranging ? `rolled total ${rolledTotal}` : `${onBoard} ${onBoard === 1 ? 'die' : 'dice'} · total ${v.boardTotals[seat]}`;
+        p.stats.set(stats, { size: 13, color: INK });
+        p.stats.at(right - p.stats.width, box.y + 4);
+        this.fit(p.name, name, { size: 15, color: SEAT_COLORS[seat], weight: 700 }, right - p.stats.width - 10 - x);
+        p.name.at(x, box.y + 2);
+        p.taken.set(taken, { size: 13, color: minis.length || hidden ? INK : MUTED });
+        mini = clamp(Math.floor((box.w - 24 - p.taken.width - 8) / Math.max(8, minis.length)) - 2, 10, 20);
+        const dy = box.y + 24 + mini / 2;
+        minis.forEach((value, i) => this.placeMini(p.die(i), mini, miniOwner, value, x + mini / 2 + i * (mini + 2), dy));
+        p.taken.at(x + minis.length * (mini + 2) + (minis.length ? 4 : 0), dy - p.taken.height / 2);
       } else {
         const fs = clamp(Math.round(box.w / 14), 15, 20);
         const x = box.x + 14;
-        p.name.set(name, { size: fs + 1, color: SEAT_COLORS[seat], weight: 700 }).at(x, box.y + 10);
-        p.stats.set(stats, { size: fs - 3, color: INK }).at(x, box.y + 16 + fs);
-        p.taken.set(taken, { size: fs - 3, color: captured.length ? INK : MUTED }).at(x, box.y + 20 + 2 * fs);
+        const stats = arranging ? `16 dice rolled, total ${rolledTotal}`
+          : `${onBoard} ${onBoard === 1 ? 'die' : 'dice'} on the board · total ${v.boardTotals[seat]}`;
+        this.fit(p.name, name, { size: fs + 1, color: SEAT_COLORS[seat], weight: 700 }, box.w - 28);
+        p.name.at(x, box.y + 10);
+        this.fit(p.stats, stats, { size: fs - 3, color: INK }, box.w - 28);
+        p.stats.at(x, box.y + 16 + fs);
+        p.taken.set(taken, { size: fs - 3, color: minis.length ? INK : MUTED }).at(x, box.y + 20 + 2 * fs);
         const perRow = 8;
-        mini = clamp(Math.floor((box.w - 28) / perRow) - 4, 12, 28);
-        const top = box.y + 30 + 3 * fs;
-        captured.forEach((value, i) => {
+        mini = clamp(Math.floor((box.w - 28) / perRow) - 5, 12, 28);
+        const top = box.y + (taken ? 28 + 3 * fs : 26 + 2 * fs);
+        minis.forEach((value, i) => {
           const col = i % perRow;
           const row = Math.floor(i / perRow);
-          this.placeMini(p.die(i), mini, enemy, value, x + mini / 2 + col * (mini + 4), top + mini / 2 + row * (mini + 6));
+          this.placeMini(p.die(i), mini, miniOwner, value, x + mini / 2 + col * (mini + 5), top + mini / 2 + row * (mini + 6));
         });
       }
-      for (let i = captured.length; i < p.dice.length; i++) p.dice[i].container.visible = false;
+      for (let i = minis.length; i < p.dice.length; i++) p.dice[i].container.visible = false;
     }
+  }
+
+  /** Sets a label, shrinking its type (not below 12 px) until it fits `width`. */
+  private fit(label: Label, text: string, style: { size: number; color: number; weight?: 400 | 700 }, width: number) {
+    let size = style.size;
+    label.set(text, { ...style, size });
+    while (label.width > width && size > 12) label.set(text, { ...style, size: --size });
   }
 
   private placeMini(d: PipDie, size: number, owner: Seat, value: number, x: number, y: number) {
@@ -447,13 +477,15 @@ class DiceChessBoard implements GameView {
     const gap = 3;
     const barW = quietLimit * (seg + gap) - gap;
     if (L.portrait) {
-      // Right end of the viewer's strip, first line.
-      const right = L.quiet.x + L.quiet.w - 4;
-      const y = L.quiet.y + 4;
-      const x0 = right - barW;
-      this.quietLabel.set(near ? `quiet ${quiet}/${quietLimit}` : 'quiet', { size: 13, color, weight: near ? 700 : 400 });
-      this.quietLabel.at(x0 - this.quietLabel.width - 5, y);
-      for (let i = 0; i < quietLimit; i++) bar.rect(x0 + i * (seg + gap), y + 4, seg, 12).fill({ color: i < quiet ? color : 0xffffff, alpha: i < quiet ? 1 : 0.16 });
+      // Its own row under the viewer's strip: the bar, then the count in words.
+      const x0 = L.quiet.x + 12;
+      const y = L.quiet.y + 2;
+      for (let i = 0; i < quietLimit; i++) bar.rect(x0 + i * (seg + gap), y + 3, seg, 12).fill({ color: i < quiet ? color : 0xffffff, alpha: i < quiet ? 1 : 0.16 });
+      const words = v.phase === 'over' ? `${quiet} of ${quietLimit} plies without progress`
+        : near ? `${quiet}/${quietLimit} without progress: ${left} more ends it`
+          : `${quiet} of ${quietLimit} plies without progress`;
+      this.fit(this.quietLabel, words, { size: 13, color, weight: near ? 700 : 400 }, L.quiet.w - barW - 30);
+      this.quietLabel.at(x0 + barW + 8, y);
       this.quietNote.visible = false;
       return;
     }
@@ -707,6 +739,14 @@ class DiceChessBoard implements GameView {
     this.confirming = true;
     this.selected = null;
     this.ctx.act({ type: 'arrange', order: this.order.slice() });
+    // Should the confirmation not come back (a refusal, a dropped message), the arrangement opens again.
+    clearTimeout(this.confirmTimer);
+    this.confirmTimer = setTimeout(() => {
+      if (this.destroyed || !this.confirming || !this.view || this.me === null || this.view.confirmed[this.me]) return;
+      this.confirming = false;
+      this.redraw();
+      this.syncControls();
+    }, 8000);
     this.redraw();
     this.syncControls();
   }
@@ -728,6 +768,7 @@ class DiceChessBoard implements GameView {
 
   destroy() {
     this.destroyed = true;
+    clearTimeout(this.confirmTimer);
     this.offResize();
     this.hit.off('pointerdown', this.onDown);
     this.hit.off('globalpointermove', this.onMove);
