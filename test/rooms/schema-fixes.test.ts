@@ -1,0 +1,29 @@
+// The server's mends of @colyseus/schema 3.0.76 (server/src/rooms/schema-fixes.ts), checked at the encoder.
+import { Decoder, Encoder, Schema, type } from '@colyseus/schema';
+import { applySchemaFixes } from '../../server/src/rooms/schema-fixes';
+
+class Probe extends Schema {
+  @type('string') text = '';
+  @type('number') n = 0;
+}
+
+function roundTrip(text: string) {
+  const state = new Probe();
+  state.text = text;
+  state.n = 7;
+  const decoded = new Probe();
+  new Decoder(decoded).decode(new Encoder(state).encodeAll());
+  return decoded;
+}
+
+it.each([31, 32, 200, 254, 255, 256, 300])('round-trips a synced string of %i bytes, the field after it intact', (bytes) => {
+  applySchemaFixes();
+  const decoded = roundTrip('x'.repeat(bytes));
+  expect(decoded.text).toHaveLength(bytes);
+  expect(decoded.n).toBe(7);
+});
+
+it('gives patches room well past the 8 KB a table needs', () => {
+  applySchemaFixes();
+  expect(Encoder.BUFFER_SIZE).toBeGreaterThanOrEqual(256 * 1024);
+});
