@@ -35,6 +35,8 @@ export interface DieSpec {
   /** Small text under the value, e.g. "/12". */
   badge?: string;
   mark?: Mark;
+  /** Animations outlive redraws: their text textures must not be swept. */
+  pin?: boolean;
 }
 
 /** The outline, on a unit box centred at 0 (radius about 0.5). */
@@ -79,9 +81,11 @@ export function makeDie(text: TextCache, spec: DieSpec, tap?: () => void): Conta
   const g = new Graphics();
   if (mark !== 'none') {
     const colour = mark === 'glow' ? ACCENT : mark === 'selected' ? 0xffffff : HOT;
-    shape(g, sides, size, 7);
+    // Small dice sit close together (the pool on a phone): a tighter halo keeps neighbours apart.
+    const halo = size < 34 ? 4 : 7;
+    shape(g, sides, size, halo);
     g.fill({ color: colour, alpha: mark === 'glow' ? 0.22 : 0.3 });
-    shape(g, sides, size, 4);
+    shape(g, sides, size, halo - 3);
     g.stroke({ width: 3, color: colour, alpha: 1 });
   }
   // A shadow under the die, then the body.
@@ -108,11 +112,11 @@ export function makeDie(text: TextCache, spec: DieSpec, tap?: () => void): Conta
   const ink = spec.clear && spec.look !== 'yellow' ? 0xffffff : spec.clear ? 0xfff3c4 : look.ink;
   const small = sides === 4 || sides === 8 || sides === 10;
   const fontSize = Math.max(10, Math.round(size * (small ? 0.36 : 0.42) * (spec.text.length > 2 ? 0.85 : 1)));
-  const value = text.sprite(spec.text, { size: fontSize, color: ink, weight: 800 }, 0.5, 0.5);
+  const value = text.sprite(spec.text, { size: fontSize, color: ink, weight: 800 }, 0.5, 0.5, spec.pin);
   value.position.set(0, dy + (spec.badge ? -size * 0.06 : 0));
   c.addChild(value);
   if (spec.badge && size >= 30) {
-    const b = text.sprite(spec.badge, { size: Math.max(8, Math.round(size * 0.2)), color: ink, weight: 600 }, 0.5, 0.5);
+    const b = text.sprite(spec.badge, { size: Math.max(8, Math.round(size * 0.2)), color: ink, weight: 600 }, 0.5, 0.5, spec.pin);
     b.alpha = 0.85;
     b.position.set(0, dy + size * 0.24);
     c.addChild(b);

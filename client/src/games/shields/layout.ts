@@ -47,23 +47,29 @@ export interface Layout {
   midBottom: number;
   /** Heights of the two sides (top, bottom). */
   sideH: [number, number];
+  /** Everything fits at the smallest sizes allowed; when not, a phone puts each battery's shields side by side. */
+  fits: boolean;
+  /** Colored shields stand side by side in one row per side instead of one row each. */
+  compact: boolean;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
 
 function metrics(portrait: boolean, k: number): Metrics {
   const b = portrait
-    ? { u: 40, a: 32, s: 31, band: 33, strip: 38, cap: 19, pd: 30, gap: 4, font: 12 }
-    : { u: 56, a: 44, s: 40, band: 36, strip: 42, cap: 24, pd: 36, gap: 6, font: 14 };
+    ? { u: 40, a: 32, s: 31, band: 33, strip: 38, cap: 24, pd: 30, gap: 4, font: 12 }
+    : { u: 56, a: 44, s: 40, band: 36, strip: 42, cap: 28, pd: 34, gap: 6, font: 14 };
   const r = (v: number) => Math.round(v * k);
+  // A phone never shrinks a die a finger must hit below 28 px; the gaps and captions give way first.
+  const min = (v: number, floor: number) => (portrait ? Math.max(floor, r(v)) : r(v));
   return {
-    u: r(b.u), a: r(b.a), s: r(b.s), row: r(b.s + b.gap), band: r(b.band), strip: r(b.strip), cap: r(b.cap),
+    u: min(b.u, 34), a: min(b.a, 28), s: min(b.s, 28), row: min(b.s + b.gap, 31), band: min(b.band, 32), strip: min(b.strip, 34), cap: Math.max(24, r(b.cap)),
     pd: portrait ? Math.max(28, r(b.pd)) : r(b.pd), gap: Math.max(3, r(b.gap)), font: Math.max(11, r(b.font)),
   };
 }
 
 export function sideHeight(shape: SideShape, m: Metrics): number {
-  return m.strip + m.gap + m.u + m.cap + shape.bands * m.band + shape.colored * m.row + m.gap;
+  return m.strip + m.gap + 4 + m.u + m.cap + shape.bands * m.band + shape.colored * m.row + m.gap;
 }
 
 /**
@@ -99,8 +105,18 @@ export function flowPool(groups: number[], w: number, pd: number, capH: number):
   return { at, height: used ? y + rowH : 0 };
 }
 
+/** Phones and narrow windows stack everything in one column. */
+export const isPortrait = (W: number, H: number) => W < 640 || W / H < 1.05;
+
 export function computeLayout(W: number, H: number, top: SideShape, bottom: SideShape, poolGroups: number[]): Layout {
-  const portrait = W < 640 || W / H < 1.05;
+  const L = fitLayout(W, H, top, bottom, poolGroups);
+  if (L.fits || !L.portrait) return L;
+  const one = (s: SideShape) => ({ ...s, colored: Math.min(1, s.colored) });
+  return { ...fitLayout(W, H, one(top), one(bottom), poolGroups), compact: true };
+}
+
+function fitLayout(W: number, H: number, top: SideShape, bottom: SideShape, poolGroups: number[]): Layout {
+  const portrait = isPortrait(W, H);
   const pad = portrait ? 6 : 10;
   let k = 1;
   for (; ; k -= 0.04) {
@@ -110,7 +126,7 @@ export function computeLayout(W: number, H: number, top: SideShape, bottom: Side
       const bw = W - 2 * pad;
       const banner = m.font * 2 + 14;
       const flow = flowPool(poolGroups, bw, m.pd, m.font - 1);
-      const midNeed = banner + flow.height + m.font + 10;
+      const midNeed = banner + flow.height + 2 * Math.round(m.font * 1.3) + 10;
       const fits = sides[0] + sides[1] + midNeed + 2 * pad <= H;
       if (fits || k <= 0.76) {
         const midTop = pad + sides[0];
@@ -118,7 +134,7 @@ export function computeLayout(W: number, H: number, top: SideShape, bottom: Side
         const colW = bw / 3;
         return {
           W, H, portrait, m, pad, bx: pad, bw, cols: [0, 1, 2].map((i) => pad + colW * (i + 0.5)), colW,
-          pool: { x: pad, y: midTop + banner, w: bw, h: flow.height }, midTop, midBottom, sideH: sides,
+          pool: { x: pad, y: midTop + banner, w: bw, h: flow.height }, midTop, midBottom, sideH: sides, fits, compact: false,
         };
       }
     } else {
@@ -131,7 +147,7 @@ export function computeLayout(W: number, H: number, top: SideShape, bottom: Side
         return {
           W, H, portrait, m, pad, bx: pad, bw, cols: [0, 1, 2].map((i) => pad + colW * (i + 0.5)), colW,
           pool: { x: W - pad - panelW, y: pad, w: panelW, h: H - 2 * pad },
-          midTop: pad + sides[0], midBottom: H - pad - sides[1], sideH: sides,
+          midTop: pad + sides[0], midBottom: H - pad - sides[1], sideH: sides, fits, compact: false,
         };
       }
     }

@@ -90,11 +90,3 @@ function wrapLines(ctx: CanvasRenderingContext2D, text: string, width: number): 
   if (line) lines.push(line);
   return lines;
 }
-
-/** The width `text` takes at `style`, for laying out before drawing. */
-export function measure(text: string, style: TextStyle): number {
-  measurer ??= document.createElement('canvas').getContext('2d')!;
-  measurer.font = `${style.weight ?? 400} ${style.size}px ${FONT}`;
-  return Math.ceil(measurer.measureText(text).width) + 2;
-}
-let measurer: CanvasRenderingContext2D | undefined;

@@ -8,9 +8,9 @@ import type { Snapshot } from '../../net/store';
 import { h } from '../../ui/dom';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { ACCENT, HOT, INK, LOOK, makeDie, MUTED, type Mark } from './die';
-import { computeLayout, flowPool, type Layout, type SideShape } from './layout';
+import { computeLayout, flowPool, isPortrait, type Layout, type SideShape } from './layout';
 import { actionLabel, seatName, shortName } from './names';
-import { measure, TextCache, type TextStyle } from './text';
+import { TextCache, type TextStyle } from './text';
 
 const SEAT_COLORS = [0xe8b04b, 0x5b9bd5];
 const COLOUR_HEX: Record<Colour, number> = { red: LOOK.red.fill, yellow: LOOK.yellow.fill, blue: LOOK.blue.fill };
@@ -33,8 +33,6 @@ function newestAttack(snap: Snapshot): { seq: number; ev: AttackEvent } | null {
   }
   return null;
 }
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The legal actions, indexed the ways taps look them up. */
 class Legal {
@@ -70,6 +68,8 @@ class ShieldsTable implements GameView {
   private rolling = false;
   private controlsKey = '';
   private arrowLayer: Graphics | null = null;
+  /** The newest roll's result, marked on the table until the next action. */
+  private hit: { seq: number; ev: AttackEvent } | null = null;
   private destroyed = false;
   private offResize: () => void;
   private onKey = (e: KeyboardEvent) => {
@@ -79,6 +79,9 @@ class ShieldsTable implements GameView {
   constructor(private ctx: ViewContext) {
     this.container.addChild(this.scene, this.fx);
     this.fx.eventMode = 'none';
+    // The table changes only on a snapshot or a tap; while a roll animates, each frame draws this one cached texture
+    // and the few moving pieces instead of the whole table (which takes most of a second per frame in software GL).
+    this.scene.cacheAsTexture({ resolution: ctx.stage.app.renderer.resolution, antialias: true });
     this.offResize = ctx.stage.onResize(() => this.draw());
     window.addEventListener('keydown', this.onKey);
   }
@@ -87,13 +90,12 @@ class ShieldsTable implements GameView {
     this.snap = snap;
     const atk = newestAttack(snap);
     const seq = atk?.seq ?? -1;
-    if (this.lastAttackSeq !== null && atk && seq > this.lastAttackSeq && this.shown) {
-      this.lastAttackSeq = seq;
-      this.roll(atk.ev);
-      return;
-    }
+    const fresh = atk !== null && this.lastAttackSeq !== null && seq > this.lastAttackSeq && this.shown !== null;
     this.lastAttackSeq = seq;
+    if (fresh) return this.roll(atk.ev, seq);
     if (this.rolling) return; // the roll draws the newest snapshot when it lands
+    // A table opened (or a replay stepped) right after an attack still shows what it did.
+    if (atk && this.hit?.seq !== seq) this.hit = { seq, ev: atk.ev };
     this.shown = snap;
     this.draw();
   }
@@ -105,6 +107,7 @@ class ShieldsTable implements GameView {
     window.removeEventListener('keydown', this.onKey);
     this.ctx.controls.replaceChildren();
     delete this.ctx.stage.app.canvas.dataset.shields;
+    delete this.ctx.stage.app.canvas.dataset.rolling;
     this.container.destroy({ children: true });
     this.text.destroy();
   }
@@ -221,7 +224,11 @@ class ShieldsTable implements GameView {
         colored: Math.max(0, ...p.batteries.map((b) => b.shields.filter((s) => s.layer === 'colored').length)),
       };
     };
-    const pool = view.pool;
+    // On a phone, placing a black shield sets the pool aside for the two drop zones: only the picked die stays.
+    const sel = this.sel;
+    const pool = placing && sel?.kind === 'pool' && isPortrait(W, H)
+      ? { attack: [], potion: [], polish: [], shield: view.pool.shield.filter((d) => d.id === sel.die) }
+      : view.pool;
     const groups = [pool.attack.length, pool.shield.length, pool.potion.length, pool.polish.length];
     const L = computeLayout(W, H, shapeOf(view.players[topSeat], false), shapeOf(view.players[bottomSeat], placing), groups);
     this.layout = L;
@@ -237,9 +244,11 @@ class ShieldsTable implements GameView {
     this.drawSide(view, snap, legal, L, bottomSeat, 'bottom', order, placing);
     this.drawSide(view, snap, legal, L, topSeat, 'top', order.map((c) => BEATS[c]), false);
     this.drawMiddle(view, snap, legal, L, bottomSeat);
-    this.drawPool(view, legal, L);
+    this.drawPool(pool, legal, L);
+    this.drawHit(snap);
     if (this.arrowLayer) this.scene.addChild(this.arrowLayer);
     this.arrowLayer = null;
+    this.scene.updateCacheTexture();
     this.text.sweep();
     // Where each die and drop zone sits, for the browser tests that tap the canvas (as the Dice Chess board does).
     const spots = Object.fromEntries([...this.places].map(([id, p]) => [id, [Math.round(p.x), Math.round(p.y)]]));
@@ -316,12 +325,13 @@ class ShieldsTable implements GameView {
       const sx = right - trashW + col * (tz + 2);
       const sy = stripY - (trashRows * (tz + 2)) / 2 + r * (tz + 2);
       const look = d.kind === 'battery' ? LOOK.battery : LOOK[d.colour];
-      g.roundRect(sx, sy, tz, tz, 2).fill({ color: look.fill, alpha: d.kind === 'shield' || d.kind === 'battery' ? 0.6 : 1 });
+      g.roundRect(sx, sy, tz, tz, 2).fill({ color: look.fill, alpha: d.kind === 'shield' || d.kind === 'battery' ? 0.6 : 1 })
+        .stroke({ width: 1, color: look.edge, alpha: 0.8 });
     });
 
     // Batteries, from the edge toward the middle: battery row, behind blacks, colored shields, front blacks.
     let off = m.strip + m.gap;
-    const batteryY = at(off + m.u / 2);
+    const batteryY = at(off + 4 + m.u / 2);
     const stack = p.batteries.find((b) => b.alive)?.shields ?? [];
     const front = stack.filter((s) => s.layer === 'front');
     const behind = stack.filter((s) => s.layer === 'behind');
@@ -331,7 +341,7 @@ class ShieldsTable implements GameView {
       const b = p.batteries.find((x) => x.colour === colour)!;
       this.drawBattery(b, L, L.cols[i], batteryY, dir, mine, legal, targetId);
     });
-    off += m.u + m.cap;
+    off += 4 + m.u + m.cap;
 
     // A black shield band spans the whole side: it guards every live battery.
     const band = (s: ShieldView | null, label: string, zone?: 'front' | 'behind') => {
@@ -355,7 +365,7 @@ class ShieldsTable implements GameView {
       if (s) {
         const mark: Mark = hitFirst || polishable ? 'target' : 'none';
         const onTap = () => this.tapShield(s.id, null, seat);
-        const c = makeDie(this.text, { sides: s.faces, look: 'black', clear: true, size: Math.max(26, bh - 4), text: String(s.points), mark }, onTap);
+        const c = makeDie(this.text, { sides: s.faces, look: 'black', clear: true, size: Math.max(28, bh - 4), text: String(s.points), mark }, onTap);
         c.position.set(tx + bh / 2, y);
         this.scene.addChild(c);
         this.places.set(s.id, { x: tx + bh / 2, y, size: bh });
@@ -371,43 +381,63 @@ class ShieldsTable implements GameView {
       this.scene.addChild(lt);
       off += m.band;
     };
+    // Each battery's colored shields stand on a rail running from its plate toward the middle.
+    const rails = new Graphics();
+    this.scene.addChild(rails);
+    const coloredFrom = off + (behind.length + (placing ? 1 : 0)) * m.band;
+    const coloredRows = Math.max(0, ...p.batteries.map((b) => b.shields.filter((s) => s.layer === 'colored').length));
+    order.forEach((colour, i) => {
+      const b = p.batteries.find((x) => x.colour === colour)!;
+      const n = Math.min(L.compact ? 1 : 3, b.shields.filter((s) => s.layer === 'colored').length);
+      if (n === 0) return;
+      const y0 = at(off - 2);
+      const y1 = at(coloredFrom + n * m.row);
+      const w = L.colW - 28;
+      rails.roundRect(L.cols[i] - w / 2, Math.min(y0, y1), w, Math.abs(y1 - y0), 8)
+        .fill({ color: COLOUR_HEX[colour], alpha: 0.07 }).stroke({ width: 1, color: COLOUR_HEX[colour], alpha: 0.35 });
+    });
     const selName = this.sel?.kind === 'pool' ? shortName(this.sel.die) : '';
-    if (placing) band(null, `Tap here: ${selName} behind the colored shields (hit last)`, 'behind');
-    for (const s of [...behind].reverse()) band(s, `black d${s.faces} · ${s.points}/${s.faces} · behind the colored shields, guards all`);
-    // Colored shields: row 0 nearest the battery holds each battery's innermost shield.
-    const rows = Math.max(0, ...p.batteries.map((b) => b.shields.filter((s) => s.layer === 'colored').length));
+    const wide = !L.portrait;
+    if (placing) band(null, wide ? `Tap here: ${selName} behind the colored shields (hit last)` : `Tap: behind (hit last)`, 'behind');
+    for (const s of [...behind].reverse()) band(s, `black d${s.faces} · ${s.points}/${s.faces} · ${wide ? 'behind the colored shields, guards all batteries' : 'behind, guards all'}`);
+    // Colored shields: row 0 nearest the battery holds each battery's innermost shield. On a crowded phone they
+    // stand side by side in one row, the outermost (hit first) on the left.
+    const rows = L.compact ? Math.min(1, coloredRows) : coloredRows;
     for (let r = 0; r < rows; r++) {
       const y = at(off + m.row / 2);
       order.forEach((colour, i) => {
         const b = p.batteries.find((x) => x.colour === colour)!;
         const colored = b.shields.filter((s) => s.layer === 'colored');
-        const s = colored[colored.length - 1 - r];
-        if (!s) return;
-        const hitFirst = targetId === b.id && b.shields[0]?.id === s.id;
-        const polishable = this.sel?.kind === 'reserve' && legal.use(this.sel.die, s.id) !== undefined;
-        const mark: Mark = hitFirst || polishable ? 'target' : 'none';
-        const cx = L.cols[i] - L.colW * 0.18;
-        const c = makeDie(this.text, { sides: s.faces, look: s.colour, clear: true, size: m.s, text: String(s.points), mark }, () => this.tapShield(s.id, b.id, seat));
-        c.position.set(cx, y);
-        this.scene.addChild(c);
-        this.places.set(s.id, { x: cx, y, size: m.s });
-        const lt = this.t(`${s.points}/${s.faces}`, { size: m.font - 1, color: INK, weight: 600 }, 0, 0.5);
-        lt.position.set(cx + m.s / 2 + 6, y);
-        this.scene.addChild(lt);
+        const inRow = L.compact ? colored : [colored[colored.length - 1 - r]].filter(Boolean);
+        inRow.forEach((s, k) => {
+          const hitFirst = targetId === b.id && b.shields[0]?.id === s.id;
+          const polishable = this.sel?.kind === 'reserve' && legal.use(this.sel.die, s.id) !== undefined;
+          const mark: Mark = hitFirst || polishable ? 'target' : 'none';
+          const cx = L.compact ? L.cols[i] + (k - (inRow.length - 1) / 2) * (m.s + 10) : L.cols[i] - L.colW * 0.18;
+          const c = makeDie(this.text, { sides: s.faces, look: s.colour, clear: true, size: m.s, text: String(s.points), mark }, () => this.tapShield(s.id, b.id, seat));
+          c.position.set(cx, y);
+          this.scene.addChild(c);
+          this.places.set(s.id, { x: cx, y, size: m.s });
+          if (L.compact) return;
+          const lt = this.t(`${s.points}/${s.faces}`, { size: m.font - 1, color: INK, weight: 600 }, 0, 0.5);
+          lt.position.set(cx + m.s / 2 + 6, y);
+          this.scene.addChild(lt);
+        });
       });
       off += m.row;
     }
-    for (const s of [...front].reverse()) band(s, `black d${s.faces} · ${s.points}/${s.faces} · in front, guards all`);
-    if (placing) band(null, `Tap here: ${selName} in front (hit first)`, 'front');
+    for (const s of [...front].reverse()) band(s, `black d${s.faces} · ${s.points}/${s.faces} · ${wide ? 'in front of the colored shields, guards all batteries' : 'in front, guards all'}`);
+    if (placing) band(null, wide ? `Tap here: ${selName} in front of the colored shields (hit first)` : `Tap: in front (hit first)`, 'front');
   }
 
   private drawBattery(b: BatteryView, L: Layout, cx: number, y: number, dir: number, mine: boolean, legal: Legal, targetId: string | null) {
     const { m } = L;
     const g = new Graphics();
     this.scene.addChild(g);
+    // The plate runs from the dice toward the middle, where the health bar and the caption sit.
     const plateW = L.colW - 8;
-    const plateH = m.u + m.cap - 2;
-    const plateTop = dir > 0 ? y - m.u / 2 - 2 : y - m.u / 2 - m.cap + 4;
+    const plateH = m.u + m.cap + 4;
+    const plateTop = dir > 0 ? y - m.u / 2 - 4 : y - m.u / 2 - m.cap;
     const hue = COLOUR_HEX[b.colour];
     g.roundRect(cx - plateW / 2, plateTop, plateW, plateH, 10).fill({ color: hue, alpha: b.alive ? 0.16 : 0.05 })
       .stroke({ width: 1.5, color: hue, alpha: b.alive ? 0.6 : 0.2 });
@@ -447,6 +477,7 @@ class ShieldsTable implements GameView {
     // Health bar (12 cells) and what this battery attacks.
     const barW = Math.min(plateW - 16, m.u * 2.1);
     const barY = dir > 0 ? y + m.u / 2 + 4 : y - m.u / 2 - 9;
+    const capSize = Math.max(10, m.font - 3);
     const cell = barW / 12;
     for (let i = 0; i < 12; i++) {
       const filled = i < b.health;
@@ -455,8 +486,9 @@ class ShieldsTable implements GameView {
     }
     const arrow = dir > 0 ? '▼' : '▲';
     const cap = b.alive ? `${b.colour} ${arrow} hits ${b.attacks}` : `${b.colour} · destroyed`;
-    const ct = this.t(cap, { size: Math.max(10, m.font - 3), color: b.alive ? MUTED : 0xff8a7a, weight: 600 }, 0.5, 0.5);
-    ct.position.set(cx, dir > 0 ? barY + 13 : barY - 8);
+    const ct = this.t(cap, { size: capSize, color: b.alive ? INK : 0xff8a7a, weight: 600 }, 0.5, 0.5);
+    ct.alpha = 0.8;
+    ct.position.set(cx, dir > 0 ? barY + 7 + capSize * 0.65 : barY - 2 - capSize * 0.65);
     this.scene.addChild(ct);
   }
 
@@ -483,7 +515,11 @@ class ShieldsTable implements GameView {
     if (view.winner !== null) line = `${who(view.winner)} ${view.winner === snap.mySeat ? 'win' : 'wins'}${view.options.bestOf > 1 ? ` the match ${view.score[view.winner]}–${view.score[1 - view.winner]}` : ''}`;
     else if (view.turn === snap.mySeat) line = view.step === 'take' ? 'Your turn · step 1 of 2: take a die from the pool' : 'Your turn · step 2 of 2: attack, or use a potion or polish';
     else line = `${names[view.turn ?? 0]}'s turn · ${view.step === 'take' ? 'taking a die from the pool' : 'attacking or healing'}`;
-    if (view.options.bestOf > 1 && view.winner === null) line += ` · game ${view.game}, ${names[0]} ${view.score[0]}–${view.score[1]} ${names[1]}`;
+    if (view.options.bestOf > 1 && view.winner === null) {
+      line += ` · game ${view.game}, ${names[0]} ${view.score[0]}–${view.score[1]} ${names[1]}`;
+      const won = snap.log[snap.log.length - 1]?.events.find((e) => e.type === 'game-won');
+      if (won) line = `${who(Number(won.seat))} won game ${won.game}! ${line}`;
+    }
     if (snap.mySeat !== null && view.turn === snap.mySeat && view.step === 'take' && sel?.kind === 'pool' && legal.takes.get(sel.die)!.length > 1) {
       line = `Place the ${shortName(sel.die)}: tap a gold band on your side`;
     } else if (sel?.kind === 'battery') {
@@ -497,19 +533,25 @@ class ShieldsTable implements GameView {
       line = d?.kind === 'potion' ? `Potion d${d.sides}: tap one of your batteries to heal it` : `Polish d${d?.sides}: tap one of your shields to repair it`;
     }
     const mine = view.turn === snap.mySeat && view.winner === null;
-    const bannerSize = m.font + (L.portrait ? 0 : 2);
-    const last = view.lastAttack ? this.attackLine(view.lastAttack, snap) : '';
+    const over = view.winner !== null;
+    const bannerSize = m.font + (L.portrait ? 0 : 2) + (over ? 4 : 0);
+    let last = view.lastAttack ? this.attackLine(view.lastAttack, snap) : '';
     const lastSize = Math.max(10, m.font - 2);
-    const wrap = L.bw - 16;
+    const wrap = L.portrait ? L.bw - 76 : L.bw - 16;
     const bannerH = L.portrait ? bannerSize * 2 + 14 : bannerSize + 14;
     const poolH = L.portrait ? L.pool.h : 0;
-    const lastH = last ? lastSize * 1.3 * (L.portrait ? 2 : 1) + 6 : 0;
+    let lastH = last ? lastSize * 1.3 * 2 + 6 : 0;
+    // A crowded phone table drops the last-roll sentence (the log has it, the badge marks the hit) before overlapping.
+    if (bannerH + poolH + lastH > L.midBottom - L.midTop) [last, lastH] = ['', 0];
     const need = bannerH + poolH + lastH;
     const top = L.midTop + Math.max(4, (L.midBottom - L.midTop - need) / 2);
-    const bt = this.t(line, { size: bannerSize, color: mine ? ACCENT : INK, weight: 800, wrap }, 0.5, 0);
-    bt.position.set(L.bx + L.bw / 2, top + 4);
+    if (over) line = `${line}!`;
+    const bt = this.t(line, { size: bannerSize, color: mine || over ? ACCENT : INK, weight: 800, wrap }, 0.5, 0);
+    bt.position.set(L.bx + (L.portrait ? (L.bw - 60) / 2 : L.bw / 2), top + 4);
+    // On a phone there is no pool panel for the colour wheel: a small one sits beside the banner.
+    if (L.portrait) this.drawWheel(L.bx + L.bw - 30, top + 4 + Math.max(bt.height, 2 * bannerSize) / 2 + 2, 17, m.font, false);
     if (mine || sel) {
-      g.roundRect(L.bx + L.bw / 2 - bt.width / 2 - 10, top, bt.width + 20, bt.height + 8, 8).fill({ color: 0x0f1a14, alpha: 0.85 }).stroke({ width: 1.5, color: ACCENT, alpha: 0.8 });
+      g.roundRect(bt.x - bt.width / 2 - 10, top, bt.width + 20, bt.height + 8, 8).fill({ color: 0x0f1a14, alpha: 0.85 }).stroke({ width: 1.5, color: ACCENT, alpha: 0.8 });
     }
     this.scene.addChild(bt);
     let y = top + Math.max(bannerH, bt.height + 12);
@@ -535,12 +577,12 @@ class ShieldsTable implements GameView {
     return `Last roll: ${by} rolled ${a.value} on the ${shortName(a.die).replace(' attack die', '')} at ${who(tgt?.owner ?? 0)} ${tgt?.colour} battery: ${layerName} ${a.before} → ${a.after}${lost}${gone}`;
   }
 
-  private drawPool(view: ShieldsView, legal: Legal, L: Layout) {
+  private drawPool(pool: ShieldsView['pool'], legal: Legal, L: Layout) {
     const { m } = L;
     const P = L.pool;
     const g = new Graphics();
     this.scene.addChild(g);
-    const total = view.pool.attack.length + view.pool.shield.length + view.pool.potion.length + view.pool.polish.length;
+    const total = pool.attack.length + pool.shield.length + pool.potion.length + pool.polish.length;
     const step = m.pd + 6;
     const dieOf = (d: DieView, x: number, y: number) => {
       const acts = legal.takes.get(d.id);
@@ -566,7 +608,7 @@ class ShieldsTable implements GameView {
       }
       const perRow = Math.max(1, Math.floor((P.w - 20) / step));
       for (const [kind, label, hint] of POOL_KINDS) {
-        const dice = view.pool[kind];
+        const dice = pool[kind];
         if (dice.length === 0) continue;
         const lt = this.t(`${label}`, { size: m.font - 1, color: INK, weight: 700 });
         lt.position.set(P.x + 12, y);
@@ -577,12 +619,17 @@ class ShieldsTable implements GameView {
         dice.forEach((d, i) => dieOf(d, P.x + 12 + m.pd / 2 + (i % perRow) * step, y + m.pd / 2 + Math.floor(i / perRow) * step));
         y += Math.ceil(dice.length / perRow) * step + 4;
       }
-      this.drawWheel(P.x + P.w / 2, Math.max(y + 60, P.y + P.h - 62), Math.min(52, P.w / 4), m.font);
+      const r = Math.min(44, P.w / 5);
+      const wy = Math.max(y + r + 30, P.y + P.h - r - 14);
+      const wt = this.t('Who attacks whom', { size: m.font - 1, color: INK, weight: 700 }, 0.5, 1);
+      wt.position.set(P.x + P.w / 2, wy - r - 10);
+      this.scene.addChild(wt);
+      this.drawWheel(P.x + P.w / 2, wy, r, m.font, true);
       return;
     }
     // Phone: groups flow left to right under the banner, each with a small caption.
     const capH = m.font - 1;
-    const kinds = POOL_KINDS.map(([kind]) => view.pool[kind]);
+    const kinds = POOL_KINDS.map(([kind]) => pool[kind]);
     const flow = flowPool(kinds.map((d) => d.length), P.w, m.pd, capH);
     POOL_KINDS.forEach(([, label], k) => {
       const spots = flow.at[k];
@@ -595,7 +642,7 @@ class ShieldsTable implements GameView {
   }
 
   /** The colour wheel: red → yellow → blue → red. */
-  private drawWheel(cx: number, cy: number, r: number, font: number) {
+  private drawWheel(cx: number, cy: number, r: number, font: number, label: boolean) {
     const g = new Graphics();
     this.scene.addChild(g);
     const pts = COLOURS.map((_, i) => {
@@ -611,6 +658,7 @@ class ShieldsTable implements GameView {
     COLOURS.forEach((c, i) => {
       g.circle(pts[i].x, pts[i].y, r * 0.28).fill(COLOUR_HEX[c]).stroke({ width: 1.5, color: 0x000000, alpha: 0.4 });
     });
+    if (!label) return;
     const t = this.t('attacks', { size: font - 3, color: MUTED, weight: 600 }, 0.5, 0.5);
     t.position.set(cx, cy + 2);
     this.scene.addChild(t);
@@ -655,22 +703,27 @@ class ShieldsTable implements GameView {
 
   // ---- the roll -------------------------------------------------------------------------------------------
 
-  /** Tumbles the attacker's die from its battery toward the target, lands on the server's number, then shows the damage. */
-  private roll(ev: AttackEvent) {
+  /**
+   * Tumbles the attacker's die from its battery toward the target and lands on the server's number; the table keeps
+   * the position before the attack until then. Short, because every animated frame costs a render; skipped for
+   * people who ask for reduced motion (the result is marked on the table either way).
+   */
+  private roll(ev: AttackEvent, seq: number) {
     const id = ++this.rollId;
     this.rolling = true;
-    this.fx.removeChildren().forEach((c) => c.destroy({ children: true }));
+    this.ctx.stage.app.canvas.dataset.rolling = 'true'; // taps wait for the landing (the browser tests read this)
+    this.clearFx();
     const from = this.places.get(ev.die) ?? this.places.get(ev.battery);
     const to = this.places.get(ev.layer) ?? this.places.get(ev.target);
     const L = this.layout;
-    if (!from || !to || !L) {
-      this.land(id, ev, to ?? null);
+    const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (!from || !to || !L || still) {
+      this.land(id, ev, seq);
       return;
     }
     this.draw(); // the picked-up selection and glows go while the die is in the air
     const size = Math.round(L.m.u * 1.15);
-    const d = dieInfo(ev.die);
-    const look = (d?.colour ?? 'red') as Colour;
+    const look = (dieInfo(ev.die)?.colour ?? 'red') as Colour;
     const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
     const trail = new Graphics();
     this.arrow(trail, from.x, from.y, to.x, to.y, HOT, 0.55, 3);
@@ -680,83 +733,72 @@ class ShieldsTable implements GameView {
     const setFace = (v: string) => {
       if (v === shown) return;
       shown = v;
-      face?.destroy({ children: true });
-      face = makeDie(this.text, { sides: ev.sides, look, size, text: v, mark: 'target' });
+      const old = face;
+      face = makeDie(this.text, { sides: ev.sides, look, size, text: v, mark: 'target', pin: true });
+      face.position.copyFrom(old?.position ?? from);
+      face.rotation = old?.rotation ?? 0;
+      old?.destroy({ children: true });
       this.fx.addChild(face);
     };
     setFace(String(1 + Math.floor(Math.random() * ev.sides)));
-    const flight = 650;
-    const hold = 450;
+    const flight = 500;
+    const hold = 350;
     let t = 0;
     this.ctx.stage.animate((dt) => {
       if (id !== this.rollId || this.destroyed) return false;
       t += dt;
       const k = Math.min(1, t / flight);
+      if (k < 1 && Math.floor(t / 80) !== Math.floor((t - dt) / 80)) setFace(String(1 + Math.floor(Math.random() * ev.sides)));
+      if (k >= 1) setFace(String(ev.value));
       const e = 1 - (1 - k) ** 3;
-      const f = face!;
-      f.position.set(from.x + (mid.x - from.x) * e, from.y + (mid.y - from.y) * e - Math.sin(k * Math.PI) * 40);
-      f.rotation = k < 1 ? Math.sin(t / 35) * 0.6 * (1 - k) : 0;
-      if (k < 1) {
-        if (Math.floor(t / 70) !== Math.floor((t - dt) / 70)) setFace(String(1 + Math.floor(Math.random() * ev.sides)));
-        return true;
-      }
-      setFace(String(ev.value));
-      face!.position.set(mid.x, mid.y);
+      face!.position.set(from.x + (mid.x - from.x) * e, from.y + (mid.y - from.y) * e - Math.sin(k * Math.PI) * 40);
+      face!.rotation = Math.sin(t / 35) * 0.6 * (1 - k);
       if (t < flight + hold) return true;
-      this.land(id, ev, to);
+      this.land(id, ev, seq);
       return false;
     });
   }
 
-  /** Draws the newest snapshot and floats what the roll did over where it hit. */
-  private land(id: number, ev: AttackEvent, at: Place | null) {
+  private clearFx() {
+    for (const c of this.fx.removeChildren()) c.destroy({ children: true });
+  }
+
+  /** Draws the newest snapshot with what the roll did marked where it hit, until the next action. */
+  private land(id: number, ev: AttackEvent, seq: number) {
     if (id !== this.rollId || this.destroyed) return;
     this.rolling = false;
-    // Remember the die that landed; it fades with the damage text.
-    const keep = this.fx.removeChildren();
+    delete this.ctx.stage.app.canvas.dataset.rolling;
+    this.clearFx();
+    this.hit = { seq, ev };
     this.shown = this.snap;
     this.draw();
-    const where = at ?? this.places.get(ev.target) ?? { x: this.ctx.stage.width / 2, y: this.ctx.stage.height / 2, size: 40 };
-    const dealt = ev.before - ev.after;
-    const texts: Container[] = [];
-    const put = (text: string, size: number, color: number, dy: number) => {
-      const s = this.text.sprite(text, { size, color, weight: 800 }, 0.5, 0.5, true);
-      const box = new Container();
-      const pill = new Graphics().roundRect(-s.width / 2 - 6, -s.height / 2 - 2, s.width + 12, s.height + 4, 8).fill({ color: 0x0b120e, alpha: 0.85 });
-      box.addChild(pill, s);
-      box.position.set(where.x, where.y + dy);
-      this.fx.addChild(box);
-      texts.push(box);
+  }
+
+  /** The damage of the newest roll as a badge on the layer it hit (on the battery when a shield broke). */
+  private drawHit(snap: Snapshot) {
+    const hit = this.hit;
+    const entry = snap.log[snap.log.length - 1];
+    // An attack that won a game of a match is followed at once by a fresh table: nothing of it to mark there.
+    if (!hit || entry?.seq !== hit.seq || entry.events.some((e) => e.type === 'game-start')) return;
+    const { ev } = hit;
+    const where = this.places.get(ev.layer) ?? this.places.get(ev.target);
+    if (!where) return;
+    const ring = new Graphics().circle(where.x, where.y, where.size * 0.62).stroke({ width: 3, color: HOT, alpha: 0.9 });
+    this.scene.addChild(ring);
+    const badge = (text: string, size: number, x: number, y: number, fill: number, ink: number) => {
+      const t = this.t(text, { size, color: ink, weight: 800 }, 0.5, 0.5);
+      const w = Math.max(t.width + 10, t.height + 4);
+      const L = this.layout!;
+      x = Math.max(L.bx + w / 2 + 2, Math.min(L.bx + L.bw - w / 2 - 2, x)); // whole, even at the board's edge
+      const pill = new Graphics().roundRect(x - w / 2, y - t.height / 2 - 1, w, t.height + 2, (t.height + 2) / 2)
+        .fill({ color: fill, alpha: 0.95 }).stroke({ width: 1.5, color: 0x000000, alpha: 0.5 });
+      t.position.set(x, y);
+      this.scene.addChild(pill, t);
     };
-    put(`−${dealt}`, 26, HOT, 0);
-    let dy = 26;
-    if (ev.lost > 0) {
-      put(`${ev.lost} lost`, 15, 0xffd0c8, dy);
-      dy += 20;
-    }
-    if (ev.destroyed.length > 0) put(dieInfo(ev.layer)?.kind === 'battery' ? 'battery destroyed!' : 'shield destroyed', 15, 0xffffff, dy);
-    this.fx.addChild(...keep);
-    let t = 0;
-    const life = 1600;
-    this.ctx.stage.animate((dt) => {
-      if (this.destroyed) return false;
-      if (id !== this.rollId) {
-        texts.forEach((c) => c.destroy({ children: true }));
-        keep.forEach((c) => c.destroy({ children: true }));
-        return false;
-      }
-      t += dt;
-      const k = Math.min(1, t / life);
-      texts.forEach((c, i) => {
-        c.y = where.y + (i === 0 ? 0 : 26 + (i - 1) * 20) - 30 * k;
-        c.alpha = k < 0.7 ? 1 : 1 - (k - 0.7) / 0.3;
-      });
-      keep.forEach((c) => (c.alpha = Math.max(0, 1 - k * 1.6)));
-      if (k < 1) return true;
-      texts.forEach((c) => c.destroy({ children: true }));
-      keep.forEach((c) => c.destroy({ children: true }));
-      return false;
-    });
+    badge(`−${ev.before - ev.after}`, 15, where.x + where.size * 0.5, where.y - where.size * 0.45, HOT, 0xffffff);
+    const broke = ev.destroyed.length > 0 ? (dieInfo(ev.layer)?.kind === 'battery' ? 'destroyed!' : 'shield broken') : '';
+    const notes = [ev.lost > 0 ? `${ev.lost} lost` : '', broke].filter(Boolean).join(' · ');
+    if (notes) badge(notes, 11, where.x + where.size * 0.3, where.y + where.size * 0.52, 0x0b120e, 0xffd0c8);
   }
 }
 

@@ -1,0 +1,127 @@
+// Shields through the real server: 200 whole games between colyseus.js clients choosing random legal actions,
+// ten at a time, every one ending with a log that verifies (rolls against the seed, replay against the result).
+import { Worker } from 'node:worker_threads';
+import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
+import { testServer } from '../helpers/server';
+
+let server: Awaited<ReturnType<typeof testServer>>;
+beforeAll(async () => {
+  server = await testServer({ rateBurst: 1000, ratePerSecond: 1000 });
+});
+afterAll(() => server.close());
+
+/**
+ * The clients run in a worker thread: inside jest's module sandbox, colyseus' decoder (a character-by-character
+ * UTF-8 reader) is about 14 times slower than in plain Node, which would make 200 games take minutes; in a worker it
+ * runs at its real speed, and the server in this thread gets the other core. Plain JS, as the worker loads no TS.
+ */
+const CLIENTS = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { Client } = require(workerData.colyseus);
+const { ws, games, parallel } = workerData;
+
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+/** Resolves when check() holds, re-checking on every state change of the rooms. */
+function when(rooms, check, what, ms = 10000) {
+  return new Promise((resolve, reject) => {
+    if (check()) return resolve();
+    const timer = setTimeout(() => { off(); reject(new Error('timed out waiting for ' + what)); }, ms);
+    const listeners = rooms.map((r) => { const fn = () => { if (check()) { off(); resolve(); } }; r.onStateChange(fn); return [r, fn]; });
+    function off() { clearTimeout(timer); for (const [r, fn] of listeners) r.onStateChange.remove(fn); }
+  });
+}
+
+const json = (s) => (s ? JSON.parse(s) : null);
+
+async function playOne({ i, options }) {
+  const a = await new Client(ws).create('table', { game: 'shields', name: 'Ana', clientSeed: 'ana-' + i, options });
+  const b = await new Client(ws).joinById(a.roomId, { name: 'Ben', clientSeed: 'ben-' + i });
+  const rooms = [a, b];
+  const errors = [];
+  for (const r of rooms) r.onMessage('error', (e) => errors.push(e));
+  for (const r of rooms) r.onMessage('welcome', () => {});
+  await when(rooms, () => a.state.phase === 'playing' && b.state.phase === 'playing', 'game ' + i + ' to start');
+  const random = rng(1000 + i);
+  let seen = Math.max(a.state.log.length, b.state.log.length);
+  let actions = 0;
+  try {
+    while (a.state.phase === 'playing') {
+      const seat = a.state.toAct[0];
+      const legal = json(rooms[seat].state.secret.get(String(seat)).legal);
+      if (!legal || legal.length === 0) throw new Error('game ' + i + ': seat ' + seat + ' is to act without legal actions');
+      rooms[seat].send('action', legal[Math.floor(random() * legal.length)]);
+      actions++;
+      seen++;
+      await when(rooms, () => a.state.log.length >= seen && b.state.log.length >= seen, 'game ' + i + ' action ' + actions);
+      if (actions > 3000) throw new Error('game ' + i + ' does not end');
+    }
+    await when(rooms, () => b.state.phase === 'over' && a.state.serverSeed, 'game ' + i + ' to end on both');
+    return { i, gameId: a.state.gameId, actions, errors };
+  } finally {
+    await Promise.all(rooms.map((r) => r.leave()));
+  }
+}
+
+(async () => {
+  const queue = [...games];
+  const results = [];
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    while (queue.length) results.push(await playOne(queue.shift()));
+  }));
+  parentPort.postMessage({ results });
+})().catch((e) => parentPort.postMessage({ error: String(e && e.stack || e) }));
+`;
+
+interface Played { i: number; gameId: string; actions: number; errors: unknown[] }
+
+function playInWorker(games: { i: number; options: object }[], parallel: number): Promise<Played[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(CLIENTS, { eval: true, workerData: { ws: server.ws, games, parallel, colyseus: require.resolve('colyseus.js') } });
+    worker.once('message', (m: { results?: Played[]; error?: string }) => {
+      void worker.terminate();
+      if (m.error) reject(new Error(m.error));
+      else resolve(m.results!);
+    });
+    worker.once('error', reject);
+  });
+}
+
+it('plays 200 random games through the server, ten at a time, and every log verifies', async () => {
+  const t0 = Date.now();
+  // Mostly single games (about 75 actions each); every fifth game a best of three (about 200), to keep the run short.
+  const single = { bestOf: 1, resurrection: false };
+  const singleRes = { bestOf: 1, resurrection: true };
+  const variants = [single, singleRes, single, singleRes, { bestOf: 3, resurrection: false },
+    single, singleRes, single, singleRes, { bestOf: 3, resurrection: true }];
+  const games = Array.from({ length: 200 }, (_, i) => ({ i, options: variants[i % variants.length] }));
+  const results = await playInWorker(games, 10);
+  const played = Date.now() - t0;
+  expect(results).toHaveLength(200);
+  let actions = 0;
+  let rolls = 0;
+  for (const r of results) {
+    expect(r.errors).toEqual([]); // a legal action is never refused
+    const res = await fetch(`${server.url}/api/games/${r.gameId}/log`);
+    expect(res.status).toBe(200);
+    const log = (await res.json()) as GameLog;
+    const verdict = verifyLog(log, getGame);
+    expect(verdict.problems).toEqual([]);
+    expect(verdict.ok).toBe(true);
+    expect(log.game).toBe('shields');
+    expect(log.options).toEqual(variants[r.i % variants.length]);
+    expect(log.result?.reason).toBe('two-batteries');
+    actions += r.actions;
+    rolls += verdict.rollsChecked;
+  }
+  const mean = (bestOf: number) => {
+    const rs = results.filter((r) => variants[r.i % variants.length].bestOf === bestOf);
+    return (rs.reduce((n, r) => n + r.actions, 0) / rs.length).toFixed(0);
+  };
+  const s = (Date.now() - t0) / 1000;
+  console.log(`shields: 200 games (${mean(1)} actions per single game, ${mean(3)} per best of three), ${actions} actions, ${rolls} rolls; played in ${(played / 1000).toFixed(1)} s ` +
+    `(${Math.round(actions / (played / 1000))} actions/s), verified by ${s.toFixed(1)} s`);
+}, 120000);
