@@ -94,7 +94,7 @@ describe('GameRoom', () => {
     expect(a.room.state.chat.length).toBeLessThan(40);
   });
 
-  it('lets a dropped player reconnect to the same seat within the grace period', async () => {
+  it('P2 lets a dropped player reconnect to the same seat within the grace period', async () => {
     const { a, b, s } = await table({ graceSeconds: 30 });
     await b.room.leave(false);
     await until(() => s.room.state.seats[1].connected === false, 'the drop to show');
@@ -107,7 +107,7 @@ describe('GameRoom', () => {
     expect(parse(s.room.state.view).rolls[1]).toHaveLength(1);
   });
 
-  it('returns a refreshed page (same seat token, new connection) to its seat and retires the old tab', async () => {
+  it('P2 returns a refreshed page (same seat token, new connection) to its seat and retires the old tab', async () => {
     const { a, b, s } = await table();
     let oldClosed = 0;
     b.room.onLeave((code) => (oldClosed = code));
