@@ -1,6 +1,6 @@
 // Shields in words: names of dice, seats and actions, shared by the action buttons and the board's prompts.
 // The shared package's root exports the module, not each game's helpers: take them from the game's folder.
-import { die } from '../../../../shared/src/games/shields/catalogue';
+import { die, dieName } from '../../../../shared/src/games/shields/catalogue';
 import type { ShieldsAction } from '../../../../shared/src/games/shields/state';
 import type { BatteryView, PlayerView, ShieldsView, ShieldView } from '../../../../shared/src/games/shields/view';
 import type { Snapshot } from '../../net/store';
@@ -11,20 +11,9 @@ export const seatName = (snap: Snapshot, seat: number) => snap.seats[seat]?.name
 
 /** "d8 potion", or "d8 potion (2)" for one of the two identical pool dice (ids ending in .1 / .2). */
 export function shortName(id: string): string {
-  const d = die(id);
-  if (!d) return id;
   const twin = /\.(\d)$/.exec(id);
-  const n = twin ? ` (${twin[1]})` : '';
-  switch (d.kind) {
-    case 'battery':
-      return `${d.colour} battery`;
-    case 'attack':
-      return `${d.colour} d${d.sides} attack die`;
-    case 'shield':
-      return `${d.colour} d${d.sides} shield`;
-    default:
-      return `d${d.sides} ${d.kind}${n}`;
-  }
+  const kind = die(id)?.kind;
+  return twin && (kind === 'potion' || kind === 'polish') ? `${dieName(id)} (${twin[1]})` : dieName(id);
 }
 
 export function findBattery(view: ShieldsView | null, id: string): BatteryView | undefined {
