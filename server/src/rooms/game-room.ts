@@ -9,10 +9,10 @@ import {
 } from '@dicehall/shared';
 import type { Config } from '../config';
 import type { Archive } from '../store/archive';
-import { chatMessage, createOptions, emptyMessage, joinOptions, type ErrorMessage, type JoinOptions } from './messages';
+import { chatMessage, createOptions, emptyMessage, joinOptions, renameMessage, sitMessage, type ErrorMessage, type JoinOptions } from './messages';
 import { TokenBucket } from './rate-limit';
 import { nodeHmac } from './node-hmac';
-import { ChatLine, LogLine, PrivateState, SeatState, TableState } from './schema';
+import { ChatLine, LogLine, PrivateState, SeatState, TableState, TalkLine } from './schema';
 
 export interface RoomContext {
   config: Config;
@@ -50,6 +50,10 @@ export class GameRoom extends Room<TableState> {
   private graceTimers: ({ clear(): void } | null)[] = [];
   private idleTimer: { clear(): void } | null = null;
   private chatId = 0;
+  /** Per seat: the log seq at which its draw offer was declined (it may offer again after the next move). */
+  private drawDeclinedAt = new Map<number, number>();
+  /** Seats whose rematch request was declined this round (the decliner may still ask). */
+  private rematchDeclined = new Set<number>();
 
   onCreate(raw: unknown) {
     const parsed = createOptions.safeParse(raw);
@@ -86,6 +90,10 @@ export class GameRoom extends Room<TableState> {
     this.onMessage('draw', (client, msg) => this.guard(client, 'draw', msg, () => this.onDraw(client, msg)));
     this.onMessage('rematch', (client, msg) => this.guard(client, 'rematch', msg, () => this.onRematch(client, msg)));
     this.onMessage('chat', (client, msg) => this.guard(client, 'chat', msg, () => this.onChat(client, msg)));
+    this.onMessage('draw-decline', (client, msg) => this.guard(client, 'draw-decline', msg, () => this.onDrawDecline(client, msg)));
+    this.onMessage('rematch-decline', (client, msg) => this.guard(client, 'rematch-decline', msg, () => this.onRematchDecline(client, msg)));
+    this.onMessage('sit', (client, msg) => this.guard(client, 'sit', msg, () => this.onSit(client, msg)));
+    this.onMessage('rename', (client, msg) => this.guard(client, 'rename', msg, () => this.onRename(client, msg)));
     this.onMessage('*', (client, type, msg) => this.guard(client, String(type), msg, () => this.refuse(client, String(type), 'bad-message', `Unknown message "${String(type).slice(0, 40)}".`)));
   }
 
@@ -295,7 +303,14 @@ export class GameRoom extends Room<TableState> {
     const seat = this.seatOrRefuse(client, 'draw');
     if (seat === null) return;
     if (!this.module.draws) return this.refuse(client, 'draw', 'no-draw', `${this.module.name} has no draws.`);
-    if (!this.state.drawOffer.includes(seat)) this.state.drawOffer.push(seat);
+    if (this.state.drawOffer.includes(seat)) return;
+    const accepting = this.state.drawOffer.length > 0;
+    // A declined offer is not repeated at once: that would be nagging, not an offer.
+    if (!accepting && this.drawDeclinedAt.get(seat) === this.table!.seq) {
+      return this.refuse(client, 'draw', 'draw-declined', 'Your draw offer was declined; you can offer again after the next move.');
+    }
+    this.state.drawOffer.push(seat);
+    if (!accepting) this.say('draw-offer', seat);
     if (this.state.drawOffer.length === this.holders.length) {
       this.commit(client, 'draw', advance(this.module, this.table!, seat, 'draw', undefined, this.dice!, Date.now()));
     }
@@ -321,8 +336,75 @@ export class GameRoom extends Room<TableState> {
     const seat = this.seatOf.get(client.sessionId);
     if (seat === undefined) return this.refuse(client, 'rematch', 'not-seated', 'Only players can ask for a rematch.');
     if (this.state.phase !== 'over') return this.refuse(client, 'rematch', 'not-over', 'A rematch can start once this game is over.');
-    if (!this.state.rematch.includes(seat)) this.state.rematch.push(seat);
-    if (this.state.rematch.length === this.holders.length) this.startRematch();
+    if (this.state.rematch.includes(seat)) return;
+    const accepting = this.state.rematch.length > 0;
+    if (!accepting && this.rematchDeclined.has(seat)) {
+      return this.refuse(client, 'rematch', 'rematch-declined', 'Your opponent declined the rematch.');
+    }
+    this.state.rematch.push(seat);
+    if (this.state.rematch.length < this.holders.length) return this.say(accepting ? 'rematch-accept' : 'rematch-ask', seat);
+    this.startRematch(seat);
+  }
+
+  // ---- conversations: declining, and a watcher sitting down or naming themselves -----------------
+
+  /** Adds a line to this game's talk: after the latest log entry, seen by everyone. */
+  private say(kind: string, seat: number, name = this.state.seats[seat]?.name ?? '') {
+    const line = new TalkLine();
+    line.after = this.state.log.length ? this.state.log[this.state.log.length - 1].seq : -1;
+    line.kind = kind;
+    line.seat = seat;
+    line.name = name;
+    line.at = Date.now();
+    this.state.talk.push(line);
+    while (this.state.talk.length > CHAT_KEEP) this.state.talk.shift();
+  }
+
+  private onDrawDecline(client: Client, msg: unknown) {
+    if (!emptyMessage.safeParse(msg).success) return this.refuse(client, 'draw-decline', 'bad-message', '"draw-decline" takes no content.');
+    const seat = this.seatOrRefuse(client, 'draw-decline');
+    if (seat === null) return;
+    const offers = this.state.drawOffer.filter((s) => s !== seat);
+    if (offers.length === 0) return this.refuse(client, 'draw-decline', 'no-offer', 'There is no draw offer to decline.');
+    for (const s of offers) this.drawDeclinedAt.set(s, this.table!.seq);
+    this.state.drawOffer.clear();
+    this.say('draw-decline', seat);
+  }
+
+  private onRematchDecline(client: Client, msg: unknown) {
+    if (!emptyMessage.safeParse(msg).success) return this.refuse(client, 'rematch-decline', 'bad-message', '"rematch-decline" takes no content.');
+    const seat = this.seatOf.get(client.sessionId);
+    if (seat === undefined) return this.refuse(client, 'rematch-decline', 'not-seated', 'Only players answer a rematch request.');
+    const asks = this.state.rematch.filter((s) => s !== seat);
+    if (this.state.phase !== 'over' || asks.length === 0) return this.refuse(client, 'rematch-decline', 'no-rematch', 'Nobody has asked for a rematch.');
+    for (const s of asks) this.rematchDeclined.add(s);
+    this.state.rematch.clear();
+    this.say('rematch-decline', seat);
+  }
+
+  private onSit(client: Client, msg: unknown) {
+    const parsed = sitMessage.safeParse(msg);
+    if (!parsed.success) {
+      const badName = parsed.error.issues.some((i) => i.path[0] === 'name');
+      return this.refuse(client, 'sit', badName ? 'name-invalid' : 'bad-message', badName ? 'A name is 1 to 24 characters, without < or >.' : '"sit" takes a name.');
+    }
+    if (this.seatOf.has(client.sessionId)) return this.refuse(client, 'sit', 'already-seated', 'You already have a seat.');
+    const free = this.holders.findIndex((h) => h === null);
+    if (free < 0) return this.refuse(client, 'sit', 'seat-taken', 'Every seat is taken.');
+    // Today's games start only with every seat taken; this guards one that could start with seats open.
+    if (this.state.phase !== 'waiting') return this.refuse(client, 'sit', 'game-started', 'The game has started: seats open again only in a new room.');
+    this.sit(client, free, { ...parsed.data, want: 'play' });
+    if (this.state.spectators > 0) this.state.spectators--;
+    this.publishListing();
+    if (this.holders.every((h) => h !== null)) this.startGame();
+  }
+
+  private onRename(client: Client, msg: unknown) {
+    const parsed = renameMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'rename', 'name-invalid', 'A name is 1 to 24 characters, without < or >.');
+    if (this.seatOf.has(client.sessionId)) return this.refuse(client, 'rename', 'already-seated', 'A player keeps the name the seat was taken with.');
+    client.userData = { ...client.userData, name: parsed.data.name };
+    client.send('named', { name: parsed.data.name });
   }
 
   private commit(client: Client, of: string, step: ReturnType<typeof advance>) {
@@ -365,7 +447,7 @@ export class GameRoom extends Room<TableState> {
     this.publishListing();
   }
 
-  private startRematch() {
+  private startRematch(acceptedBy: number) {
     // Sides swap: every holder moves one seat on; spectators stay.
     const n = this.holders.length;
     const moved = this.holders.map((_, s) => this.holders[(s + n - 1) % n]);
@@ -387,10 +469,15 @@ export class GameRoom extends Room<TableState> {
       else this.markDropped(s);
     }
     this.state.rematch.clear();
+    this.state.talk.clear();
+    this.drawDeclinedAt.clear();
+    this.rematchDeclined.clear();
     this.state.result = '';
     this.state.round++;
     this.prepareSeed();
     this.startGame();
+    // The new game's talk opens with who accepted, in the same patch; every player moved one seat on.
+    this.say('rematch-accept', (acceptedBy + 1) % n);
     this.broadcastPatch();
   }
 

@@ -23,12 +23,18 @@ export const createOptions = joinOptions.extend({
 export type CreateOptions = z.infer<typeof createOptions>;
 
 export const chatMessage = z.object({ text: z.string().trim().min(1).max(280) }).strict();
+/** A watcher takes a free seat without reloading; the name is required since a seat is seen by everyone. */
+export const sitMessage = z.object({ name, clientSeed: clientSeed.optional() }).strict();
+/** A watcher's display name (in chat). */
+export const renameMessage = z.object({ name }).strict();
 export const emptyMessage = z.object({}).strict().or(z.undefined()).or(z.null());
 
 /** Every error code a client can receive, with the message type it came from. */
 export type ErrorCode =
   | 'bad-message' | 'too-large' | 'rate-limited' | 'not-seated' | 'not-your-turn' | 'game-over'
-  | 'not-playing' | 'not-claimable' | 'bad-action' | 'no-draw' | 'seat-elsewhere' | string;
+  | 'not-playing' | 'not-claimable' | 'bad-action' | 'no-draw' | 'seat-elsewhere'
+  | 'draw-declined' | 'no-offer' | 'rematch-declined' | 'no-rematch' | 'seat-taken' | 'game-started' | 'name-invalid'
+  | 'already-seated' | string;
 
 export interface ErrorMessage {
   code: ErrorCode;

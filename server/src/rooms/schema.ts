@@ -32,6 +32,20 @@ export class ChatLine extends Schema {
   @type('number') at = 0;
 }
 
+/**
+ * A word said at the table that is not a move: draw offers, rematch requests and their answers. Kept out of
+ * the rules log on purpose, so the proof log (entries only) replays and verifies exactly as before.
+ */
+export class TalkLine extends Schema {
+  /** The seq of the last log entry when it was said (-1: before the game's first entry). */
+  @type('number') after = -1;
+  /** draw-offer | draw-decline | rematch-ask | rematch-decline | rematch-accept */
+  @type('string') kind = '';
+  @type('number') seat = -1;
+  @type('string') name = '';
+  @type('number') at = 0;
+}
+
 export class TableState extends Schema {
   @type('string') game = '';
   @type('string') options = '{}';
@@ -58,6 +72,8 @@ export class TableState extends Schema {
   /** Seats that asked for a rematch / offered a draw. */
   @type(['number']) rematch = new ArraySchema<number>();
   @type(['number']) drawOffer = new ArraySchema<number>();
+  /** This game's offers and answers, shown between the log's lines. */
+  @type([TalkLine]) talk = new ArraySchema<TalkLine>();
   /** Set before a planned restart so clients can say so. */
   @type('string') notice = '';
 }
