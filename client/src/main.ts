@@ -73,8 +73,8 @@ async function route() {
     if (!info.ok) return notHere('No such room.');
     const { metadata } = (await info.json()) as { metadata: { name: string; host: string; seated: number; seats: number } };
     let want: 'play' | 'watch' = new URLSearchParams(location.search).has('watch') ? 'watch' : 'play';
-    // A free seat and no seat of ours here: ask for a name first (or let them just watch).
-    if (want === 'play' && !identity.seatToken(roomId) && metadata.seated < metadata.seats && !identity.name) {
+    // A free seat and no seat of ours here: ask everyone, a stored name included, to sit down or just watch.
+    if (want === 'play' && !identity.seatToken(roomId) && metadata.seated < metadata.seats) {
       want = await joinPrompt(root, metadata);
     }
     conn = new TableConnection(store);

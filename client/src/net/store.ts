@@ -26,6 +26,15 @@ export interface ChatItem {
   at: number;
 }
 
+/** An offer or an answer said at the table (not a move): shown after the log entry `after`. */
+export interface TalkItem {
+  after: number;
+  kind: 'draw-offer' | 'draw-decline' | 'rematch-ask' | 'rematch-decline' | 'rematch-accept' | string;
+  seat: number;
+  name: string;
+  at: number;
+}
+
 export interface Snapshot {
   roomId: string;
   game: string;
@@ -50,6 +59,8 @@ export interface Snapshot {
   round: number;
   rematch: number[];
   drawOffer: number[];
+  /** Absent where nobody talks (a replay). */
+  talk?: TalkItem[];
   notice: string;
 }
 
@@ -107,6 +118,7 @@ export class Store {
       round: state.round,
       rematch: [...state.rematch],
       drawOffer: [...state.drawOffer],
+      talk: (state.talk ?? []).map((t: TalkItem) => ({ after: t.after, kind: t.kind, seat: t.seat, name: t.name, at: t.at })),
       notice: state.notice,
     };
     this.emit();

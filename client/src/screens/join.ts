@@ -1,4 +1,4 @@
-// Opening a room link with a free seat and no name yet: say who you are, then sit down (or just watch).
+// Opening a room link with a free seat: say who you are (a stored name is filled in), then sit down or just watch.
 import { h, clear } from '../ui/dom';
 import { identity } from '../net/connection';
 
@@ -6,10 +6,10 @@ export function joinPrompt(root: HTMLElement, info: { name: string; host: string
   clear(root);
   return new Promise((resolve) => {
     const name = h('input', { id: 'join-name', maxLength: 24, autocomplete: 'nickname', value: identity.name, placeholder: 'Your name', required: true });
+    const sit = h('button', { type: 'submit', class: 'primary' }, 'Sit down');
     const form = h('form', { class: 'card', 'aria-labelledby': 'join-title' },
       h('h1', { id: 'join-title' }, `${info.host || 'A friend'} invites you to ${info.name}`),
-      h('label', { for: 'join-name' }, 'Your name'), name,
-      h('button', { type: 'submit', class: 'primary' }, 'Sit down'),
+      h('label', { for: 'join-name' }, 'Your name'), name, sit,
       h('button', { type: 'button', onclick: () => resolve('watch') }, 'Just watch'));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -17,6 +17,7 @@ export function joinPrompt(root: HTMLElement, info: { name: string; host: string
       resolve('play');
     });
     root.append(form);
-    name.focus();
+    // A returning player's name is already there: the choice is the next thing to make.
+    (identity.name ? sit : name).focus();
   });
 }

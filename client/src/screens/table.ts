@@ -6,6 +6,9 @@ import type { GameView } from '../games/types';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot, Store } from '../net/store';
 import { clear, h } from '../ui/dom';
+import { mountConversation } from './conversation';
+import { LogView } from './log-view';
+import { mountWatcherPanel } from './watcher';
 import { muted } from '../ui/mute';
 import { sound } from '../ui/sound';
 
@@ -41,6 +44,9 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
 
   const stage = new Stage();
   await stage.init(board);
+  const conversation = mountConversation(board, conn);
+  const logView = new LogView(log);
+  const watcher = mountWatcherPanel(platform, conn);
   let view: GameView | null = null;
   const game = store.snapshot ? clientGames[store.snapshot.game] : undefined;
   const createView = game ? await game.loadView() : null;
@@ -82,15 +88,15 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     status.textContent = statusLine(snap, store.connection);
     renderActions(actions, snap, store.connection === 'connected', (a) => conn.send('action', a));
     renderPlatform(platform, snap, conn, go);
-    if (snap.log.length !== lastLog) {
-      renderLog(log, snap);
-      lastLog = snap.log.length;
-    }
+    lastLog = snap.log.length;
+    logView.update(snap);
+    conversation.update(snap);
+    watcher.update(snap);
     if (snap.chat.length && snap.chat[snap.chat.length - 1].id !== lastChat) {
       renderChat(snap);
       lastChat = snap.chat[snap.chat.length - 1].id;
     }
-    renderProof(proof, snap, go);
+    renderProof(proof, snap, (id, seed, ok) => logView.markVerified(id, seed, ok));
     view?.update(snap);
   };
   const unsubscribe = store.subscribe(render);
@@ -104,6 +110,8 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   render();
   return () => {
     clearInterval(timer);
+    conversation.destroy();
+    watcher.destroy();
     unsubscribe();
     offError();
     view?.destroy();
@@ -172,8 +180,8 @@ function renderPlatform(el: HTMLElement, snap: Snapshot, conn: TableConnection, 
     if (getGame(snap.game)?.draws) {
       const theirs = snap.drawOffer.some((s) => s !== me);
       const mine = snap.drawOffer.includes(me);
-      if (theirs) el.append(h('button', { type: 'button', class: 'primary', onclick: () => conn.send('draw') }, 'Accept the draw'));
-      else el.append(h('button', { type: 'button', disabled: mine, onclick: () => conn.send('draw') }, mine ? 'Draw offered…' : 'Offer a draw'));
+      // An offer to me is answered in the banner beside the board.
+      if (!theirs) el.append(h('button', { type: 'button', disabled: mine, onclick: () => conn.send('draw') }, mine ? 'Draw offered…' : 'Offer a draw'));
     }
     el.append(h('button', { type: 'button', onclick: () => confirm('Resign this game?') && conn.send('resign') }, 'Resign'));
   }
@@ -183,29 +191,7 @@ function renderPlatform(el: HTMLElement, snap: Snapshot, conn: TableConnection, 
   }
 }
 
-function renderLog(el: HTMLElement, snap: Snapshot) {
-  clear(el);
-  const module = getGame(snap.game);
-  const names = snap.seats.map((_, i) => nameOf(snap, i));
-  for (const entry of snap.log) {
-    entry.events.forEach((ev, i) => {
-      const text = module ? platformText(ev.type, entry.seat, names) ?? module.describe(ev, names) : ev.type;
-      // The entry's rolls, by index, once: on its last line.
-      const rolls = i === entry.events.length - 1 ? entry.rolls : [];
-      el.append(h('li', {}, text, ...rolls.map((r) => h('span', { class: 'roll', title: `roll #${r.index}: d${r.sides} → ${r.value}` }, ` #${r.index}`))));
-    });
-  }
-  el.scrollTop = el.scrollHeight;
-}
-
-function platformText(type: string, seat: number | null, names: string[]): string | null {
-  if (type === 'resign') return `${names[seat!]} resigns`;
-  if (type === 'claim') return `${names[seat!]} claims the win: the opponent left`;
-  if (type === 'draw') return 'Draw agreed';
-  return null;
-}
-
-function renderProof(el: HTMLElement, snap: Snapshot, _go: (path: string) => void) {
+function renderProof(el: HTMLElement, snap: Snapshot, verified: (gameId: string, serverSeed: string, ok: boolean) => void) {
   const key = `${snap.gameId}:${snap.serverSeed}`;
   if (el.dataset.key === key) return;
   el.dataset.key = key;
@@ -225,8 +211,8 @@ function renderProof(el: HTMLElement, snap: Snapshot, _go: (path: string) => voi
           const log = (await (await fetch(`/api/games/${snap.gameId}/log`)).json()) as GameLog;
           const v = verifyLog(log, getGame);
           result.textContent = v.ok ? `Verified: all ${v.rollsChecked} rolls match the seed, and the replay gives the same result.` : `Verification FAILED: ${v.problems.join('; ')}`;
-          // Each roll in the log gets its mark.
-          document.querySelector('.log')?.classList.toggle('verified', v.ok);
+          // The log's ticks belong to this game and this seed only.
+          verified(log.gameId, log.fair.serverSeed ?? '', v.ok && log.gameId === snap.gameId);
         } catch (err) {
           result.textContent = `Could not fetch the log: ${(err as Error).message}`;
         }

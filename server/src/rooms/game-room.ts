@@ -404,7 +404,6 @@ export class GameRoom extends Room<TableState> {
     if (!parsed.success) return this.refuse(client, 'rename', 'name-invalid', 'A name is 1 to 24 characters, without < or >.');
     if (this.seatOf.has(client.sessionId)) return this.refuse(client, 'rename', 'already-seated', 'A player keeps the name the seat was taken with.');
     client.userData = { ...client.userData, name: parsed.data.name };
-    client.send('named', { name: parsed.data.name });
   }
 
   private commit(client: Client, of: string, step: ReturnType<typeof advance>) {

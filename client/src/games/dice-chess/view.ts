@@ -7,6 +7,7 @@ import { h } from '../../ui/dom';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { PipDie } from './die';
 import { Label } from './label';
+import { privateShuffle, SECRET_NOTE } from './shuffle';
 
 const SEAT_COLORS = [0xe8b04b, 0x5b9bd5];
 const FILES = 'abcdefgh';
@@ -222,7 +223,7 @@ class DiceChessBoard implements GameView {
     const orderFor = `${snap.gameId}:${snap.round}:${me}`;
     if (orderFor !== this.orderFor) {
       this.orderFor = orderFor;
-      this.order = me === null ? null : view.rolled[me].map((_, i) => i);
+      this.order = me === null ? null : privateShuffle(view.rolled[me].length);
       this.selected = null;
       this.confirming = false;
     }
@@ -698,10 +699,10 @@ class DiceChessBoard implements GameView {
       this.slotButtons = buttons;
       this.confirmButton = h('button', { type: 'button', class: 'primary', onclick: () => this.confirm() }, 'Confirm arrangement');
       this.arrangeBox = h('section', { class: 'dc-arrange', 'aria-label': 'Arrange your dice', style: 'display:grid;gap:0.4rem' },
-        h('p', { style: 'margin:0' }, 'Arrange your dice in secret: choose two squares to swap their dice (or drag one onto another), then confirm.'),
+        h('p', { style: 'margin:0' }, `${SECRET_NOTE} Choose two squares to swap their dice (or drag one onto another), or shuffle again, then confirm.`),
         grid,
         h('div', { style: 'display:flex;gap:0.5rem;flex-wrap:wrap' }, this.confirmButton,
-          h('button', { type: 'button', onclick: () => this.resetOrder() }, 'Back to the rolled order')));
+          h('button', { type: 'button', onclick: () => this.shuffle() }, 'Shuffle')));
       this.ctx.controls.prepend(this.arrangeBox);
     }
     const values = this.order!.map((i) => v.rolled[me][i]);
@@ -727,10 +728,10 @@ class DiceChessBoard implements GameView {
     else this.swap(this.selected, sq);
   }
 
-  private resetOrder() {
+  private shuffle() {
     const me = this.me;
     if (!this.view || me === null || !this.canArrange()) return;
-    this.order = this.view.rolled[me].map((_, i) => i);
+    this.order = privateShuffle(this.view.rolled[me].length);
     this.select(null);
   }
 
