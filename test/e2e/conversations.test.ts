@@ -114,13 +114,13 @@ it('a draw declined then accepted, a rematch asked and accepted, and a disconnec
 
   // Proof signals: a tap on a roll shows its index and its proof from this game's revealed seed;
   // a whole-game tick appears only after Verify.
-  const rollLine = log(sam.page).locator('button.log-line').first();
-  await expect(log(sam.page).locator('.dice-mark.ok').count()).resolves.toBe(0);
+  const rollLine = log(sam.page).locator('button.dice-toggle').first();
+  await expect(log(sam.page).locator('.dice-toggle.ok').count()).resolves.toBe(0);
   await rollLine.click();
   await log(sam.page).getByText(/^Roll #0: d6 → \d\. ✓ HMAC-SHA256 of this game's revealed seed gives \d\.$/).waitFor();
   await sam.page.getByRole('button', { name: 'Verify this game' }).click();
   await sam.page.getByText(/^Verified: all \d+ rolls match the seed/).waitFor();
-  await log(sam.page).locator('.dice-mark.ok').first().waitFor();
+  await log(sam.page).locator('.dice-toggle.ok').first().waitFor();
   await picture(sam.page, 'conv-verified-sam-desktop2');
 
   // Ben asks for a rematch: Ana is asked; Sam sees it pending; Ana accepts.
@@ -132,7 +132,7 @@ it('a draw declined then accepted, a rematch asked and accepted, and a disconnec
   await picture(ana.page, 'conv-rematch-asked-ana-desktop1');
   await picture(ben.page, 'conv-rematch-asked-ben-phone3');
   await picture(sam.page, 'conv-rematch-asked-sam-desktop2');
-  await ana.page.getByRole('button', { name: 'Accept the rematch' }).click();
+  await ana.page.getByRole('button', { name: 'Accept and play again' }).click();
   for (const p of all) {
     await log(p).getByText('Ana accepts the rematch: sides swapped, new dice seed').waitFor();
     await banner(p).waitFor({ state: 'hidden' });
@@ -141,8 +141,8 @@ it('a draw declined then accepted, a rematch asked and accepted, and a disconnec
 
   // The previous game's ticks do not carry over: the new game's seed is secret, so its rolls are unchecked.
   await rollOnce([ana.page, ben.page]);
-  await expect(log(sam.page).locator('.dice-mark.ok').count()).resolves.toBe(0);
-  await log(sam.page).locator('button.log-line').first().click();
+  await expect(log(sam.page).locator('.dice-toggle.ok').count()).resolves.toBe(0);
+  await log(sam.page).locator('button.dice-toggle').first().click();
   await log(sam.page).getByText(/^Roll #0: d6 → \d\. Checkable once the game ends and its seed is revealed\.$/).waitFor();
   expect(await log(sam.page).locator('.roll').count()).toBe(0); // no runs of "#0 … #n"
 

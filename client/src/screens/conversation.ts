@@ -87,8 +87,8 @@ function offerContent(snap: Snapshot, conn: TableConnection): OfferContent | nul
     nodes: [
       h('span', { class: 'said' }, said),
       h('span', { class: 'answers' },
-        h('button', { type: 'button', class: 'primary', 'aria-label': `Accept the ${kind}`, onclick: accept }, 'Accept'),
-        h('button', { type: 'button', 'aria-label': `Decline the ${kind}`, onclick: decline }, 'Decline')),
+        h('button', { type: 'button', class: 'primary', 'aria-label': kind === 'draw' ? 'Accept the draw' : 'Accept and play again', onclick: accept }, 'Accept'),
+        h('button', { type: 'button', 'aria-label': kind === 'draw' ? 'Decline the draw' : 'Decline to play again', onclick: decline }, 'Decline')),
     ],
   };
 }

@@ -76,17 +76,18 @@ export class LogView {
       }
       const open = this.open.has(entry.seq);
       const count = entry.rolls.length;
-      const mark = h('span', { class: `dice-mark${this.tick(snap) ? ' ok' : ''}`, 'aria-hidden': 'true' }, this.tick(snap) ? '⚄ ✓' : '⚄');
-      const line = h('button', {
-        type: 'button', class: 'log-line', 'aria-expanded': String(open),
-        title: `${count} ${count === 1 ? 'roll' : 'rolls'}: tap to see ${count === 1 ? 'it' : 'them'}`,
+      const ok = this.tick(snap);
+      // A small toggle rather than a line-wide button: log lines stay text, and its name stays out of the way.
+      const toggle = h('button', {
+        type: 'button', class: `dice-toggle${ok ? ' ok' : ''}`, 'aria-expanded': String(open),
+        'aria-label': ok ? 'Show its dice (verified)' : 'Show its dice', title: `${count} ${count === 1 ? 'roll' : 'rolls'}`,
         onclick: () => {
           if (open) this.open.delete(entry.seq);
           else this.open.add(entry.seq);
           this.update(snap);
         },
-      }, text, mark);
-      this.el.append(h('li', {}, line, open ? rollProofs(snap, entry.rolls) : null));
+      }, ok ? '⚄ ✓' : '⚄');
+      this.el.append(h('li', {}, text, ' ', toggle, open ? rollProofs(snap, entry.rolls) : null));
     });
   }
 }
