@@ -168,6 +168,13 @@ it('a draw declined then accepted, a rematch asked and accepted, and a disconnec
   await ben.context.setOffline(false);
   for (const p of [ana.page, sam.page]) await away(p).waitFor({ state: 'hidden', timeout: 20000 });
   await ana.page.getByText('Ben — connected').waitFor({ timeout: 20000 });
+
+  // The other way round, on the phone: Ana drops and Ben sees her countdown on his board.
+  await ana.context.setOffline(true);
+  await away(ben.page).getByText(/^Ana disconnected — \d+ s$/).waitFor({ timeout: 15000 });
+  await picture(ben.page, 'conv-disconnect-ben-phone3');
+  await ana.context.setOffline(false);
+  await away(ben.page).waitFor({ state: 'hidden', timeout: 20000 });
   for (const c of [ana, ben, sam]) await c.context.close();
 }, 120000);
 

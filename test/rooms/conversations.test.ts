@@ -198,3 +198,26 @@ describe('watcher names', () => {
     expect(a.room.state.seats.map((x: any) => x.name)).toEqual(['Ana', 'Ben']);
   });
 });
+
+describe('hostile input to the new messages', () => {
+  it('answers every malformed draw-decline, rematch-decline, sit and rename with a code and keeps the room playing', async () => {
+    const { a, b, s } = await table();
+    const junk: unknown[] = [null, 0, 'x', [], [1, 2], { name: 5 }, { name: 'ok', extra: true }, { name: 'a'.repeat(200) },
+      { __proto__: { name: 'x' } }, { name: '\u0000' }, { clientSeed: '../../' }, true];
+    const types = ['draw-decline', 'rematch-decline', 'sit', 'rename'];
+    let sent = 0;
+    for (const type of types) for (const body of junk) {
+      s.room.send(type, body);
+      sent++;
+    }
+    await until(() => s.errors.length === sent, 'an answer to every message', 8000);
+    const codes = new Set(s.errors.map((e) => e.code));
+    for (const c of codes) expect(['bad-message', 'name-invalid', 'not-seated', 'rate-limited']).toContain(c);
+    expect(codes.has('bad-message') && codes.has('name-invalid')).toBe(true);
+    expect(s.room.state.seats.map((x: any) => x.name)).toEqual(['Ana', 'Ben']);
+    expect(s.room.state.talk.length).toBe(0);
+    const mover = s.room.state.toAct[0] === 0 ? a : b;
+    mover.room.send('action', { type: 'roll' });
+    await until(() => s.room.state.log.length === 2, 'the room to keep playing');
+  });
+});
