@@ -64,7 +64,7 @@ async function rollOnce(players: Page[]) {
   throw new Error('nobody to roll');
 }
 
-it('a draw declined then accepted, a rematch asked and accepted, and a disconnect countdown, seen by all three', async () => {
+it('P1 P3 a draw declined then accepted, a rematch asked and accepted, ticks of one game only, and a disconnect countdown, seen by all three', async () => {
   const ana = await open(DESK1);
   const link = await createRoom(ana.page, 'Ana');
   const ben = await open(PHONE3);
@@ -178,7 +178,7 @@ it('a draw declined then accepted, a rematch asked and accepted, and a disconnec
   for (const c of [ana, ben, sam]) await c.context.close();
 }, 120000);
 
-it('a browser with a stored name is asked to sit down or watch, and a watcher sits down later without reloading', async () => {
+it('P2 a browser with a stored name is asked to sit down or watch, and a watcher sits down later without reloading', async () => {
   const ana = await open(DESK1);
   const link = await createRoom(ana.page, 'Ana');
   const cy = await open(PHONE3, 'Cy');

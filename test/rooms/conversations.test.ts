@@ -120,7 +120,7 @@ describe('rematch requests', () => {
 });
 
 describe('a watcher sitting down', () => {
-  it('takes the free seat without reloading and the game starts; refusals change nothing', async () => {
+  it('P2 takes the free seat without reloading and the game starts; refusals change nothing', async () => {
     const a = await create(server.ws, { game: 'high-roll', name: 'Ana', clientSeed: 'ana' });
     const w = await join(server.ws, a.room.roomId, { name: 'Wes', want: 'watch' });
     await until(() => a.room.state.spectators === 1, 'the watcher');
