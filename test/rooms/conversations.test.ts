@@ -63,15 +63,18 @@ describe('draw offers', () => {
     expect(offers(s)).toEqual([]);
     expect(s.room.state.talk.length).toBe(2);
 
+    // Ben offers, and the next move lets his offer lapse, said in the talk.
+    b.room.send('draw');
+    await until(() => offers(a).join() === '1', 'Ben offers');
     const mover = s.room.state.toAct[0] === 0 ? a : b;
     mover.room.send('action', { type: 'roll' });
-    await until(() => s.room.state.log.length === 2, 'a move');
+    await until(() => s.room.state.log.length === 2 && offers(s).length === 0 && s.room.state.talk.length === 4, 'a move and the lapse');
     a.room.send('draw');
     await until(() => offers(b).join() === '0', 'the second offer');
     b.room.send('draw');
     await until(() => [a, b, s].every((p) => p.room.state.phase === 'over'), 'the agreed draw');
     expect(parse(s.room.state.result)).toMatchObject({ draw: true, reason: 'agreed-draw' });
-    expect(talk(s)).toEqual(['Ana draw-offer@0', 'Ben draw-decline@0', 'Ana draw-offer@1']);
+    expect(talk(s)).toEqual(['Ana draw-offer@0', 'Ben draw-decline@0', 'Ben draw-offer@0', 'Ben draw-lapse@1', 'Ana draw-offer@1']);
 
     // The talk stays out of the proof log: it holds the rules' entries only, and verifies.
     const log = await fetchLog(s.room.state.gameId);

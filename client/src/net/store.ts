@@ -29,7 +29,7 @@ export interface ChatItem {
 /** An offer or an answer said at the table (not a move): shown after the log entry `after`. */
 export interface TalkItem {
   after: number;
-  kind: 'draw-offer' | 'draw-decline' | 'rematch-ask' | 'rematch-decline' | 'rematch-accept' | string;
+  kind: 'draw-offer' | 'draw-decline' | 'draw-lapse' | 'rematch-ask' | 'rematch-decline' | 'rematch-accept' | string;
   seat: number;
   name: string;
   at: number;

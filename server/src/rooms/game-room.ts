@@ -410,8 +410,11 @@ export class GameRoom extends Room<TableState> {
     if (!step.ok) return this.refuse(client, of, (step as Refusal).code, (step as Refusal).message);
     this.table = step.table;
     this.entries.push(step.entry);
+    const lapsed = step.entry.kind === 'action' ? [...this.state.drawOffer] : [];
     this.state.drawOffer.clear();
     this.appendLogLine(step.entry);
+    // An offer lasts until the next move; the log says so rather than the banner silently vanishing.
+    for (const seat of lapsed) this.say('draw-lapse', seat);
     this.project();
     this.broadcastPatch();
   }

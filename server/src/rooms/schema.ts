@@ -39,7 +39,7 @@ export class ChatLine extends Schema {
 export class TalkLine extends Schema {
   /** The seq of the last log entry when it was said (-1: before the game's first entry). */
   @type('number') after = -1;
-  /** draw-offer | draw-decline | rematch-ask | rematch-decline | rematch-accept */
+  /** draw-offer | draw-decline | draw-lapse | rematch-ask | rematch-decline | rematch-accept */
   @type('string') kind = '';
   @type('number') seat = -1;
   @type('string') name = '';
