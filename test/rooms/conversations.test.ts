@@ -63,24 +63,44 @@ describe('draw offers', () => {
     expect(offers(s)).toEqual([]);
     expect(s.room.state.talk.length).toBe(2);
 
-    // Ben offers, and the next move lets his offer lapse, said in the talk.
-    b.room.send('draw');
-    await until(() => offers(a).join() === '1', 'Ben offers');
     const mover = s.room.state.toAct[0] === 0 ? a : b;
     mover.room.send('action', { type: 'roll' });
-    await until(() => s.room.state.log.length === 2 && offers(s).length === 0 && s.room.state.talk.length === 4, 'a move and the lapse');
+    await until(() => s.room.state.log.length === 2, 'a move');
     a.room.send('draw');
     await until(() => offers(b).join() === '0', 'the second offer');
     b.room.send('draw');
     await until(() => [a, b, s].every((p) => p.room.state.phase === 'over'), 'the agreed draw');
     expect(parse(s.room.state.result)).toMatchObject({ draw: true, reason: 'agreed-draw' });
-    expect(talk(s)).toEqual(['Ana draw-offer@0', 'Ben draw-decline@0', 'Ben draw-offer@0', 'Ben draw-lapse@1', 'Ana draw-offer@1']);
+    expect(talk(s)).toEqual(['Ana draw-offer@0', 'Ben draw-decline@0', 'Ana draw-offer@1']);
 
     // The talk stays out of the proof log: it holds the rules' entries only, and verifies.
     const log = await fetchLog(s.room.state.gameId);
     expect(log.entries.map((e) => e.kind)).toEqual(['setup', 'action', 'draw']);
     expect(log.entries[2].seat).toBe(1);
     expect(verifyLog(log, getGame)).toMatchObject({ ok: true });
+  });
+
+  it('stand through the offerer\'s own move and lapse when the opponent moves instead of answering', async () => {
+    const { a, b, s } = await table();
+    const byseat = (seat: number) => (seat === a.seat ? a : b);
+    const roll = async (p: Player) => {
+      const before = s.room.state.log.length;
+      p.room.send('action', { type: 'roll' });
+      await until(() => s.room.state.log.length > before, 'a roll');
+    };
+    // The player to move offers, then moves: the offer stands.
+    const first = byseat(s.room.state.toAct[0]);
+    first.room.send('draw');
+    await until(() => offers(s).join() === String(first.seat), 'the offer');
+    await roll(first);
+    await sleep(50);
+    expect(offers(s)).toEqual([first.seat]);
+    // High Roll alternates: the opponent moves next without answering, and the offer lapses.
+    const next = byseat(s.room.state.toAct[0]);
+    expect(next).not.toBe(first);
+    await roll(next);
+    await until(() => offers(s).length === 0 && s.room.state.talk.length === 2, 'the lapse');
+    expect(s.room.state.talk.map((t: any) => [t.kind, t.seat])).toEqual([['draw-offer', first.seat], ['draw-lapse', first.seat]]);
   });
 });
 

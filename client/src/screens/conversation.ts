@@ -98,7 +98,7 @@ export function talkText(kind: string, name: string): string {
   switch (kind) {
     case 'draw-offer': return `${name} offers a draw`;
     case 'draw-decline': return `${name} declines the draw`;
-    case 'draw-lapse': return `${name}'s draw offer lapses with the move`;
+    case 'draw-lapse': return `${name}'s draw offer lapses: the opponent moved`;
     case 'rematch-ask': return `${name} wants a rematch`;
     case 'rematch-decline': return `${name} declines the rematch`;
     case 'rematch-accept': return `${name} accepts the rematch: sides swapped, new dice seed`;

@@ -410,10 +410,13 @@ export class GameRoom extends Room<TableState> {
     if (!step.ok) return this.refuse(client, of, (step as Refusal).code, (step as Refusal).message);
     this.table = step.table;
     this.entries.push(step.entry);
-    const lapsed = step.entry.kind === 'action' ? [...this.state.drawOffer] : [];
+    // An offer stands through the offerer's own move and lapses when another seat moves instead of answering
+    // (the log says so rather than the banner silently vanishing); an ending clears every offer.
+    const lapsed = step.entry.kind === 'action' ? this.state.drawOffer.filter((s) => s !== step.entry.seat) : [];
+    const standing = step.entry.kind === 'action' ? this.state.drawOffer.filter((s) => s === step.entry.seat) : [];
     this.state.drawOffer.clear();
+    for (const s of standing) this.state.drawOffer.push(s);
     this.appendLogLine(step.entry);
-    // An offer lasts until the next move; the log says so rather than the banner silently vanishing.
     for (const seat of lapsed) this.say('draw-lapse', seat);
     this.project();
     this.broadcastPatch();
