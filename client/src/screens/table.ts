@@ -2,7 +2,7 @@
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { Stage } from '../engine/stage';
 import { clientGames } from '../games';
-import type { GameView } from '../games/types';
+import type { GameView, ViewFactory } from '../games/types';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot, Store } from '../net/store';
 import { clear, h } from '../ui/dom';
@@ -48,8 +48,19 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   const logView = new LogView(log);
   const watcher = mountWatcherPanel(platform, conn);
   let view: GameView | null = null;
-  const game = store.snapshot ? clientGames[store.snapshot.game] : undefined;
-  const createView = game ? await game.loadView() : null;
+  // The room's first state may arrive after this screen opens (a reload under load): load the game's view
+  // when its name is known, not only if it already was.
+  let createView: ViewFactory | null = null;
+  let viewFor = '';
+  /** True between the first render and teardown: a view loaded later draws only then. */
+  let live = false;
+  const loadView = async (name: string) => {
+    if (viewFor === name || !clientGames[name]) return;
+    viewFor = name;
+    createView = await clientGames[name].loadView();
+    if (live) render();
+  };
+  if (store.snapshot) await loadView(store.snapshot.game);
   const offError = conn.onError((e) => {
     errors.textContent = e.message;
     setTimeout(() => (errors.textContent = ''), 4000);
@@ -80,6 +91,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     wasOver = snap.phase === 'over';
     document.title = myTurn ? '▶ Your turn — Dicehall' : snap.phase === 'over' ? 'Game over — Dicehall' : 'Dicehall';
     root.querySelector('.table')?.classList.toggle('my-turn', myTurn);
+    if (!createView) void loadView(snap.game);
     if (createView && !view) {
       view = createView({ stage, controls, act: (action) => conn.send('action', action) });
       stage.root.addChild(view.container);
@@ -107,8 +119,10 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
       renderPlatform(platform, store.snapshot, conn, go);
     }
   }, 1000);
+  live = true;
   render();
   return () => {
+    live = false;
     clearInterval(timer);
     conversation.destroy();
     watcher.destroy();
