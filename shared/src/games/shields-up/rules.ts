@@ -71,8 +71,8 @@ export function setupState(dice: Dice): Step<ShieldsUpState> {
     first = rolls[0] > rolls[1] ? 0 : rolls[1] > rolls[0] ? 1 : null;
     events.push({ type: 'roll-off', round, rolls, first });
   }
-  const players: [PlayerState, PlayerState] = [0, 1].map((p) =>
-    ({ hand: hands[p], shields: shields[p], equipment: [], destroyed: false })) as [PlayerState, PlayerState];
+  const player = (p: Seat): PlayerState => ({ hand: hands[p], shields: shields[p], equipment: [], destroyed: false });
+  const players: [PlayerState, PlayerState] = [player(0), player(1)];
   const state: ShieldsUpState = {
     draw: deck, discard: [], market, players, turn: first, actions: ACTIONS_PER_TURN, turns: 1, strike: null, result: null,
   };
