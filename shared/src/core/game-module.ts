@@ -34,6 +34,11 @@ export interface GameModule<State = any, Action = any, Options = any> {
   listed: boolean;
   /** Whether the game can end in a draw, so players may also agree to one. */
   draws?: boolean;
+  /**
+   * The rolls themselves would reveal a secret (a shuffle gives away the deck's order), so the room keeps them
+   * out of the public log lines; the full log, rolls included, is published when the game ends.
+   */
+  secretRolls?: boolean;
   options: ZodType<Options>;
   /** Parses untrusted input; anything it accepts may still be illegal in the position. */
   action: ZodType<Action>;

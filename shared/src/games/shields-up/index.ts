@@ -20,6 +20,8 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
   seats: { min: 2, max: 2 },
   listed: false,
   draws: true,
+  // U2/U8: the shuffle's rolls give away the deck order and every dealt card.
+  secretRolls: true,
   options: shieldsUpOptions,
   action: shieldsUpAction,
   setup: (_options, _seats, dice) => setupState(dice),
