@@ -1,6 +1,6 @@
 // Shields Up test helpers: a state from a short description, and where each of the 18 cards is.
-import type { Seat } from '@dicehall/shared';
-import { CARD_IDS, type PlayerState, type ShieldsUpState } from '../../shared/src/games/shields-up';
+import { pick, seededDice, type GameEvent, type Seat } from '@dicehall/shared';
+import { CARD_IDS, shieldsUp, type PlayerState, type ShieldsUpAction, type ShieldsUpState } from '../../shared/src/games/shields-up';
 
 export interface PlayerSpec {
   hand?: string[];
@@ -85,3 +85,22 @@ export function hiddenFrom(s: ShieldsUpState, seat: Seat | null): string[] {
   });
   return out;
 }
+
+/** Plays random legal actions to the end; `each` sees every position with the action taken and its step. */
+export function randomGame(seed: number, each?: (before: ShieldsUpState, seat: Seat, a: ShieldsUpAction, after: ShieldsUpState, events: GameEvent[]) => void) {
+  const dice = seededDice(seed);
+  const setup = shieldsUp.setup({}, 2, dice);
+  let state = setup.state;
+  let actions = 0;
+  while (shieldsUp.result(state) === null) {
+    const seat = shieldsUp.toAct(state)[0];
+    const a = pick(dice, shieldsUp.legalActions(state, seat));
+    const step = shieldsUp.apply(state, seat, a, dice);
+    if (!step.ok) throw new Error(`seed ${seed}: a legal action was refused: ${step.code}`);
+    each?.(state, seat, a, step.state, step.events);
+    state = step.state;
+    actions++;
+  }
+  return { state, actions, setup };
+}
+
