@@ -86,6 +86,17 @@ export function toActOf(s: ShieldsUpState): Seat[] {
 }
 
 const batteriesOf = (p: PlayerState) => p.equipment.filter((id) => kindOf(id).effect === 'battery');
+const hasBattery = (p: PlayerState) => p.equipment.some((id) => kindOf(id).effect === 'battery');
+
+/**
+ * Whether `spendingActions` would list anything, without listing: every card in a hand can be played some way
+ * (as a shield, toward a set, or resolved; Smuggle always has a zone or finds nothing).
+ */
+function canSpend(s: ShieldsUpState, seat: Seat): boolean {
+  if (s.actions < 1) return false;
+  return s.draw.length + s.discard.length > 0 || s.players[seat].hand.length > 0 || s.market[0] !== null ||
+    (s.market[1] !== null && s.actions >= 2);
+}
 
 /** Every legal action of `seat` now: the exact list apply accepts (Smuggle listed per zone and equipment card). */
 export function legalActionsOf(s: ShieldsUpState, seat: Seat): ShieldsUpAction[] {
@@ -167,7 +178,7 @@ export function applyAction(state: ShieldsUpState, seat: Seat, a: ShieldsUpActio
   if (a.type === 'strike') return refuse('no-strike', 'There is no strike to aim.');
 
   if (a.type === 'end') {
-    if (spendingActions(s, seat).length > 0) return refuse('actions-left', 'You still have actions to take.');
+    if (canSpend(s, seat)) return refuse('actions-left', 'You still have actions to take.');
     endTurn(s, events, dice);
     return { ok: true, state: s, events };
   }
@@ -358,7 +369,7 @@ function finish(s: ShieldsUpState, events: GameEvent[], dice: Dice): Step<Shield
     return { ok: true, state: s, events };
   }
   // The turn goes on while its player can spend an action or still holds a Battery to use.
-  if (spendingActions(s, s.turn).length === 0 && batteriesOf(s.players[s.turn]).length === 0) endTurn(s, events, dice);
+  if (!canSpend(s, s.turn) && !hasBattery(s.players[s.turn])) endTurn(s, events, dice);
   return { ok: true, state: s, events };
 }
 
@@ -386,7 +397,7 @@ function endTurn(s: ShieldsUpState, events: GameEvent[], dice: Dice) {
     s.actions = ACTIONS_PER_TURN;
     events.push({ type: 'turn', seat: s.turn, turn: s.turns });
     // A player with nothing to do at all passes; the card count makes it impossible for both at once.
-    if (spendingActions(s, s.turn).length > 0 || batteriesOf(s.players[s.turn]).length > 0) return;
+    if (canSpend(s, s.turn) || hasBattery(s.players[s.turn])) return;
   }
   throw new Error('neither player can act: the card count says this cannot happen');
 }
