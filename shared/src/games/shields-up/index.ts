@@ -18,7 +18,7 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
     'face-down shields it destroys, but a Space Mine among them strikes back. Knock out every shield and land one more ' +
     'hit to win; if both ships go, nobody does.',
   seats: { min: 2, max: 2 },
-  listed: false,
+  listed: true,
   draws: true,
   // U2/U8: the shuffle's rolls give away the deck order and every dealt card.
   secretRolls: true,
