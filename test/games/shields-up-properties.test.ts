@@ -146,6 +146,6 @@ describe('Shields Up properties over random games', () => {
       });
       for (const e of setup.events) expect(shieldsUp.describe(e, ['Ana', 'Ben'])).not.toBe(e.type);
     }
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['battery', 'build', 'buy', 'destroyed', 'draw', 'hijinks', 'market', 'play', 'reshuffle', 'set', 'shield', 'ship-destroyed', 'smuggle', 'strike', 'turn', 'turn-end']));
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['battery', 'build', 'buy', 'destroyed', 'draw-card', 'hijinks', 'market', 'play', 'reshuffle', 'set', 'shield', 'ship-destroyed', 'smuggle', 'strike', 'turn', 'turn-end']));
   });
 });

@@ -107,6 +107,15 @@ describe('U8 secrets', () => {
     expect(compared).toBeGreaterThan(5000);
   });
 
+  it('U8 only the replay of a finished game (openView) shows every hand and shield, face up', () => {
+    const s = fixture({ p0: { hand: ['dr1'], shields: ['sm1'] }, p1: { hand: ['th1', 'sg1'], shields: ['ba1', 'lc1'] } });
+    const open = shieldsUp.openView!(s) as ShieldsUpView;
+    expect(open.players.map((p) => [p.hand, p.shields])).toEqual([[[C('dr1')], [C('sm1')]], [[C('th1'), C('sg1')], [C('ba1'), C('lc1')]]]);
+    // The draw pile's order stays out of it: only its count.
+    expect(idsIn(open).filter((id) => s.draw.includes(id))).toEqual([]);
+    expect(open.drawCount).toBe(s.draw.length);
+  });
+
   it('U8 the public log lines (events, no action, no rolls for a secret-roll module) carry no hidden card', () => {
     expect(shieldsUp.secretRolls).toBe(true);
     for (let g = 0; g < 40; g++) {

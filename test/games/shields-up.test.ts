@@ -84,7 +84,7 @@ describe('U3 a turn of two actions', () => {
     const { state, events } = act(s, 0, { type: 'draw' });
     expect(state.players[0].hand.at(-1)).toBe(top);
     expect(state.actions).toBe(1);
-    expect(events).toEqual([{ type: 'draw', seat: 0 }]);
+    expect(events).toEqual([{ type: 'draw-card', seat: 0 }]);
   });
   it('U3 a shield goes face down, three at most', () => {
     let s = act(base(), 0, { type: 'shield', card: C('dr1') }).state;

@@ -49,6 +49,11 @@ export interface GameModule<State = any, Action = any, Options = any> {
   apply(state: State, seat: Seat, action: Action, dice: Dice): Step<State> | Refusal;
   /** What `seat` may see (null: a spectator). Never carries another seat's secret. */
   view(state: State, seat: Seat | null): unknown;
+  /**
+   * Everything, hidden cards included, for the replay of a finished game (whose full log is public by then).
+   * Games without secrets leave it out: the replay shows the spectators' view.
+   */
+  openView?(state: State): unknown;
   result(state: State): Result | null;
   /** One event in plain words; `names` are the seats' display names. */
   describe(event: GameEvent, names: string[]): string;

@@ -44,6 +44,20 @@ export function shortLabel(a: ShieldsUpAction, snap: Snapshot): string {
 export const costOf = (a: ShieldsUpAction): number =>
   a.type === 'buy' && a.which === 'newest' ? 2 : a.type === 'battery' || a.type === 'end' || a.type === 'strike' ? 0 : 1;
 
+/** Two copies of a card in hand make two equal actions: the buttons name each choice once (the first copy). */
+function duplicate(a: ShieldsUpAction, snap: Snapshot): boolean {
+  if (!('card' in a) || a.type === 'battery') return false;
+  const same = (b: ShieldsUpAction) => b.type === a.type && 'card' in b && kindOf(b.card).kind === kindOf(a.card).kind &&
+    (b.type !== 'play' || a.type !== 'play' || (b.zone === a.zone && b.target === a.target));
+  const first = (snap.legal as ShieldsUpAction[]).find(same);
+  return first !== undefined && 'card' in first && first.card !== a.card;
+}
+
+/** The button for an action, or null for a copy of one already named. */
+export function buttonLabel(a: ShieldsUpAction, snap: Snapshot): string | null {
+  return duplicate(a, snap) ? null : actionLabel(a, snap);
+}
+
 export function actionLabel(a: ShieldsUpAction, snap: Snapshot): string {
   const cost = costOf(a);
   return cost ? `${shortLabel(a, snap)} (${cost} action${cost > 1 ? 's' : ''})` : shortLabel(a, snap);

@@ -89,7 +89,8 @@ class ShieldsUpTable implements GameView {
       return;
     }
     const bottom = snap.mySeat ?? 0;
-    if (this.sel && !(view.players[bottom].hand ?? []).includes(this.sel)) this.sel = null;
+    // A picked-up card is put back once it has no choice left (played, or the turn has passed).
+    if (this.sel && this.forCard(this.sel).length === 0) this.sel = null;
     const { width: W, height: H } = this.ctx.stage;
     const pad = 8;
     const font = W < 600 ? 12 : 14;
@@ -128,7 +129,11 @@ class ShieldsUpTable implements GameView {
     this.put(name, 8, y + label / 2);
     const cy = y + label;
     let x = 8;
-    if (top) {
+    if (top && p.hand) {
+      // A replay shows the top player's hand face up, in a tight fan.
+      p.hand.forEach((id, i) => this.put(cardFace(this.text, id, cw * 0.8, ch * 0.8), x + i * Math.min(14, cw * 0.3), cy + ch * 0.1));
+      x += cw * 0.8 + Math.max(0, p.hand.length - 1) * Math.min(14, cw * 0.3) + 16;
+    } else if (top) {
       // The hand as a small stack of backs.
       const n = Math.min(3, p.handCount);
       for (let i = 0; i < n; i++) this.put(cardBack(this.text, cw * 0.8, ch * 0.8), x + i * 4, cy + ch * 0.1);
@@ -143,7 +148,7 @@ class ShieldsUpTable implements GameView {
       const key = `shield:${seat}:${i}`;
       if (i >= p.shields.length) this.put(cardSlot(cw, ch), x, cy);
       else {
-        const act = this.find((a) => a.type === 'strike' && a.shield === i);
+        const act = aimed ? this.find((a) => a.type === 'strike' && a.shield === i) : undefined;
         const mark: Mark = act ? 'target' : aimed ? 'glow' : 'none';
         const back = cardBack(this.text, cw, ch, id ? cardName(id) : null, mark);
         if (act) tappable(back, cw, ch, () => this.send(act));
@@ -171,46 +176,52 @@ class ShieldsUpTable implements GameView {
 
   /** The market with its prices, the draw and discard piles with counts, the turn's status and the revealed cards. */
   private drawMiddle(view: ShieldsUpView, snap: Snapshot, y: number, ch: number, cw: number, label: number, font: number, W: number): number {
-    const status = this.t(this.status(view, snap), { size: font, color: ACCENT, weight: 700, wrap: W - 16 }, 0, 0.5);
-    if (status.height > label) status.scale.set(label / status.height);
+    const status = this.t(this.status(view, snap), { size: font, color: ACCENT, weight: 700 }, 0, 0.5);
+    if (status.width > W - 16) status.scale.set((W - 16) / status.width);
     this.put(status, 8, y + label / 2);
     const cy = y + label;
     let x = 8;
-    const priceStyle = { size: Math.max(9, font - 2), color: 0x111111, weight: 700 as const };
+    const small = Math.max(9, font - 2);
+    // Market cards are a little shorter, to leave room for their price tags underneath.
+    const tagH = small + 6;
+    const mh = ch - tagH - 2;
+    const mw = mh * 0.7;
     (['oldest', 'newest'] as const).forEach((which, i) => {
       const id = view.market[i];
-      if (!id) this.put(cardSlot(cw, ch), x, cy);
+      if (!id) this.put(cardSlot(mw, mh), x, cy);
       else {
         const act = this.find((a) => a.type === 'buy' && a.which === which);
-        const face = cardFace(this.text, id, cw, ch, { mark: act ? 'glow' : 'none' });
-        if (act) tappable(face, cw, ch, () => this.send(act));
-        this.put(face, x, cy, `market:${which}`, cw, ch);
+        const face = cardFace(this.text, id, mw, mh, { mark: act ? 'glow' : 'none' });
+        if (act) tappable(face, mw, mh, () => this.send(act));
+        this.put(face, x, cy, `market:${which}`, mw, mh);
       }
       // The price tag: 1 action for the oldest, 2 for the newest, even after the oldest is bought.
-      const tag = new Graphics().roundRect(0, 0, cw * 0.8, label - 4, 4).fill(i === 0 ? 0x9be39b : 0xf2c14e);
-      this.put(tag, x + cw * 0.1, cy + ch - label + 6);
-      const price = this.t(i === 0 ? '1 action' : '2 actions', priceStyle, 0.5, 0.5);
-      this.put(price, x + cw / 2, cy + ch - label / 2 + 4);
-      x += cw + 6;
+      const price = this.t(i === 0 ? '1 action' : '2 actions', { size: small, color: 0x111111, weight: 700 }, 0.5, 0.5);
+      const tw = Math.max(mw, price.width + 8);
+      this.put(new Graphics().roundRect(0, 0, tw, tagH, 4).fill(i === 0 ? 0x9be39b : ACCENT), x + mw / 2 - tw / 2, cy + ch - tagH);
+      this.put(price, x + mw / 2, cy + ch - tagH / 2);
+      x += Math.max(mw, price.width + 8) + 6;
     });
     x += 8;
     // The draw pile: a back with its count, tappable to draw.
     const draw = this.find((a) => a.type === 'draw');
-    const pile = view.drawCount > 0 ? cardBack(this.text, cw, ch, null, draw ? 'glow' : 'none') : cardSlot(cw, ch);
-    if (draw) tappable(pile, cw, ch, () => this.send(draw));
-    this.put(pile, x, cy, 'draw', cw, ch);
+    const pile = view.drawCount > 0 ? cardBack(this.text, mw, mh, null, draw ? 'glow' : 'none') : cardSlot(mw, mh);
+    if (draw) tappable(pile, mw, mh, () => this.send(draw));
+    this.put(pile, x, cy, 'draw', mw, mh);
+    // A pile's count on a dark tag along its bottom edge.
     const count = (n: number, what: string, at: number) => {
-      const s = this.t(`${what} ${n}`, { size: Math.max(9, font - 2), color: INK, weight: 700 }, 0.5, 0.5);
-      const bgc = new Graphics().roundRect(-s.width / 2 - 4, -9, s.width + 8, 18, 5).fill({ color: 0x000000, alpha: 0.65 });
-      this.put(bgc, at + cw / 2, cy + ch / 2);
-      this.put(s, at + cw / 2, cy + ch / 2);
+      const s = this.t(`${what} ${n}`, { size: small, color: INK, weight: 700 }, 0.5, 0.5);
+      if (s.width > mw + 4) s.scale.set((mw + 4) / s.width);
+      const bgc = new Graphics().roundRect(-s.width / 2 - 4, -tagH / 2, s.width + 8, tagH, 4).fill({ color: 0x000000, alpha: 0.75 });
+      this.put(bgc, at + mw / 2, cy + ch - tagH / 2);
+      this.put(s, at + mw / 2, cy + ch - tagH / 2);
     };
     count(view.drawCount, 'draw', x);
-    x += cw + 6;
+    x += mw + 10;
     const top = view.discard.at(-1);
-    this.put(top ? cardFace(this.text, top, cw, ch) : cardSlot(cw, ch), x, cy, 'discard', cw, ch);
+    this.put(top ? cardFace(this.text, top, mw, mh) : cardSlot(mw, mh), x, cy, 'discard', mw, mh);
     count(view.discard.length, 'discard', x);
-    x += cw + 12;
+    x += mw + 14;
     // The shields the newest strike turned face up, Space Mines among them.
     const shown = revealed(snap);
     if (shown.length && x + cw * 0.7 < W) {
@@ -261,7 +272,7 @@ class ShieldsUpTable implements GameView {
       const picked = this.sel === id;
       const face = cardFace(this.text, id, cw, ch, { mark: picked ? 'selected' : can ? 'glow' : 'none' });
       if (can) tappable(face, cw, ch, () => ((this.sel = picked ? null : id), this.draw()));
-      this.put(face, x, cy - (picked ? 8 : 0), `hand:${id}`, cw, ch);
+      this.put(face, x, cy, `hand:${id}`, cw, ch);
     }
   }
 

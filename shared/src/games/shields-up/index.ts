@@ -2,7 +2,7 @@
 import type { GameModule } from '../../core/game-module';
 import { applyAction, legalActionsOf, setupState, toActOf } from './rules';
 import { shieldsUpAction, shieldsUpOptions, type ShieldsUpAction, type ShieldsUpOptions, type ShieldsUpState } from './state';
-import { describeEvent, viewOf } from './view';
+import { describeEvent, openViewOf, viewOf } from './view';
 
 export * from './cards';
 export * from './state';
@@ -29,6 +29,7 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
   legalActions: legalActionsOf,
   apply: applyAction,
   view: viewOf,
+  openView: openViewOf,
   result: (state) => state.result,
   describe: describeEvent,
 };

@@ -191,7 +191,7 @@ export function applyAction(state: ShieldsUpState, seat: Seat, a: ShieldsUpActio
       const card = takeTop(s, events, dice);
       if (card === null) return refuse('no-cards', 'There is no card to draw.');
       me.hand.push(card);
-      events.push({ type: 'draw', seat });
+      events.push({ type: 'draw-card', seat });
       break;
     }
     case 'shield': {

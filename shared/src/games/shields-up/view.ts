@@ -47,6 +47,16 @@ export function viewOf(s: ShieldsUpState, seat: Seat | null): ShieldsUpView {
   };
 }
 
+/** Every hand and shield face up, for the replay of a finished game (U8 holds only while the game runs). */
+export function openViewOf(s: ShieldsUpState): ShieldsUpView {
+  const v = viewOf(s, null);
+  s.players.forEach((p, i) => {
+    v.players[i].hand = p.hand.slice();
+    v.players[i].shields = p.shields.slice();
+  });
+  return v;
+}
+
 const who = (names: string[], seat: unknown) => names[Number(seat)] ?? `Player ${Number(seat) + 1}`;
 const card = (id: unknown) => kindOf(String(id)).name;
 const cards = (ids: unknown) => (ids as string[]).map(card).join(', ');
@@ -72,7 +82,8 @@ export function describeEvent(e: GameEvent, names: string[]): string {
       return `The market is refilled with ${cards(e.added)}`;
     case 'reshuffle':
       return `The draw pile is empty: the ${e.count} discarded cards are shuffled into a new one`;
-    case 'draw':
+    // Not 'draw': the table reads an event of that type as an agreed draw.
+    case 'draw-card':
       return `${name} draws a card`;
     case 'shield':
       return `${name} plays a card face down as a shield`;
