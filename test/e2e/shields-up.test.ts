@@ -141,7 +141,7 @@ it('plays a whole game between a desktop and a phone with a spectator, who never
     }
     await actAndWait(turn, () => moves(turn).getByText(choose(names, random), { exact: true }).click());
     actions++;
-    if (!midShot && actions >= 14) {
+    if (!midShot && actions >= 6) {
       midShot = true;
       await shot(ana, 'shields-up-mid-desktop');
       await shot(ben, 'shields-up-mid-phone');

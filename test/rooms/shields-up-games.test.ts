@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { Room } from 'colyseus.js';
 import { getGame, replayLog, verifyLog, type GameLog } from '@dicehall/shared';
 import { CARD_IDS, shieldsUp, type ShieldsUpState } from '../../shared/src/games/shields-up';
-import { create, join, parse, testServer, until, type Player } from '../helpers/server';
+import { create, join, nextError, parse, testServer, until, type Player } from '../helpers/server';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -122,6 +122,38 @@ it(`plays ${GAMES} random games through the server, ten at a time, and every log
   console.log(`shields-up: ${GAMES} games, ${actions} actions, ${rolls} rolls verified; played in ${(played / 1000).toFixed(1)} s, ` +
     `verified by ${((Date.now() - t0) / 1000).toFixed(1)} s; endings ${JSON.stringify(reasons)}`);
 }, 180000);
+
+it('refuses bad and illegal Shields Up actions with a code, changing nothing', async () => {
+  const a = await create(server.ws, { game: 'shields-up', name: 'Ana' });
+  const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
+  await until(() => parse(a.room.state.view) && parse(b.room.state.view), 'the game to start');
+  const turn = parse(a.room.state.view).turn as number;
+  const [mover, other] = turn === 0 ? [a, b] : [b, a];
+  const hand = parse(mover.room.state.secret.get(String(turn)).view).players[turn].hand as string[];
+  const theirs = parse(other.room.state.secret.get(String(1 - turn)).view).players[1 - turn].hand as string[];
+  const before = { view: a.room.state.view, log: a.room.state.log.length };
+  const cases: Array<[Player, unknown, string]> = [
+    [other, { type: 'draw' }, 'not-your-turn'],
+    [mover, { type: 'shield', card: theirs[0] }, 'not-in-hand'],
+    [mover, { type: 'build', card: 'no-such-card' }, 'not-equipment'],
+    [mover, { type: 'strike', shield: 0 }, 'no-strike'],
+    [mover, { type: 'end' }, 'actions-left'],
+    [mover, { type: 'draw', extra: 1 }, 'bad-action'],
+    [mover, { type: 'buy', which: 'middle' }, 'bad-action'],
+    [mover, { type: 'play', card: 'x'.repeat(500) }, 'bad-action'],
+  ];
+  for (const [p, action, code] of cases) {
+    p.room.send('action', action);
+    expect((await nextError(p)).code).toBe(code);
+  }
+  expect(hand.length).toBe(2);
+  expect(a.room.state.view).toBe(before.view);
+  expect(a.room.state.log.length).toBe(before.log);
+  // A legal action still goes through afterwards.
+  mover.room.send('action', { type: 'draw' });
+  await until(() => a.room.state.log.length === before.log + 1, 'the draw');
+  await Promise.all([a, b].map((p) => p.room.leave()));
+});
 
 // ---- U8 on the wire -------------------------------------------------------------------------------
 
