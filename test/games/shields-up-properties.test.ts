@@ -133,6 +133,26 @@ describe('Shields Up properties over random games', () => {
     process.stdout.write(`shields-up: ${n} random games, longest ended by a ship ${longest} turns, ${capped} hit the limit, at most ${longestActions} actions; ${JSON.stringify(reasons)}\n`);
   });
 
+  it('pinned legal-action counts along five seeded games (a change to the rules or the shuffle shows here)', () => {
+    const counts = [1, 2, 3, 4, 5].map((seed) => {
+      const dice = seededDice(seed);
+      let state = shieldsUp.setup({}, 2, dice).state;
+      let positions = 0;
+      let legal = 0;
+      while (!shieldsUp.result(state)) {
+        const seat = shieldsUp.toAct(state)[0];
+        const options = shieldsUp.legalActions(state, seat);
+        positions++;
+        legal += options.length;
+        const step = shieldsUp.apply(state, seat, pick(dice, options), dice);
+        if (!step.ok) throw new Error(step.message);
+        state = step.state;
+      }
+      return [seed, positions, legal];
+    });
+    expect(counts).toEqual([[1, 92, 496], [2, 22, 152], [3, 26, 155], [4, 48, 266], [5, 44, 274]]);
+  });
+
   it('every event reads as a sentence', () => {
     const kinds = new Set<string>();
     for (let g = 0; g < 300; g++) {
