@@ -9,14 +9,17 @@ import type { GameView, ViewContext, ViewFactory } from '../types';
 import { ACCENT, cardBack, cardFace, cardSlot, INK, MUTED, tappable, type Mark } from './card';
 import { actionLabel, cardName, seatName, type ShieldsUpAction, type ShieldsUpView } from './label';
 
-/** The cards revealed by the newest strike, when it happened in one of the last two log entries. */
-function revealed(snap: Snapshot): string[] {
+/** The cards revealed by the newest strike, when it happened in one of the last two log entries, with its entry's seq. */
+function revealed(snap: Snapshot): { seq: number; cards: string[] } {
   for (const entry of snap.log.slice(-2).reverse()) {
     const cards = entry.events.filter((e) => e.type === 'destroyed').map((e) => String(e.card));
-    if (cards.length) return cards;
+    if (cards.length) return { seq: entry.seq, cards };
   }
-  return [];
+  return { seq: -1, cards: [] };
 }
+
+/** The pause between two shields turned face up, so a mine chain plays out card by card. */
+const REVEAL_MS = 450;
 
 class ShieldsUpTable implements GameView {
   readonly container = new Container();
@@ -29,6 +32,9 @@ class ShieldsUpTable implements GameView {
   private controlsKey = '';
   private destroyed = false;
   private offResize: () => void;
+  /** The strike being revealed card by card: its entry, how many cards show so far, and the timer of the next. */
+  private reveal = { seq: -1, shown: Infinity };
+  private revealTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private ctx: ViewContext) {
     this.container.addChild(this.scene);
@@ -36,12 +42,33 @@ class ShieldsUpTable implements GameView {
   }
 
   update(snap: Snapshot) {
+    const first = this.snap === null;
     this.snap = snap;
+    const { seq, cards } = revealed(snap);
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (seq !== this.reveal.seq) {
+      // A table opened after a strike shows it whole; a strike seen live turns its cards over one at a time.
+      this.reveal = { seq, shown: first || still ? Infinity : 1 };
+      if (this.revealTimer) clearTimeout(this.revealTimer);
+      this.revealTimer = null;
+      if (this.reveal.shown < cards.length) this.revealNext(cards.length);
+    }
     this.draw();
+  }
+
+  private revealNext(total: number) {
+    this.revealTimer = setTimeout(() => {
+      this.revealTimer = null;
+      if (this.destroyed) return;
+      this.reveal.shown++;
+      if (this.reveal.shown < total) this.revealNext(total);
+      this.draw();
+    }, REVEAL_MS);
   }
 
   destroy() {
     this.destroyed = true;
+    if (this.revealTimer) clearTimeout(this.revealTimer);
     this.offResize();
     this.ctx.controls.replaceChildren();
     delete this.ctx.stage.app.canvas.dataset.shieldsUp;
@@ -183,7 +210,7 @@ class ShieldsUpTable implements GameView {
     let x = 8;
     const small = Math.max(9, font - 2);
     // Market cards are a little shorter, to leave room for their price tags underneath.
-    const tagH = small + 6;
+    const tagH = Math.min(small + 6, ch * 0.22);
     const mh = ch - tagH - 2;
     const mw = mh * 0.7;
     (['oldest', 'newest'] as const).forEach((which, i) => {
@@ -197,6 +224,7 @@ class ShieldsUpTable implements GameView {
       }
       // The price tag: 1 action for the oldest, 2 for the newest, even after the oldest is bought.
       const price = this.t(i === 0 ? '1 action' : '2 actions', { size: small, color: 0x111111, weight: 700 }, 0.5, 0.5);
+      if (price.height > tagH) price.scale.set(tagH / price.height);
       const tw = Math.max(mw, price.width + 8);
       this.put(new Graphics().roundRect(0, 0, tw, tagH, 4).fill(i === 0 ? 0x9be39b : ACCENT), x + mw / 2 - tw / 2, cy + ch - tagH);
       this.put(price, x + mw / 2, cy + ch - tagH / 2);
@@ -223,7 +251,7 @@ class ShieldsUpTable implements GameView {
     count(view.discard.length, 'discard', x);
     x += mw + 14;
     // The shields the newest strike turned face up, Space Mines among them.
-    const shown = revealed(snap);
+    const shown = revealed(snap).cards.slice(0, this.reveal.shown);
     if (shown.length && x + cw * 0.7 < W) {
       const rl = this.t('revealed', { size: Math.max(9, font - 2), color: MUTED }, 0, 0);
       this.put(rl, x, cy);
