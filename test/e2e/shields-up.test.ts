@@ -173,3 +173,15 @@ it('plays a whole game between a desktop and a phone with a spectator, who never
   await shot(sam, 'shields-up-replay-desktop-2x');
   console.log(`shields-up e2e: ${actions} actions through the UI, ${((Date.now() - t0) / 1000).toFixed(1)} s; ${lines[2]}`);
 }, 240000);
+
+it('U1 the rules page marks the reconstructed cards and is listed from the home page', async () => {
+  const p = await open(PHONE_3);
+  await p.goto(`${server.url}/`);
+  await p.getByLabel('Game').selectOption({ label: 'Shields Up' });
+  await p.getByRole('link', { name: 'Rules of Shields Up' }).click();
+  await p.getByRole('heading', { name: 'Shields Up', exact: true }).first().waitFor();
+  await p.getByText('Plasma Cannon *', { exact: true }).waitFor();
+  await p.getByText(/part of this deck is our reconstruction/).waitFor();
+  await save(p, 'shields-up-rules-phone');
+  await p.context().close();
+});
