@@ -186,17 +186,23 @@ class ShieldsUpTable implements GameView {
     x += 10;
     // Equipment, a fan per kind with its set indicator filled as far as it goes.
     const kinds = [...new Set(p.equipment.map((id) => kindOf(id).kind))];
-    const step = Math.min(cw * 0.35, 18);
-    for (const kind of kinds) {
-      const cards = p.equipment.filter((id) => kindOf(id).kind === kind);
-      if (x + cw > W - 4) break;
+    const groups = kinds.map((kind) => p.equipment.filter((id) => kindOf(id).kind === kind));
+    // Fanned while there is room; on a narrow table each set stacks (its filled circles still count it), then shrinks.
+    const room = W - 4 - x;
+    let step = Math.min(cw * 0.35, 18);
+    const need = (st: number, w: number) => groups.reduce((n, g) => n + w + st * (g.length - 1) + 6, 0);
+    if (need(step, cw) > room) step = 0;
+    const ew = Math.min(cw, Math.max(cw * 0.5, (room - 6 * groups.length) / Math.max(1, groups.length)));
+    const eh = ch * (ew / cw);
+    for (const cards of groups) {
+      if (x + ew > W - 2) break;
       cards.forEach((id, i) => {
         const use = this.find((a) => a.type === 'battery' && a.card === id);
-        const face = cardFace(this.text, id, cw, ch, { have: cards.length, mark: use ? 'glow' : 'none' });
-        if (use) tappable(face, cw, ch, () => this.send(use));
-        this.put(face, x + i * step, cy, `equip:${id}`, cw, ch);
+        const face = cardFace(this.text, id, ew, eh, { have: cards.length, mark: use ? 'glow' : 'none' });
+        if (use) tappable(face, ew, eh, () => this.send(use));
+        this.put(face, x + i * step, cy + ch - eh, `equip:${id}`, ew, eh);
       });
-      x += cw + step * (cards.length - 1) + 6;
+      x += ew + step * (cards.length - 1) + 6;
     }
     return cy + ch;
   }
