@@ -3,9 +3,11 @@ import type { ClientGame } from './types';
 import { highRollClient } from './high-roll';
 import { diceChessClient } from './dice-chess';
 import { shieldsClient } from './shields';
+import { shieldsUpClient } from './shields-up';
 
 export const clientGames: Record<string, ClientGame> = {
   [highRollClient.id]: highRollClient,
   [diceChessClient.id]: diceChessClient,
   [shieldsClient.id]: shieldsClient,
+  [shieldsUpClient.id]: shieldsUpClient,
 };

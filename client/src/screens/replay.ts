@@ -62,7 +62,7 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
       roomId: '', game: log.game, options: log.options as Record<string, unknown>, isPublic: false, phase: result ? 'over' : 'playing',
       seats: names.map((name) => ({ name, taken: true, connected: true, graceEndsAt: 0, claimable: false })),
       spectators: 0, toAct: result ? [] : module.toAct(replay.table.state), mySeat: null,
-      view: module.view(replay.table.state, null), legal: [], log: entries, chat: [], gameId: log.gameId,
+      view: module.openView?.(replay.table.state) ?? module.view(replay.table.state, null), legal: [], log: entries, chat: [], gameId: log.gameId,
       commitment: log.fair.commitment, clientSeed: log.fair.clientSeed, serverSeed: log.fair.serverSeed ?? '', result,
       round: 1, rematch: [], drawOffer: [], notice: '',
     };

@@ -489,8 +489,10 @@ export class GameRoom extends Room<TableState> {
   private appendLogLine(entry: LogEntry) {
     const line = new LogLine();
     line.seq = entry.seq;
-    // Everything but the action itself, which may be secret (an arrangement) until the game ends.
-    line.json = JSON.stringify({ seq: entry.seq, kind: entry.kind, seat: entry.seat, rolls: entry.rolls, events: entry.events, at: entry.at });
+    // Everything but the action itself, which may be secret (an arrangement) until the game ends, and the rolls
+    // when the module says they reveal a secret (a shuffled deck).
+    const rolls = this.module.secretRolls ? [] : entry.rolls;
+    line.json = JSON.stringify({ seq: entry.seq, kind: entry.kind, seat: entry.seat, rolls, events: entry.events, at: entry.at });
     this.state.log.push(line);
   }
 

@@ -34,6 +34,11 @@ export interface GameModule<State = any, Action = any, Options = any> {
   listed: boolean;
   /** Whether the game can end in a draw, so players may also agree to one. */
   draws?: boolean;
+  /**
+   * The rolls themselves would reveal a secret (a shuffle gives away the deck's order), so the room keeps them
+   * out of the public log lines; the full log, rolls included, is published when the game ends.
+   */
+  secretRolls?: boolean;
   options: ZodType<Options>;
   /** Parses untrusted input; anything it accepts may still be illegal in the position. */
   action: ZodType<Action>;
@@ -44,6 +49,11 @@ export interface GameModule<State = any, Action = any, Options = any> {
   apply(state: State, seat: Seat, action: Action, dice: Dice): Step<State> | Refusal;
   /** What `seat` may see (null: a spectator). Never carries another seat's secret. */
   view(state: State, seat: Seat | null): unknown;
+  /**
+   * Everything, hidden cards included, for the replay of a finished game (whose full log is public by then).
+   * Games without secrets leave it out: the replay shows the spectators' view.
+   */
+  openView?(state: State): unknown;
   result(state: State): Result | null;
   /** One event in plain words; `names` are the seats' display names. */
   describe(event: GameEvent, names: string[]): string;

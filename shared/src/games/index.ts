@@ -3,12 +3,14 @@ import type { GameModule } from '../core/game-module';
 import { highRoll } from './high-roll';
 import { diceChess } from './dice-chess';
 import { shields } from './shields';
+import { shieldsUp } from './shields-up';
 
-export { highRoll, diceChess, shields };
+export { highRoll, diceChess, shields, shieldsUp };
 
 export const games: Record<string, GameModule> = {
   [shields.id]: shields,
   [diceChess.id]: diceChess,
+  [shieldsUp.id]: shieldsUp,
   [highRoll.id]: highRoll,
 };
 

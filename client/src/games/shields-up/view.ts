@@ -1,0 +1,330 @@
+// The Shields Up card table: the opponent's row at the top (hand as backs, shields, equipment), the market and piles in
+// the middle, the viewer's shields and equipment, then the hand along the bottom. Taps pick the server's legal actions.
+import { Container, Graphics, type Sprite } from 'pixi.js';
+import { kindOf } from '../../../../shared/src/games/shields-up/cards';
+import type { Snapshot } from '../../net/store';
+import { h } from '../../ui/dom';
+import { TextCache, type TextStyle } from '../shields/text';
+import type { GameView, ViewContext, ViewFactory } from '../types';
+import { ACCENT, cardBack, cardFace, cardSlot, INK, MUTED, tappable, type Mark } from './card';
+import { actionLabel, cardName, seatName, type ShieldsUpAction, type ShieldsUpView } from './label';
+
+/** The cards revealed by the newest strike, when it happened in one of the last two log entries, with its entry's seq. */
+function revealed(snap: Snapshot): { seq: number; cards: string[] } {
+  for (const entry of snap.log.slice(-2).reverse()) {
+    const cards = entry.events.filter((e) => e.type === 'destroyed').map((e) => String(e.card));
+    if (cards.length) return { seq: entry.seq, cards };
+  }
+  return { seq: -1, cards: [] };
+}
+
+/** The pause between two shields turned face up, so a mine chain plays out card by card. */
+const REVEAL_MS = 450;
+
+class ShieldsUpTable implements GameView {
+  readonly container = new Container();
+  private scene = new Container();
+  private text = new TextCache();
+  private snap: Snapshot | null = null;
+  /** The hand card picked up, whose choices the controls offer. */
+  private sel: string | null = null;
+  private places = new Map<string, [number, number]>();
+  private controlsKey = '';
+  private destroyed = false;
+  private offResize: () => void;
+  /** The strike being revealed card by card: its entry, how many cards show so far, and the timer of the next. */
+  private reveal = { seq: -1, shown: Infinity };
+  private revealTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private ctx: ViewContext) {
+    this.container.addChild(this.scene);
+    this.offResize = ctx.stage.onResize(() => this.draw());
+  }
+
+  update(snap: Snapshot) {
+    const first = this.snap === null;
+    this.snap = snap;
+    const { seq, cards } = revealed(snap);
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (seq !== this.reveal.seq) {
+      // A table opened after a strike shows it whole; a strike seen live turns its cards over one at a time.
+      this.reveal = { seq, shown: first || still ? Infinity : 1 };
+      if (this.revealTimer) clearTimeout(this.revealTimer);
+      this.revealTimer = null;
+      if (this.reveal.shown < cards.length) this.revealNext(cards.length);
+    }
+    this.draw();
+  }
+
+  private revealNext(total: number) {
+    this.revealTimer = setTimeout(() => {
+      this.revealTimer = null;
+      if (this.destroyed) return;
+      this.reveal.shown++;
+      if (this.reveal.shown < total) this.revealNext(total);
+      this.draw();
+    }, REVEAL_MS);
+  }
+
+  destroy() {
+    this.destroyed = true;
+    if (this.revealTimer) clearTimeout(this.revealTimer);
+    this.offResize();
+    this.ctx.controls.replaceChildren();
+    delete this.ctx.stage.app.canvas.dataset.shieldsUp;
+    this.container.destroy({ children: true });
+    this.text.destroy();
+  }
+
+  private legal(): ShieldsUpAction[] {
+    return this.snap?.phase === 'playing' ? (this.snap.legal as ShieldsUpAction[]) : [];
+  }
+
+  private send(a: ShieldsUpAction) {
+    this.sel = null;
+    this.ctx.act(a);
+    this.draw();
+  }
+
+  private find(test: (a: ShieldsUpAction) => boolean): ShieldsUpAction | undefined {
+    return this.legal().find(test);
+  }
+
+  private forCard(id: string): ShieldsUpAction[] {
+    return this.legal().filter((a) => 'card' in a && a.card === id && a.type !== 'battery');
+  }
+
+  private t(s: string, style: TextStyle, ax = 0, ay = 0): Sprite {
+    return this.text.sprite(s, style, ax, ay);
+  }
+
+  private put(c: Container, x: number, y: number, key?: string, w = 0, hgt = 0) {
+    c.position.set(x, y);
+    this.scene.addChild(c);
+    if (key) this.places.set(key, [Math.round(x + w / 2), Math.round(y + hgt / 2)]);
+  }
+
+  private draw() {
+    if (this.destroyed) return;
+    for (const c of this.scene.removeChildren()) c.destroy({ children: true });
+    this.places.clear();
+    const snap = this.snap;
+    const view = snap?.view as ShieldsUpView | null;
+    if (!snap || !view?.players) {
+      this.text.sweep();
+      this.ctx.stage.invalidate();
+      return;
+    }
+    const bottom = snap.mySeat ?? 0;
+    // A picked-up card is put back once it has no choice left (played, or the turn has passed).
+    if (this.sel && this.forCard(this.sel).length === 0) this.sel = null;
+    const { width: W, height: H } = this.ctx.stage;
+    const pad = 8;
+    const font = W < 600 ? 12 : 14;
+    const label = font + 6;
+    const gap = 6;
+    // Four rows: opponent (0.8 of a card), middle (0.85), the viewer's shields (0.8), the hand (1).
+    const ch = Math.max(40, Math.min(150, (H - 2 * pad - 4 * label - 3 * gap) / 3.45, (W - 2 * pad) / 5.2 / 0.7));
+    const cw = ch * 0.7;
+    const bg = new Graphics().rect(0, 0, W, H).fill({ color: 0x000000, alpha: 0.001 });
+    bg.eventMode = 'static';
+    bg.on('pointertap', () => this.sel && ((this.sel = null), this.draw()));
+    this.scene.addChild(bg);
+
+    let y = pad;
+    y = this.drawRow(view, snap, 1 - bottom, y, ch * 0.8, cw * 0.8, label, font, W) + gap;
+    y = this.drawMiddle(view, snap, y, ch * 0.85, cw * 0.85, label, font, W) + gap;
+    y = this.drawRow(view, snap, bottom, y, ch * 0.8, cw * 0.8, label, font, W) + gap;
+    this.drawHand(view, snap, bottom, y, ch, cw, label, font, W);
+
+    this.text.sweep();
+    // Where each card is drawn, for the browser tests that tap the canvas.
+    this.ctx.stage.app.canvas.dataset.shieldsUp = JSON.stringify(Object.fromEntries(this.places));
+    this.renderControls(snap);
+    this.ctx.stage.invalidate();
+  }
+
+  /** A player's shields and equipment (and, for the opponent, the hand as backs). Returns the row's bottom. */
+  private drawRow(view: ShieldsUpView, snap: Snapshot, seat: number, y: number, ch: number, cw: number, label: number, font: number, W: number): number {
+    const p = view.players[seat];
+    const mine = snap.mySeat === seat;
+    const top = seat !== (snap.mySeat ?? 0);
+    const turn = view.turn === seat && !view.result;
+    const who = `${seatName(snap, seat)}${mine ? ' (you)' : ''}`;
+    const head = top ? `${who} · ${p.handCount} in hand` : `${mine ? 'Your' : `${who}'s`} shields and equipment`;
+    const name = this.t(head + (p.destroyed ? ' · destroyed' : ''), { size: font, color: turn && top ? ACCENT : INK, weight: 700 }, 0, 0.5);
+    this.put(name, 8, y + label / 2);
+    const cy = y + label;
+    let x = 8;
+    if (top && p.hand) {
+      // A replay shows the top player's hand face up, in a tight fan.
+      p.hand.forEach((id, i) => this.put(cardFace(this.text, id, cw * 0.8, ch * 0.8), x + i * Math.min(14, cw * 0.3), cy + ch * 0.1));
+      x += cw * 0.8 + Math.max(0, p.hand.length - 1) * Math.min(14, cw * 0.3) + 16;
+    } else if (top) {
+      // The hand as a small stack of backs.
+      const n = Math.min(3, p.handCount);
+      for (let i = 0; i < n; i++) this.put(cardBack(this.text, cw * 0.8, ch * 0.8), x + i * 4, cy + ch * 0.1);
+      if (p.handCount === 0) this.put(cardSlot(cw * 0.8, ch * 0.8), x, cy + ch * 0.1);
+      x += cw * 0.8 + 8 + 8;
+    }
+    // Three shield places.
+    const strike = view.strike;
+    const aimed = strike && strike.against === seat;
+    for (let i = 0; i < 3; i++) {
+      const id = p.shields[i];
+      const key = `shield:${seat}:${i}`;
+      if (i >= p.shields.length) this.put(cardSlot(cw, ch), x, cy);
+      else {
+        const act = aimed ? this.find((a) => a.type === 'strike' && a.shield === i) : undefined;
+        const mark: Mark = act ? 'target' : aimed ? 'glow' : 'none';
+        const back = cardBack(this.text, cw, ch, id ? cardName(id) : null, mark);
+        if (act) tappable(back, cw, ch, () => this.send(act));
+        this.put(back, x, cy, key, cw, ch);
+      }
+      x += cw + 5;
+    }
+    x += 10;
+    // Equipment, a fan per kind with its set indicator filled as far as it goes.
+    const kinds = [...new Set(p.equipment.map((id) => kindOf(id).kind))];
+    const groups = kinds.map((kind) => p.equipment.filter((id) => kindOf(id).kind === kind));
+    // Fanned while there is room; on a narrow table each set stacks (its filled circles still count it), then shrinks.
+    const room = W - 4 - x;
+    let step = Math.min(cw * 0.35, 18);
+    const need = (st: number, w: number) => groups.reduce((n, g) => n + w + st * (g.length - 1) + 6, 0);
+    if (need(step, cw) > room) step = 0;
+    const ew = Math.min(cw, Math.max(cw * 0.5, (room - 6 * groups.length) / Math.max(1, groups.length)));
+    const eh = ch * (ew / cw);
+    for (const cards of groups) {
+      if (x + ew > W - 2) break;
+      cards.forEach((id, i) => {
+        const use = this.find((a) => a.type === 'battery' && a.card === id);
+        const face = cardFace(this.text, id, ew, eh, { have: cards.length, mark: use ? 'glow' : 'none' });
+        if (use) tappable(face, ew, eh, () => this.send(use));
+        this.put(face, x + i * step, cy + ch - eh, `equip:${id}`, ew, eh);
+      });
+      x += ew + step * (cards.length - 1) + 6;
+    }
+    return cy + ch;
+  }
+
+  /** The market with its prices, the draw and discard piles with counts, the turn's status and the revealed cards. */
+  private drawMiddle(view: ShieldsUpView, snap: Snapshot, y: number, ch: number, cw: number, label: number, font: number, W: number): number {
+    const status = this.t(this.status(view, snap), { size: font, color: ACCENT, weight: 700 }, 0, 0.5);
+    if (status.width > W - 16) status.scale.set((W - 16) / status.width);
+    this.put(status, 8, y + label / 2);
+    const cy = y + label;
+    let x = 8;
+    const small = Math.max(9, font - 2);
+    // Market cards are a little shorter, to leave room for their price tags underneath.
+    const tagH = Math.min(small + 6, ch * 0.22);
+    const mh = ch - tagH - 2;
+    const mw = mh * 0.7;
+    (['oldest', 'newest'] as const).forEach((which, i) => {
+      const id = view.market[i];
+      if (!id) this.put(cardSlot(mw, mh), x, cy);
+      else {
+        const act = this.find((a) => a.type === 'buy' && a.which === which);
+        const face = cardFace(this.text, id, mw, mh, { mark: act ? 'glow' : 'none' });
+        if (act) tappable(face, mw, mh, () => this.send(act));
+        this.put(face, x, cy, `market:${which}`, mw, mh);
+      }
+      // The price tag: 1 action for the oldest, 2 for the newest, even after the oldest is bought.
+      const price = this.t(i === 0 ? '1 action' : '2 actions', { size: small, color: 0x111111, weight: 700 }, 0.5, 0.5);
+      if (price.height > tagH) price.scale.set(tagH / price.height);
+      const tw = Math.max(mw, price.width + 8);
+      this.put(new Graphics().roundRect(0, 0, tw, tagH, 4).fill(i === 0 ? 0x9be39b : ACCENT), x + mw / 2 - tw / 2, cy + ch - tagH);
+      this.put(price, x + mw / 2, cy + ch - tagH / 2);
+      x += Math.max(mw, price.width + 8) + 6;
+    });
+    x += 8;
+    // The draw pile: a back with its count, tappable to draw.
+    const draw = this.find((a) => a.type === 'draw');
+    const pile = view.drawCount > 0 ? cardBack(this.text, mw, mh, null, draw ? 'glow' : 'none') : cardSlot(mw, mh);
+    if (draw) tappable(pile, mw, mh, () => this.send(draw));
+    this.put(pile, x, cy, 'draw', mw, mh);
+    // A pile's count on a dark tag along its bottom edge.
+    const count = (n: number, what: string, at: number) => {
+      const s = this.t(`${what} ${n}`, { size: small, color: INK, weight: 700 }, 0.5, 0.5);
+      if (s.width > mw + 4) s.scale.set((mw + 4) / s.width);
+      const bgc = new Graphics().roundRect(-s.width / 2 - 4, -tagH / 2, s.width + 8, tagH, 4).fill({ color: 0x000000, alpha: 0.75 });
+      this.put(bgc, at + mw / 2, cy + ch - tagH / 2);
+      this.put(s, at + mw / 2, cy + ch - tagH / 2);
+    };
+    count(view.drawCount, 'draw', x);
+    x += mw + 10;
+    const top = view.discard.at(-1);
+    this.put(top ? cardFace(this.text, top, mw, mh) : cardSlot(mw, mh), x, cy, 'discard', mw, mh);
+    count(view.discard.length, 'discard', x);
+    x += mw + 14;
+    // The shields the newest strike turned face up, Space Mines among them.
+    const shown = revealed(snap).cards.slice(0, this.reveal.shown);
+    if (shown.length && x + cw * 0.7 < W) {
+      const rl = this.t('revealed', { size: Math.max(9, font - 2), color: MUTED }, 0, 0);
+      this.put(rl, x, cy);
+      const sw = cw * 0.7;
+      const sh = ch * 0.7;
+      shown.forEach((id, i) => {
+        const cx = x + i * Math.min(sw + 4, Math.max(10, (W - 8 - x - sw) / Math.max(1, shown.length - 1)));
+        if (cx + sw <= W) this.put(cardFace(this.text, id, sw, sh, { mark: kindOf(id).kind === 'space-mine' ? 'target' : 'none' }), cx, cy + ch - sh);
+      });
+    }
+    return cy + ch;
+  }
+
+  private status(view: ShieldsUpView, snap: Snapshot): string {
+    if (view.result) return view.result.draw ? `Draw: ${view.result.summary}` : `${seatName(snap, view.result.winners[0])} wins: ${view.result.summary}`;
+    const me = snap.mySeat;
+    const st = view.strike;
+    if (st) {
+      const striker = st.by === me ? 'You pick' : `${seatName(snap, st.by)} picks`;
+      const target = st.against === me ? 'your' : `${seatName(snap, st.against)}'s`;
+      return `${st.mines ? 'Space Mine! ' : ''}${striker} ${st.left} of ${target} shields to destroy`;
+    }
+    const whose = view.turn === me ? 'Your turn' : `${seatName(snap, view.turn)}'s turn`;
+    return `${whose} · ${view.actions} action${view.actions === 1 ? '' : 's'} left · turn ${view.turns}`;
+  }
+
+  /** The hand along the bottom: the viewer's cards face up (tap to pick one up), or backs for a spectator. */
+  private drawHand(view: ShieldsUpView, snap: Snapshot, seat: number, y: number, ch: number, cw: number, label: number, font: number, W: number) {
+    const p = view.players[seat];
+    const mine = snap.mySeat === seat;
+    const head = mine ? `Your hand · ${p.handCount} card${p.handCount === 1 ? '' : 's'}` : `${seatName(snap, seat)} · ${p.handCount} in hand`;
+    this.put(this.t(head, { size: font, color: view.turn === seat ? ACCENT : INK, weight: 700 }, 0, 0.5), 8, y + label / 2);
+    const cy = y + label;
+    const n = p.handCount;
+    if (n === 0) return;
+    const room = W - 16;
+    const step = n === 1 ? 0 : Math.min(cw + 6, (room - cw) / (n - 1));
+    for (let i = 0; i < n; i++) {
+      const x = 8 + i * step;
+      const id = p.hand?.[i];
+      if (!id) {
+        this.put(cardBack(this.text, cw, ch), x, cy);
+        continue;
+      }
+      const can = this.forCard(id).length > 0;
+      const picked = this.sel === id;
+      const face = cardFace(this.text, id, cw, ch, { mark: picked ? 'selected' : can ? 'glow' : 'none' });
+      if (can) tappable(face, cw, ch, () => ((this.sel = picked ? null : id), this.draw()));
+      this.put(face, x, cy, `hand:${id}`, cw, ch);
+    }
+  }
+
+  /** The picked-up card's choices as named buttons, each with the actions it costs. */
+  private renderControls(snap: Snapshot) {
+    const acts = this.sel ? this.forCard(this.sel) : [];
+    const key = `${this.sel}|${JSON.stringify(acts)}`;
+    if (key === this.controlsKey) return;
+    this.controlsKey = key;
+    const el = this.ctx.controls;
+    el.replaceChildren();
+    if (!this.sel || acts.length === 0) return;
+    el.append(
+      h('p', {}, `${cardName(this.sel)}: ${kindOf(this.sel).text}`),
+      ...acts.map((a) => h('button', { type: 'button', class: 'primary', onclick: () => this.send(a) }, actionLabel(a, snap))),
+      h('button', { type: 'button', onclick: () => ((this.sel = null), this.draw()) }, 'Cancel'),
+    );
+  }
+}
+
+export const createView: ViewFactory = (ctx) => new ShieldsUpTable(ctx);

@@ -1,0 +1,35 @@
+// Shields Up, the 18-card space duel: hidden hands, face-down shields, a market and sets that fire weapons.
+import type { GameModule } from '../../core/game-module';
+import { applyAction, legalActionsOf, setupState, toActOf } from './rules';
+import { shieldsUpAction, shieldsUpOptions, type ShieldsUpAction, type ShieldsUpOptions, type ShieldsUpState } from './state';
+import { describeEvent, openViewOf, viewOf } from './view';
+
+export * from './cards';
+export * from './state';
+export { shuffle } from './rules';
+export type { PlayerView, ShieldsUpView } from './view';
+
+export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOptions> = {
+  id: 'shields-up',
+  name: 'Shields Up',
+  pitch:
+    'A space duel in eighteen cards. Each turn take two actions: draw, buy from the market, hide a card face down ' +
+    'as a shield, or play cards face up to build weapons. Complete a set and it fires: you pick which of the enemy\'s ' +
+    'face-down shields it destroys, but a Space Mine among them strikes back. Knock out every shield and land one more ' +
+    'hit to win; if both ships go, nobody does.',
+  seats: { min: 2, max: 2 },
+  listed: true,
+  draws: true,
+  // U2/U8: the shuffle's rolls give away the deck order and every dealt card.
+  secretRolls: true,
+  options: shieldsUpOptions,
+  action: shieldsUpAction,
+  setup: (_options, _seats, dice) => setupState(dice),
+  toAct: toActOf,
+  legalActions: legalActionsOf,
+  apply: applyAction,
+  view: viewOf,
+  openView: openViewOf,
+  result: (state) => state.result,
+  describe: describeEvent,
+};
