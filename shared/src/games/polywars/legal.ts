@@ -1,0 +1,188 @@
+// Polywars legal actions. Discrete choices (attacks, bids, zap back splits, done) are listed in full; continuous
+// ones (forces, placements, step and teleport points, heal and mutation sets) by a bounded representative sample,
+// every item of which `apply` accepts. `apply` itself accepts any legal choice, sampled or not.
+import type { Seat } from '../../core/game-module';
+import { HEAL_POINTS, OPTION_POINTS, type Zone } from './catalogue';
+import { distanceToDisc, discsOverlap, R, type Disc } from './geometry';
+import {
+  absorbRange, activeSeat, attackCheck, canStep, forceRefusal, inReach, onBoard, ownDice, powerRefusal, stepCheck,
+  teleportRefusal, toAct, typeOf, zoneHolds,
+} from './rules';
+import type { PolywarsAction, PolywarsState, PwDie } from './state';
+
+/** Step targets tried per die: 16 directions at a full step and at half a step (32 points, kept when legal). */
+export const STEP_DIRECTIONS = 16;
+const UNIT = Array.from({ length: STEP_DIRECTIONS }, (_, k) => [Math.cos((2 * Math.PI * k) / STEP_DIRECTIONS), Math.sin((2 * Math.PI * k) / STEP_DIRECTIONS)]);
+// Rounded toward the centre so a "full" step is never a hair over R.
+const OFFSETS = [R, R / 2].flatMap((len) => UNIT.map(([c, s]) => [Math.trunc(c * len), Math.trunc(s * len)]));
+
+export function stepTargets(s: PolywarsState, d: PwDie): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  for (const [dx, dy] of OFFSETS) {
+    const x = d.x! + dx;
+    const y = d.y! + dy;
+    if (x >= 0 && y >= 0 && stepCheck(s, d, x, y) === null) out.push({ x, y });
+  }
+  return out;
+}
+
+/** Representative forces: as many of one type as fit, for each type, and a spread of the larger types. */
+export function sampleForces(s: PolywarsState): number[][] {
+  const out: number[][] = [];
+  for (const t of s.allowed) {
+    const n = Math.min(Math.floor(s.budget / t), s.maxDice);
+    if (n > 0) out.push(Array(n).fill(t));
+  }
+  const mixed: number[] = [];
+  let left = s.budget;
+  for (let again = true; again;) {
+    again = false;
+    for (const t of s.allowed.filter((x) => x <= 20).sort((a, b) => b - a)) {
+      if (t <= left && mixed.length < s.maxDice) {
+        mixed.push(t);
+        left -= t;
+        again = true;
+      }
+    }
+  }
+  if (mixed.length) out.push(mixed);
+  return out.filter((f) => forceRefusal(s, f) === null);
+}
+
+/**
+ * A deterministic deployment: the leader at the zone's centre, each other die (largest first) at the free grid
+ * point nearest the leader. Null if the force does not fit, which the budget and dice limits rule out in practice.
+ */
+export function packPlacement(s: PolywarsState, seat: Seat, leader: number): { x: number; y: number }[] | null {
+  const own = ownDice(s, seat);
+  const z: Zone = s.zones[seat];
+  const lead = { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2), r: typeOf(own[leader]).radius };
+  if (!zoneHolds(z, lead)) return null;
+  const at: ({ x: number; y: number } | null)[] = own.map(() => null);
+  at[leader] = { x: lead.x, y: lead.y };
+  const placed: Disc[] = [lead];
+  const reach = s.deployWithin * R;
+  const grid: { x: number; y: number; d: number }[] = [];
+  for (let x = lead.x - reach - 50; x <= lead.x + reach + 50; x += 10) {
+    for (let y = lead.y - reach - 50; y <= lead.y + reach + 50; y += 10) grid.push({ x, y, d: (x - lead.x) ** 2 + (y - lead.y) ** 2 });
+  }
+  grid.sort((a, b) => a.d - b.d || a.y - b.y || a.x - b.x);
+  const rest = own.map((d, i) => i).filter((i) => i !== leader).sort((a, b) => typeOf(own[b]).radius - typeOf(own[a]).radius || a - b);
+  for (const i of rest) {
+    const r = typeOf(own[i]).radius;
+    const spot = grid.find((g) => {
+      const disc = { x: g.x, y: g.y, r };
+      return zoneHolds(z, disc) && distanceToDisc(lead, disc) <= reach && !placed.some((p) => discsOverlap(p, disc));
+    });
+    if (!spot) return null;
+    at[i] = { x: spot.x, y: spot.y };
+    placed.push({ x: spot.x, y: spot.y, r });
+  }
+  return at as { x: number; y: number }[];
+}
+
+const DONE: PolywarsAction = { type: 'done' };
+
+export function legalActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
+  if (!toAct(s).includes(seat)) return [];
+  switch (s.phase) {
+    case 'build': return sampleForces(s).map((dice) => ({ type: 'build', dice }));
+    case 'place': {
+      const own = ownDice(s, seat);
+      const leaders = [...new Set([0, own.length - 1, own.reduce((b, d, i) => (d.sides > own[b].sides ? i : b), 0)])];
+      const out: PolywarsAction[] = [];
+      for (const leader of leaders) {
+        const at = packPlacement(s, seat, leader);
+        if (at) out.push({ type: 'place', leader, at });
+      }
+      return out;
+    }
+    case 'bid': return Array.from({ length: OPTION_POINTS + 1 }, (_, points) => ({ type: 'bid', points }));
+    case 'heal': return healSamples(s, seat);
+    case 'turns': return turnActions(s, seat);
+    default: return [];
+  }
+}
+
+/** Healing: nothing; the most damaged dice up to the points left; or any one die. */
+function healSamples(s: PolywarsState, seat: Seat): PolywarsAction[] {
+  const points = OPTION_POINTS - (s.bids[seat] ?? OPTION_POINTS);
+  const hurt = onBoard(s).filter((d) => d.owner === seat && d.value < d.sides)
+    .sort((a, b) => (b.sides - b.value) - (a.sides - a.value) || a.id - b.id);
+  const out: PolywarsAction[] = [{ type: 'heal', dice: [] }];
+  if (points > 0 && hurt.length) {
+    out.push({ type: 'heal', dice: hurt.slice(0, points).map((d) => d.id) });
+    for (const d of hurt.slice(0, 8)) out.push({ type: 'heal', dice: [d.id] });
+  }
+  return out;
+}
+
+function turnActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
+  if (activeSeat(s) !== seat) return [];
+  if (s.pendingZap) {
+    const [lo, hi] = absorbRange(s.pendingZap);
+    return Array.from({ length: hi - lo + 1 }, (_, i) => ({ type: 'zap-back', absorb: lo + i }));
+  }
+  const mine = onBoard(s).filter((d) => d.owner === seat);
+  const out: PolywarsAction[] = [];
+  if (s.turnPhase === 'attack') {
+    const enemies = onBoard(s).filter((d) => d.owner !== seat);
+    for (const a of mine) {
+      if (s.attacked.includes(a.id)) continue;
+      for (const t of enemies) if (attackCheck(s, a, t).ok) out.push({ type: 'attack', die: a.id, target: t.id });
+    }
+  } else if (s.turnPhase === 'move' || s.turnPhase === 'speed') {
+    for (const d of mine) {
+      if (!canStep(s, d)) continue;
+      for (const p of stepTargets(s, d)) out.push({ type: 'step', die: d.id, x: p.x, y: p.y });
+    }
+  } else {
+    for (const d of mine) out.push(...powerSamples(s, seat, d));
+  }
+  out.push(DONE);
+  return out;
+}
+
+function powerSamples(s: PolywarsState, seat: Seat, d: PwDie): PolywarsAction[] {
+  const power = typeOf(d).power;
+  if (!power || powerRefusal(s, seat, d, power)) return [];
+  const reach = inReach(s, d).filter((o) => o.aura !== 'immunity');
+  switch (power) {
+    case 'damage-field': return reach.length ? [{ type: 'damage-field', die: d.id }] : [];
+    case 'super-speed': return [{ type: 'super-speed', die: d.id }];
+    case 'healer': {
+      // The most damaged friendly dice first, as many points each as they can take, 3 in all.
+      let left = HEAL_POINTS;
+      const targets: { die: number; points: number }[] = [];
+      for (const o of reach.filter((o) => o.owner === seat && o.value < o.sides).sort((a, b) => (b.sides - b.value) - (a.sides - a.value) || a.id - b.id)) {
+        const points = Math.min(left, o.sides - o.value);
+        if (points > 0 && targets.length < 3) {
+          targets.push({ die: o.id, points });
+          left -= points;
+        }
+      }
+      return targets.length ? [{ type: 'healer', die: d.id, targets }] : [];
+    }
+    case 'mutation': {
+      const enemies = reach.filter((o) => o.owner !== seat).map((o) => o.id);
+      return enemies.length ? [{ type: 'mutation', die: d.id, targets: enemies }] : [];
+    }
+    case 'teleportation': {
+      const out: PolywarsAction[] = [];
+      const r = typeOf(d).radius;
+      for (const f of onBoard(s)) {
+        if (f.owner !== seat || f.id === d.id) continue;
+        // Eight spots around each friend, rims a tenth of R apart: inside side-to-side range of it.
+        const gap = typeOf(f).radius + r + 10;
+        for (const [c, sn] of UNIT.filter((_, k) => k % 2 === 0)) {
+          const x = f.x! + Math.trunc(c * gap);
+          const y = f.y! + Math.trunc(sn * gap);
+          if (x >= 0 && y >= 0 && teleportRefusal(s, d, x, y) === null) out.push({ type: 'teleportation', die: d.id, x, y });
+        }
+        if (out.length >= 16) break;
+      }
+      return out;
+    }
+  }
+  return [];
+}

@@ -1,0 +1,603 @@
+// Polywars rules: setup, force building and placement (W6), the cycle (W5), combat (W2, W3), movement (W4),
+// powers (W3), the Leadership aura and Kill the King's victory (W7). Pure: every function returns new data.
+import type { Dice } from '../../core/dice';
+import { refuse, type GameEvent, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
+import { DIE_TYPES, HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, type Zone } from './catalogue';
+import { distanceToDisc, discsOverlap, lineOfSight, onField, R, rangeTo, stepRefusal, type Body, type Disc } from './geometry';
+import type { PolywarsAction, PolywarsOptions, PolywarsState, PwDie } from './state';
+
+type Outcome = Step<PolywarsState> | Refusal;
+
+export function setupState(options: PolywarsOptions, seats: number): PolywarsState {
+  const sc = SCENARIOS[options.scenario];
+  return {
+    scenario: sc.id,
+    budget: options.budget,
+    allowed: sc.allowed.slice(),
+    maxDice: sc.maxDice,
+    cycleLimit: options.cycleLimit ?? sc.cycleLimit,
+    field: { ...sc.field },
+    terrain: sc.terrain.map((t) => ({ height: t.height, points: t.points.map((p) => ({ ...p })) })),
+    zones: sc.zones(seats).map((z) => ({ ...z })),
+    deployWithin: sc.deploy.withinOfAnchor,
+    seats,
+    phase: 'build',
+    cycle: 0,
+    forces: Array(seats).fill(null),
+    dice: [],
+    placements: Array(seats).fill(null),
+    bids: Array(seats).fill(null),
+    heals: Array(seats).fill(null),
+    lastBids: null,
+    order: [],
+    turnIndex: 0,
+    turnPhase: 'attack',
+    attacked: [],
+    moved: [],
+    mover: null,
+    stepsTaken: 0,
+    speedDie: null,
+    pendingZap: null,
+    inGame: Array(seats).fill(true),
+    eliminated: [],
+    result: null,
+  };
+}
+
+/** A working copy: the rules change only this, never the state they were given. */
+function draft(s: PolywarsState): PolywarsState {
+  return {
+    ...s,
+    forces: s.forces.map((f) => f && f.slice()),
+    dice: s.dice.map((d) => ({ ...d })),
+    placements: s.placements.map((p) => p && { leader: p.leader, at: p.at.map((q) => ({ ...q })) }),
+    bids: s.bids.slice(),
+    heals: s.heals.map((h) => h && h.slice()),
+    lastBids: s.lastBids && s.lastBids.slice(),
+    order: s.order.slice(),
+    attacked: s.attacked.slice(),
+    moved: s.moved.slice(),
+    pendingZap: s.pendingZap && { ...s.pendingZap },
+    inGame: s.inGame.slice(),
+    eliminated: s.eliminated.map((g) => g.slice()),
+  };
+}
+
+const seatsIn = (s: PolywarsState): Seat[] => s.inGame.flatMap((on, seat) => (on ? [seat] : []));
+export const activeSeat = (s: PolywarsState): Seat | null => (s.phase === 'turns' ? s.order[s.turnIndex] ?? null : null);
+export const onBoard = (s: PolywarsState): PwDie[] => s.dice.filter((d) => d.alive && d.x !== null);
+export const typeOf = (d: PwDie) => DIE_TYPES[d.sides];
+export const bodyOf = (d: PwDie): Body => ({ x: d.x!, y: d.y!, r: typeOf(d).radius, h: typeOf(d).height });
+const discOf = (d: PwDie): Disc => ({ x: d.x!, y: d.y!, r: typeOf(d).radius });
+
+export function toAct(s: PolywarsState): Seat[] {
+  switch (s.phase) {
+    case 'build': return seatsIn(s).filter((seat) => s.forces[seat] === null);
+    case 'place': return seatsIn(s).filter((seat) => s.placements[seat] === null);
+    case 'bid': return seatsIn(s).filter((seat) => s.bids[seat] === null);
+    case 'heal': return seatsIn(s).filter((seat) => s.heals[seat] === null);
+    case 'turns': return [s.order[s.turnIndex]];
+    default: return [];
+  }
+}
+
+// ───────────────────────────── destruction, elimination, the end ─────────────────────────────
+
+/** Removes a die; losing the Leadership Aura die eliminates its player (W7, Kill the King). */
+function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: string): void {
+  const d = s.dice[id];
+  if (!d.alive) return;
+  d.alive = false;
+  events.push({ type: 'destroyed', die: id, seat: d.owner, sides: d.sides, cause });
+  if (d.aura === 'leadership') eliminate(s, [d.owner], events, 'leader-lost');
+}
+
+/** Damage lowers a die's value; at 0 or less it is destroyed. */
+function damage(s: PolywarsState, id: number, amount: number, events: GameEvent[], cause: string): void {
+  const d = s.dice[id];
+  if (!d.alive || amount <= 0) return;
+  d.value -= amount;
+  if (d.value <= 0) {
+    d.value = 0;
+    destroy(s, id, events, cause);
+  }
+}
+
+/** Takes players out: their dice leave the field; the game goes on while two or more remain. */
+function eliminate(s: PolywarsState, seats: Seat[], events: GameEvent[], reason: string): void {
+  const out = seats.filter((seat) => s.inGame[seat]);
+  if (!out.length || s.result) return;
+  for (const seat of out) s.inGame[seat] = false;
+  for (const d of s.dice) if (out.includes(d.owner) && d.alive) d.alive = false;
+  s.eliminated.push(out);
+  events.push({ type: 'eliminated', seats: out, reason });
+  const left = seatsIn(s);
+  if (left.length === 1) finish(s, { winners: left, draw: false, reason: 'last-leader', summary: 'The last leader standing wins' }, events);
+  else if (left.length === 0) finish(s, { winners: [], draw: true, reason: 'mutual-destruction', summary: 'The last leaders fell together' }, events);
+}
+
+function finish(s: PolywarsState, result: Result, events: GameEvent[]): void {
+  if (s.result) return;
+  s.result = result;
+  s.phase = 'over';
+  events.push({ type: 'end', winners: result.winners, reason: result.reason });
+}
+
+/**
+ * Ruling proposal (the source gives Kill the King no limit): after the cycle limit, the players still in
+ * rank by the total value of their dice on the field; the highest wins, a tie at the top shares the win.
+ */
+function finishOnLimit(s: PolywarsState, events: GameEvent[]): void {
+  const left = seatsIn(s);
+  const totals = left.map((seat) => onBoard(s).filter((d) => d.owner === seat).reduce((a, d) => a + d.value, 0));
+  const best = Math.max(...totals);
+  const top = left.filter((_, i) => totals[i] === best);
+  // Everyone still in tied: a draw. Some tied at the top: they share the win.
+  const draw = top.length === left.length && left.length > 1;
+  events.push({ type: 'cycle-limit', seats: left, totals });
+  finish(s, {
+    winners: draw ? [] : top, draw, reason: 'cycle-limit',
+    summary: `After ${s.cycleLimit} cycles the highest total of dice values on the field wins`,
+  }, events);
+}
+
+// ───────────────────────────── the cycle (W5) ─────────────────────────────
+
+/** Orders seats by bid, highest first; ties roll a d6, high first, rolling again among those still tied. */
+function initiativeOrder(bids: (number | null)[], seats: Seat[], dice: Dice, events: GameEvent[]): Seat[] {
+  const rollOff = (group: Seat[]): Seat[] => {
+    if (group.length < 2) return group;
+    const rolls = group.map(() => dice.roll(6));
+    events.push({ type: 'roll-off', seats: group, rolls });
+    const out: Seat[] = [];
+    for (const v of [...new Set(rolls)].sort((a, b) => b - a)) out.push(...rollOff(group.filter((_, i) => rolls[i] === v)));
+    return out;
+  };
+  const out: Seat[] = [];
+  for (const b of [...new Set(seats.map((seat) => bids[seat]!))].sort((x, y) => y - x)) {
+    out.push(...rollOff(seats.filter((seat) => bids[seat] === b)));
+  }
+  return out;
+}
+
+function startCycle(s: PolywarsState, events: GameEvent[]): void {
+  s.cycle += 1;
+  s.phase = 'bid';
+  s.bids = Array(s.seats).fill(null);
+  s.heals = Array(s.seats).fill(null);
+  events.push({ type: 'cycle', cycle: s.cycle });
+}
+
+/** Dice a seat could heal (W5: alive, below their maximum). */
+const healable = (s: PolywarsState, seat: Seat) => onBoard(s).filter((d) => d.owner === seat && d.value < d.sides);
+const healPoints = (s: PolywarsState, seat: Seat) => OPTION_POINTS - (s.bids[seat] ?? OPTION_POINTS);
+
+/** Healing is asked only of seats that have points and something to heal; the others pass at once. */
+function startHealing(s: PolywarsState, events: GameEvent[]): void {
+  s.phase = 'heal';
+  for (const seat of seatsIn(s)) if (healPoints(s, seat) === 0 || healable(s, seat).length === 0) s.heals[seat] = [];
+  maybeRevealHeals(s, events);
+}
+
+function maybeRevealHeals(s: PolywarsState, events: GameEvent[]): void {
+  if (toAct(s).length) return;
+  const heals = s.heals.map((h) => (h ? h.slice() : []));
+  for (const ids of heals) for (const id of ids) s.dice[id].value += 1;
+  events.push({ type: 'healing', heals });
+  s.phase = 'turns';
+  s.turnIndex = -1;
+  nextTurn(s, events);
+}
+
+function nextTurn(s: PolywarsState, events: GameEvent[]): void {
+  do s.turnIndex += 1;
+  while (s.turnIndex < s.order.length && !s.inGame[s.order[s.turnIndex]]);
+  if (s.turnIndex >= s.order.length) {
+    if (s.cycle >= s.cycleLimit) return finishOnLimit(s, events);
+    return startCycle(s, events);
+  }
+  Object.assign(s, { turnPhase: 'attack', attacked: [], moved: [], mover: null, stepsTaken: 0, speedDie: null, pendingZap: null });
+  events.push({ type: 'turn', seat: s.order[s.turnIndex], cycle: s.cycle });
+}
+
+// ───────────────────────────── forces and placement (W6) ─────────────────────────────
+
+export function forceRefusal(s: PolywarsState, sides: number[]): string | null {
+  if (sides.length > s.maxDice) return `A force has at most ${s.maxDice} dice.`;
+  for (const n of sides) if (!s.allowed.includes(n)) return `A d${n} is not allowed in this scenario.`;
+  const total = sides.reduce((a, b) => a + b, 0);
+  if (total > s.budget) return `The force has ${total} sides; the budget is ${s.budget}.`;
+  return null;
+}
+
+function revealForces(s: PolywarsState, dice: Dice, events: GameEvent[]): void {
+  // The server rolls every die of every force, seat by seat in force order, before anyone places (W6).
+  for (let seat = 0; seat < s.seats; seat++) {
+    for (const sides of s.forces[seat] ?? []) {
+      s.dice.push({ id: s.dice.length, owner: seat, sides, value: dice.roll(sides), x: null, y: null, alive: s.inGame[seat], aura: null });
+    }
+  }
+  events.push({ type: 'forces', forces: s.forces.map((f) => f ?? []), values: s.dice.map((d) => d.value) });
+  s.phase = 'place';
+}
+
+export const ownDice = (s: PolywarsState, seat: Seat) => s.dice.filter((d) => d.owner === seat);
+
+export function zoneHolds(z: Zone, d: Disc): boolean {
+  return d.x - d.r >= z.x0 && d.x + d.r <= z.x1 && d.y - d.r >= z.y0 && d.y + d.r <= z.y1;
+}
+
+/** Kill the King deployment: every die in the seat's zone, clear of the others, the rest within N range units of the leader. */
+export function placementRefusal(s: PolywarsState, seat: Seat, leader: number, at: { x: number; y: number }[]): string | null {
+  const own = ownDice(s, seat);
+  if (at.length !== own.length) return `Place all ${own.length} of your dice, in force order.`;
+  if (leader >= own.length) return 'The leader must be one of your dice.';
+  const discs = own.map((d, i) => ({ x: at[i].x, y: at[i].y, r: typeOf(d).radius }));
+  const zone = s.zones[seat];
+  for (let i = 0; i < discs.length; i++) {
+    if (!zoneHolds(zone, discs[i]) || !onField(discs[i], s.field)) return `Die ${i + 1} is outside your deployment zone.`;
+    for (let j = 0; j < i; j++) if (discsOverlap(discs[i], discs[j])) return `Dice ${j + 1} and ${i + 1} overlap.`;
+    if (i !== leader && distanceToDisc(discs[leader], discs[i]) > s.deployWithin * R) {
+      return `Die ${i + 1} is more than ${s.deployWithin} range units from the leader.`;
+    }
+  }
+  return null;
+}
+
+function revealPlacements(s: PolywarsState, events: GameEvent[]): void {
+  for (let seat = 0; seat < s.seats; seat++) {
+    const p = s.placements[seat];
+    if (!p || !s.inGame[seat]) continue;
+    ownDice(s, seat).forEach((d, i) => {
+      d.x = p.at[i].x;
+      d.y = p.at[i].y;
+      if (i === p.leader) d.aura = 'leadership';
+    });
+  }
+  events.push({
+    type: 'deployed',
+    dice: s.dice.filter((d) => d.x !== null).map((d) => ({ die: d.id, x: d.x, y: d.y, aura: d.aura })),
+  });
+  s.placements = Array(s.seats).fill(null);
+  startCycle(s, events);
+}
+
+// ───────────────────────────── combat (W2, W3) ─────────────────────────────
+
+export type AttackCheck = { ok: true; range: number; zap: boolean } | { ok: false; code: string; message: string };
+
+/** Whether `a` may attack `t` now: side-to-side at range 0, or a zap with line of sight and range below its value. */
+export function attackCheck(s: PolywarsState, a: PwDie, t: PwDie): AttackCheck {
+  if (!t.alive || t.x === null) return { ok: false, code: 'no-target', message: 'That die is not on the field.' };
+  if (t.owner === a.owner) return { ok: false, code: 'friendly', message: 'Dice attack enemy dice only.' };
+  const range = rangeTo(discOf(a), discOf(t));
+  if (range === 0) return { ok: true, range, zap: false };
+  if (range >= a.value) return { ok: false, code: 'out-of-range', message: `Range ${range} is not below the die's value ${a.value}.` };
+  const others = onBoard(s).filter((d) => d.id !== a.id && d.id !== t.id).map(discOf);
+  if (!lineOfSight(bodyOf(a), bodyOf(t), others, s.terrain).clear) return { ok: false, code: 'no-line-of-sight', message: 'Something blocks the line of sight.' };
+  return { ok: true, range, zap: true };
+}
+
+function attack(s: PolywarsState, seat: Seat, dieId: number, targetId: number, dice: Dice, events: GameEvent[]): Refusal | null {
+  const a = s.dice[dieId];
+  const t = s.dice[targetId];
+  if (!a || !a.alive || a.owner !== seat || a.x === null) return refuse('not-your-die', 'Attack with one of your own dice on the field.');
+  if (!t) return refuse('no-target', 'No such die.');
+  if (s.attacked.includes(dieId)) return refuse('already-attacked', 'Each die attacks at most once per Attack Phase.');
+  const check = attackCheck(s, a, t);
+  if (!check.ok) return refuse(check.code, check.message);
+  const effective = a.value - check.range;
+  const command = dice.roll(a.sides);
+  const outcome = command === effective ? 'perfect' : command < effective ? 'successful' : 'failed';
+  s.attacked.push(dieId);
+  events.push({ type: 'attack', seat, die: dieId, target: targetId, zap: check.zap, range: check.range, command, against: effective, outcome });
+  if (outcome === 'failed') {
+    damage(s, dieId, 1, events, 'failed-attack');
+  } else if (outcome === 'perfect') {
+    destroy(s, targetId, events, 'perfect-attack');
+    // A perfect zap's whole zap back cost falls on the attacker.
+    damage(s, dieId, check.range, events, 'zap-back');
+  } else if (check.range === 0) {
+    damage(s, targetId, command, events, 'attack');
+  } else {
+    s.pendingZap = { attacker: dieId, target: targetId, damage: command, cost: check.range };
+  }
+  return null;
+}
+
+/** The zap back split: the attacker takes `absorb`, the damage loses the rest (never below nothing). */
+export function absorbRange(z: { damage: number; cost: number }): [number, number] {
+  return [Math.max(0, z.cost - z.damage), z.cost];
+}
+
+function zapBack(s: PolywarsState, absorb: number, events: GameEvent[]): Refusal | null {
+  const z = s.pendingZap!;
+  const [lo, hi] = absorbRange(z);
+  if (absorb < lo || absorb > hi) return refuse('bad-split', `The attacker takes between ${lo} and ${hi} of the zap back cost ${z.cost}.`);
+  s.pendingZap = null;
+  const dealt = z.damage - (z.cost - absorb);
+  events.push({ type: 'zap-back', die: z.attacker, target: z.target, cost: z.cost, absorb, dealt });
+  damage(s, z.target, dealt, events, 'attack');
+  damage(s, z.attacker, absorb, events, 'zap-back');
+  return null;
+}
+
+// ───────────────────────────── movement (W4) ─────────────────────────────
+
+export function stepCheck(s: PolywarsState, d: PwDie, x: number, y: number) {
+  const others = onBoard(s).filter((o) => o.id !== d.id).map(discOf);
+  return stepRefusal(bodyOf(d), { x, y }, others, s.terrain, s.field);
+}
+
+/** Whether die `d` may take another step in this phase. */
+export function canStep(s: PolywarsState, d: PwDie): boolean {
+  if (!d.alive || d.x === null) return false;
+  if (s.turnPhase === 'speed') return d.id === s.speedDie && s.stepsTaken < typeOf(d).steps;
+  if (s.turnPhase !== 'move') return false;
+  if (s.mover === d.id) return s.stepsTaken < typeOf(d).steps;
+  return !s.moved.includes(d.id) && typeOf(d).steps > 0;
+}
+
+const STEP_REASON: Record<string, string> = {
+  'too-far': 'A step moves the centre at most one range unit.',
+  'off-field': 'The die would leave the field.',
+  overlap: 'The die would end on another die.',
+  'too-tall': 'The terrain is as tall as the die or taller.',
+  'drop-too-deep': 'A die steps down at most one die height.',
+};
+
+function step(s: PolywarsState, seat: Seat, id: number, x: number, y: number, events: GameEvent[]): Refusal | null {
+  const d = s.dice[id];
+  if (!d || d.owner !== seat) return refuse('not-your-die', 'Move one of your own dice.');
+  if (!canStep(s, d)) return refuse('cannot-step', 'That die has no step left in this phase.');
+  const why = stepCheck(s, d, x, y);
+  if (why) return refuse(why, STEP_REASON[why]);
+  if (s.mover !== id) {
+    // A die's move is one go: once another die moves, the first one is done for this phase.
+    if (s.mover !== null) s.moved.push(s.mover);
+    s.mover = id;
+    s.stepsTaken = 0;
+  }
+  s.stepsTaken += 1;
+  events.push({ type: 'step', seat, die: id, from: { x: d.x, y: d.y }, to: { x, y } });
+  d.x = x;
+  d.y = y;
+  return null;
+}
+
+// ───────────────────────────── powers (W3) ─────────────────────────────
+
+/** Other dice within side-to-side range (range 0) of `d`. */
+export const inReach = (s: PolywarsState, d: PwDie): PwDie[] =>
+  onBoard(s).filter((o) => o.id !== d.id && rangeTo(discOf(d), discOf(o)) === 0);
+const immune = (d: PwDie) => d.aura === 'immunity';
+
+/** Whether `d` may use its power now; the reason otherwise. */
+export function powerRefusal(s: PolywarsState, seat: Seat, d: PwDie | undefined, power: string): string | null {
+  if (!d || !d.alive || d.owner !== seat || d.x === null) return 'Use a power of one of your own dice on the field.';
+  if (typeOf(d).power !== power) return `A d${d.sides} has no such power.`;
+  if (immune(d)) return 'A die with the Immunity Aura cannot use its power.';
+  const c = POWER_COST[typeOf(d).power!];
+  if (c.needsTwo && d.value <= c.cost) return 'Paying for the power would leave the die at 0.';
+  return null;
+}
+
+type PowerAction = Extract<PolywarsAction, { type: 'damage-field' | 'super-speed' | 'healer' | 'mutation' | 'teleportation' }>;
+
+function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, events: GameEvent[]): Refusal | null {
+  const d = s.dice[act.die];
+  const why = powerRefusal(s, seat, d, act.type);
+  if (why) return refuse('no-power', why);
+  const reach = inReach(s, d).filter((o) => !immune(o));
+  switch (act.type) {
+    case 'damage-field': {
+      events.push({ type: 'power', power: act.type, seat, die: d.id, targets: reach.map((o) => o.id) });
+      for (const o of reach) damage(s, o.id, 1, events, 'damage-field');
+      break;
+    }
+    case 'super-speed':
+      events.push({ type: 'power', power: act.type, seat, die: d.id });
+      break;
+    case 'healer': {
+      const ids = act.targets.map((t) => t.die);
+      if (new Set(ids).size !== ids.length) return refuse('bad-targets', 'Each die is named once.');
+      const total = act.targets.reduce((a, t) => a + t.points, 0);
+      if (total > HEAL_POINTS) return refuse('bad-targets', `A healer restores ${HEAL_POINTS} points in all.`);
+      for (const t of act.targets) {
+        const o = reach.find((r) => r.id === t.die);
+        if (!o) return refuse('bad-targets', 'Heal dice within side-to-side range, not the healer itself or an immune die.');
+        if (o.value + t.points > o.sides) return refuse('bad-targets', `A d${o.sides} cannot go above ${o.sides}.`);
+      }
+      events.push({ type: 'power', power: act.type, seat, die: d.id, targets: act.targets.map((t) => ({ ...t })) });
+      for (const t of act.targets) s.dice[t.die].value += t.points;
+      break;
+    }
+    case 'mutation': {
+      if (new Set(act.targets).size !== act.targets.length) return refuse('bad-targets', 'Each die is named once.');
+      for (const id of act.targets) {
+        if (!reach.some((r) => r.id === id)) return refuse('bad-targets', 'Mutate dice within side-to-side range, not the mutant itself or an immune die.');
+      }
+      // Rerolled in id order, whatever order was named, so a log reads the same either way.
+      const ids = act.targets.slice().sort((a, b) => a - b);
+      const rolls = ids.map((id) => dice.roll(s.dice[id].sides));
+      events.push({ type: 'power', power: act.type, seat, die: d.id, targets: ids, rolls, before: ids.map((id) => s.dice[id].value) });
+      ids.forEach((id, i) => {
+        if (rolls[i] === s.dice[id].value) destroy(s, id, events, 'mutation');
+        else s.dice[id].value = rolls[i];
+      });
+      break;
+    }
+    case 'teleportation': {
+      const where = teleportRefusal(s, d, act.x, act.y);
+      if (where) return refuse('bad-target', where);
+      events.push({ type: 'power', power: act.type, seat, die: d.id, from: { x: d.x, y: d.y }, to: { x: act.x, y: act.y } });
+      d.x = act.x;
+      d.y = act.y;
+      break;
+    }
+  }
+  // The power is paid after it works: a Healer or Mutant at 1 heals or mutates and then falls.
+  damage(s, d.id, POWER_COST[act.type].cost, events, 'power-cost');
+  return null;
+}
+
+/** Teleportation lands within side-to-side range of another friendly die, on the field, clear of every die. */
+export function teleportRefusal(s: PolywarsState, d: PwDie, x: number, y: number): string | null {
+  const at: Disc = { x, y, r: typeOf(d).radius };
+  if (!onField(at, s.field)) return 'The die would leave the field.';
+  const others = onBoard(s).filter((o) => o.id !== d.id);
+  if (others.some((o) => discsOverlap(at, discOf(o)))) return 'The die would land on another die.';
+  if (!others.some((o) => o.owner === d.owner && rangeTo(at, discOf(o)) === 0)) return 'Land within side-to-side range of a friendly die.';
+  return null;
+}
+
+// ───────────────────────────── apply ─────────────────────────────
+
+export function applyAction(state: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice): Outcome {
+  if (state.phase === 'over') return refuse('game-over', 'The game is over.');
+  if (!toAct(state).includes(seat)) return refuse('not-your-turn', 'It is not your turn.');
+  const s = draft(state);
+  const events: GameEvent[] = [];
+  const refusal = applyIn(s, seat, act, dice, events);
+  return refusal ?? { ok: true, state: s, events };
+}
+
+function applyIn(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice, events: GameEvent[]): Refusal | null {
+  if (act.type === 'concede') {
+    leaveIn(s, seat, dice, events);
+    return null;
+  }
+  switch (s.phase) {
+    case 'build': {
+      if (act.type !== 'build') return refuse('wrong-phase', 'Build your force first.');
+      const why = forceRefusal(s, act.dice);
+      if (why) return refuse('bad-force', why);
+      s.forces[seat] = act.dice.slice();
+      events.push({ type: 'built', seat });
+      afterSimultaneous(s, dice, events);
+      return null;
+    }
+    case 'place': {
+      if (act.type !== 'place') return refuse('wrong-phase', 'Place your force.');
+      const why = placementRefusal(s, seat, act.leader, act.at);
+      if (why) return refuse('bad-placement', why);
+      s.placements[seat] = { leader: act.leader, at: act.at.map((p) => ({ x: p.x, y: p.y })) };
+      events.push({ type: 'placed', seat });
+      afterSimultaneous(s, dice, events);
+      return null;
+    }
+    case 'bid': {
+      if (act.type !== 'bid') return refuse('wrong-phase', 'Bid for initiative.');
+      s.bids[seat] = act.points;
+      events.push({ type: 'bid-in', seat });
+      afterSimultaneous(s, dice, events);
+      return null;
+    }
+    case 'heal': {
+      if (act.type !== 'heal') return refuse('wrong-phase', 'Heal your dice.');
+      const why = healRefusal(s, seat, act.dice);
+      if (why) return refuse('bad-heal', why);
+      s.heals[seat] = act.dice.slice();
+      events.push({ type: 'healed-in', seat });
+      afterSimultaneous(s, dice, events);
+      return null;
+    }
+    case 'turns':
+      return turnAction(s, seat, act, dice, events);
+  }
+  return refuse('wrong-phase', 'Nothing to do now.');
+}
+
+export function healRefusal(s: PolywarsState, seat: Seat, ids: number[]): string | null {
+  if (ids.length > healPoints(s, seat)) return `You have ${healPoints(s, seat)} option points left to heal with.`;
+  if (new Set(ids).size !== ids.length) return 'One option point per die.';
+  const ok = new Set(healable(s, seat).map((d) => d.id));
+  for (const id of ids) if (!ok.has(id)) return 'Heal your own dice on the field that are below their maximum.';
+  return null;
+}
+
+function turnAction(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice, events: GameEvent[]): Refusal | null {
+  if (s.pendingZap) {
+    if (act.type !== 'zap-back') return refuse('zap-back-first', 'Split the zap back cost first.');
+    const r = zapBack(s, act.absorb, events);
+    if (r) return r;
+    return afterTurnAction(s, events);
+  }
+  let r: Refusal | null = null;
+  switch (act.type) {
+    case 'attack':
+      if (s.turnPhase !== 'attack') return refuse('wrong-phase', 'Attacks come in the Attack Phase.');
+      r = attack(s, seat, act.die, act.target, dice, events);
+      break;
+    case 'step':
+      if (s.turnPhase !== 'move' && s.turnPhase !== 'speed') return refuse('wrong-phase', 'Steps come in the Movement Phase.');
+      r = step(s, seat, act.die, act.x, act.y, events);
+      break;
+    case 'damage-field': case 'super-speed': case 'healer': case 'mutation': case 'teleportation':
+      if (s.turnPhase !== 'action') return refuse('wrong-phase', 'Powers come in the Action Phase.');
+      r = usePower(s, seat, act, dice, events);
+      if (r) return r;
+      if (act.type === 'super-speed' && s.dice[act.die].alive) {
+        // Another movement phase for this die alone; "done" ends it and the turn.
+        Object.assign(s, { turnPhase: 'speed', speedDie: act.die, mover: null, stepsTaken: 0 });
+      } else if (!s.result && s.inGame[seat]) {
+        nextTurn(s, events);
+      }
+      break;
+    case 'done':
+      if (s.turnPhase === 'attack') s.turnPhase = 'move';
+      else if (s.turnPhase === 'move') s.turnPhase = 'action';
+      else nextTurn(s, events);
+      events.push({ type: 'done', seat });
+      break;
+    default:
+      return refuse('wrong-phase', 'That is not a move of this phase.');
+  }
+  return r ?? afterTurnAction(s, events);
+}
+
+/** The active player may have been eliminated by their own attack or power: their turn ends there. */
+function afterTurnAction(s: PolywarsState, events: GameEvent[]): null {
+  if (!s.result && s.phase === 'turns' && !s.inGame[s.order[s.turnIndex]]) nextTurn(s, events);
+  return null;
+}
+
+/** A player leaves: only they are eliminated; whatever was waiting on them goes on without them. */
+function leaveIn(s: PolywarsState, seat: Seat, dice: Dice, events: GameEvent[]): void {
+  const wasActive = activeSeat(s) === seat;
+  eliminate(s, [seat], events, 'left');
+  if (s.result) return;
+  if (s.phase === 'turns') {
+    if (wasActive) nextTurn(s, events);
+    return;
+  }
+  afterSimultaneous(s, dice, events);
+}
+
+/** When the last awaited seat of a simultaneous step has answered (or left), everything is revealed at once. */
+function afterSimultaneous(s: PolywarsState, dice: Dice, events: GameEvent[]): void {
+  if (toAct(s).length) return;
+  switch (s.phase) {
+    case 'build': return revealForces(s, dice, events);
+    case 'place': return revealPlacements(s, events);
+    case 'bid':
+      s.lastBids = s.bids.map((b) => b ?? 0);
+      events.push({ type: 'bids', bids: s.lastBids.slice() });
+      s.order = initiativeOrder(s.bids, seatsIn(s), dice, events);
+      events.push({ type: 'initiative', order: s.order.slice() });
+      return startHealing(s, events);
+    case 'heal': return maybeRevealHeals(s, events);
+  }
+}
+
+/**
+ * Leaving at any moment, one's turn or not (a dropped player whose grace ran out, a resignation): only that
+ * player is eliminated. The table reducer would call this for games of more than two seats. Pure.
+ */
+export function leave(state: PolywarsState, seat: Seat, dice: Dice): Step<PolywarsState> | Refusal {
+  if (state.phase === 'over' || !state.inGame[seat]) return refuse('not-in-game', 'That player is not in the game.');
+  const s = draft(state);
+  const events: GameEvent[] = [];
+  leaveIn(s, seat, dice, events);
+  return { ok: true, state: s, events };
+}
