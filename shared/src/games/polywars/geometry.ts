@@ -152,10 +152,27 @@ export function onField(d: Disc, field: Field): boolean {
   return d.x - d.r >= 0 && d.y - d.r >= 0 && d.x + d.r <= field.width && d.y + d.r <= field.height;
 }
 
+/** Bounding boxes of terrain pieces, computed once per piece: most tests end at a box check. */
+const boxes = new WeakMap<object, [number, number, number, number]>();
+function boxOf(t: Terrain): [number, number, number, number] {
+  let b = boxes.get(t.points);
+  if (!b) {
+    b = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const p of t.points) b = [Math.min(b[0], p.x), Math.min(b[1], p.y), Math.max(b[2], p.x), Math.max(b[3], p.y)];
+    boxes.set(t.points, b);
+  }
+  return b;
+}
+/** Whether the box around a–b misses the piece's box (then the segment misses the piece). */
+function missesBox(a: Point, b: Point, t: Terrain): boolean {
+  const [x0, y0, x1, y1] = boxOf(t);
+  return Math.max(a.x, b.x) < x0 || Math.min(a.x, b.x) > x1 || Math.max(a.y, b.y) < y0 || Math.min(a.y, b.y) > y1;
+}
+
 /** The height a die stands at: the tallest terrain under its centre (0 on open ground). */
 export function elevationAt(p: Point, terrain: readonly Terrain[]): number {
   let h = 0;
-  for (const t of terrain) if (t.height > h && insidePolygon(p, t.points)) h = t.height;
+  for (const t of terrain) if (t.height > h && !missesBox(p, p, t) && insidePolygon(p, t.points)) h = t.height;
   return h;
 }
 
@@ -177,7 +194,7 @@ export function lineOfSight(
   for (const d of others) if (segmentCrossesDisc(from, to, d)) return { clear: false, blockedBy: 'die' };
   const top = Math.max(elevationAt(from, terrain) + from.h, elevationAt(to, terrain) + to.h);
   for (const t of terrain) {
-    if (t.height <= top) continue;
+    if (t.height <= top || missesBox(from, to, t)) continue;
     if (segmentCrossesPolygon(from, to, t.points)) return { clear: false, blockedBy: 'terrain' };
   }
   return { clear: true, blockedBy: null };
@@ -200,8 +217,8 @@ export function stepRefusal(
   for (const o of others) if (discsOverlap(end, o)) return 'overlap';
   const from = elevationAt(die, terrain);
   for (const t of terrain) {
-    if (t.height <= from) continue;
-    if (t.height - from >= die.h && (insidePolygon(to, t.points) || segmentCrossesPolygon(die, to, t.points))) return 'too-tall';
+    if (t.height - from < die.h || missesBox(die, to, t)) continue;
+    if (insidePolygon(to, t.points) || segmentCrossesPolygon(die, to, t.points)) return 'too-tall';
   }
   if (from - elevationAt(to, terrain) > die.h) return 'drop-too-deep';
   return null;

@@ -3,9 +3,9 @@
 // every item of which `apply` accepts. `apply` itself accepts any legal choice, sampled or not.
 import type { Seat } from '../../core/game-module';
 import { HEAL_POINTS, OPTION_POINTS, type Zone } from './catalogue';
-import { distanceToDisc, discsOverlap, R, type Disc } from './geometry';
+import { distanceToDisc, discsOverlap, R, stepRefusal, type Disc } from './geometry';
 import {
-  absorbRange, activeSeat, attackCheck, canStep, forceRefusal, inReach, onBoard, ownDice, powerRefusal, stepCheck,
+  absorbRange, activeSeat, attackCheck, bodyOf, canStep, forceRefusal, inReach, onBoard, ownDice, powerRefusal,
   teleportRefusal, toAct, typeOf, zoneHolds,
 } from './rules';
 import type { PolywarsAction, PolywarsState, PwDie } from './state';
@@ -18,10 +18,12 @@ const OFFSETS = [R, R / 2].flatMap((len) => UNIT.map(([c, s]) => [Math.trunc(c *
 
 export function stepTargets(s: PolywarsState, d: PwDie): { x: number; y: number }[] {
   const out: { x: number; y: number }[] = [];
+  const body = bodyOf(d);
+  const others: Disc[] = onBoard(s).filter((o) => o.id !== d.id).map((o) => ({ x: o.x!, y: o.y!, r: typeOf(o).radius }));
   for (const [dx, dy] of OFFSETS) {
     const x = d.x! + dx;
     const y = d.y! + dy;
-    if (x >= 0 && y >= 0 && stepCheck(s, d, x, y) === null) out.push({ x, y });
+    if (x >= 0 && y >= 0 && stepRefusal(body, { x, y }, others, s.terrain, s.field) === null) out.push({ x, y });
   }
   return out;
 }

@@ -1,0 +1,189 @@
+// Polywars properties over seeded random games of Kill the King: every game ends, apply never mutates, every listed
+// action is accepted, the log replays the game, dice never overlap, and no view leaks a secret answer before the reveal.
+// POLYWARS_GAMES=n raises the number of games per property (CI keeps it small: 2 cores, whole suite under 15 min).
+import {
+  advance, LOG_FORMAT, pick, RecordingDice, replayLog, seededDice, startTable,
+  type Dice, type GameLog, type LogEntry, type Table,
+} from '@dicehall/shared';
+import {
+  discsOverlap, DIE_TYPES, polywars, rangeTo, type PolywarsAction, type PolywarsOptions, type PolywarsState,
+} from '../../shared/src/games/polywars';
+
+const GAMES = Number(process.env.POLYWARS_GAMES ?? 6);
+const OPTS = (cycleLimit: number): PolywarsOptions => ({ scenario: 'kill-the-king', budget: 60, cycleLimit });
+
+type Policy = 'random' | 'hunter';
+
+/** Random legal actions, or a hunter: attack when it can, else step toward the nearest enemy leader, else done. */
+function choose(s: PolywarsState, seat: number, actions: PolywarsAction[], policy: Policy, bot: Dice): PolywarsAction {
+  if (policy === 'random' || s.phase !== 'turns') return pick(bot, actions);
+  const attacks = actions.filter((a) => a.type === 'attack' || a.type === 'zap-back');
+  if (attacks.length) return pick(bot, attacks);
+  const kings = s.dice.filter((d) => d.alive && d.aura === 'leadership' && d.owner !== seat);
+  const gap = (x: number, y: number) => Math.min(...kings.map((k) => Math.hypot(k.x! - x, k.y! - y)));
+  const closer = actions.filter((a) => a.type === 'step' && gap(a.x, a.y) < gap(s.dice[a.die].x!, s.dice[a.die].y!) - 40);
+  if (closer.length) return pick(bot, closer);
+  const powers = actions.filter((a) => a.type !== 'step' && a.type !== 'done' && a.type !== 'concede');
+  if (powers.length && bot.roll(2) === 1) return pick(bot, powers);
+  return { type: 'done' };
+}
+
+function check(ok: boolean, what: string): void {
+  if (!ok) throw new Error(what);
+}
+
+/** Invariants of a position, read from the state. */
+function checkPosition(s: PolywarsState): void {
+  const live = s.dice.filter((d) => d.alive && d.x !== null);
+  for (const d of live) {
+    check(Number.isInteger(d.value) && d.value >= 1 && d.value <= d.sides, `die ${d.id} value ${d.value} of d${d.sides}`);
+    check(s.inGame[d.owner], `die ${d.id} of an eliminated player is on the field`);
+  }
+  for (let i = 0; i < live.length; i++) {
+    const a = { x: live[i].x!, y: live[i].y!, r: DIE_TYPES[live[i].sides].radius };
+    check(a.x - a.r >= 0 && a.y - a.r >= 0 && a.x + a.r <= s.field.width && a.y + a.r <= s.field.height, `die ${live[i].id} off the field`);
+    for (let j = 0; j < i; j++) {
+      const b = { x: live[j].x!, y: live[j].y!, r: DIE_TYPES[live[j].sides].radius };
+      check(!discsOverlap(a, b), `dice ${live[i].id} and ${live[j].id} overlap`);
+    }
+  }
+  if (s.phase === 'turns' || s.phase === 'bid' || s.phase === 'heal') {
+    for (let seat = 0; seat < s.seats; seat++) {
+      const kings = live.filter((d) => d.owner === seat && d.aura === 'leadership').length;
+      check(kings === (s.inGame[seat] ? 1 : 0), `seat ${seat} has ${kings} leaders on the field`);
+    }
+  }
+  check(s.cycle <= s.cycleLimit, `cycle ${s.cycle} beyond the limit`);
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) deepFreeze(v);
+  }
+  return o;
+}
+
+interface Played { state: PolywarsState; actions: number; }
+
+function playGame(seed: number, seats: number, policy: Policy, opts: PolywarsOptions, each?: (s: PolywarsState, seat: number, acts: PolywarsAction[]) => void): Played {
+  const dice = seededDice(seed);
+  const bot = seededDice(seed ^ 0x5bd1e995);
+  let state = deepFreeze(polywars.setup(opts, seats, dice).state);
+  let n = 0;
+  while (polywars.result(state) === null) {
+    check(n++ < 20000, `seed ${seed}: no end after 20000 actions`);
+    const seat = polywars.toAct(state)[0];
+    const acts = polywars.legalActions(state, seat);
+    check(acts.length > 0, `seed ${seed}: seat ${seat} has no legal action in ${state.phase}/${state.turnPhase}`);
+    each?.(state, seat, acts);
+    const before = JSON.stringify(state);
+    const a = choose(state, seat, acts, policy, bot);
+    const step = polywars.apply(state, seat, a, dice);
+    if (!step.ok) throw new Error(`seed ${seed}: legal ${JSON.stringify(a)} refused: ${step.code} ${step.message}`);
+    check(JSON.stringify(state) === before, `seed ${seed}: apply mutated its input`);
+    state = deepFreeze(step.state);
+    checkPosition(state);
+  }
+  return { state, actions: n };
+}
+
+describe('polywars: random games of Kill the King', () => {
+  it('W7 every game ends (by the last leader or the cycle limit), with sound positions and no mutation', () => {
+    const reasons = new Map<string, number>();
+    for (let g = 0; g < GAMES * 2; g++) {
+      const seats = 2 + (g % 5);
+      const { state } = playGame(100 + g, seats, g % 3 === 0 ? 'random' : 'hunter', OPTS(g % 3 === 0 ? 4 : 25));
+      const r = polywars.result(state)!;
+      reasons.set(r.reason, (reasons.get(r.reason) ?? 0) + 1);
+      if (r.reason === 'last-leader') expect(r.winners).toEqual([state.inGame.indexOf(true)]);
+      expect(polywars.toAct(state)).toEqual([]);
+    }
+    // The hunters do kill kings: not every game runs into the limit.
+    expect(reasons.get('last-leader') ?? 0).toBeGreaterThan(0);
+  });
+
+  it('every listed action is accepted by apply (sampled positions)', () => {
+    let tried = 0;
+    for (let g = 0; g < GAMES; g++) {
+      let k = 0;
+      playGame(300 + g, 2 + (g % 3), 'hunter', OPTS(6), (s, seat, acts) => {
+        if (k++ % 7 !== 0) return;
+        for (const a of acts) {
+          const r = polywars.apply(s, seat, a, seededDice(k));
+          if (!r.ok) throw new Error(`listed ${JSON.stringify(a)} refused: ${r.code}`);
+          tried++;
+        }
+      });
+    }
+    expect(tried).toBeGreaterThan(500);
+  });
+
+  it('replaying a game\'s log through the table reproduces it', () => {
+    for (let g = 0; g < GAMES; g++) {
+      const seats = 2 + (g % 5);
+      const options = OPTS(8);
+      const source = seededDice(500 + g);
+      const bot = seededDice(900 + g);
+      const dice = new RecordingDice(source);
+      const start = startTable(polywars, options, seats, dice);
+      if (!start.ok) throw new Error(start.message);
+      let table: Table<PolywarsState> = start.table;
+      const entries: LogEntry[] = [start.entry];
+      while (polywars.result(table.state) === null) {
+        const seat = polywars.toAct(table.state)[0];
+        const a = choose(table.state, seat, polywars.legalActions(table.state, seat), 'hunter', bot);
+        const step = advance(polywars, table, seat, 'action', a, dice);
+        if (!step.ok) throw new Error(step.message);
+        table = step.table;
+        entries.push(step.entry);
+      }
+      const log: GameLog = {
+        format: LOG_FORMAT, game: 'polywars', gameId: `g${g}`, options, seats, players: Array.from({ length: seats }, (_, i) => `P${i}`),
+        fair: { scheme: 'test', commitment: 'none', clientSeed: '', serverSeed: null }, entries, result: polywars.result(table.state),
+      };
+      const again = replayLog(JSON.parse(JSON.stringify(log)), (id) => (id === 'polywars' ? polywars : undefined));
+      if (!again.ok) throw new Error(again.problem);
+      expect(again.table.state).toEqual(table.state);
+    }
+  });
+
+  it('W5 W6 no view carries another seat\'s force, placement, bid or healing before the reveal', () => {
+    let compared = 0;
+    for (let g = 0; g < GAMES; g++) {
+      const seats = 2 + (g % 5);
+      playGame(700 + g, seats, 'hunter', OPTS(3), (s, seat, acts) => {
+        // Only while others are still to answer: the last answer reveals everything, as it should.
+        if (s.phase === 'turns' || polywars.toAct(s).length < 2) return;
+        const answers = acts.length > 1 ? [acts[0], acts[acts.length - 1]] : [acts[0]];
+        if (s.phase === 'bid') answers.splice(0, 2, { type: 'bid', points: 0 }, { type: 'bid', points: 3 });
+        if (answers.length < 2) return;
+        const [x, y] = answers.map((a) => polywars.apply(s, seat, a, seededDice(1)));
+        if (!x.ok || !y.ok) throw new Error('a listed answer was refused');
+        expect(JSON.stringify(x.events)).toBe(JSON.stringify(y.events));
+        for (const viewer of [null, ...Array.from({ length: seats }, (_, i) => i)]) {
+          if (viewer === seat) continue;
+          expect(JSON.stringify(polywars.view(x.state, viewer))).toBe(JSON.stringify(polywars.view(y.state, viewer)));
+          compared++;
+        }
+      });
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
+  it('W2 every listed attack is side-to-side at range 0 or a zap at range below the value', () => {
+    let seen = 0;
+    for (let g = 0; g < GAMES; g++) {
+      playGame(1100 + g, 2, 'hunter', OPTS(8), (s, _seat, acts) => {
+        for (const a of acts) {
+          if (a.type !== 'attack') continue;
+          const [d, t] = [s.dice[a.die], s.dice[a.target]];
+          const range = rangeTo({ x: d.x!, y: d.y!, r: 0 }, { x: t.x!, y: t.y!, r: DIE_TYPES[t.sides].radius });
+          check(range === 0 || range < d.value, `attack at range ${range} with a ${d.value}`);
+          seen++;
+        }
+      });
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});
