@@ -178,7 +178,7 @@ describe('polywars: random games of Kill the King', () => {
         for (const a of acts) {
           if (a.type !== 'attack') continue;
           const [d, t] = [s.dice[a.die], s.dice[a.target]];
-          const range = rangeTo({ x: d.x!, y: d.y!, r: 0 }, { x: t.x!, y: t.y!, r: DIE_TYPES[t.sides].radius });
+          const range = rangeTo({ x: d.x!, y: d.y! }, { x: t.x!, y: t.y!, r: DIE_TYPES[t.sides].radius });
           check(range === 0 || range < d.value, `attack at range ${range} with a ${d.value}`);
           seen++;
         }

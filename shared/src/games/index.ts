@@ -3,13 +3,16 @@ import type { GameModule } from '../core/game-module';
 import { highRoll } from './high-roll';
 import { diceChess } from './dice-chess';
 import { shields } from './shields';
+// Playable end to end (Kill the King) but unlisted until its client view exists.
+import { polywars } from './polywars';
 
-export { highRoll, diceChess, shields };
+export { highRoll, diceChess, shields, polywars };
 
 export const games: Record<string, GameModule> = {
   [shields.id]: shields,
   [diceChess.id]: diceChess,
   [highRoll.id]: highRoll,
+  [polywars.id]: polywars,
 };
 
 export function getGame(id: string): GameModule | undefined {
