@@ -128,10 +128,11 @@ function turnActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
   const mine = onBoard(s).filter((d) => d.owner === seat);
   const out: PolywarsAction[] = [];
   if (s.turnPhase === 'attack') {
-    const enemies = onBoard(s).filter((d) => d.owner !== seat);
+    const field = onBoard(s);
+    const enemies = field.filter((d) => d.owner !== seat);
     for (const a of mine) {
       if (s.attacked.includes(a.id)) continue;
-      for (const t of enemies) if (attackCheck(s, a, t).ok) out.push({ type: 'attack', die: a.id, target: t.id });
+      for (const t of enemies) if (attackCheck(s, a, t, field).ok) out.push({ type: 'attack', die: a.id, target: t.id });
     }
   } else if (s.turnPhase === 'move' || s.turnPhase === 'speed') {
     for (const d of mine) {

@@ -3,7 +3,7 @@
 import type { Dice } from '../../core/dice';
 import { refuse, type GameEvent, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
 import { DIE_TYPES, HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, type Zone } from './catalogue';
-import { distanceToDisc, discsOverlap, lineOfSight, onField, R, rangeTo, stepRefusal, type Body, type Disc } from './geometry';
+import { distanceToDisc, discsOverlap, lineOfSight, onField, R, rangeTo, segmentCrossesDisc, stepRefusal, type Body, type Disc } from './geometry';
 import type { PolywarsAction, PolywarsOptions, PolywarsState, PwDie } from './state';
 
 type Outcome = Step<PolywarsState> | Refusal;
@@ -266,15 +266,20 @@ function revealPlacements(s: PolywarsState, events: GameEvent[]): void {
 
 export type AttackCheck = { ok: true; range: number; zap: boolean } | { ok: false; code: string; message: string };
 
-/** Whether `a` may attack `t` now: side-to-side at range 0, or a zap with line of sight and range below its value. */
-export function attackCheck(s: PolywarsState, a: PwDie, t: PwDie): AttackCheck {
+/**
+ * Whether `a` may attack `t` now: side-to-side at range 0, or a zap with line of sight and range below its value.
+ * `field` (every die on the field) may be passed in by callers checking many pairs, to build it once.
+ */
+export function attackCheck(s: PolywarsState, a: PwDie, t: PwDie, field: PwDie[] = onBoard(s)): AttackCheck {
   if (!t.alive || t.x === null) return { ok: false, code: 'no-target', message: 'That die is not on the field.' };
   if (t.owner === a.owner) return { ok: false, code: 'friendly', message: 'Dice attack enemy dice only.' };
   const range = rangeTo(discOf(a), discOf(t));
   if (range === 0) return { ok: true, range, zap: false };
   if (range >= a.value) return { ok: false, code: 'out-of-range', message: `Range ${range} is not below the die's value ${a.value}.` };
-  const others = onBoard(s).filter((d) => d.id !== a.id && d.id !== t.id).map(discOf);
-  if (!lineOfSight(bodyOf(a), bodyOf(t), others, s.terrain).clear) return { ok: false, code: 'no-line-of-sight', message: 'Something blocks the line of sight.' };
+  const from = bodyOf(a);
+  const to = bodyOf(t);
+  const dieInWay = field.some((d) => d.id !== a.id && d.id !== t.id && segmentCrossesDisc(from, to, discOf(d)));
+  if (dieInWay || !lineOfSight(from, to, [], s.terrain).clear) return { ok: false, code: 'no-line-of-sight', message: 'Something blocks the line of sight.' };
   return { ok: true, range, zap: true };
 }
 
