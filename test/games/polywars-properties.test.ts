@@ -187,3 +187,23 @@ describe('polywars: random games of Kill the King', () => {
     expect(seen).toBeGreaterThan(0);
   });
 });
+
+describe('polywars: pinned legal-action counts (a perft for the sampler)', () => {
+  it('the first 400 actions of fixed-seed games list the same numbers of actions', () => {
+    const counts: Record<string, string> = {};
+    for (const seats of [2, 4]) {
+      const list: number[] = [];
+      let n = 0;
+      try {
+        playGame(4242 + seats, seats, 'hunter', OPTS(30), (_s, _seat, acts) => {
+          list.push(acts.length);
+          if (++n >= 400) throw new Error('enough');
+        });
+      } catch (e) {
+        if ((e as Error).message !== 'enough') throw e;
+      }
+      counts[`${seats} players`] = list.join(' ');
+    }
+    expect(counts).toMatchSnapshot();
+  });
+});
