@@ -11,18 +11,32 @@ import {
 
 const GAMES = Number(process.env.POLYWARS_GAMES ?? 6);
 const OPTS = (cycleLimit: number): PolywarsOptions => ({ scenario: 'kill-the-king', budget: 60, cycleLimit });
+const CTF = (cycleLimit: number): PolywarsOptions => ({ scenario: 'capture-the-flag', budget: 60, cycleLimit });
 
 type Policy = 'random' | 'hunter';
 
-/** Random legal actions, or a hunter: attack when it can, else step toward the nearest enemy leader, else done. */
+/**
+ * Random legal actions, or a hunter: attack when it can, else step toward its goal (the nearest enemy leader; in
+ * Capture the Flag an enemy flag, or home for a carrier), else sometimes a power, else done.
+ */
 function choose(s: PolywarsState, seat: number, actions: PolywarsAction[], policy: Policy, bot: Dice): PolywarsAction {
   if (policy === 'random' || s.phase !== 'turns') return pick(bot, actions);
   const attacks = actions.filter((a) => a.type === 'attack' || a.type === 'zap-back');
   if (attacks.length) return pick(bot, attacks);
-  const kings = s.dice.filter((d) => d.alive && d.aura === 'leadership' && d.owner !== seat);
-  const gap = (x: number, y: number) => Math.min(...kings.map((k) => Math.hypot(k.x! - x, k.y! - y)));
-  const closer = actions.filter((a) => a.type === 'step' && gap(a.x, a.y) < gap(s.dice[a.die].x!, s.dice[a.die].y!) - 40);
-  if (closer.length) return pick(bot, closer);
+  const goals = (die: number): { x: number; y: number }[] => {
+    if (s.scenario === 'kill-the-king') return s.dice.filter((d) => d.alive && d.aura === 'leadership' && d.owner !== seat).map((d) => ({ x: d.x!, y: d.y! }));
+    if (s.flags.some((f) => f.carrier === die)) return [s.bases[seat]!];
+    return s.flags.filter((f) => f.owner !== seat && (f.carrier === null || s.dice[f.carrier].owner !== seat));
+  };
+  const gap = (die: number, x: number, y: number) => Math.min(...goals(die).map((k) => Math.hypot(k.x - x, k.y - y)));
+  const steps = actions.filter((a) => a.type === 'step');
+  const closer = steps.filter((a) => gap(a.die, a.x, a.y) < gap(a.die, s.dice[a.die].x!, s.dice[a.die].y!) - 40);
+  // The die already moving keeps going; otherwise the die nearest its goal moves, straight at it: a rush.
+  if (closer.length && (s.mover === null || bot.roll(3) > 1)) {
+    const mine = closer.filter((a) => a.die === s.mover);
+    const pool = mine.length ? mine : closer;
+    return pool.reduce((best, a) => (gap(a.die, a.x, a.y) < gap(best.die, best.x, best.y) ? a : best));
+  }
   const powers = actions.filter((a) => a.type !== 'step' && a.type !== 'done' && a.type !== 'concede');
   if (powers.length && bot.roll(2) === 1) return pick(bot, powers);
   return { type: 'done' };
@@ -47,7 +61,12 @@ function checkPosition(s: PolywarsState): void {
       check(!discsOverlap(a, b), `dice ${live[i].id} and ${live[j].id} overlap`);
     }
   }
-  if (s.phase === 'turns' || s.phase === 'bid' || s.phase === 'heal') {
+  for (const f of s.flags) {
+    if (f.carrier === null) continue;
+    const c = s.dice[f.carrier];
+    check(c.alive && c.aura === 'flag' && c.owner !== f.owner && c.x === f.x && c.y === f.y, `flag of ${f.owner} carried wrongly`);
+  }
+  if (s.scenario === 'kill-the-king' && (s.phase === 'turns' || s.phase === 'bid' || s.phase === 'heal')) {
     for (let seat = 0; seat < s.seats; seat++) {
       const kings = live.filter((d) => d.owner === seat && d.aura === 'leadership').length;
       check(kings === (s.inGame[seat] ? 1 : 0), `seat ${seat} has ${kings} leaders on the field`);
@@ -91,7 +110,7 @@ function playGame(seed: number, seats: number, policy: Policy, opts: PolywarsOpt
 describe('polywars: random games of Kill the King', () => {
   it('W7 every game ends (by the last leader or the cycle limit), with sound positions and no mutation', () => {
     const reasons = new Map<string, number>();
-    for (let g = 0; g < GAMES * 2; g++) {
+    for (let g = 0; g < GAMES + 2; g++) {
       const seats = 2 + (g % 5);
       const { state } = playGame(100 + g, seats, g % 3 === 0 ? 'random' : 'hunter', OPTS(g % 3 === 0 ? 4 : 25));
       const r = polywars.result(state)!;
@@ -103,11 +122,22 @@ describe('polywars: random games of Kill the King', () => {
     expect(reasons.get('last-leader') ?? 0).toBeGreaterThan(0);
   });
 
+  it('W7 Capture the Flag games end by a capture or the cycle limit, with sound positions', () => {
+    const reasons = new Map<string, number>();
+    for (let g = 0; g < GAMES; g++) {
+      const { state } = playGame(2100 + g, 2 + (g % 3), 'hunter', CTF(20), undefined);
+      const r = polywars.result(state)!;
+      reasons.set(r.reason, (reasons.get(r.reason) ?? 0) + 1);
+      if (r.reason === 'flag-captured') expect(r.winners).toHaveLength(1);
+    }
+    expect(reasons.get('flag-captured') ?? 0).toBeGreaterThan(0);
+  });
+
   it('every listed action is accepted by apply (sampled positions)', () => {
     let tried = 0;
     for (let g = 0; g < GAMES; g++) {
       let k = 0;
-      playGame(300 + g, 2 + (g % 3), 'hunter', OPTS(6), (s, seat, acts) => {
+      playGame(300 + g, 2 + (g % 3), 'hunter', g % 2 ? CTF(6) : OPTS(6), (s, seat, acts) => {
         if (k++ % 7 !== 0) return;
         for (const a of acts) {
           const r = polywars.apply(s, seat, a, seededDice(k));
@@ -122,7 +152,7 @@ describe('polywars: random games of Kill the King', () => {
   it('replaying a game\'s log through the table reproduces it', () => {
     for (let g = 0; g < GAMES; g++) {
       const seats = 2 + (g % 5);
-      const options = OPTS(8);
+      const options = g % 2 ? CTF(8) : OPTS(8);
       const source = seededDice(500 + g);
       const bot = seededDice(900 + g);
       const dice = new RecordingDice(source);
@@ -152,7 +182,7 @@ describe('polywars: random games of Kill the King', () => {
     let compared = 0;
     for (let g = 0; g < GAMES; g++) {
       const seats = 2 + (g % 5);
-      playGame(700 + g, seats, 'hunter', OPTS(3), (s, seat, acts) => {
+      playGame(700 + g, seats, 'hunter', g % 2 ? CTF(3) : OPTS(3), (s, seat, acts) => {
         // Only while others are still to answer: the last answer reveals everything, as it should.
         if (s.phase === 'turns' || polywars.toAct(s).length < 2) return;
         const answers = acts.length > 1 ? [acts[0], acts[acts.length - 1]] : [acts[0]];

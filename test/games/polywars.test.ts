@@ -516,3 +516,66 @@ describe('W7 Kill the King', () => {
     expect([r.state.phase, r.state.dice.map((d) => d.value)]).toEqual(['place', [9, 4]]);
   });
 });
+
+describe('W7 Capture the Flag', () => {
+  const BASES = [{ x: 250, y: 700 }, { x: 1750, y: 700 }];
+  /** A CTF battle: bases at both ends, flags where given (default: on their bases). */
+  const ctf = (specs: Spec[], flags = [{ owner: 0, ...BASES[0], carrier: null as number | null }, { owner: 1, ...BASES[1], carrier: null as number | null }]) =>
+    battle(specs, { scenario: 'capture-the-flag', bases: BASES.map((b) => ({ ...b })), flags: flags.map((f) => ({ ...f })), turnPhase: 'move' });
+
+  it('W7 placement: a base in one\'s zone, dice within 2 range units of it; the flags start on the bases', () => {
+    let s = polywars.setup({ scenario: 'capture-the-flag', budget: 60 }, 2, NO_ROLLS).state;
+    s = play(s, 0, { type: 'build', dice: [20, 6] });
+    s = play(s, 1, { type: 'build', dice: [20, 6] }, scripted([20, 6, 20, 6]));
+    expect(refusal(s, 0, { type: 'place', leader: 0, at: [{ x: 250, y: 700 }, { x: 300, y: 700 }] })).toBe('bad-placement');
+    expect(refusal(s, 0, { type: 'place', base: { x: 600, y: 700 }, at: [{ x: 250, y: 700 }, { x: 300, y: 700 }] })).toBe('bad-placement');
+    expect(refusal(s, 0, { type: 'place', base: { x: 100, y: 700 }, at: [{ x: 100, y: 700 }, { x: 100 + 216, y: 700 }] })).toBe('accepted');
+    expect(refusal(s, 0, { type: 'place', base: { x: 100, y: 700 }, at: [{ x: 100, y: 700 }, { x: 100 + 221, y: 700 }] })).toBe('bad-placement');
+    s = play(s, 0, { type: 'place', base: { x: 100, y: 700 }, at: [{ x: 100, y: 700 }, { x: 300, y: 700 }] });
+    expect(JSON.stringify(polywars.view(s, 1))).not.toContain('"x":100');
+    s = play(s, 1, polywars.legalActions(s, 1)[0]);
+    expect(s.bases[0]).toEqual({ x: 100, y: 700 });
+    expect(s.flags).toEqual([{ owner: 0, x: 100, y: 700, carrier: null }, { owner: 1, ...s.bases[1]!, carrier: null }]);
+  });
+
+  it('W7 tagging: an enemy die ending a step within R of a flag picks it up; an owner\'s die does not', () => {
+    const s = ctf([{ owner: 0, sides: 6, value: 6, x: 1550, y: 700 }, { owner: 1, sides: 6, value: 6, x: 1700, y: 850 }]);
+    const t = play(s, 0, { type: 'step', die: 0, x: 1650, y: 700 });
+    expect(t.flags[1].carrier).toBe(0);
+    expect(t.dice[0].aura).toBe('flag');
+    const u = play({ ...s, turnIndex: 1, order: [0, 1] }, 1, { type: 'step', die: 1, x: 1730, y: 770 });
+    expect([u.flags[1].carrier, u.dice[1].aura]).toEqual([null, null]);
+  });
+
+  it('W7 a carried flag moves with its die; bringing it within R of one\'s own base wins', () => {
+    const s = ctf([{ owner: 0, sides: 4, value: 4, x: 450, y: 700 }, { owner: 1, sides: 6, value: 6, x: 1700, y: 900 }],
+      [{ owner: 0, ...BASES[0], carrier: null }, { owner: 1, x: 450, y: 700, carrier: 0 }]);
+    s.dice[0].aura = 'flag';
+    let t = play(s, 0, { type: 'step', die: 0, x: 400, y: 700 });
+    expect([t.flags[1].x, polywars.result(t)]).toEqual([400, null]);
+    t = play(t, 0, { type: 'step', die: 0, x: 350, y: 700 });
+    expect(polywars.result(t)).toMatchObject({ winners: [0], reason: 'flag-captured' });
+  });
+
+  it('W7 a destroyed carrier drops the flag where it fell and respawns on its base with a new roll', () => {
+    const s = ctf([{ owner: 1, sides: 8, value: 8, x: 1000, y: 700 }, { owner: 0, sides: 6, value: 2, x: 1060, y: 700 }],
+      [{ owner: 0, ...BASES[0], carrier: null }, { owner: 1, x: 1060, y: 700, carrier: 1 }]);
+    s.dice[1].aura = 'flag';
+    const t = play({ ...s, turnPhase: 'attack', order: [1, 0] }, 1, { type: 'attack', die: 0, target: 1 }, scripted([3, 5]));
+    expect(t.flags[1]).toEqual({ owner: 1, x: 1060, y: 700, carrier: null });
+    expect(t.dice[1]).toMatchObject({ alive: true, value: 5, x: 250, y: 700, aura: null });
+  });
+
+  it('W7 a carrier may drop the flag; the cycle limit without a capture is a draw', () => {
+    const s = ctf([{ owner: 0, sides: 6, value: 6, x: 1000, y: 700 }, { owner: 1, sides: 6, value: 6, x: 1700, y: 900 }],
+      [{ owner: 0, ...BASES[0], carrier: null }, { owner: 1, x: 1000, y: 700, carrier: 0 }]);
+    s.dice[0].aura = 'flag';
+    expect(polywars.legalActions(s, 0)).toContainEqual({ type: 'drop', die: 0 });
+    let t = play(s, 0, { type: 'drop', die: 0 });
+    expect([t.flags[1].carrier, t.dice[0].aura]).toEqual([null, null]);
+    expect(refusal(t, 0, { type: 'drop', die: 0 })).toBe('no-flag');
+    t = { ...t, cycleLimit: 1 };
+    while (!polywars.result(t)) t = play(t, polywars.toAct(t)[0], { type: 'done' });
+    expect(polywars.result(t)).toMatchObject({ draw: true, winners: [], reason: 'cycle-limit' });
+  });
+});

@@ -138,10 +138,10 @@ export const SCENARIOS: Readonly<Record<ScenarioId, Scenario>> = {
     playable: true, objective: 'Destroy every other player\'s Leadership Aura die; the last leader standing wins.',
   },
   'capture-the-flag': {
-    id: 'capture-the-flag', name: 'Capture the Flag', players: { min: 2, max: 2 }, allowed: [2, 4, 6, 8, 10, 12, 20],
+    id: 'capture-the-flag', name: 'Capture the Flag', players: { min: 2, max: 6 }, allowed: [2, 4, 6, 8, 10, 12, 20],
     field: FIELD, terrain: STANDARD_TERRAIN, budget: 60, maxDice: 20, auras: ['flag'],
-    cycleLimit: 30, limitIsProposal: true, zones: twoEnds, deploy: { withinOfAnchor: 2, anchor: 'base' },
-    playable: false, objective: 'Tag the enemy flag and bring it to your own base; destroyed dice respawn on their base.',
+    cycleLimit: 30, limitIsProposal: true, zones: kingZones, deploy: { withinOfAnchor: 2, anchor: 'base' },
+    playable: true, objective: 'Tag the enemy flag and bring it to your own base; destroyed dice respawn on their base.',
   },
   'rescue-mission': {
     id: 'rescue-mission', name: 'Rescue Mission', players: { min: 2, max: 2 }, allowed: [2, 4, 6, 8, 10, 12, 20],

@@ -52,29 +52,34 @@ export function sampleForces(s: PolywarsState): number[][] {
 }
 
 /**
- * A deterministic deployment: the leader at the zone's centre, each other die (largest first) at the free grid
- * point nearest the leader. Null if the force does not fit, which the budget and dice limits rule out in practice.
+ * A deterministic deployment around the zone's centre: there stands the leader (Kill the King, `leader` an index)
+ * or the base (Capture the Flag, `leader` null); each other die, largest first, takes the free grid point nearest it.
+ * Null if the force does not fit, which the budget and dice limits rule out in practice.
  */
-export function packPlacement(s: PolywarsState, seat: Seat, leader: number): { x: number; y: number }[] | null {
+export function packPlacement(s: PolywarsState, seat: Seat, leader: number | null): { x: number; y: number }[] | null {
   const own = ownDice(s, seat);
   const z: Zone = s.zones[seat];
-  const lead = { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2), r: typeOf(own[leader]).radius };
-  if (!zoneHolds(z, lead)) return null;
+  const centre = { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2) };
+  const anchor: Disc = { ...centre, r: leader === null ? 0 : typeOf(own[leader]).radius };
+  if (!zoneHolds(z, anchor)) return null;
   const at: ({ x: number; y: number } | null)[] = own.map(() => null);
-  at[leader] = { x: lead.x, y: lead.y };
-  const placed: Disc[] = [lead];
+  const placed: Disc[] = [];
+  if (leader !== null) {
+    at[leader] = { ...centre };
+    placed.push(anchor);
+  }
   const reach = s.deployWithin * R;
   const grid: { x: number; y: number; d: number }[] = [];
-  for (let x = lead.x - reach - 50; x <= lead.x + reach + 50; x += 10) {
-    for (let y = lead.y - reach - 50; y <= lead.y + reach + 50; y += 10) grid.push({ x, y, d: (x - lead.x) ** 2 + (y - lead.y) ** 2 });
+  for (let x = centre.x - reach - 50; x <= centre.x + reach + 50; x += 10) {
+    for (let y = centre.y - reach - 50; y <= centre.y + reach + 50; y += 10) grid.push({ x, y, d: (x - centre.x) ** 2 + (y - centre.y) ** 2 });
   }
   grid.sort((a, b) => a.d - b.d || a.y - b.y || a.x - b.x);
-  const rest = own.map((d, i) => i).filter((i) => i !== leader).sort((a, b) => typeOf(own[b]).radius - typeOf(own[a]).radius || a - b);
+  const rest = own.map((_, i) => i).filter((i) => i !== leader).sort((a, b) => typeOf(own[b]).radius - typeOf(own[a]).radius || a - b);
   for (const i of rest) {
     const r = typeOf(own[i]).radius;
     const spot = grid.find((g) => {
       const disc = { x: g.x, y: g.y, r };
-      return zoneHolds(z, disc) && distanceToDisc(lead, disc) <= reach && !placed.some((p) => discsOverlap(p, disc));
+      return zoneHolds(z, disc) && distanceToDisc(anchor, disc) <= reach && !placed.some((p) => discsOverlap(p, disc));
     });
     if (!spot) return null;
     at[i] = { x: spot.x, y: spot.y };
@@ -91,6 +96,11 @@ export function legalActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
     case 'build': return sampleForces(s).map((dice) => ({ type: 'build', dice }));
     case 'place': {
       const own = ownDice(s, seat);
+      if (s.scenario !== 'kill-the-king') {
+        const z = s.zones[seat];
+        const at = packPlacement(s, seat, null);
+        return at ? [{ type: 'place', base: { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2) }, at }] : [];
+      }
       const leaders = [...new Set([0, own.length - 1, own.reduce((b, d, i) => (d.sides > own[b].sides ? i : b), 0)])];
       const out: PolywarsAction[] = [];
       for (const leader of leaders) {
@@ -142,6 +152,7 @@ function turnActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
   } else {
     for (const d of mine) out.push(...powerSamples(s, seat, d));
   }
+  for (const f of s.flags) if (f.carrier !== null && s.dice[f.carrier].owner === seat) out.push({ type: 'drop', die: f.carrier });
   out.push(DONE);
   return out;
 }

@@ -4,7 +4,7 @@ import type { Dice } from '../../core/dice';
 import { refuse, type GameEvent, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
 import { DIE_TYPES, HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, type Zone } from './catalogue';
 import { distanceToDisc, discsOverlap, lineOfSight, onField, R, rangeTo, segmentCrossesDisc, stepRefusal, type Body, type Disc } from './geometry';
-import type { PolywarsAction, PolywarsOptions, PolywarsState, PwDie } from './state';
+import type { Placement, PolywarsAction, PolywarsOptions, PolywarsState, PwDie } from './state';
 
 type Outcome = Step<PolywarsState> | Refusal;
 
@@ -38,6 +38,8 @@ export function setupState(options: PolywarsOptions, seats: number): PolywarsSta
     stepsTaken: 0,
     speedDie: null,
     pendingZap: null,
+    bases: Array(seats).fill(null),
+    flags: [],
     inGame: Array(seats).fill(true),
     eliminated: [],
     result: null,
@@ -50,7 +52,9 @@ function draft(s: PolywarsState): PolywarsState {
     ...s,
     forces: s.forces.map((f) => f && f.slice()),
     dice: s.dice.map((d) => ({ ...d })),
-    placements: s.placements.map((p) => p && { leader: p.leader, at: p.at.map((q) => ({ ...q })) }),
+    placements: s.placements.map((p) => p && { leader: p.leader, base: p.base && { ...p.base }, at: p.at.map((q) => ({ ...q })) }),
+    bases: s.bases.map((b) => b && { ...b }),
+    flags: s.flags.map((f) => ({ ...f })),
     bids: s.bids.slice(),
     heals: s.heals.map((h) => h && h.slice()),
     lastBids: s.lastBids && s.lastBids.slice(),
@@ -83,23 +87,61 @@ export function toAct(s: PolywarsState): Seat[] {
 
 // ───────────────────────────── destruction, elimination, the end ─────────────────────────────
 
-/** Removes a die; losing the Leadership Aura die eliminates its player (W7, Kill the King). */
-function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: string): void {
+/**
+ * Removes a die; losing the Leadership Aura die eliminates its player (W7, Kill the King). In Capture the Flag a
+ * carried flag drops where the die fell, and the die respawns on its owner's base with a new roll.
+ */
+function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: string, dice: Dice): void {
   const d = s.dice[id];
   if (!d.alive) return;
   d.alive = false;
   events.push({ type: 'destroyed', die: id, seat: d.owner, sides: d.sides, cause });
   if (d.aura === 'leadership') eliminate(s, [d.owner], events, 'leader-lost');
+  for (const f of s.flags) {
+    if (f.carrier !== id) continue;
+    Object.assign(f, { carrier: null, x: d.x, y: d.y });
+    events.push({ type: 'flag-dropped', flag: f.owner, x: d.x, y: d.y });
+  }
+  if (d.aura === 'flag') d.aura = null;
+  if (s.scenario === 'capture-the-flag' && s.inGame[d.owner]) respawn(s, d, events, dice);
+}
+
+/** The free spot nearest a base's centre (a 10-unit grid within 2 R), or null when the base is crowded out. */
+export function freeSpotNear(s: PolywarsState, d: PwDie, at: { x: number; y: number }): { x: number; y: number } | null {
+  const r = typeOf(d).radius;
+  const others = onBoard(s).filter((o) => o.id !== d.id).map(discOf);
+  let best: { x: number; y: number } | null = null;
+  let bestKey = Infinity;
+  for (let dy = -2 * R; dy <= 2 * R; dy += 10) {
+    for (let dx = -2 * R; dx <= 2 * R; dx += 10) {
+      // Nearest first; ties go to the first in reading order (dy, then dx), so the spot is one and the same everywhere.
+      const key = (dx * dx + dy * dy) * 1e6 + (dy + 2 * R) * 1e3 + (dx + 2 * R);
+      if (dx * dx + dy * dy > 4 * R * R || key >= bestKey) continue;
+      const spot: Disc = { x: at.x + dx, y: at.y + dy, r };
+      if (onField(spot, s.field) && !others.some((o) => discsOverlap(o, spot))) {
+        best = { x: spot.x, y: spot.y };
+        bestKey = key;
+      }
+    }
+  }
+  return best;
+}
+
+function respawn(s: PolywarsState, d: PwDie, events: GameEvent[], dice: Dice): void {
+  const spot = freeSpotNear(s, d, s.bases[d.owner]!);
+  if (!spot) return;
+  Object.assign(d, { alive: true, value: dice.roll(d.sides), x: spot.x, y: spot.y });
+  events.push({ type: 'respawn', die: d.id, seat: d.owner, value: d.value, x: d.x, y: d.y });
 }
 
 /** Damage lowers a die's value; at 0 or less it is destroyed. */
-function damage(s: PolywarsState, id: number, amount: number, events: GameEvent[], cause: string): void {
+function damage(s: PolywarsState, id: number, amount: number, events: GameEvent[], cause: string, dice: Dice): void {
   const d = s.dice[id];
   if (!d.alive || amount <= 0) return;
   d.value -= amount;
   if (d.value <= 0) {
     d.value = 0;
-    destroy(s, id, events, cause);
+    destroy(s, id, events, cause, dice);
   }
 }
 
@@ -131,7 +173,8 @@ function finishOnLimit(s: PolywarsState, events: GameEvent[]): void {
   const left = seatsIn(s);
   const totals = left.map((seat) => onBoard(s).filter((d) => d.owner === seat).reduce((a, d) => a + d.value, 0));
   const best = Math.max(...totals);
-  const top = left.filter((_, i) => totals[i] === best);
+  // Capture the Flag has only one way to win: no capture in time is a draw.
+  const top = s.scenario === 'capture-the-flag' ? left : left.filter((_, i) => totals[i] === best);
   // Everyone still in tied: a draw. Some tied at the top: they share the win.
   const draw = top.length === left.length && left.length > 1;
   events.push({ type: 'cycle-limit', seats: left, totals });
@@ -227,18 +270,27 @@ export function zoneHolds(z: Zone, d: Disc): boolean {
   return d.x - d.r >= z.x0 && d.x + d.r <= z.x1 && d.y - d.r >= z.y0 && d.y + d.r <= z.y1;
 }
 
-/** Kill the King deployment: every die in the seat's zone, clear of the others, the rest within N range units of the leader. */
-export function placementRefusal(s: PolywarsState, seat: Seat, leader: number, at: { x: number; y: number }[]): string | null {
+/**
+ * Deployment: every die in the seat's zone, clear of the others, within N range units of the anchor: the leader
+ * (Kill the King, which names one) or the base (Capture the Flag, whose centre must lie in the zone).
+ */
+export function placementRefusal(s: PolywarsState, seat: Seat, p: Placement): string | null {
   const own = ownDice(s, seat);
+  const { at, leader, base } = p;
   if (at.length !== own.length) return `Place all ${own.length} of your dice, in force order.`;
-  if (leader >= own.length) return 'The leader must be one of your dice.';
-  const discs = own.map((d, i) => ({ x: at[i].x, y: at[i].y, r: typeOf(d).radius }));
+  const king = s.scenario === 'kill-the-king';
+  if (king && (leader === null || leader >= own.length)) return 'Name one of your dice as the leader.';
+  if (!king && leader !== null) return 'This scenario has no leaders.';
+  if (king && base !== null) return 'This scenario has no bases.';
   const zone = s.zones[seat];
+  if (!king && (!base || !zoneHolds(zone, { ...base, r: 0 }))) return 'Place your base inside your deployment zone.';
+  const discs = own.map((d, i) => ({ x: at[i].x, y: at[i].y, r: typeOf(d).radius }));
+  const anchor = king ? discs[leader!] : base!;
   for (let i = 0; i < discs.length; i++) {
     if (!zoneHolds(zone, discs[i]) || !onField(discs[i], s.field)) return `Die ${i + 1} is outside your deployment zone.`;
     for (let j = 0; j < i; j++) if (discsOverlap(discs[i], discs[j])) return `Dice ${j + 1} and ${i + 1} overlap.`;
-    if (i !== leader && distanceToDisc(discs[leader], discs[i]) > s.deployWithin * R) {
-      return `Die ${i + 1} is more than ${s.deployWithin} range units from the leader.`;
+    if (i !== leader && distanceToDisc(anchor, discs[i]) > s.deployWithin * R) {
+      return `Die ${i + 1} is more than ${s.deployWithin} range units from your ${king ? 'leader' : 'base'}.`;
     }
   }
   return null;
@@ -253,10 +305,16 @@ function revealPlacements(s: PolywarsState, events: GameEvent[]): void {
       d.y = p.at[i].y;
       if (i === p.leader) d.aura = 'leadership';
     });
+    if (p.base) {
+      s.bases[seat] = { ...p.base };
+      // W7: each flag starts on its own base.
+      s.flags.push({ owner: seat, x: p.base.x, y: p.base.y, carrier: null });
+    }
   }
   events.push({
     type: 'deployed',
     dice: s.dice.filter((d) => d.x !== null).map((d) => ({ die: d.id, x: d.x, y: d.y, aura: d.aura })),
+    bases: s.bases.map((b) => b && { ...b }),
   });
   s.placements = Array(s.seats).fill(null);
   startCycle(s, events);
@@ -297,13 +355,13 @@ function attack(s: PolywarsState, seat: Seat, dieId: number, targetId: number, d
   s.attacked.push(dieId);
   events.push({ type: 'attack', seat, die: dieId, target: targetId, zap: check.zap, range: check.range, command, against: effective, outcome });
   if (outcome === 'failed') {
-    damage(s, dieId, 1, events, 'failed-attack');
+    damage(s, dieId, 1, events, 'failed-attack', dice);
   } else if (outcome === 'perfect') {
-    destroy(s, targetId, events, 'perfect-attack');
+    destroy(s, targetId, events, 'perfect-attack', dice);
     // A perfect zap's whole zap back cost falls on the attacker.
-    damage(s, dieId, check.range, events, 'zap-back');
+    damage(s, dieId, check.range, events, 'zap-back', dice);
   } else if (check.range === 0) {
-    damage(s, targetId, command, events, 'attack');
+    damage(s, targetId, command, events, 'attack', dice);
   } else {
     s.pendingZap = { attacker: dieId, target: targetId, damage: command, cost: check.range };
   }
@@ -315,15 +373,15 @@ export function absorbRange(z: { damage: number; cost: number }): [number, numbe
   return [Math.max(0, z.cost - z.damage), z.cost];
 }
 
-function zapBack(s: PolywarsState, absorb: number, events: GameEvent[]): Refusal | null {
+function zapBack(s: PolywarsState, absorb: number, events: GameEvent[], dice: Dice): Refusal | null {
   const z = s.pendingZap!;
   const [lo, hi] = absorbRange(z);
   if (absorb < lo || absorb > hi) return refuse('bad-split', `The attacker takes between ${lo} and ${hi} of the zap back cost ${z.cost}.`);
   s.pendingZap = null;
   const dealt = z.damage - (z.cost - absorb);
   events.push({ type: 'zap-back', die: z.attacker, target: z.target, cost: z.cost, absorb, dealt });
-  damage(s, z.target, dealt, events, 'attack');
-  damage(s, z.attacker, absorb, events, 'zap-back');
+  damage(s, z.target, dealt, events, 'attack', dice);
+  damage(s, z.attacker, absorb, events, 'zap-back', dice);
   return null;
 }
 
@@ -367,7 +425,38 @@ function step(s: PolywarsState, seat: Seat, id: number, x: number, y: number, ev
   events.push({ type: 'step', seat, die: id, from: { x: d.x, y: d.y }, to: { x, y } });
   d.x = x;
   d.y = y;
+  tagAfterStep(s, d, events);
+  carryFlags(s, d, events);
   return null;
+}
+
+/**
+ * W7 tagging: a die without an aura that ends a step within R of a lying flag's centre picks it up. Nobody carries
+ * their own flag (the source: it is defended where it lies); the lowest flag owner is taken first when several lie near.
+ */
+function tagAfterStep(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
+  if (d.aura !== null) return;
+  for (const f of s.flags) {
+    if (f.carrier !== null || f.owner === d.owner || (f.x - d.x!) ** 2 + (f.y - d.y!) ** 2 > R * R) continue;
+    f.carrier = d.id;
+    d.aura = 'flag';
+    events.push({ type: 'flag-tagged', flag: f.owner, die: d.id, seat: d.owner });
+    return;
+  }
+}
+
+/** A carried flag moves with its die; one brought within R of its carrier's own base is captured (the win). */
+function carryFlags(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
+  for (const f of s.flags) {
+    if (f.carrier !== d.id) continue;
+    f.x = d.x!;
+    f.y = d.y!;
+    const base = s.bases[d.owner];
+    if (base && (base.x - d.x!) ** 2 + (base.y - d.y!) ** 2 <= R * R) {
+      events.push({ type: 'flag-captured', flag: f.owner, die: d.id, seat: d.owner });
+      finish(s, { winners: [d.owner], draw: false, reason: 'flag-captured', summary: 'Brought an enemy flag home' }, events);
+    }
+  }
 }
 
 // ───────────────────────────── powers (W3) ─────────────────────────────
@@ -397,7 +486,7 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
   switch (act.type) {
     case 'damage-field': {
       events.push({ type: 'power', power: act.type, seat, die: d.id, targets: reach.map((o) => o.id) });
-      for (const o of reach) damage(s, o.id, 1, events, 'damage-field');
+      for (const o of reach) damage(s, o.id, 1, events, 'damage-field', dice);
       break;
     }
     case 'super-speed':
@@ -427,7 +516,7 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
       const rolls = ids.map((id) => dice.roll(s.dice[id].sides));
       events.push({ type: 'power', power: act.type, seat, die: d.id, targets: ids, rolls, before: ids.map((id) => s.dice[id].value) });
       ids.forEach((id, i) => {
-        if (rolls[i] === s.dice[id].value) destroy(s, id, events, 'mutation');
+        if (rolls[i] === s.dice[id].value) destroy(s, id, events, 'mutation', dice);
         else s.dice[id].value = rolls[i];
       });
       break;
@@ -438,11 +527,12 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
       events.push({ type: 'power', power: act.type, seat, die: d.id, from: { x: d.x, y: d.y }, to: { x: act.x, y: act.y } });
       d.x = act.x;
       d.y = act.y;
+      carryFlags(s, d, events);
       break;
     }
   }
   // The power is paid after it works: a Healer or Mutant at 1 heals or mutates and then falls.
-  damage(s, d.id, POWER_COST[act.type].cost, events, 'power-cost');
+  damage(s, d.id, POWER_COST[act.type].cost, events, 'power-cost', dice);
   return null;
 }
 
@@ -484,9 +574,10 @@ function applyIn(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice, 
     }
     case 'place': {
       if (act.type !== 'place') return refuse('wrong-phase', 'Place your force.');
-      const why = placementRefusal(s, seat, act.leader, act.at);
+      const placement: Placement = { leader: act.leader ?? null, base: act.base ? { ...act.base } : null, at: act.at.map((p) => ({ x: p.x, y: p.y })) };
+      const why = placementRefusal(s, seat, placement);
       if (why) return refuse('bad-placement', why);
-      s.placements[seat] = { leader: act.leader, at: act.at.map((p) => ({ x: p.x, y: p.y })) };
+      s.placements[seat] = placement;
       events.push({ type: 'placed', seat });
       afterSimultaneous(s, dice, events);
       return null;
@@ -524,7 +615,7 @@ export function healRefusal(s: PolywarsState, seat: Seat, ids: number[]): string
 function turnAction(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice, events: GameEvent[]): Refusal | null {
   if (s.pendingZap) {
     if (act.type !== 'zap-back') return refuse('zap-back-first', 'Split the zap back cost first.');
-    const r = zapBack(s, act.absorb, events);
+    const r = zapBack(s, act.absorb, events, dice);
     if (r) return r;
     return afterTurnAction(s, events);
   }
@@ -549,6 +640,15 @@ function turnAction(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dic
         nextTurn(s, events);
       }
       break;
+    case 'drop': {
+      const d = s.dice[act.die];
+      const f = s.flags.find((g) => g.carrier === act.die);
+      if (!d || d.owner !== seat || !f) return refuse('no-flag', 'That die carries no flag.');
+      f.carrier = null;
+      d.aura = null;
+      events.push({ type: 'flag-dropped', flag: f.owner, x: f.x, y: f.y });
+      break;
+    }
     case 'done':
       if (s.turnPhase === 'attack') s.turnPhase = 'move';
       else if (s.turnPhase === 'move') s.turnPhase = 'action';

@@ -12,7 +12,7 @@ const dieId = z.number().int().min(0).max(6 * MAX_DICE_PER_FORCE - 1);
 export const polywarsOptions = z
   .object({
     /** Only scenarios the module plays to the end are offered (catalogue `playable`). */
-    scenario: z.enum(['kill-the-king']).default('kill-the-king'),
+    scenario: z.enum(['kill-the-king', 'capture-the-flag']).default('kill-the-king'),
     /** Total sides per force (W6: equal for every player). */
     budget: z.number().int().min(2).max(300).default(60),
     /** Cycles before the game ends on points (a proposal where the scenario has no limit). */
@@ -28,9 +28,13 @@ export type PolywarsOptions = z.output<typeof polywarsOptions>;
 export const polywarsAction = z.discriminatedUnion('type', [
   /** W6: the die types of the force, in order (secret until every player has built). */
   z.object({ type: z.literal('build'), dice: z.array(z.number().int()).min(1).max(MAX_DICE_PER_FORCE) }).strict(),
-  /** Placement of one's own dice in force order; `leader` indexes the force (secret until all have placed). */
+  /**
+   * Placement of one's own dice in force order (secret until all have placed). Kill the King names the leader (an
+   * index into the force); Capture the Flag names the base's centre.
+   */
   z.object({
-    type: z.literal('place'), leader: z.number().int().min(0).max(MAX_DICE_PER_FORCE - 1),
+    type: z.literal('place'), leader: z.number().int().min(0).max(MAX_DICE_PER_FORCE - 1).optional(),
+    base: z.object({ x: coord, y: coord }).strict().optional(),
     at: z.array(z.object({ x: coord, y: coord }).strict()).min(1).max(MAX_DICE_PER_FORCE),
   }).strict(),
   /** W5 Initiative: option points bid, 0–3 (secret until all have bid). */
@@ -49,6 +53,8 @@ export const polywarsAction = z.discriminatedUnion('type', [
   }).strict(),
   z.object({ type: z.literal('mutation'), die: dieId, targets: z.array(dieId).min(1).max(6 * MAX_DICE_PER_FORCE) }).strict(),
   z.object({ type: z.literal('teleportation'), die: dieId, x: coord, y: coord }).strict(),
+  /** Drops the flag a die carries, where it stands (Capture the Flag). */
+  z.object({ type: z.literal('drop'), die: dieId }).strict(),
   /** Ends the current phase of one's turn (Attack → Movement → Action → the next player). */
   z.object({ type: z.literal('done') }).strict(),
   /** Leaves the game: only this player is eliminated, the others play on. */
@@ -80,8 +86,17 @@ export interface PendingZap {
 }
 
 export interface Placement {
-  leader: number;
+  leader: number | null;
+  base: { x: number; y: number } | null;
   at: { x: number; y: number }[];
+}
+
+/** A Flag Aura (Capture the Flag): where it lies, or the die carrying it. */
+export interface Flag {
+  owner: Seat;
+  x: number;
+  y: number;
+  carrier: number | null;
 }
 
 export interface PolywarsState {
@@ -122,6 +137,9 @@ export interface PolywarsState {
   /** The d4 granted another movement phase by Super Speed. */
   speedDie: number | null;
   pendingZap: PendingZap | null;
+  /** Each seat's base centre, once placements are revealed (Capture the Flag). */
+  bases: ({ x: number; y: number } | null)[];
+  flags: Flag[];
   /** Seats still in the game. */
   inGame: boolean[];
   /** Seats in the order they were eliminated (several at once share a place). */

@@ -4,7 +4,7 @@ import type { GameEvent, Result, Seat } from '../../core/game-module';
 import type { Zone } from './catalogue';
 import type { Field, Terrain } from './geometry';
 import { activeSeat, toAct } from './rules';
-import type { PendingZap, Phase, Placement, PolywarsState, PwDie, TurnPhase } from './state';
+import type { Flag, PendingZap, Phase, Placement, PolywarsState, PwDie, TurnPhase } from './state';
 
 export interface PolywarsView {
   viewer: Seat | null;
@@ -35,6 +35,9 @@ export interface PolywarsView {
   stepsTaken: number;
   speedDie: number | null;
   pendingZap: PendingZap | null;
+  /** Base centres once revealed, and every flag (Capture the Flag). */
+  bases: ({ x: number; y: number } | null)[];
+  flags: Flag[];
   inGame: boolean[];
   eliminated: Seat[][];
   result: Result | null;
@@ -65,7 +68,7 @@ export function viewOf(s: PolywarsState, seat: Seat | null): PolywarsView {
     mine: {
       force: own && s.phase === 'build' ? s.forces[seat!]?.slice() ?? null : null,
       placement: own && s.phase === 'place' && s.placements[seat!]
-        ? { leader: s.placements[seat!]!.leader, at: s.placements[seat!]!.at.map((p) => ({ ...p })) } : null,
+        ? { leader: s.placements[seat!]!.leader, base: s.placements[seat!]!.base && { ...s.placements[seat!]!.base! }, at: s.placements[seat!]!.at.map((p) => ({ ...p })) } : null,
       bid: own && (s.phase === 'bid' || s.phase === 'heal') ? s.bids[seat!] : null,
       heal: own && s.phase === 'heal' ? s.heals[seat!]?.slice() ?? null : null,
     },
@@ -80,6 +83,8 @@ export function viewOf(s: PolywarsState, seat: Seat | null): PolywarsView {
     stepsTaken: s.stepsTaken,
     speedDie: s.speedDie,
     pendingZap: s.pendingZap && { ...s.pendingZap },
+    bases: s.bases.map((b) => b && { ...b }),
+    flags: s.flags.map((f) => ({ ...f })),
     inGame: s.inGame.slice(),
     eliminated: s.eliminated.map((g) => g.slice()),
     result: s.result && { ...s.result, winners: s.result.winners.slice() },
@@ -116,6 +121,10 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     case 'power': return `${name(x.seat)} uses ${String(x.power).replace('-', ' ')} with die ${x.die}`;
     case 'done': return `${name(x.seat)} ends the phase`;
     case 'cycle-limit': return `The cycle limit is reached: totals ${(x.seats as number[]).map((s, i) => `${name(s)} ${x.totals[i]}`).join(', ')}`;
+    case 'respawn': return `${name(x.seat)}'s die ${x.die} respawns on its base showing ${x.value}`;
+    case 'flag-tagged': return `${name(x.seat)} picks up ${name(x.flag)}'s flag with die ${x.die}`;
+    case 'flag-dropped': return `${name(x.flag)}'s flag lies at ${at(x)}`;
+    case 'flag-captured': return `${name(x.seat)} brings ${name(x.flag)}'s flag home`;
     case 'end': return (x.winners as number[]).length ? `${list(x.winners)} ${(x.winners as number[]).length > 1 ? 'win' : 'wins'}` : 'The game is a draw';
     default: return e.type;
   }
