@@ -12,6 +12,9 @@ import {
 const GAMES = Number(process.env.POLYWARS_GAMES ?? 6);
 const OPTS = (cycleLimit: number): PolywarsOptions => ({ scenario: 'kill-the-king', budget: 60, cycleLimit });
 const CTF = (cycleLimit: number): PolywarsOptions => ({ scenario: 'capture-the-flag', budget: 60, cycleLimit });
+const RESCUE = (cycleLimit: number): PolywarsOptions => ({ scenario: 'rescue-mission', budget: 30, cycleLimit });
+/** Options by game number: Kill the King, Capture the Flag, Rescue Mission in turn. */
+const ANY = (g: number, cycleLimit: number) => [OPTS, CTF, RESCUE][g % 3](cycleLimit);
 
 type Policy = 'random' | 'hunter';
 
@@ -25,6 +28,10 @@ function choose(s: PolywarsState, seat: number, actions: PolywarsAction[], polic
   if (attacks.length) return pick(bot, attacks);
   const goals = (die: number): { x: number; y: number }[] => {
     if (s.scenario === 'kill-the-king') return s.dice.filter((d) => d.alive && d.aura === 'leadership' && d.owner !== seat).map((d) => ({ x: d.x!, y: d.y! }));
+    if (s.scenario === 'rescue-mission') {
+      const h = s.dice.find((d) => d.aura === 'immunity')!;
+      return [seat === 1 && die === h.id ? s.bases[1]! : { x: h.x!, y: h.y! }];
+    }
     if (s.flags.some((f) => f.carrier === die)) return [s.bases[seat]!];
     return s.flags.filter((f) => f.owner !== seat && (f.carrier === null || s.dice[f.carrier].owner !== seat));
   };
@@ -133,11 +140,22 @@ describe('polywars: random games of Kill the King', () => {
     expect(reasons.get('flag-captured') ?? 0).toBeGreaterThan(0);
   });
 
+  it('W7 Rescue Mission games end: rescued, hostage lost, or held out for 12 cycles', () => {
+    const reasons = new Set<string>();
+    for (let g = 0; g < GAMES; g++) {
+      const { state } = playGame(3100 + g, 2, 'hunter', RESCUE(12), undefined);
+      const r = polywars.result(state)!;
+      reasons.add(r.reason);
+      expect(r.winners).toEqual(r.reason === 'rescued' ? [1] : [0]);
+    }
+    expect(reasons.size).toBeGreaterThan(1);
+  });
+
   it('every listed action is accepted by apply (sampled positions)', () => {
     let tried = 0;
     for (let g = 0; g < GAMES; g++) {
       let k = 0;
-      playGame(300 + g, 2 + (g % 3), 'hunter', g % 2 ? CTF(6) : OPTS(6), (s, seat, acts) => {
+      playGame(300 + g, 2 + (g % 3), 'hunter', ANY(g, 6), (s, seat, acts) => {
         if (k++ % 7 !== 0) return;
         for (const a of acts) {
           const r = polywars.apply(s, seat, a, seededDice(k));
@@ -152,7 +170,7 @@ describe('polywars: random games of Kill the King', () => {
   it('replaying a game\'s log through the table reproduces it', () => {
     for (let g = 0; g < GAMES; g++) {
       const seats = 2 + (g % 5);
-      const options = g % 2 ? CTF(8) : OPTS(8);
+      const options = ANY(g, 8);
       const source = seededDice(500 + g);
       const bot = seededDice(900 + g);
       const dice = new RecordingDice(source);
@@ -182,7 +200,7 @@ describe('polywars: random games of Kill the King', () => {
     let compared = 0;
     for (let g = 0; g < GAMES; g++) {
       const seats = 2 + (g % 5);
-      playGame(700 + g, seats, 'hunter', g % 2 ? CTF(3) : OPTS(3), (s, seat, acts) => {
+      playGame(700 + g, seats, 'hunter', ANY(g, 3), (s, seat, acts) => {
         // Only while others are still to answer: the last answer reveals everything, as it should.
         if (s.phase === 'turns' || polywars.toAct(s).length < 2) return;
         const answers = acts.length > 1 ? [acts[0], acts[acts.length - 1]] : [acts[0]];

@@ -579,3 +579,81 @@ describe('W7 Capture the Flag', () => {
     expect(polywars.result(t)).toMatchObject({ draw: true, winners: [], reason: 'cycle-limit' });
   });
 });
+
+describe('W7 Rescue Mission', () => {
+  const RM = { scenario: 'rescue-mission' as const, budget: 20 };
+
+  /** Builds (Defenders d20; Rescuers d12 hostage + d20 + d8, all at face value) and deploys the Defenders. */
+  function defended(): PolywarsState {
+    let s = polywars.setup(RM, 2, NO_ROLLS).state;
+    s = play(s, 0, { type: 'build', dice: [20] });
+    s = play(s, 1, { type: 'build', dice: [12, 20, 8] }, scripted([20, 12, 20, 8]));
+    return play(s, 0, { type: 'place', base: { x: 500, y: 700 }, at: [{ x: 700, y: 700 }] });
+  }
+
+  it('W7 the Rescuers field twice the Defenders\' sides', () => {
+    let s = polywars.setup(RM, 2, NO_ROLLS).state;
+    expect(refusal(s, 0, { type: 'build', dice: [20, 2] })).toBe('bad-force');
+    s = play(s, 0, { type: 'build', dice: [20] });
+    expect(refusal(s, 1, { type: 'build', dice: [20, 20, 2] })).toBe('bad-force');
+    expect(refusal(s, 1, { type: 'build', dice: [20, 20] }, scripted([5, 5, 5]))).toBe('accepted');
+  });
+
+  it('W7 the Defenders deploy first: the Rescuers\' first die sits frozen with the Immunity Aura on their base', () => {
+    const s = defended();
+    expect(polywars.toAct(s)).toEqual([1]);
+    expect(s.dice[1]).toMatchObject({ owner: 1, sides: 12, x: 500, y: 700, aura: 'immunity' });
+    expect(s.frozen).toBe(1);
+    expect(s.dice[0]).toMatchObject({ x: 700, y: 700 });
+  });
+
+  it('W7 the Rescuers\' base lies 5 to 10 range units from the Defenders\'; their dice within 2 of it', () => {
+    const s = defended();
+    const at = (bx: number) => [{ x: 500, y: 700 }, { x: bx, y: 700 }, { x: bx + 50, y: 700 }];
+    expect(refusal(s, 1, { type: 'place', base: { x: 999, y: 700 }, at: at(999) })).toBe('bad-placement');
+    expect(refusal(s, 1, { type: 'place', base: { x: 1501, y: 700 }, at: at(1501) })).toBe('bad-placement');
+    expect(refusal(s, 1, { type: 'place', base: { x: 1000, y: 700 }, at: at(1000) })).toBe('accepted');
+    expect(refusal(s, 1, { type: 'place', base: { x: 1000, y: 700 }, at: [{ x: 510, y: 700 }, { x: 1000, y: 700 }, { x: 1050, y: 700 }] })).toBe('bad-placement');
+    const t = play(s, 1, { type: 'place', base: { x: 1500, y: 700 }, at: at(1500) });
+    expect([t.phase, t.bases]).toEqual(['bid', [{ x: 500, y: 700 }, { x: 1500, y: 700 }]]);
+  });
+
+  const hostage = (frozen: boolean) => battle([
+    { owner: 0, sides: 20, value: 20, x: 600, y: 700 },
+    { owner: 1, sides: 12, value: 12, x: 500, y: 700, immune: true },
+    { owner: 1, sides: 6, value: 6, x: 500, y: 900 },
+  ], { scenario: 'rescue-mission', bases: [{ x: 500, y: 700 }, { x: 1200, y: 700 }], frozen: frozen ? 1 : null, order: [1, 0] });
+
+  it('W7 the frozen hostage neither moves nor attacks, and the Defenders may not attack it', () => {
+    const s = hostage(true);
+    expect(refusal(s, 1, { type: 'attack', die: 1, target: 0 }, scripted([1]))).toBe('frozen');
+    expect(refusal({ ...s, turnPhase: 'move' }, 1, { type: 'step', die: 1, x: 520, y: 700 })).toBe('cannot-step');
+    expect(refusal({ ...s, order: [0, 1] }, 0, { type: 'attack', die: 0, target: 1 }, scripted([1]))).toBe('frozen');
+    expect(refusal({ ...hostage(false), order: [0, 1] }, 0, { type: 'attack', die: 0, target: 1 }, scripted([1]))).toBe('accepted');
+  });
+
+  it('W7 a Rescuer ending a step within R of the hostage frees it; the hostage at the Rescuers\' base wins', () => {
+    let s: PolywarsState = { ...hostage(true), turnPhase: 'move' };
+    s = play(s, 1, { type: 'step', die: 2, x: 500, y: 801 });
+    expect(s.frozen).toBe(1);
+    s = play(s, 1, { type: 'step', die: 2, x: 500, y: 800 });
+    expect(s.frozen).toBeNull();
+    s = { ...s, bases: [{ x: 500, y: 700 }, { x: 500, y: 500 }] };
+    s = play(s, 1, { type: 'step', die: 1, x: 500, y: 600 });
+    expect(polywars.result(s)).toMatchObject({ winners: [1], reason: 'rescued' });
+  });
+
+  it('W7 the hostage destroyed, or 12 cycles held, is the Defenders\' win', () => {
+    const s = { ...hostage(false), order: [0, 1] };
+    s.dice[1].value = 2;
+    expect(polywars.result(play(s, 0, { type: 'attack', die: 0, target: 1 }, scripted([5])))).toMatchObject({ winners: [0], reason: 'hostage-lost' });
+    let t: PolywarsState = { ...hostage(true), cycleLimit: 1 };
+    while (!polywars.result(t)) t = play(t, polywars.toAct(t)[0], { type: 'done' });
+    expect(polywars.result(t)).toMatchObject({ winners: [0], reason: 'held-out' });
+  });
+
+  it('W7 a two-player scenario in a larger room: the extra seats sit out from the start', () => {
+    const s = polywars.setup(RM, 3, NO_ROLLS).state;
+    expect([s.inGame, polywars.toAct(s)]).toEqual([[true, true, false], [0, 1]]);
+  });
+});

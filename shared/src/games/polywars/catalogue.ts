@@ -128,6 +128,9 @@ export function kingZones(players: number): Zone[] {
   }
 }
 
+/** Rescue Mission: the Defenders' base in the left half; the Rescuers anywhere 5–10 R from it (checked on placement). */
+const rescueZones = (players: number): Zone[] => [rect(0, 0, 10, 14), ...Array(players - 1).fill(0).map(() => rect(0, 0, 20, 14))];
+
 const twoEnds = () => [rect(0, 0, 5, 14), rect(15, 0, 20, 14)];
 
 export const SCENARIOS: Readonly<Record<ScenarioId, Scenario>> = {
@@ -145,9 +148,9 @@ export const SCENARIOS: Readonly<Record<ScenarioId, Scenario>> = {
   },
   'rescue-mission': {
     id: 'rescue-mission', name: 'Rescue Mission', players: { min: 2, max: 2 }, allowed: [2, 4, 6, 8, 10, 12, 20],
-    field: FIELD, terrain: STANDARD_TERRAIN, budget: 40, maxDice: 20, auras: ['immunity'],
-    cycleLimit: 12, limitIsProposal: false, zones: twoEnds, deploy: { withinOfAnchor: 2, anchor: 'base' },
-    playable: false, objective: 'Rescuers (twice the Defenders\' sides) bring the frozen Immunity die to their base within 12 cycles.',
+    field: FIELD, terrain: STANDARD_TERRAIN, budget: 30, maxDice: 20, auras: ['immunity'],
+    cycleLimit: 12, limitIsProposal: false, zones: rescueZones, deploy: { withinOfAnchor: 2, anchor: 'base' },
+    playable: true, objective: 'Rescuers (twice the Defenders\' sides) bring the frozen Immunity die to their base within 12 cycles.',
   },
   'snipe-hunt': {
     id: 'snipe-hunt', name: 'Snipe Hunt', players: { min: 2, max: 2 }, allowed: [4, 6, 8, 10, 12, 20],

@@ -5,8 +5,8 @@ import type { Seat } from '../../core/game-module';
 import { HEAL_POINTS, OPTION_POINTS, type Zone } from './catalogue';
 import { distanceToDisc, discsOverlap, R, stepRefusal, type Disc } from './geometry';
 import {
-  absorbRange, activeSeat, attackCheck, bodyOf, canStep, forceRefusal, inReach, onBoard, ownDice, powerRefusal,
-  teleportRefusal, toAct, typeOf, zoneHolds,
+  absorbRange, activeSeat, attackCheck, blockedAtPlacement, bodyOf, budgetOf, canStep, DEFENDERS, forceRefusal, inReach,
+  onBoard, ownDice, powerRefusal, teleportRefusal, toAct, typeOf, zoneHolds,
 } from './rules';
 import type { PolywarsAction, PolywarsState, PwDie } from './state';
 
@@ -29,14 +29,15 @@ export function stepTargets(s: PolywarsState, d: PwDie): { x: number; y: number 
 }
 
 /** Representative forces: as many of one type as fit, for each type, and a spread of the larger types. */
-export function sampleForces(s: PolywarsState): number[][] {
+export function sampleForces(s: PolywarsState, seat: Seat): number[][] {
   const out: number[][] = [];
+  const budget = budgetOf(s, seat);
   for (const t of s.allowed) {
-    const n = Math.min(Math.floor(s.budget / t), s.maxDice);
+    const n = Math.min(Math.floor(budget / t), s.maxDice);
     if (n > 0) out.push(Array(n).fill(t));
   }
   const mixed: number[] = [];
-  let left = s.budget;
+  let left = budget;
   for (let again = true; again;) {
     again = false;
     for (const t of s.allowed.filter((x) => x <= 20).sort((a, b) => b - a)) {
@@ -48,7 +49,7 @@ export function sampleForces(s: PolywarsState): number[][] {
     }
   }
   if (mixed.length) out.push(mixed);
-  return out.filter((f) => forceRefusal(s, f) === null);
+  return out.filter((f) => forceRefusal(s, f, seat) === null);
 }
 
 /**
@@ -56,14 +57,17 @@ export function sampleForces(s: PolywarsState): number[][] {
  * or the base (Capture the Flag, `leader` null); each other die, largest first, takes the free grid point nearest it.
  * Null if the force does not fit, which the budget and dice limits rule out in practice.
  */
-export function packPlacement(s: PolywarsState, seat: Seat, leader: number | null): { x: number; y: number }[] | null {
+export function packPlacement(
+  s: PolywarsState, seat: Seat, leader: number | null, around?: { x: number; y: number }, taken: Disc[] = [],
+): { x: number; y: number }[] | null {
   const own = ownDice(s, seat);
   const z: Zone = s.zones[seat];
-  const centre = { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2) };
+  const centre = around ?? { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2) };
   const anchor: Disc = { ...centre, r: leader === null ? 0 : typeOf(own[leader]).radius };
   if (!zoneHolds(z, anchor)) return null;
-  const at: ({ x: number; y: number } | null)[] = own.map(() => null);
-  const placed: Disc[] = [];
+  // Dice already on the field (the Rescue Mission hostage) keep their place.
+  const at: ({ x: number; y: number } | null)[] = own.map((d) => (d.x === null ? null : { x: d.x, y: d.y! }));
+  const placed: Disc[] = taken.slice();
   if (leader !== null) {
     at[leader] = { ...centre };
     placed.push(anchor);
@@ -74,7 +78,7 @@ export function packPlacement(s: PolywarsState, seat: Seat, leader: number | nul
     for (let y = centre.y - reach - 50; y <= centre.y + reach + 50; y += 10) grid.push({ x, y, d: (x - centre.x) ** 2 + (y - centre.y) ** 2 });
   }
   grid.sort((a, b) => a.d - b.d || a.y - b.y || a.x - b.x);
-  const rest = own.map((_, i) => i).filter((i) => i !== leader).sort((a, b) => typeOf(own[b]).radius - typeOf(own[a]).radius || a - b);
+  const rest = own.map((_, i) => i).filter((i) => i !== leader && own[i].x === null).sort((a, b) => typeOf(own[b]).radius - typeOf(own[a]).radius || a - b);
   for (const i of rest) {
     const r = typeOf(own[i]).radius;
     const spot = grid.find((g) => {
@@ -90,12 +94,36 @@ export function packPlacement(s: PolywarsState, seat: Seat, leader: number | nul
 
 const DONE: PolywarsAction = { type: 'done' };
 
+/**
+ * Rescue Mission samples: the Defenders' base at the middle of their half; the Rescuers' base 7 R from it, in the
+ * first of several directions where the field has room, dice packed around each.
+ */
+function rescuePlacements(s: PolywarsState, seat: Seat): PolywarsAction[] {
+  const z = s.zones[seat];
+  if (seat === DEFENDERS) {
+    const base = { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2) };
+    const at = packPlacement(s, seat, null, base, blockedAtPlacement(s, seat, base));
+    return at ? [{ type: 'place', base, at }] : [];
+  }
+  const home = s.bases[DEFENDERS]!;
+  const out: PolywarsAction[] = [];
+  for (const [dx, dy] of [[7, 0], [5, 5], [5, -5], [0, 7], [0, -7], [-5, 5], [-5, -5], [-7, 0]]) {
+    const base = { x: home.x + dx * R, y: home.y + dy * R };
+    if (base.x < R || base.y < R || base.x > s.field.width - R || base.y > s.field.height - R) continue;
+    const at = packPlacement(s, seat, null, base, blockedAtPlacement(s, seat, base));
+    if (at) out.push({ type: 'place', base, at });
+    if (out.length >= 2) break;
+  }
+  return out;
+}
+
 export function legalActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
   if (!toAct(s).includes(seat)) return [];
   switch (s.phase) {
-    case 'build': return sampleForces(s).map((dice) => ({ type: 'build', dice }));
+    case 'build': return sampleForces(s, seat).map((dice) => ({ type: 'build', dice }));
     case 'place': {
       const own = ownDice(s, seat);
+      if (s.scenario === 'rescue-mission') return rescuePlacements(s, seat);
       if (s.scenario !== 'kill-the-king') {
         const z = s.zones[seat];
         const at = packPlacement(s, seat, null);

@@ -10,9 +10,11 @@ type Outcome = Step<PolywarsState> | Refusal;
 
 export function setupState(options: PolywarsOptions, seats: number): PolywarsState {
   const sc = SCENARIOS[options.scenario];
+  // A two-player scenario in a larger room: the extra seats sit out from the start (the room should not offer it).
+  const inGame = Array.from({ length: seats }, (_, i) => i < sc.players.max);
   return {
     scenario: sc.id,
-    budget: options.budget,
+    budget: options.budget ?? sc.budget,
     allowed: sc.allowed.slice(),
     maxDice: sc.maxDice,
     cycleLimit: options.cycleLimit ?? sc.cycleLimit,
@@ -40,8 +42,9 @@ export function setupState(options: PolywarsOptions, seats: number): PolywarsSta
     pendingZap: null,
     bases: Array(seats).fill(null),
     flags: [],
-    inGame: Array(seats).fill(true),
-    eliminated: [],
+    frozen: null,
+    inGame,
+    eliminated: inGame.every(Boolean) ? [] : [inGame.flatMap((on, i) => (on ? [] : [i]))],
     result: null,
   };
 }
@@ -77,7 +80,8 @@ const discOf = (d: PwDie): Disc => ({ x: d.x!, y: d.y!, r: typeOf(d).radius });
 export function toAct(s: PolywarsState): Seat[] {
   switch (s.phase) {
     case 'build': return seatsIn(s).filter((seat) => s.forces[seat] === null);
-    case 'place': return seatsIn(s).filter((seat) => s.placements[seat] === null);
+    // Rescue Mission deploys in turn: the Defenders (seat 0) first, then the Rescuers, who see them.
+    case 'place': return seatsIn(s).filter((seat) => s.placements[seat] === null).slice(0, s.scenario === 'rescue-mission' ? 1 : undefined);
     case 'bid': return seatsIn(s).filter((seat) => s.bids[seat] === null);
     case 'heal': return seatsIn(s).filter((seat) => s.heals[seat] === null);
     case 'turns': return [s.order[s.turnIndex]];
@@ -104,6 +108,9 @@ function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: strin
   }
   if (d.aura === 'flag') d.aura = null;
   if (s.scenario === 'capture-the-flag' && s.inGame[d.owner]) respawn(s, d, events, dice);
+  if (s.scenario === 'rescue-mission' && d.aura === 'immunity') {
+    finish(s, { winners: [DEFENDERS], draw: false, reason: 'hostage-lost', summary: 'The die to be rescued was destroyed' }, events);
+  }
 }
 
 /** The free spot nearest a base's centre (a 10-unit grid within 2 R), or null when the base is crowded out. */
@@ -173,6 +180,9 @@ function finishOnLimit(s: PolywarsState, events: GameEvent[]): void {
   const left = seatsIn(s);
   const totals = left.map((seat) => onBoard(s).filter((d) => d.owner === seat).reduce((a, d) => a + d.value, 0));
   const best = Math.max(...totals);
+  if (s.scenario === 'rescue-mission') {
+    return finish(s, { winners: [DEFENDERS], draw: false, reason: 'held-out', summary: `The Defenders held out for ${s.cycleLimit} cycles` }, events);
+  }
   // Capture the Flag has only one way to win: no capture in time is a draw.
   const top = s.scenario === 'capture-the-flag' ? left : left.filter((_, i) => totals[i] === best);
   // Everyone still in tied: a draw. Some tied at the top: they share the win.
@@ -245,11 +255,18 @@ function nextTurn(s: PolywarsState, events: GameEvent[]): void {
 
 // ───────────────────────────── forces and placement (W6) ─────────────────────────────
 
-export function forceRefusal(s: PolywarsState, sides: number[]): string | null {
+/** Rescue Mission: seat 0 defends, seat 1 rescues. */
+export const DEFENDERS = 0;
+export const RESCUERS = 1;
+
+/** Sides a seat may field: the Rescuers get twice the Defenders' budget (W7). */
+export const budgetOf = (s: PolywarsState, seat: Seat) => (s.scenario === 'rescue-mission' && seat === RESCUERS ? 2 * s.budget : s.budget);
+
+export function forceRefusal(s: PolywarsState, sides: number[], seat: Seat): string | null {
   if (sides.length > s.maxDice) return `A force has at most ${s.maxDice} dice.`;
   for (const n of sides) if (!s.allowed.includes(n)) return `A d${n} is not allowed in this scenario.`;
   const total = sides.reduce((a, b) => a + b, 0);
-  if (total > s.budget) return `The force has ${total} sides; the budget is ${s.budget}.`;
+  if (total > budgetOf(s, seat)) return `The force has ${total} sides; the budget is ${budgetOf(s, seat)}.`;
   return null;
 }
 
@@ -284,11 +301,25 @@ export function placementRefusal(s: PolywarsState, seat: Seat, p: Placement): st
   if (king && base !== null) return 'This scenario has no bases.';
   const zone = s.zones[seat];
   if (!king && (!base || !zoneHolds(zone, { ...base, r: 0 }))) return 'Place your base inside your deployment zone.';
+  const rescue = s.scenario === 'rescue-mission';
+  if (rescue && seat === RESCUERS) {
+    const home = s.bases[DEFENDERS]!;
+    const d2 = (base!.x - home.x) ** 2 + (base!.y - home.y) ** 2;
+    if (d2 < (5 * R) ** 2 || d2 > (10 * R) ** 2) return 'The Rescuers\' base lies 5 to 10 range units from the Defenders\'.';
+  }
   const discs = own.map((d, i) => ({ x: at[i].x, y: at[i].y, r: typeOf(d).radius }));
+  // Dice already on the field (Rescue Mission: the Defenders, and the hostage on their base) must be left clear.
+  const taken = rescue ? blockedAtPlacement(s, seat, base!) : [];
   const anchor = king ? discs[leader!] : base!;
   for (let i = 0; i < discs.length; i++) {
+    if (own[i].x !== null) {
+      // The hostage is already on the Defenders' base: its entry must say so.
+      if (at[i].x !== own[i].x || at[i].y !== own[i].y) return `Die ${i + 1} stays where it is.`;
+      continue;
+    }
     if (!zoneHolds(zone, discs[i]) || !onField(discs[i], s.field)) return `Die ${i + 1} is outside your deployment zone.`;
-    for (let j = 0; j < i; j++) if (discsOverlap(discs[i], discs[j])) return `Dice ${j + 1} and ${i + 1} overlap.`;
+    if (taken.some((t) => discsOverlap(t, discs[i]))) return `Die ${i + 1} is on a die already placed.`;
+    for (let j = 0; j < i; j++) if (own[j].x === null && discsOverlap(discs[i], discs[j])) return `Dice ${j + 1} and ${i + 1} overlap.`;
     if (i !== leader && distanceToDisc(anchor, discs[i]) > s.deployWithin * R) {
       return `Die ${i + 1} is more than ${s.deployWithin} range units from your ${king ? 'leader' : 'base'}.`;
     }
@@ -296,20 +327,50 @@ export function placementRefusal(s: PolywarsState, seat: Seat, p: Placement): st
   return null;
 }
 
+/** The hostage: the Rescuers' first die, which the Defenders' deployment puts on the Defenders' base, frozen. */
+export const hostageOf = (s: PolywarsState): PwDie | undefined => ownDice(s, RESCUERS)[0];
+
+/** Discs a Rescue Mission deployment must leave clear: for the Defenders the hostage on their base, then everything placed. */
+export function blockedAtPlacement(s: PolywarsState, seat: Seat, base: { x: number; y: number }): Disc[] {
+  if (seat === DEFENDERS) {
+    const h = hostageOf(s);
+    return h ? [{ x: base.x, y: base.y, r: typeOf(h).radius }] : [];
+  }
+  return onBoard(s).map(discOf);
+}
+
+/** Rescue Mission: the Defenders' deployment is shown as soon as it is made, with the frozen hostage on their base. */
+function revealDefenders(s: PolywarsState, events: GameEvent[]): void {
+  revealSeat(s, DEFENDERS);
+  const h = hostageOf(s);
+  const base = s.bases[DEFENDERS]!;
+  if (h) {
+    Object.assign(h, { x: base.x, y: base.y, aura: 'immunity' });
+    s.frozen = h.id;
+  }
+  events.push({ type: 'deployed', dice: onBoard(s).map((d) => ({ die: d.id, x: d.x, y: d.y, aura: d.aura })), bases: s.bases.map((b) => b && { ...b }) });
+}
+
+function revealSeat(s: PolywarsState, seat: Seat): void {
+  const p = s.placements[seat];
+  if (!p || !s.inGame[seat]) return;
+  ownDice(s, seat).forEach((d, i) => {
+    if (d.x !== null) return; // the hostage, already on the Defenders' base
+    d.x = p.at[i].x;
+    d.y = p.at[i].y;
+    if (i === p.leader) d.aura = 'leadership';
+  });
+  if (p.base) {
+    s.bases[seat] = { ...p.base };
+    // W7: each flag starts on its own base.
+    if (s.scenario === 'capture-the-flag') s.flags.push({ owner: seat, x: p.base.x, y: p.base.y, carrier: null });
+  }
+}
+
 function revealPlacements(s: PolywarsState, events: GameEvent[]): void {
   for (let seat = 0; seat < s.seats; seat++) {
-    const p = s.placements[seat];
-    if (!p || !s.inGame[seat]) continue;
-    ownDice(s, seat).forEach((d, i) => {
-      d.x = p.at[i].x;
-      d.y = p.at[i].y;
-      if (i === p.leader) d.aura = 'leadership';
-    });
-    if (p.base) {
-      s.bases[seat] = { ...p.base };
-      // W7: each flag starts on its own base.
-      s.flags.push({ owner: seat, x: p.base.x, y: p.base.y, carrier: null });
-    }
+    if (s.scenario === 'rescue-mission' && seat === DEFENDERS) continue;
+    revealSeat(s, seat);
   }
   events.push({
     type: 'deployed',
@@ -331,6 +392,7 @@ export type AttackCheck = { ok: true; range: number; zap: boolean } | { ok: fals
 export function attackCheck(s: PolywarsState, a: PwDie, t: PwDie, field: PwDie[] = onBoard(s)): AttackCheck {
   if (!t.alive || t.x === null) return { ok: false, code: 'no-target', message: 'That die is not on the field.' };
   if (t.owner === a.owner) return { ok: false, code: 'friendly', message: 'Dice attack enemy dice only.' };
+  if (a.id === s.frozen || t.id === s.frozen) return { ok: false, code: 'frozen', message: 'The frozen hostage neither attacks nor is attacked.' };
   const range = rangeTo(discOf(a), discOf(t));
   if (range === 0) return { ok: true, range, zap: false };
   if (range >= a.value) return { ok: false, code: 'out-of-range', message: `Range ${range} is not below the die's value ${a.value}.` };
@@ -394,7 +456,7 @@ export function stepCheck(s: PolywarsState, d: PwDie, x: number, y: number) {
 
 /** Whether die `d` may take another step in this phase. */
 export function canStep(s: PolywarsState, d: PwDie): boolean {
-  if (!d.alive || d.x === null) return false;
+  if (!d.alive || d.x === null || d.id === s.frozen) return false;
   if (s.turnPhase === 'speed') return d.id === s.speedDie && s.stepsTaken < typeOf(d).steps;
   if (s.turnPhase !== 'move') return false;
   if (s.mover === d.id) return s.stepsTaken < typeOf(d).steps;
@@ -427,7 +489,23 @@ function step(s: PolywarsState, seat: Seat, id: number, x: number, y: number, ev
   d.y = y;
   tagAfterStep(s, d, events);
   carryFlags(s, d, events);
+  rescueAfterMove(s, d, events);
   return null;
+}
+
+/** Rescue Mission: a Rescuer ending a step within R of the frozen hostage frees it; the hostage within R of the Rescuers' base wins. */
+function rescueAfterMove(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
+  if (s.scenario !== 'rescue-mission') return;
+  const h = hostageOf(s);
+  if (!h || !h.alive) return;
+  if (s.frozen === h.id && d.owner === RESCUERS && d.id !== h.id && (h.x! - d.x!) ** 2 + (h.y! - d.y!) ** 2 <= R * R) {
+    s.frozen = null;
+    events.push({ type: 'unfrozen', die: h.id, by: d.id });
+  }
+  const base = s.bases[RESCUERS];
+  if (d.id === h.id && base && (base.x - d.x!) ** 2 + (base.y - d.y!) ** 2 <= R * R) {
+    finish(s, { winners: [RESCUERS], draw: false, reason: 'rescued', summary: 'The hostage reached the Rescuers\' base' }, events);
+  }
 }
 
 /**
@@ -528,6 +606,7 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
       d.x = act.x;
       d.y = act.y;
       carryFlags(s, d, events);
+      rescueAfterMove(s, d, events);
       break;
     }
   }
@@ -565,7 +644,7 @@ function applyIn(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice, 
   switch (s.phase) {
     case 'build': {
       if (act.type !== 'build') return refuse('wrong-phase', 'Build your force first.');
-      const why = forceRefusal(s, act.dice);
+      const why = forceRefusal(s, act.dice, seat);
       if (why) return refuse('bad-force', why);
       s.forces[seat] = act.dice.slice();
       events.push({ type: 'built', seat });
@@ -579,6 +658,7 @@ function applyIn(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice, 
       if (why) return refuse('bad-placement', why);
       s.placements[seat] = placement;
       events.push({ type: 'placed', seat });
+      if (s.scenario === 'rescue-mission' && seat === DEFENDERS) revealDefenders(s, events);
       afterSimultaneous(s, dice, events);
       return null;
     }

@@ -12,9 +12,9 @@ const dieId = z.number().int().min(0).max(6 * MAX_DICE_PER_FORCE - 1);
 export const polywarsOptions = z
   .object({
     /** Only scenarios the module plays to the end are offered (catalogue `playable`). */
-    scenario: z.enum(['kill-the-king', 'capture-the-flag']).default('kill-the-king'),
-    /** Total sides per force (W6: equal for every player). */
-    budget: z.number().int().min(2).max(300).default(60),
+    scenario: z.enum(['kill-the-king', 'capture-the-flag', 'rescue-mission']).default('kill-the-king'),
+    /** Total sides per force (W6: equal for every player; Rescue Mission: the Defenders', the Rescuers get twice). Default: the scenario's. */
+    budget: z.number().int().min(2).max(300).optional(),
     /** Cycles before the game ends on points (a proposal where the scenario has no limit). */
     cycleLimit: z.number().int().min(1).max(100).optional(),
   })
@@ -140,6 +140,8 @@ export interface PolywarsState {
   /** Each seat's base centre, once placements are revealed (Capture the Flag). */
   bases: ({ x: number; y: number } | null)[];
   flags: Flag[];
+  /** Rescue Mission: the hostage's id while it is frozen (no moves, no attacks, none against it). */
+  frozen: number | null;
   /** Seats still in the game. */
   inGame: boolean[];
   /** Seats in the order they were eliminated (several at once share a place). */

@@ -38,6 +38,8 @@ export interface PolywarsView {
   /** Base centres once revealed, and every flag (Capture the Flag). */
   bases: ({ x: number; y: number } | null)[];
   flags: Flag[];
+  /** Rescue Mission: the frozen hostage's id, until a Rescuer frees it. */
+  frozen: number | null;
   inGame: boolean[];
   eliminated: Seat[][];
   result: Result | null;
@@ -85,6 +87,7 @@ export function viewOf(s: PolywarsState, seat: Seat | null): PolywarsView {
     pendingZap: s.pendingZap && { ...s.pendingZap },
     bases: s.bases.map((b) => b && { ...b }),
     flags: s.flags.map((f) => ({ ...f })),
+    frozen: s.frozen,
     inGame: s.inGame.slice(),
     eliminated: s.eliminated.map((g) => g.slice()),
     result: s.result && { ...s.result, winners: s.result.winners.slice() },
@@ -125,6 +128,7 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     case 'flag-tagged': return `${name(x.seat)} picks up ${name(x.flag)}'s flag with die ${x.die}`;
     case 'flag-dropped': return `${name(x.flag)}'s flag lies at ${at(x)}`;
     case 'flag-captured': return `${name(x.seat)} brings ${name(x.flag)}'s flag home`;
+    case 'unfrozen': return `Die ${x.by} frees the hostage (die ${x.die})`;
     case 'end': return (x.winners as number[]).length ? `${list(x.winners)} ${(x.winners as number[]).length > 1 ? 'win' : 'wins'}` : 'The game is a draw';
     default: return e.type;
   }
