@@ -13,8 +13,9 @@ const GAMES = Number(process.env.POLYWARS_GAMES ?? 6);
 const OPTS = (cycleLimit: number): PolywarsOptions => ({ scenario: 'kill-the-king', budget: 60, cycleLimit });
 const CTF = (cycleLimit: number): PolywarsOptions => ({ scenario: 'capture-the-flag', budget: 60, cycleLimit });
 const RESCUE = (cycleLimit: number): PolywarsOptions => ({ scenario: 'rescue-mission', budget: 30, cycleLimit });
-/** Options by game number: Kill the King, Capture the Flag, Rescue Mission in turn. */
-const ANY = (g: number, cycleLimit: number) => [OPTS, CTF, RESCUE][g % 3](cycleLimit);
+const TOKYO = (cycleLimit: number): PolywarsOptions => ({ scenario: 'attack-on-tokyo', budget: 60, cycleLimit });
+/** Options by game number: Kill the King, Capture the Flag, Rescue Mission, Attack on Tokyo in turn. */
+const ANY = (g: number, cycleLimit: number) => [OPTS, CTF, RESCUE, TOKYO][g % 4](cycleLimit);
 
 type Policy = 'random' | 'hunter';
 
@@ -28,6 +29,10 @@ function choose(s: PolywarsState, seat: number, actions: PolywarsAction[], polic
   if (attacks.length) return pick(bot, attacks);
   const goals = (die: number): { x: number; y: number }[] => {
     if (s.scenario === 'kill-the-king') return s.dice.filter((d) => d.alive && d.aura === 'leadership' && d.owner !== seat).map((d) => ({ x: d.x!, y: d.y! }));
+    if (s.scenario === 'attack-on-tokyo') {
+      const rage = s.dice.find((d) => d.alive && d.aura === 'rage');
+      return [die === rage?.id || !rage ? s.bases[0]! : { x: rage.x!, y: rage.y! }];
+    }
     if (s.scenario === 'rescue-mission') {
       const h = s.dice.find((d) => d.aura === 'immunity')!;
       return [seat === 1 && die === h.id ? s.bases[1]! : { x: h.x!, y: h.y! }];
@@ -147,6 +152,18 @@ describe('polywars: random games of Kill the King', () => {
       const r = polywars.result(state)!;
       reasons.add(r.reason);
       expect(r.winners).toEqual(r.reason === 'rescued' ? [1] : [0]);
+    }
+    expect(reasons.size).toBeGreaterThan(1);
+  });
+
+  it('W7 Attack on Tokyo games end: Tokyo reached, the Rage spent, or ten cycles held', () => {
+    const reasons = new Set<string>();
+    for (let g = 0; g < GAMES; g++) {
+      const { state } = playGame(4100 + g, 2, g % 2 ? 'random' : 'hunter', TOKYO(10), undefined);
+      const r = polywars.result(state)!;
+      reasons.add(r.reason);
+      expect(r.winners).toEqual(r.reason === 'tokyo-reached' ? [1] : [0]);
+      expect(state.dice.filter((d) => d.alive && d.aura === 'rage').length).toBeLessThanOrEqual(1);
     }
     expect(reasons.size).toBeGreaterThan(1);
   });

@@ -657,3 +657,75 @@ describe('W7 Rescue Mission', () => {
     expect([s.inGame, polywars.toAct(s)]).toEqual([[true, true, false], [0, 1]]);
   });
 });
+
+describe('W7 Attack on Tokyo', () => {
+  const TK = { scenario: 'attack-on-tokyo' as const };
+
+  it('W7 only the Defenders build; they place Tokyo and their dice within 3 range units; the Rage takes one at least 8 R away', () => {
+    let s = polywars.setup(TK, 2, NO_ROLLS).state;
+    expect(polywars.toAct(s)).toEqual([0]);
+    expect(refusal(s, 0, { type: 'build', dice: [20, 20, 20, 2] })).toBe('bad-force'); // 62 > 60
+    s = play(s, 0, { type: 'build', dice: [20, 6] }, scripted([7, 3]));
+    expect(refusal(s, 0, { type: 'place', base: { x: 400, y: 700 }, at: [{ x: 400, y: 700 }, { x: 400 + 316, y: 700 }] })).toBe('accepted');
+    expect(refusal(s, 0, { type: 'place', base: { x: 300, y: 700 }, at: [{ x: 300, y: 700 }, { x: 300 + 317, y: 700 }] })).toBe('bad-placement');
+    s = play(s, 0, { type: 'place', base: { x: 400, y: 700 }, at: [{ x: 400, y: 700 }, { x: 600, y: 700 }] });
+    expect(polywars.toAct(s)).toEqual([1]);
+    expect(refusal(s, 1, { type: 'unleash', die: 0, x: 1199, y: 700 })).toBe('bad-placement');
+    s = play(s, 1, { type: 'unleash', die: 0, x: 1200, y: 700 });
+    expect(s.dice[0]).toMatchObject({ owner: 1, value: 20, aura: 'rage', x: 1200, y: 700 });
+    expect(s.phase).toBe('bid');
+  });
+
+  const tokyo = (rageValue = 20) => battle([
+    { owner: 1, sides: 20, value: rageValue, x: 700, y: 700 },
+    { owner: 0, sides: 8, value: 8, x: 760, y: 700 },
+    { owner: 0, sides: 6, value: 6, x: 400, y: 1200 },
+  ], { scenario: 'attack-on-tokyo', bases: [{ x: 400, y: 700 }, null], order: [1, 0] });
+  const raging = (rageValue = 20) => {
+    const s = tokyo(rageValue);
+    s.dice[0].aura = 'rage';
+    return s;
+  };
+
+  it('W7 the Rage die must attack when it can', () => {
+    const s = raging();
+    expect(refusal(s, 1, { type: 'done' })).toBe('must-attack');
+    expect(polywars.legalActions(s, 1)).not.toContainEqual({ type: 'done' });
+    const t = play(s, 1, { type: 'attack', die: 0, target: 1 }, scripted([2]));
+    expect(refusal(t, 1, { type: 'done' })).toBe('accepted');
+  });
+
+  it('W7 every Rage step must bring it closer to Tokyo; within R of Tokyo it wins', () => {
+    let s: PolywarsState = { ...raging(), turnPhase: 'move' };
+    s.dice[1].y = 900;
+    expect(refusal(s, 1, { type: 'step', die: 0, x: 700, y: 780 })).toBe('rage-must-advance');
+    s = play(s, 1, { type: 'step', die: 0, x: 600, y: 700 });
+    expect(polywars.result(s)).toBeNull();
+    s = { ...s, turnPhase: 'speed', speedDie: 0, stepsTaken: 0, mover: null };
+    s = play(s, 1, { type: 'step', die: 0, x: 500, y: 700 });
+    expect(polywars.result(s)).toMatchObject({ winners: [1], reason: 'tokyo-reached' });
+  });
+
+  it('W7 a perfect attack halves the Rage die instead of destroying it', () => {
+    const s = { ...raging(7), order: [0, 1] };
+    const t = play(s, 0, { type: 'attack', die: 1, target: 0 }, scripted([8]));
+    expect(t.dice[0]).toMatchObject({ alive: true, value: 4 });
+  });
+
+  it('W7 the Rage passes to the die that destroys its carrier, at that die\'s maximum', () => {
+    const s = { ...raging(3), order: [0, 1] };
+    const t = play(s, 0, { type: 'attack', die: 1, target: 0 }, scripted([5]));
+    expect(t.dice[0].alive).toBe(false);
+    expect(t.dice[1]).toMatchObject({ owner: 1, aura: 'rage', value: 8 });
+    expect(polywars.result(t)).toBeNull();
+  });
+
+  it('W7 a Rage die that destroys itself is spent: Tokyo is saved; ten cycles held also save it', () => {
+    const s = raging(1);
+    const t = play(s, 1, { type: 'attack', die: 0, target: 1 }, scripted([5]));
+    expect(polywars.result(t)).toMatchObject({ winners: [0], reason: 'rage-spent' });
+    let u: PolywarsState = { ...raging(), cycleLimit: 1, attacked: [0] };
+    while (!polywars.result(u)) u = play(u, polywars.toAct(u)[0], { type: 'done' });
+    expect(polywars.result(u)).toMatchObject({ winners: [0], reason: 'tokyo-defended' });
+  });
+});

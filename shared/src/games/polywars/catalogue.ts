@@ -131,6 +131,9 @@ export function kingZones(players: number): Zone[] {
 /** Rescue Mission: the Defenders' base in the left half; the Rescuers anywhere 5–10 R from it (checked on placement). */
 const rescueZones = (players: number): Zone[] => [rect(0, 0, 10, 14), ...Array(players - 1).fill(0).map(() => rect(0, 0, 20, 14))];
 
+/** Attack on Tokyo: Tokyo and its Defenders in the left 8 R, so the Rage can start 8 R away. */
+const tokyoZones = (players: number): Zone[] => Array(players).fill(0).map(() => rect(0, 0, 8, 14));
+
 const twoEnds = () => [rect(0, 0, 5, 14), rect(15, 0, 20, 14)];
 
 export const SCENARIOS: Readonly<Record<ScenarioId, Scenario>> = {
@@ -161,8 +164,8 @@ export const SCENARIOS: Readonly<Record<ScenarioId, Scenario>> = {
   'attack-on-tokyo': {
     id: 'attack-on-tokyo', name: 'Attack on Tokyo', players: { min: 2, max: 2 }, allowed: [2, 4, 6, 8, 10, 12, 20],
     field: FIELD, terrain: STANDARD_TERRAIN, budget: 60, maxDice: 20, auras: ['rage'],
-    cycleLimit: 10, limitIsProposal: false, zones: twoEnds, deploy: { withinOfAnchor: 3, anchor: 'base' },
-    playable: false, objective: 'The Rage die must reach the base within 10 cycles; every Rage step must bring it closer.',
+    cycleLimit: 10, limitIsProposal: false, zones: tokyoZones, deploy: { withinOfAnchor: 3, anchor: 'base' },
+    playable: true, objective: 'The Rage die must reach the base within 10 cycles; every Rage step must bring it closer.',
   },
 };
 

@@ -6,7 +6,7 @@ import { HEAL_POINTS, OPTION_POINTS, type Zone } from './catalogue';
 import { distanceToDisc, discsOverlap, R, stepRefusal, type Disc } from './geometry';
 import {
   absorbRange, activeSeat, attackCheck, blockedAtPlacement, bodyOf, budgetOf, canStep, DEFENDERS, forceRefusal, inReach,
-  onBoard, ownDice, powerRefusal, teleportRefusal, toAct, typeOf, zoneHolds,
+  mustAttack, onBoard, ownDice, powerRefusal, RAGE, rageRefusal, teleportRefusal, toAct, typeOf, unleashRefusal, zoneHolds,
 } from './rules';
 import type { PolywarsAction, PolywarsState, PwDie } from './state';
 
@@ -94,6 +94,26 @@ export function packPlacement(
 
 const DONE: PolywarsAction = { type: 'done' };
 
+/** Attack on Tokyo: the three largest Defender dice, each at the first free point 8 R or more from Tokyo, scanning east. */
+function unleashSamples(s: PolywarsState): PolywarsAction[] {
+  const tokyo = s.bases[0]!;
+  const out: PolywarsAction[] = [];
+  const candidates = onBoard(s).filter((d) => d.owner !== RAGE).sort((a, b) => b.sides - a.sides || a.id - b.id).slice(0, 3);
+  for (const d of candidates) {
+    spots: for (let dx = 8 * R + 50; tokyo.x + dx < s.field.width; dx += 50) {
+      for (const dy of [0, 200, -200, 400, -400]) {
+        const x = tokyo.x + dx;
+        const y = tokyo.y + dy;
+        if (y >= 0 && unleashRefusal(s, d.id, x, y) === null) {
+          out.push({ type: 'unleash', die: d.id, x, y });
+          break spots;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * Rescue Mission samples: the Defenders' base at the middle of their half; the Rescuers' base 7 R from it, in the
  * first of several directions where the field has room, dice packed around each.
@@ -124,6 +144,7 @@ export function legalActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
     case 'place': {
       const own = ownDice(s, seat);
       if (s.scenario === 'rescue-mission') return rescuePlacements(s, seat);
+      if (s.scenario === 'attack-on-tokyo' && seat === RAGE) return unleashSamples(s);
       if (s.scenario !== 'kill-the-king') {
         const z = s.zones[seat];
         const at = packPlacement(s, seat, null);
@@ -175,13 +196,13 @@ function turnActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
   } else if (s.turnPhase === 'move' || s.turnPhase === 'speed') {
     for (const d of mine) {
       if (!canStep(s, d)) continue;
-      for (const p of stepTargets(s, d)) out.push({ type: 'step', die: d.id, x: p.x, y: p.y });
+      for (const p of stepTargets(s, d)) if (!rageRefusal(s, d, p.x, p.y)) out.push({ type: 'step', die: d.id, x: p.x, y: p.y });
     }
   } else {
     for (const d of mine) out.push(...powerSamples(s, seat, d));
   }
   for (const f of s.flags) if (f.carrier !== null && s.dice[f.carrier].owner === seat) out.push({ type: 'drop', die: f.carrier });
-  out.push(DONE);
+  if (!(s.turnPhase === 'attack' && mustAttack(s, seat))) out.push(DONE);
   return out;
 }
 
@@ -219,7 +240,7 @@ function powerSamples(s: PolywarsState, seat: Seat, d: PwDie): PolywarsAction[] 
         for (const [c, sn] of UNIT.filter((_, k) => k % 2 === 0)) {
           const x = f.x! + Math.trunc(c * gap);
           const y = f.y! + Math.trunc(sn * gap);
-          if (x >= 0 && y >= 0 && teleportRefusal(s, d, x, y) === null) out.push({ type: 'teleportation', die: d.id, x, y });
+          if (x >= 0 && y >= 0 && teleportRefusal(s, d, x, y) === null && !rageRefusal(s, d, x, y)) out.push({ type: 'teleportation', die: d.id, x, y });
         }
         if (out.length >= 16) break;
       }

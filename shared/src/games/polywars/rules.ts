@@ -25,7 +25,8 @@ export function setupState(options: PolywarsOptions, seats: number): PolywarsSta
     seats,
     phase: 'build',
     cycle: 0,
-    forces: Array(seats).fill(null),
+    // Attack on Tokyo: the Rage player fields no force of its own.
+    forces: Array.from({ length: seats }, (_, i) => (sc.id === 'attack-on-tokyo' && i === RAGE ? [] : null)),
     dice: [],
     placements: Array(seats).fill(null),
     bids: Array(seats).fill(null),
@@ -81,7 +82,7 @@ export function toAct(s: PolywarsState): Seat[] {
   switch (s.phase) {
     case 'build': return seatsIn(s).filter((seat) => s.forces[seat] === null);
     // Rescue Mission deploys in turn: the Defenders (seat 0) first, then the Rescuers, who see them.
-    case 'place': return seatsIn(s).filter((seat) => s.placements[seat] === null).slice(0, s.scenario === 'rescue-mission' ? 1 : undefined);
+    case 'place': return seatsIn(s).filter((seat) => s.placements[seat] === null).slice(0, inTurn(s) ? 1 : undefined);
     case 'bid': return seatsIn(s).filter((seat) => s.bids[seat] === null);
     case 'heal': return seatsIn(s).filter((seat) => s.heals[seat] === null);
     case 'turns': return [s.order[s.turnIndex]];
@@ -95,7 +96,7 @@ export function toAct(s: PolywarsState): Seat[] {
  * Removes a die; losing the Leadership Aura die eliminates its player (W7, Kill the King). In Capture the Flag a
  * carried flag drops where the die fell, and the die respawns on its owner's base with a new roll.
  */
-function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: string, dice: Dice): void {
+function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: string, dice: Dice, by: number | null = null): void {
   const d = s.dice[id];
   if (!d.alive) return;
   d.alive = false;
@@ -108,6 +109,7 @@ function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: strin
   }
   if (d.aura === 'flag') d.aura = null;
   if (s.scenario === 'capture-the-flag' && s.inGame[d.owner]) respawn(s, d, events, dice);
+  if (d.aura === 'rage') passRage(s, d, by, events);
   if (s.scenario === 'rescue-mission' && d.aura === 'immunity') {
     finish(s, { winners: [DEFENDERS], draw: false, reason: 'hostage-lost', summary: 'The die to be rescued was destroyed' }, events);
   }
@@ -142,13 +144,13 @@ function respawn(s: PolywarsState, d: PwDie, events: GameEvent[], dice: Dice): v
 }
 
 /** Damage lowers a die's value; at 0 or less it is destroyed. */
-function damage(s: PolywarsState, id: number, amount: number, events: GameEvent[], cause: string, dice: Dice): void {
+function damage(s: PolywarsState, id: number, amount: number, events: GameEvent[], cause: string, dice: Dice, by: number | null = null): void {
   const d = s.dice[id];
   if (!d.alive || amount <= 0) return;
   d.value -= amount;
   if (d.value <= 0) {
     d.value = 0;
-    destroy(s, id, events, cause, dice);
+    destroy(s, id, events, cause, dice, by);
   }
 }
 
@@ -182,6 +184,9 @@ function finishOnLimit(s: PolywarsState, events: GameEvent[]): void {
   const best = Math.max(...totals);
   if (s.scenario === 'rescue-mission') {
     return finish(s, { winners: [DEFENDERS], draw: false, reason: 'held-out', summary: `The Defenders held out for ${s.cycleLimit} cycles` }, events);
+  }
+  if (s.scenario === 'attack-on-tokyo') {
+    return finish(s, { winners: [0], draw: false, reason: 'tokyo-defended', summary: `Tokyo held for ${s.cycleLimit} cycles` }, events);
   }
   // Capture the Flag has only one way to win: no capture in time is a draw.
   const top = s.scenario === 'capture-the-flag' ? left : left.filter((_, i) => totals[i] === best);
@@ -302,6 +307,7 @@ export function placementRefusal(s: PolywarsState, seat: Seat, p: Placement): st
   const zone = s.zones[seat];
   if (!king && (!base || !zoneHolds(zone, { ...base, r: 0 }))) return 'Place your base inside your deployment zone.';
   const rescue = s.scenario === 'rescue-mission';
+  if (s.scenario === 'attack-on-tokyo' && seat === RAGE) return 'The Rage player unleashes one of the Defenders\' dice instead.';
   if (rescue && seat === RESCUERS) {
     const home = s.bases[DEFENDERS]!;
     const d2 = (base!.x - home.x) ** 2 + (base!.y - home.y) ** 2;
@@ -342,7 +348,7 @@ export function blockedAtPlacement(s: PolywarsState, seat: Seat, base: { x: numb
 /** Rescue Mission: the Defenders' deployment is shown as soon as it is made, with the frozen hostage on their base. */
 function revealDefenders(s: PolywarsState, events: GameEvent[]): void {
   revealSeat(s, DEFENDERS);
-  const h = hostageOf(s);
+  const h = s.scenario === 'rescue-mission' ? hostageOf(s) : undefined;
   const base = s.bases[DEFENDERS]!;
   if (h) {
     Object.assign(h, { x: base.x, y: base.y, aura: 'immunity' });
@@ -369,7 +375,7 @@ function revealSeat(s: PolywarsState, seat: Seat): void {
 
 function revealPlacements(s: PolywarsState, events: GameEvent[]): void {
   for (let seat = 0; seat < s.seats; seat++) {
-    if (s.scenario === 'rescue-mission' && seat === DEFENDERS) continue;
+    if (inTurn(s) && seat === 0) continue;
     revealSeat(s, seat);
   }
   events.push({
@@ -379,6 +385,59 @@ function revealPlacements(s: PolywarsState, events: GameEvent[]): void {
   });
   s.placements = Array(s.seats).fill(null);
   startCycle(s, events);
+}
+
+// ───────────────────────────── Attack on Tokyo (W7) ─────────────────────────────
+
+/** Attack on Tokyo: seat 0 defends Tokyo (the base) with every die; seat 1 plays the Rage Aura. */
+export const RAGE = 1;
+
+/** Scenarios whose deployment is made in turn, in the open, rather than secretly at once. */
+const inTurn = (s: PolywarsState) => s.scenario === 'rescue-mission' || s.scenario === 'attack-on-tokyo';
+
+export const rageDie = (s: PolywarsState): PwDie | undefined => s.dice.find((d) => d.alive && d.aura === 'rage');
+
+/** Squared distance from a point to Tokyo's centre. */
+const toTokyo2 = (s: PolywarsState, p: { x: number; y: number }) => (p.x - s.bases[0]!.x) ** 2 + (p.y - s.bases[0]!.y) ** 2;
+
+/** W7: every Rage step (and a teleport) must bring the Rage die closer to Tokyo. */
+export function rageRefusal(s: PolywarsState, d: PwDie, x: number, y: number): string | null {
+  if (d.aura !== 'rage' || s.scenario !== 'attack-on-tokyo') return null;
+  return toTokyo2(s, { x, y }) < toTokyo2(s, { x: d.x!, y: d.y! }) ? null : 'Every Rage step must bring it closer to Tokyo.';
+}
+
+/** Taking up the Rage: the die goes to the Rage player at its maximum value. */
+function enrage(d: PwDie): void {
+  Object.assign(d, { owner: RAGE, value: d.sides, aura: 'rage' });
+}
+
+/** W7: the Rage passes to the die that destroyed its carrier; destroyed by nobody else, it is spent and Tokyo is saved. */
+function passRage(s: PolywarsState, d: PwDie, by: number | null, events: GameEvent[]): void {
+  d.aura = null;
+  const next = by === null ? undefined : s.dice[by];
+  if (next && next.alive && next.id !== d.id) {
+    enrage(next);
+    events.push({ type: 'rage-passed', from: d.id, to: next.id, value: next.value });
+    return;
+  }
+  finish(s, { winners: [0], draw: false, reason: 'rage-spent', summary: 'The Rage died out before reaching Tokyo' }, events);
+}
+
+/** Godzilla wins on ending a step (or a teleport) within R of Tokyo's centre. */
+function tokyoAfterMove(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
+  if (s.scenario !== 'attack-on-tokyo' || d.aura !== 'rage' || toTokyo2(s, d as { x: number; y: number }) > R * R) return;
+  finish(s, { winners: [RAGE], draw: false, reason: 'tokyo-reached', summary: 'The Rage reached Tokyo' }, events);
+}
+
+/** The Rage player's deployment: one Defender die, at least 8 R from Tokyo, on the field, clear of the others. */
+export function unleashRefusal(s: PolywarsState, id: number, x: number, y: number): string | null {
+  const d = s.dice[id];
+  if (!d || d.owner === RAGE || !d.alive || d.x === null) return 'Choose one of the Defenders\' dice.';
+  const at: Disc = { x, y, r: typeOf(d).radius };
+  if (!onField(at, s.field)) return 'The die would leave the field.';
+  if (toTokyo2(s, at) < (8 * R) ** 2) return 'The Rage starts at least 8 range units from Tokyo.';
+  if (onBoard(s).some((o) => o.id !== id && discsOverlap(discOf(o), at))) return 'The die would land on another die.';
+  return null;
 }
 
 // ───────────────────────────── combat (W2, W3) ─────────────────────────────
@@ -418,12 +477,18 @@ function attack(s: PolywarsState, seat: Seat, dieId: number, targetId: number, d
   events.push({ type: 'attack', seat, die: dieId, target: targetId, zap: check.zap, range: check.range, command, against: effective, outcome });
   if (outcome === 'failed') {
     damage(s, dieId, 1, events, 'failed-attack', dice);
+  } else if (outcome === 'perfect' && t.aura === 'rage') {
+    // W7 Rage: a perfect attack does not destroy the Rage die; it loses half its value (rounded down, so never all).
+    const lost = Math.floor(t.value / 2);
+    t.value -= lost;
+    events.push({ type: 'rage-halved', die: targetId, lost });
+    damage(s, dieId, check.range, events, 'zap-back', dice);
   } else if (outcome === 'perfect') {
-    destroy(s, targetId, events, 'perfect-attack', dice);
+    destroy(s, targetId, events, 'perfect-attack', dice, dieId);
     // A perfect zap's whole zap back cost falls on the attacker.
     damage(s, dieId, check.range, events, 'zap-back', dice);
   } else if (check.range === 0) {
-    damage(s, targetId, command, events, 'attack', dice);
+    damage(s, targetId, command, events, 'attack', dice, dieId);
   } else {
     s.pendingZap = { attacker: dieId, target: targetId, damage: command, cost: check.range };
   }
@@ -442,7 +507,7 @@ function zapBack(s: PolywarsState, absorb: number, events: GameEvent[], dice: Di
   s.pendingZap = null;
   const dealt = z.damage - (z.cost - absorb);
   events.push({ type: 'zap-back', die: z.attacker, target: z.target, cost: z.cost, absorb, dealt });
-  damage(s, z.target, dealt, events, 'attack', dice);
+  damage(s, z.target, dealt, events, 'attack', dice, z.attacker);
   damage(s, z.attacker, absorb, events, 'zap-back', dice);
   return null;
 }
@@ -477,6 +542,8 @@ function step(s: PolywarsState, seat: Seat, id: number, x: number, y: number, ev
   if (!canStep(s, d)) return refuse('cannot-step', 'That die has no step left in this phase.');
   const why = stepCheck(s, d, x, y);
   if (why) return refuse(why, STEP_REASON[why]);
+  const rage = rageRefusal(s, d, x, y);
+  if (rage) return refuse('rage-must-advance', rage);
   if (s.mover !== id) {
     // A die's move is one go: once another die moves, the first one is done for this phase.
     if (s.mover !== null) s.moved.push(s.mover);
@@ -490,6 +557,7 @@ function step(s: PolywarsState, seat: Seat, id: number, x: number, y: number, ev
   tagAfterStep(s, d, events);
   carryFlags(s, d, events);
   rescueAfterMove(s, d, events);
+  tokyoAfterMove(s, d, events);
   return null;
 }
 
@@ -564,7 +632,7 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
   switch (act.type) {
     case 'damage-field': {
       events.push({ type: 'power', power: act.type, seat, die: d.id, targets: reach.map((o) => o.id) });
-      for (const o of reach) damage(s, o.id, 1, events, 'damage-field', dice);
+      for (const o of reach) damage(s, o.id, 1, events, 'damage-field', dice, d.id);
       break;
     }
     case 'super-speed':
@@ -594,19 +662,20 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
       const rolls = ids.map((id) => dice.roll(s.dice[id].sides));
       events.push({ type: 'power', power: act.type, seat, die: d.id, targets: ids, rolls, before: ids.map((id) => s.dice[id].value) });
       ids.forEach((id, i) => {
-        if (rolls[i] === s.dice[id].value) destroy(s, id, events, 'mutation', dice);
+        if (rolls[i] === s.dice[id].value) destroy(s, id, events, 'mutation', dice, d.id);
         else s.dice[id].value = rolls[i];
       });
       break;
     }
     case 'teleportation': {
-      const where = teleportRefusal(s, d, act.x, act.y);
+      const where = teleportRefusal(s, d, act.x, act.y) ?? rageRefusal(s, d, act.x, act.y);
       if (where) return refuse('bad-target', where);
       events.push({ type: 'power', power: act.type, seat, die: d.id, from: { x: d.x, y: d.y }, to: { x: act.x, y: act.y } });
       d.x = act.x;
       d.y = act.y;
       carryFlags(s, d, events);
       rescueAfterMove(s, d, events);
+      tokyoAfterMove(s, d, events);
       break;
     }
   }
@@ -652,13 +721,24 @@ function applyIn(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice, 
       return null;
     }
     case 'place': {
+      if (act.type === 'unleash' && s.scenario === 'attack-on-tokyo' && seat === RAGE) {
+        const why = unleashRefusal(s, act.die, act.x, act.y);
+        if (why) return refuse('bad-placement', why);
+        const d = s.dice[act.die];
+        Object.assign(d, { x: act.x, y: act.y });
+        enrage(d);
+        s.placements[seat] = { leader: null, base: null, at: [] };
+        events.push({ type: 'unleashed', die: d.id, x: d.x, y: d.y, value: d.value });
+        afterSimultaneous(s, dice, events);
+        return null;
+      }
       if (act.type !== 'place') return refuse('wrong-phase', 'Place your force.');
       const placement: Placement = { leader: act.leader ?? null, base: act.base ? { ...act.base } : null, at: act.at.map((p) => ({ x: p.x, y: p.y })) };
       const why = placementRefusal(s, seat, placement);
       if (why) return refuse('bad-placement', why);
       s.placements[seat] = placement;
       events.push({ type: 'placed', seat });
-      if (s.scenario === 'rescue-mission' && seat === DEFENDERS) revealDefenders(s, events);
+      if (inTurn(s) && seat === 0) revealDefenders(s, events);
       afterSimultaneous(s, dice, events);
       return null;
     }
@@ -730,6 +810,7 @@ function turnAction(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dic
       break;
     }
     case 'done':
+      if (s.turnPhase === 'attack' && mustAttack(s, seat)) return refuse('must-attack', 'The Rage die must attack when it can.');
       if (s.turnPhase === 'attack') s.turnPhase = 'move';
       else if (s.turnPhase === 'move') s.turnPhase = 'action';
       else nextTurn(s, events);
@@ -739,6 +820,14 @@ function turnAction(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dic
       return refuse('wrong-phase', 'That is not a move of this phase.');
   }
   return r ?? afterTurnAction(s, events);
+}
+
+/** W7 Rage: the Rage die must attack in its Attack Phase while it has not and can. */
+export function mustAttack(s: PolywarsState, seat: Seat): boolean {
+  const r = rageDie(s);
+  if (!r || r.owner !== seat || r.x === null || s.attacked.includes(r.id)) return false;
+  const field = onBoard(s);
+  return field.some((t) => attackCheck(s, r, t, field).ok);
 }
 
 /** The active player may have been eliminated by their own attack or power: their turn ends there. */

@@ -12,7 +12,7 @@ const dieId = z.number().int().min(0).max(6 * MAX_DICE_PER_FORCE - 1);
 export const polywarsOptions = z
   .object({
     /** Only scenarios the module plays to the end are offered (catalogue `playable`). */
-    scenario: z.enum(['kill-the-king', 'capture-the-flag', 'rescue-mission']).default('kill-the-king'),
+    scenario: z.enum(['kill-the-king', 'capture-the-flag', 'rescue-mission', 'attack-on-tokyo']).default('kill-the-king'),
     /** Total sides per force (W6: equal for every player; Rescue Mission: the Defenders', the Rescuers get twice). Default: the scenario's. */
     budget: z.number().int().min(2).max(300).optional(),
     /** Cycles before the game ends on points (a proposal where the scenario has no limit). */
@@ -37,6 +37,8 @@ export const polywarsAction = z.discriminatedUnion('type', [
     base: z.object({ x: coord, y: coord }).strict().optional(),
     at: z.array(z.object({ x: coord, y: coord }).strict()).min(1).max(MAX_DICE_PER_FORCE),
   }).strict(),
+  /** Attack on Tokyo: the Rage player puts the Rage Aura on one Defender die, at least 8 R from Tokyo. */
+  z.object({ type: z.literal('unleash'), die: dieId, x: coord, y: coord }).strict(),
   /** W5 Initiative: option points bid, 0–3 (secret until all have bid). */
   z.object({ type: z.literal('bid'), points: z.number().int().min(0).max(3) }).strict(),
   /** W5 Healing: distinct own dice, +1 each (secret until all have healed). */

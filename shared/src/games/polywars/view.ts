@@ -129,6 +129,9 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     case 'flag-dropped': return `${name(x.flag)}'s flag lies at ${at(x)}`;
     case 'flag-captured': return `${name(x.seat)} brings ${name(x.flag)}'s flag home`;
     case 'unfrozen': return `Die ${x.by} frees the hostage (die ${x.die})`;
+    case 'unleashed': return `The Rage takes die ${x.die} at ${at(x)}, now showing ${x.value}`;
+    case 'rage-halved': return `A perfect attack halves the Rage die: it loses ${x.lost}`;
+    case 'rage-passed': return `The Rage passes to die ${x.to}, now showing ${x.value}`;
     case 'end': return (x.winners as number[]).length ? `${list(x.winners)} ${(x.winners as number[]).length > 1 ? 'win' : 'wins'}` : 'The game is a draw';
     default: return e.type;
   }
