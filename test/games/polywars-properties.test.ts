@@ -14,8 +14,9 @@ const OPTS = (cycleLimit: number): PolywarsOptions => ({ scenario: 'kill-the-kin
 const CTF = (cycleLimit: number): PolywarsOptions => ({ scenario: 'capture-the-flag', budget: 60, cycleLimit });
 const RESCUE = (cycleLimit: number): PolywarsOptions => ({ scenario: 'rescue-mission', budget: 30, cycleLimit });
 const TOKYO = (cycleLimit: number): PolywarsOptions => ({ scenario: 'attack-on-tokyo', budget: 60, cycleLimit });
-/** Options by game number: Kill the King, Capture the Flag, Rescue Mission, Attack on Tokyo in turn. */
-const ANY = (g: number, cycleLimit: number) => [OPTS, CTF, RESCUE, TOKYO][g % 4](cycleLimit);
+const SNIPE = (cycleLimit: number): PolywarsOptions => ({ scenario: 'snipe-hunt', budget: 40, cycleLimit });
+/** Options by game number: Kill the King, Capture the Flag, Rescue Mission, Attack on Tokyo, Snipe Hunt in turn. */
+const ANY = (g: number, cycleLimit: number) => [OPTS, CTF, RESCUE, TOKYO, SNIPE][g % 5](cycleLimit);
 
 type Policy = 'random' | 'hunter';
 
@@ -29,6 +30,10 @@ function choose(s: PolywarsState, seat: number, actions: PolywarsAction[], polic
   if (attacks.length) return pick(bot, attacks);
   const goals = (die: number): { x: number; y: number }[] => {
     if (s.scenario === 'kill-the-king') return s.dice.filter((d) => d.alive && d.aura === 'leadership' && d.owner !== seat).map((d) => ({ x: d.x!, y: d.y! }));
+    if (s.snipe) {
+      const snipes = s.dice.filter((d) => d.alive && d.owner === s.snipe!.seat);
+      return seat === s.snipe.seat ? [s.bases[1]!] : snipes.map((d) => ({ x: d.x!, y: d.y! }));
+    }
     if (s.scenario === 'attack-on-tokyo') {
       const rage = s.dice.find((d) => d.alive && d.aura === 'rage');
       return [die === rage?.id || !rage ? s.bases[0]! : { x: rage.x!, y: rage.y! }];
@@ -166,6 +171,20 @@ describe('polywars: random games of Kill the King', () => {
       expect(state.dice.filter((d) => d.alive && d.aura === 'rage').length).toBeLessThanOrEqual(1);
     }
     expect(reasons.size).toBeGreaterThan(1);
+  });
+
+  it('W7 Snipe Hunt games play both battles and end on points', () => {
+    let home = 0;
+    for (let g = 0; g < GAMES; g++) {
+      const { state } = playGame(5100 + g, 2, g % 2 ? 'random' : 'hunter', SNIPE(20), undefined);
+      const r = polywars.result(state)!;
+      expect(r.reason).toBe('snipe-points');
+      expect(state.snipe!.battle).toBe(2);
+      const [a, b] = state.snipe!.points;
+      expect(r.winners).toEqual(a === b ? [] : [a > b ? 0 : 1]);
+      home += a + b;
+    }
+    expect(home).toBeGreaterThan(0);
   });
 
   it('every listed action is accepted by apply (sampled positions)', () => {

@@ -729,3 +729,69 @@ describe('W7 Attack on Tokyo', () => {
     expect(polywars.result(u)).toMatchObject({ winners: [0], reason: 'tokyo-defended' });
   });
 });
+
+describe('W7 Snipe Hunt', () => {
+  const SH = { scenario: 'snipe-hunt' as const, budget: 40 };
+
+  /** Battle 1 built and deployed: the Snipe (seat 0) d4, d20, d6; the Hunter (seat 1) one d8. */
+  function hunted(): PolywarsState {
+    let s = polywars.setup(SH, 2, NO_ROLLS).state;
+    s = play(s, 0, { type: 'build', dice: [4, 20, 6] });
+    s = play(s, 1, { type: 'build', dice: [8] }, scripted([4, 20, 6, 8]));
+    expect(polywars.toAct(s)).toEqual([1]);
+    return play(s, 1, { type: 'place', at: [{ x: 1000, y: 300 }] });
+  }
+
+  it('W7 the Snipe player has at most 8 dice; the Hunter places between the bases, 2 range units clear of both', () => {
+    let s = polywars.setup({ ...SH, budget: 60 }, 2, NO_ROLLS).state;
+    expect(refusal(s, 0, { type: 'build', dice: Array(9).fill(4) })).toBe('bad-force');
+    expect(refusal(s, 1, { type: 'build', dice: Array(9).fill(4) })).toBe('accepted');
+    s = play(s, 0, { type: 'build', dice: [4] });
+    s = play(s, 1, { type: 'build', dice: [8] }, scripted([4, 8]));
+    expect(refusal(s, 1, { type: 'place', at: [{ x: 800, y: 700 }] })).toBe('bad-placement'); // outside the band
+    expect(refusal(s, 1, { type: 'place', at: [{ x: 860, y: 700 }] })).toBe('bad-placement'); // 2.1 R from the start base's centre, rim 1.94 R
+    expect(refusal(s, 1, { type: 'place', at: [{ x: 1000, y: 700 }] })).toBe('accepted');
+  });
+
+  it('W7 the Snipe dice sit on the numbered spaces by size; one more may move each cycle', () => {
+    let s = hunted();
+    expect(s.snipe!.spaces).toEqual([1, 2, 0]); // d20, d6, d4
+    expect([s.dice[1].x, s.dice[1].y]).toEqual([650, 700]);
+    s = play(s, 0, { type: 'bid', points: 3 });
+    s = play(s, 1, { type: 'bid', points: 0 }); // every die at its maximum: nobody heals
+    s = play(s, 0, { type: 'done' });
+    // Cycle 1: only space 1 (the d20) moves; the d6 on space 2 waits for cycle 2.
+    expect(refusal(s, 0, { type: 'step', die: 2, x: s.dice[2].x! + 50, y: s.dice[2].y! })).toBe('cannot-step');
+    expect(refusal(s, 0, { type: 'step', die: 1, x: 600, y: 620 })).toBe('accepted');
+    s = { ...s, cycle: 2 };
+    expect(refusal(s, 0, { type: 'step', die: 2, x: s.dice[2].x! + 50, y: s.dice[2].y! })).toBe('accepted');
+    expect(refusal(s, 0, { type: 'step', die: 0, x: s.dice[0].x! + 50, y: s.dice[0].y! })).toBe('cannot-step');
+  });
+
+  it('W7 a Snipe die reaching the far base scores and leaves; the battle ends with no Snipe left, then roles swap', () => {
+    const s = battle([
+      { owner: 0, sides: 6, value: 6, x: 1290, y: 700 },
+      { owner: 1, sides: 8, value: 8, x: 1000, y: 300 },
+    ], { scenario: 'snipe-hunt', bases: [{ x: 650, y: 700 }, { x: 1350, y: 700 }], turnPhase: 'move',
+      snipe: { battle: 1, seat: 0, points: [0, 0], spaces: [0] } });
+    const r = polywars.apply(s, 0, { type: 'step', die: 0, x: 1250, y: 700 }, NO_ROLLS);
+    if (!r.ok) throw new Error(r.message);
+    const t = r.state;
+    expect(r.events.map((e) => e.type)).toEqual(['step', 'snipe-home', 'battle-end', 'battle-start']);
+    expect(t.snipe).toEqual({ battle: 2, seat: 1, points: [1, 0], spaces: [] });
+    expect([t.phase, t.dice, polywars.toAct(t)]).toEqual(['build', [], [0, 1]]);
+  });
+
+  it('W7 after the second battle the higher score wins; equal scores draw', () => {
+    const second = (points: number[]) => battle([
+      { owner: 1, sides: 6, value: 6, x: 900, y: 700 },
+      { owner: 0, sides: 8, value: 8, x: 1000, y: 300 },
+    ], { scenario: 'snipe-hunt', bases: [{ x: 650, y: 700 }, { x: 1350, y: 700 }], cycleLimit: 1,
+      snipe: { battle: 2, seat: 1, points, spaces: [0] } });
+    for (const [points, want] of [[[2, 1], { winners: [0], draw: false }], [[1, 1], { winners: [], draw: true }]] as const) {
+      let t = second([...points]);
+      while (!polywars.result(t)) t = play(t, polywars.toAct(t)[0], { type: 'done' });
+      expect(polywars.result(t)).toMatchObject({ ...want, reason: 'snipe-points' });
+    }
+  });
+});

@@ -134,6 +134,20 @@ const rescueZones = (players: number): Zone[] => [rect(0, 0, 10, 14), ...Array(p
 /** Attack on Tokyo: Tokyo and its Defenders in the left 8 R, so the Rage can start 8 R away. */
 const tokyoZones = (players: number): Zone[] => Array(players).fill(0).map(() => rect(0, 0, 8, 14));
 
+/** Snipe Hunt's two bases, 7 R apart across the middle of the field: the start and the goal. */
+export const SNIPE_BASES = [{ x: u(6.5), y: u(7) }, { x: u(13.5), y: u(7) }];
+/** The Snipe player can have no more than 8 dice (the source). */
+export const SNIPE_MAX_DICE = 8;
+/**
+ * The numbered spaces on the start base: space 1 at the centre, 2–8 on a ring 0.6 R out (clockwise from the east),
+ * far enough apart for the largest allowed die (a d20, radius 0.2 R).
+ */
+export const SNIPE_SPACES = [{ x: 0, y: 0 }, ...Array.from({ length: 7 }, (_, k) => ({
+  x: Math.round(60 * Math.cos((2 * Math.PI * k) / 7)), y: Math.round(60 * Math.sin((2 * Math.PI * k) / 7)),
+}))];
+/** Hunters go between the bases, no closer than 2 range units to either: the band between them, full height. */
+const snipeZones = (players: number): Zone[] => Array(players).fill(0).map(() => rect(8.5, 0, 11.5, 14));
+
 const twoEnds = () => [rect(0, 0, 5, 14), rect(15, 0, 20, 14)];
 
 export const SCENARIOS: Readonly<Record<ScenarioId, Scenario>> = {
@@ -157,9 +171,9 @@ export const SCENARIOS: Readonly<Record<ScenarioId, Scenario>> = {
   },
   'snipe-hunt': {
     id: 'snipe-hunt', name: 'Snipe Hunt', players: { min: 2, max: 2 }, allowed: [4, 6, 8, 10, 12, 20],
-    field: FIELD, terrain: STANDARD_TERRAIN, budget: 60, maxDice: 8, auras: [],
-    cycleLimit: 20, limitIsProposal: false, zones: twoEnds, deploy: { withinOfAnchor: 0, anchor: 'base' },
-    playable: false, objective: 'Two battles with roles swapped: a point per Snipe die from the first base to the second (7 R apart).',
+    field: FIELD, terrain: [], budget: 40, maxDice: 20, auras: [],
+    cycleLimit: 20, limitIsProposal: false, zones: snipeZones, deploy: { withinOfAnchor: 2, anchor: 'base' },
+    playable: true, objective: 'Two battles with roles swapped: a point per Snipe die from the first base to the second (7 R apart).',
   },
   'attack-on-tokyo': {
     id: 'attack-on-tokyo', name: 'Attack on Tokyo', players: { min: 2, max: 2 }, allowed: [2, 4, 6, 8, 10, 12, 20],

@@ -2,11 +2,11 @@
 // ones (forces, placements, step and teleport points, heal and mutation sets) by a bounded representative sample,
 // every item of which `apply` accepts. `apply` itself accepts any legal choice, sampled or not.
 import type { Seat } from '../../core/game-module';
-import { HEAL_POINTS, OPTION_POINTS, type Zone } from './catalogue';
+import { HEAL_POINTS, OPTION_POINTS, SNIPE_BASES, type Zone } from './catalogue';
 import { distanceToDisc, discsOverlap, R, stepRefusal, type Disc } from './geometry';
 import {
   absorbRange, activeSeat, attackCheck, blockedAtPlacement, bodyOf, budgetOf, canStep, DEFENDERS, forceRefusal, inReach,
-  mustAttack, onBoard, ownDice, powerRefusal, RAGE, rageRefusal, teleportRefusal, toAct, typeOf, unleashRefusal, zoneHolds,
+  maxDiceOf, mustAttack, onBoard, ownDice, powerRefusal, RAGE, rageRefusal, teleportRefusal, toAct, typeOf, unleashRefusal, zoneHolds,
 } from './rules';
 import type { PolywarsAction, PolywarsState, PwDie } from './state';
 
@@ -33,7 +33,7 @@ export function sampleForces(s: PolywarsState, seat: Seat): number[][] {
   const out: number[][] = [];
   const budget = budgetOf(s, seat);
   for (const t of s.allowed) {
-    const n = Math.min(Math.floor(budget / t), s.maxDice);
+    const n = Math.min(Math.floor(budget / t), maxDiceOf(s, seat));
     if (n > 0) out.push(Array(n).fill(t));
   }
   const mixed: number[] = [];
@@ -41,7 +41,7 @@ export function sampleForces(s: PolywarsState, seat: Seat): number[][] {
   for (let again = true; again;) {
     again = false;
     for (const t of s.allowed.filter((x) => x <= 20).sort((a, b) => b - a)) {
-      if (t <= left && mixed.length < s.maxDice) {
+      if (t <= left && mixed.length < maxDiceOf(s, seat)) {
         mixed.push(t);
         left -= t;
         again = true;
@@ -94,6 +94,27 @@ export function packPlacement(
 
 const DONE: PolywarsAction = { type: 'done' };
 
+/** Snipe Hunt: Hunters from the top of the band down, each at the first free point at least 2 R from both bases. */
+function packHunters(s: PolywarsState, seat: Seat): { x: number; y: number }[] | null {
+  const z = s.zones[seat];
+  const placed: Disc[] = [];
+  const at: { x: number; y: number }[] = [];
+  for (const d of ownDice(s, seat)) {
+    const r = typeOf(d).radius;
+    let spot: Disc | null = null;
+    for (let y = z.y0 + r; y <= z.y1 - r && !spot; y += 10) {
+      for (let x = z.x0 + r; x <= z.x1 - r && !spot; x += 10) {
+        const c = { x, y, r };
+        if (SNIPE_BASES.every((b) => distanceToDisc(b, c) >= 2 * R) && !placed.some((p) => discsOverlap(p, c))) spot = c;
+      }
+    }
+    if (!spot) return null;
+    placed.push(spot);
+    at.push({ x: spot.x, y: spot.y });
+  }
+  return at;
+}
+
 /** Attack on Tokyo: the three largest Defender dice, each at the first free point 8 R or more from Tokyo, scanning east. */
 function unleashSamples(s: PolywarsState): PolywarsAction[] {
   const tokyo = s.bases[0]!;
@@ -144,6 +165,10 @@ export function legalActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
     case 'place': {
       const own = ownDice(s, seat);
       if (s.scenario === 'rescue-mission') return rescuePlacements(s, seat);
+      if (s.snipe) {
+        const at = packHunters(s, seat);
+        return at ? [{ type: 'place', at }] : [];
+      }
       if (s.scenario === 'attack-on-tokyo' && seat === RAGE) return unleashSamples(s);
       if (s.scenario !== 'kill-the-king') {
         const z = s.zones[seat];

@@ -2,7 +2,7 @@
 // powers (W3), the Leadership aura and Kill the King's victory (W7). Pure: every function returns new data.
 import type { Dice } from '../../core/dice';
 import { refuse, type GameEvent, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
-import { DIE_TYPES, HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, type Zone } from './catalogue';
+import { DIE_TYPES, HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, SNIPE_BASES, SNIPE_MAX_DICE, SNIPE_SPACES, type Zone } from './catalogue';
 import { distanceToDisc, discsOverlap, lineOfSight, onField, R, rangeTo, segmentCrossesDisc, stepRefusal, type Body, type Disc } from './geometry';
 import type { Placement, PolywarsAction, PolywarsOptions, PolywarsState, PwDie } from './state';
 
@@ -41,8 +41,9 @@ export function setupState(options: PolywarsOptions, seats: number): PolywarsSta
     stepsTaken: 0,
     speedDie: null,
     pendingZap: null,
-    bases: Array(seats).fill(null),
+    bases: sc.id === 'snipe-hunt' ? SNIPE_BASES.map((b) => ({ ...b })).concat(Array(Math.max(0, seats - 2)).fill(null)) : Array(seats).fill(null),
     flags: [],
+    snipe: sc.id === 'snipe-hunt' ? { battle: 1, seat: 0, points: Array(seats).fill(0), spaces: [] } : null,
     frozen: null,
     inGame,
     eliminated: inGame.every(Boolean) ? [] : [inGame.flatMap((on, i) => (on ? [] : [i]))],
@@ -59,6 +60,7 @@ function draft(s: PolywarsState): PolywarsState {
     placements: s.placements.map((p) => p && { leader: p.leader, base: p.base && { ...p.base }, at: p.at.map((q) => ({ ...q })) }),
     bases: s.bases.map((b) => b && { ...b }),
     flags: s.flags.map((f) => ({ ...f })),
+    snipe: s.snipe && { ...s.snipe, points: s.snipe.points.slice(), spaces: s.snipe.spaces.slice() },
     bids: s.bids.slice(),
     heals: s.heals.map((h) => h && h.slice()),
     lastBids: s.lastBids && s.lastBids.slice(),
@@ -82,7 +84,8 @@ export function toAct(s: PolywarsState): Seat[] {
   switch (s.phase) {
     case 'build': return seatsIn(s).filter((seat) => s.forces[seat] === null);
     // Rescue Mission deploys in turn: the Defenders (seat 0) first, then the Rescuers, who see them.
-    case 'place': return seatsIn(s).filter((seat) => s.placements[seat] === null).slice(0, inTurn(s) ? 1 : undefined);
+    // Snipe Hunt: the Snipe dice are set on the base by the rules; only the Hunter places.
+    case 'place': return seatsIn(s).filter((seat) => s.placements[seat] === null && seat !== s.snipe?.seat).slice(0, inTurn(s) ? 1 : undefined);
     case 'bid': return seatsIn(s).filter((seat) => s.bids[seat] === null);
     case 'heal': return seatsIn(s).filter((seat) => s.heals[seat] === null);
     case 'turns': return [s.order[s.turnIndex]];
@@ -163,7 +166,11 @@ function eliminate(s: PolywarsState, seats: Seat[], events: GameEvent[], reason:
   s.eliminated.push(out);
   events.push({ type: 'eliminated', seats: out, reason });
   const left = seatsIn(s);
-  if (left.length === 1) finish(s, { winners: left, draw: false, reason: 'last-leader', summary: 'The last leader standing wins' }, events);
+  if (left.length === 1) {
+    const king = s.scenario === 'kill-the-king';
+    finish(s, king ? { winners: left, draw: false, reason: 'last-leader', summary: 'The last leader standing wins' }
+      : { winners: left, draw: false, reason: 'last-player', summary: 'Every other player left the game' }, events);
+  }
   else if (left.length === 0) finish(s, { winners: [], draw: true, reason: 'mutual-destruction', summary: 'The last leaders fell together' }, events);
 }
 
@@ -188,6 +195,7 @@ function finishOnLimit(s: PolywarsState, events: GameEvent[]): void {
   if (s.scenario === 'attack-on-tokyo') {
     return finish(s, { winners: [0], draw: false, reason: 'tokyo-defended', summary: `Tokyo held for ${s.cycleLimit} cycles` }, events);
   }
+  if (s.snipe) return endBattle(s, events);
   // Capture the Flag has only one way to win: no capture in time is a draw.
   const top = s.scenario === 'capture-the-flag' ? left : left.filter((_, i) => totals[i] === best);
   // Everyone still in tied: a draw. Some tied at the top: they share the win.
@@ -268,7 +276,8 @@ export const RESCUERS = 1;
 export const budgetOf = (s: PolywarsState, seat: Seat) => (s.scenario === 'rescue-mission' && seat === RESCUERS ? 2 * s.budget : s.budget);
 
 export function forceRefusal(s: PolywarsState, sides: number[], seat: Seat): string | null {
-  if (sides.length > s.maxDice) return `A force has at most ${s.maxDice} dice.`;
+  const most = maxDiceOf(s, seat);
+  if (sides.length > most) return `This force has at most ${most} dice.`;
   for (const n of sides) if (!s.allowed.includes(n)) return `A d${n} is not allowed in this scenario.`;
   const total = sides.reduce((a, b) => a + b, 0);
   if (total > budgetOf(s, seat)) return `The force has ${total} sides; the budget is ${budgetOf(s, seat)}.`;
@@ -300,6 +309,7 @@ export function placementRefusal(s: PolywarsState, seat: Seat, p: Placement): st
   const own = ownDice(s, seat);
   const { at, leader, base } = p;
   if (at.length !== own.length) return `Place all ${own.length} of your dice, in force order.`;
+  if (s.snipe) return hunterRefusal(s, seat, p);
   const king = s.scenario === 'kill-the-king';
   if (king && (leader === null || leader >= own.length)) return 'Name one of your dice as the leader.';
   if (!king && leader !== null) return 'This scenario has no leaders.';
@@ -376,7 +386,8 @@ function revealSeat(s: PolywarsState, seat: Seat): void {
 function revealPlacements(s: PolywarsState, events: GameEvent[]): void {
   for (let seat = 0; seat < s.seats; seat++) {
     if (inTurn(s) && seat === 0) continue;
-    revealSeat(s, seat);
+    if (s.snipe?.seat === seat) placeSnipes(s);
+    else revealSeat(s, seat);
   }
   events.push({
     type: 'deployed',
@@ -385,6 +396,74 @@ function revealPlacements(s: PolywarsState, events: GameEvent[]): void {
   });
   s.placements = Array(s.seats).fill(null);
   startCycle(s, events);
+}
+
+// ───────────────────────────── Snipe Hunt (W7) ─────────────────────────────
+
+export const maxDiceOf = (s: PolywarsState, seat: Seat) => (s.snipe?.seat === seat ? SNIPE_MAX_DICE : s.maxDice);
+
+/** Snipe dice leave the start base one more each cycle: on cycle k, the dice on spaces 1..k may move. */
+export function released(s: PolywarsState, d: PwDie): boolean {
+  if (!s.snipe || d.owner !== s.snipe.seat) return true;
+  const space = s.snipe.spaces.indexOf(d.id);
+  return space < 0 || space < s.cycle;
+}
+
+/** Hunters: in the band between the bases, no closer than 2 range units to either, clear of each other. */
+function hunterRefusal(s: PolywarsState, seat: Seat, p: Placement): string | null {
+  if (seat === s.snipe!.seat) return 'The Snipe dice are set on the base\'s spaces by size.';
+  if (p.leader !== null || p.base !== null) return 'Hunters place dice only.';
+  const own = ownDice(s, seat);
+  const discs = own.map((d, i) => ({ x: p.at[i].x, y: p.at[i].y, r: typeOf(d).radius }));
+  for (let i = 0; i < discs.length; i++) {
+    if (!zoneHolds(s.zones[seat], discs[i])) return `Die ${i + 1} is not between the bases.`;
+    if (SNIPE_BASES.some((b) => distanceToDisc(b, discs[i]) < 2 * R)) return `Die ${i + 1} is closer than 2 range units to a base.`;
+    for (let j = 0; j < i; j++) if (discsOverlap(discs[i], discs[j])) return `Dice ${j + 1} and ${i + 1} overlap.`;
+  }
+  return null;
+}
+
+/** The Snipe dice go on the start base's numbered spaces: the most sides on space 1, and so on (ties: force order). */
+function placeSnipes(s: PolywarsState): void {
+  const sn = s.snipe!;
+  const own = ownDice(s, sn.seat).slice().sort((a, b) => b.sides - a.sides || a.id - b.id);
+  sn.spaces = own.map((d) => d.id);
+  own.forEach((d, k) => Object.assign(d, { x: s.bases[0]!.x + SNIPE_SPACES[k].x, y: s.bases[0]!.y + SNIPE_SPACES[k].y }));
+}
+
+/** A Snipe die ending a move within R of the goal base scores a point and leaves the field, safe. */
+function snipeAfterMove(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
+  const sn = s.snipe;
+  if (!sn || d.owner !== sn.seat || !d.alive) return;
+  const goal = s.bases[1]!;
+  if ((goal.x - d.x!) ** 2 + (goal.y - d.y!) ** 2 > R * R) return;
+  sn.points[sn.seat] += 1;
+  d.alive = false;
+  events.push({ type: 'snipe-home', die: d.id, seat: d.owner, points: sn.points.slice() });
+}
+
+/**
+ * A battle ends when no Snipe die is left on the field or at the cycle cap. After the first, the roles swap and a
+ * second battle is built and played from scratch; after the second, the higher score wins, equal scores draw.
+ */
+function endBattle(s: PolywarsState, events: GameEvent[]): void {
+  const sn = s.snipe!;
+  events.push({ type: 'battle-end', battle: sn.battle, points: sn.points.slice() });
+  if (sn.battle === 1) {
+    Object.assign(s, {
+      phase: 'build', cycle: 0, forces: Array(s.seats).fill(null), dice: [], placements: Array(s.seats).fill(null),
+      bids: Array(s.seats).fill(null), heals: Array(s.seats).fill(null), lastBids: null, order: [], turnIndex: 0,
+      turnPhase: 'attack', attacked: [], moved: [], mover: null, stepsTaken: 0, speedDie: null, pendingZap: null,
+    });
+    s.snipe = { battle: 2, seat: 1 - sn.seat, points: sn.points, spaces: [] };
+    events.push({ type: 'battle-start', battle: 2, snipe: s.snipe.seat });
+    return;
+  }
+  const [a, b] = sn.points;
+  finish(s, a === b
+    ? { winners: [], draw: true, reason: 'snipe-points', summary: `Both battles scored the same, ${a} to ${b}` }
+    : { winners: [a > b ? 0 : 1], draw: false, reason: 'snipe-points', summary: `More Snipe dice home over two battles, ${Math.max(a, b)} to ${Math.min(a, b)}` },
+  events);
 }
 
 // ───────────────────────────── Attack on Tokyo (W7) ─────────────────────────────
@@ -521,7 +600,7 @@ export function stepCheck(s: PolywarsState, d: PwDie, x: number, y: number) {
 
 /** Whether die `d` may take another step in this phase. */
 export function canStep(s: PolywarsState, d: PwDie): boolean {
-  if (!d.alive || d.x === null || d.id === s.frozen) return false;
+  if (!d.alive || d.x === null || d.id === s.frozen || !released(s, d)) return false;
   if (s.turnPhase === 'speed') return d.id === s.speedDie && s.stepsTaken < typeOf(d).steps;
   if (s.turnPhase !== 'move') return false;
   if (s.mover === d.id) return s.stepsTaken < typeOf(d).steps;
@@ -558,6 +637,7 @@ function step(s: PolywarsState, seat: Seat, id: number, x: number, y: number, ev
   carryFlags(s, d, events);
   rescueAfterMove(s, d, events);
   tokyoAfterMove(s, d, events);
+  snipeAfterMove(s, d, events);
   return null;
 }
 
@@ -617,6 +697,7 @@ export function powerRefusal(s: PolywarsState, seat: Seat, d: PwDie | undefined,
   if (!d || !d.alive || d.owner !== seat || d.x === null) return 'Use a power of one of your own dice on the field.';
   if (typeOf(d).power !== power) return `A d${d.sides} has no such power.`;
   if (immune(d)) return 'A die with the Immunity Aura cannot use its power.';
+  if ((power === 'teleportation' || power === 'super-speed') && !released(s, d)) return 'That Snipe die may not move yet.';
   const c = POWER_COST[typeOf(d).power!];
   if (c.needsTwo && d.value <= c.cost) return 'Paying for the power would leave the die at 0.';
   return null;
@@ -676,6 +757,7 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
       carryFlags(s, d, events);
       rescueAfterMove(s, d, events);
       tokyoAfterMove(s, d, events);
+      snipeAfterMove(s, d, events);
       break;
     }
   }
@@ -832,6 +914,10 @@ export function mustAttack(s: PolywarsState, seat: Seat): boolean {
 
 /** The active player may have been eliminated by their own attack or power: their turn ends there. */
 function afterTurnAction(s: PolywarsState, events: GameEvent[]): null {
+  if (s.snipe && !s.result && s.phase === 'turns' && !s.dice.some((d) => d.alive && d.owner === s.snipe!.seat)) {
+    endBattle(s, events);
+    return null;
+  }
   if (!s.result && s.phase === 'turns' && !s.inGame[s.order[s.turnIndex]]) nextTurn(s, events);
   return null;
 }

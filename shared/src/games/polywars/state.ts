@@ -12,7 +12,7 @@ const dieId = z.number().int().min(0).max(6 * MAX_DICE_PER_FORCE - 1);
 export const polywarsOptions = z
   .object({
     /** Only scenarios the module plays to the end are offered (catalogue `playable`). */
-    scenario: z.enum(['kill-the-king', 'capture-the-flag', 'rescue-mission', 'attack-on-tokyo']).default('kill-the-king'),
+    scenario: z.enum(['kill-the-king', 'capture-the-flag', 'rescue-mission', 'snipe-hunt', 'attack-on-tokyo']).default('kill-the-king'),
     /** Total sides per force (W6: equal for every player; Rescue Mission: the Defenders', the Rescuers get twice). Default: the scenario's. */
     budget: z.number().int().min(2).max(300).optional(),
     /** Cycles before the game ends on points (a proposal where the scenario has no limit). */
@@ -139,9 +139,11 @@ export interface PolywarsState {
   /** The d4 granted another movement phase by Super Speed. */
   speedDie: number | null;
   pendingZap: PendingZap | null;
-  /** Each seat's base centre, once placements are revealed (Capture the Flag). */
+  /** Each seat's base centre, once placements are revealed (Capture the Flag); Snipe Hunt: [start, goal]. */
   bases: ({ x: number; y: number } | null)[];
   flags: Flag[];
+  /** Snipe Hunt: battle 1 or 2, the Snipe player's seat, points per seat, and the Snipe dice by base space (ids). */
+  snipe: { battle: number; seat: Seat; points: number[]; spaces: number[] } | null;
   /** Rescue Mission: the hostage's id while it is frozen (no moves, no attacks, none against it). */
   frozen: number | null;
   /** Seats still in the game. */

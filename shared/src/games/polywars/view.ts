@@ -38,6 +38,8 @@ export interface PolywarsView {
   /** Base centres once revealed, and every flag (Capture the Flag). */
   bases: ({ x: number; y: number } | null)[];
   flags: Flag[];
+  /** Snipe Hunt: the battle, the Snipe player, points, and the Snipe dice by base space. */
+  snipe: { battle: number; seat: Seat; points: number[]; spaces: number[] } | null;
   /** Rescue Mission: the frozen hostage's id, until a Rescuer frees it. */
   frozen: number | null;
   inGame: boolean[];
@@ -87,6 +89,7 @@ export function viewOf(s: PolywarsState, seat: Seat | null): PolywarsView {
     pendingZap: s.pendingZap && { ...s.pendingZap },
     bases: s.bases.map((b) => b && { ...b }),
     flags: s.flags.map((f) => ({ ...f })),
+    snipe: s.snipe && { ...s.snipe, points: s.snipe.points.slice(), spaces: s.snipe.spaces.slice() },
     frozen: s.frozen,
     inGame: s.inGame.slice(),
     eliminated: s.eliminated.map((g) => g.slice()),
@@ -132,6 +135,9 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     case 'unleashed': return `The Rage takes die ${x.die} at ${at(x)}, now showing ${x.value}`;
     case 'rage-halved': return `A perfect attack halves the Rage die: it loses ${x.lost}`;
     case 'rage-passed': return `The Rage passes to die ${x.to}, now showing ${x.value}`;
+    case 'snipe-home': return `${name(x.seat)}'s die ${x.die} reaches the far base: ${(x.points as number[]).join('–')}`;
+    case 'battle-end': return `Battle ${x.battle} is over: ${(x.points as number[]).join('–')}`;
+    case 'battle-start': return `Battle ${x.battle}: ${name(x.snipe)} now runs the Snipe`;
     case 'end': return (x.winners as number[]).length ? `${list(x.winners)} ${(x.winners as number[]).length > 1 ? 'win' : 'wins'}` : 'The game is a draw';
     default: return e.type;
   }
