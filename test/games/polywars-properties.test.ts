@@ -291,3 +291,49 @@ describe('polywars: pinned legal-action counts (a perft for the sampler)', () =>
     expect(counts).toMatchSnapshot();
   });
 });
+
+describe('polywars: hostile input', () => {
+  it('any schema-valid action in any position is applied or refused with a code, never throws, and a refusal rolls nothing', () => {
+    const fuzz = seededDice(77);
+    const n = (max: number) => fuzz.roll(max + 1) - 1;
+    const point = () => ({ x: n(2100), y: n(1500) });
+    const makers: (() => unknown)[] = [
+      () => ({ type: 'build', dice: Array.from({ length: 1 + n(6) }, () => [2, 3, 4, 6, 8, 10, 12, 20, 100][n(8)]) }),
+      () => ({ type: 'place', leader: n(5), at: Array.from({ length: 1 + n(4) }, point) }),
+      () => ({ type: 'place', base: point(), at: Array.from({ length: 1 + n(4) }, point) }),
+      () => ({ type: 'bid', points: n(3) }),
+      () => ({ type: 'heal', dice: Array.from({ length: n(3) }, () => n(60)) }),
+      () => ({ type: 'attack', die: n(60), target: n(60) }),
+      () => ({ type: 'zap-back', absorb: n(10) }),
+      () => ({ type: 'step', die: n(60), ...point() }),
+      () => ({ type: 'damage-field', die: n(60) }),
+      () => ({ type: 'super-speed', die: n(60) }),
+      () => ({ type: 'healer', die: n(60), targets: [{ die: n(60), points: 1 + n(2) }] }),
+      () => ({ type: 'mutation', die: n(60), targets: [n(60), n(60)] }),
+      () => ({ type: 'teleportation', die: n(60), ...point() }),
+      () => ({ type: 'unleash', die: n(60), ...point() }),
+      () => ({ type: 'drop', die: n(60) }),
+      () => ({ type: 'done' }),
+    ];
+    let refused = 0;
+    let accepted = 0;
+    for (let g = 0; g < Math.max(5, GAMES); g++) {
+      playGame(6100 + g, 2 + (g % 3), 'hunter', ANY(g, 4), (s, seat) => {
+        for (let k = 0; k < 3; k++) {
+          const parsed = polywars.action.safeParse(makers[n(makers.length - 1)]());
+          if (!parsed.success) continue;
+          let rolls = 0;
+          const counting: Dice = { roll: (sides) => { rolls++; return 1 + ((rolls * 7) % sides); } };
+          const r = polywars.apply(s, seat, parsed.data, counting);
+          if (r.ok) accepted++;
+          else {
+            refused++;
+            check(typeof r.code === 'string' && r.code.length > 0 && rolls === 0, `refusal ${r.code} after ${rolls} rolls`);
+          }
+        }
+      });
+    }
+    expect(refused).toBeGreaterThan(100);
+    expect(accepted).toBeGreaterThan(0);
+  });
+});

@@ -1,4 +1,4 @@
-// Polywars, the dice wargame on a continuous battlefield for 2–6 players: the module the table runs.
+// Polywars, the dice wargame on a continuous battlefield for 2–6 players and five scenarios: the module the table runs.
 import type { GameModule } from '../../core/game-module';
 import { legalActions } from './legal';
 import { applyAction, setupState, toAct } from './rules';
@@ -19,7 +19,8 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
     'Your dice are the army. Build a force of polyhedral dice under a budget of sides, roll them all, deploy in secret ' +
     'around your leader, then bid for initiative each cycle and fight on an open battlefield: side-to-side attacks up ' +
     'close, zaps across the field with line of sight (paid back in range), steps over low terrain, and one special ' +
-    'power a turn. Kill the King for 2 to 6 players: the last leader standing wins.',
+    'power a turn. Kill the King (2 to 6 players, the last leader standing wins), Capture the Flag, Rescue Mission, ' +
+    'Snipe Hunt and Attack on Tokyo.',
   seats: { min: 2, max: 6 },
   listed: false,
   options: polywarsOptions,
