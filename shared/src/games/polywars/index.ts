@@ -5,10 +5,12 @@ import { applyAction, setupState, toAct } from './rules';
 import { polywarsAction, polywarsOptions, type PolywarsAction, type PolywarsOptions, type PolywarsState } from './state';
 import { describeEvent, viewOf } from './view';
 
+export * from './board';
 export * from './catalogue';
 export * from './geometry';
 export * from './legal';
 export * from './rules';
+export * from './scenarios';
 export * from './state';
 export * from './view';
 

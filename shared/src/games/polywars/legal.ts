@@ -4,10 +4,9 @@
 import type { Seat } from '../../core/game-module';
 import { HEAL_POINTS, OPTION_POINTS, SNIPE_BASES, type Zone } from './catalogue';
 import { distanceToDisc, discsOverlap, R, stepRefusal, type Disc } from './geometry';
-import {
-  absorbRange, activeSeat, attackCheck, blockedAtPlacement, bodyOf, budgetOf, canStep, DEFENDERS, forceRefusal, inReach,
-  maxDiceOf, mustAttack, onBoard, ownDice, powerRefusal, RAGE, rageRefusal, teleportRefusal, toAct, typeOf, unleashRefusal, zoneHolds,
-} from './rules';
+import { activeSeat, bodyOf, DEFENDERS, onBoard, ownDice, RAGE, typeOf, zoneHolds } from './board';
+import { absorbRange, attackCheck, canStep, forceRefusal, inReach, mustAttack, powerRefusal, teleportRefusal, toAct } from './rules';
+import { blockedAtPlacement, budgetOf, maxDiceOf, rageRefusal, unleashRefusal } from './scenarios';
 import type { PolywarsAction, PolywarsState, PwDie } from './state';
 
 /** Step targets tried per die: 16 directions at a full step and at half a step (32 points, kept when legal). */

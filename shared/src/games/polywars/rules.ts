@@ -1,10 +1,15 @@
 // Polywars rules: setup, force building and placement (W6), the cycle (W5), combat (W2, W3), movement (W4),
-// powers (W3), the Leadership aura and Kill the King's victory (W7). Pure: every function returns new data.
+// powers (W3), the Leadership aura and elimination (W7), and apply; scenario specifics live in scenarios.ts. Pure.
 import type { Dice } from '../../core/dice';
 import { refuse, type GameEvent, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
 import { DIE_TYPES, HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, SNIPE_BASES, SNIPE_MAX_DICE, SNIPE_SPACES, type Zone } from './catalogue';
 import { distanceToDisc, discsOverlap, lineOfSight, onField, R, rangeTo, segmentCrossesDisc, stepRefusal, type Body, type Disc } from './geometry';
 import type { Placement, PolywarsAction, PolywarsOptions, PolywarsState, PwDie } from './state';
+import { activeSeat, bodyOf, DEFENDERS, discOf, finish, inTurn, onBoard, ownDice, RAGE, RESCUERS, seatsIn, typeOf, zoneHolds } from './board';
+import {
+  blockedAtPlacement, budgetOf, carryFlags, endBattle, enrage, hostageOf, hunterRefusal, maxDiceOf, passRage, placeSnipes,
+  rageDie, rageRefusal, released, rescueAfterMove, respawn, snipeAfterMove, tagAfterStep, tokyoAfterMove, unleashRefusal,
+} from './scenarios';
 
 type Outcome = Step<PolywarsState> | Refusal;
 
@@ -73,13 +78,6 @@ function draft(s: PolywarsState): PolywarsState {
   };
 }
 
-const seatsIn = (s: PolywarsState): Seat[] => s.inGame.flatMap((on, seat) => (on ? [seat] : []));
-export const activeSeat = (s: PolywarsState): Seat | null => (s.phase === 'turns' ? s.order[s.turnIndex] ?? null : null);
-export const onBoard = (s: PolywarsState): PwDie[] => s.dice.filter((d) => d.alive && d.x !== null);
-export const typeOf = (d: PwDie) => DIE_TYPES[d.sides];
-export const bodyOf = (d: PwDie): Body => ({ x: d.x!, y: d.y!, r: typeOf(d).radius, h: typeOf(d).height });
-const discOf = (d: PwDie): Disc => ({ x: d.x!, y: d.y!, r: typeOf(d).radius });
-
 export function toAct(s: PolywarsState): Seat[] {
   switch (s.phase) {
     case 'build': return seatsIn(s).filter((seat) => s.forces[seat] === null);
@@ -118,34 +116,6 @@ function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: strin
   }
 }
 
-/** The free spot nearest a base's centre (a 10-unit grid within 2 R), or null when the base is crowded out. */
-export function freeSpotNear(s: PolywarsState, d: PwDie, at: { x: number; y: number }): { x: number; y: number } | null {
-  const r = typeOf(d).radius;
-  const others = onBoard(s).filter((o) => o.id !== d.id).map(discOf);
-  let best: { x: number; y: number } | null = null;
-  let bestKey = Infinity;
-  for (let dy = -2 * R; dy <= 2 * R; dy += 10) {
-    for (let dx = -2 * R; dx <= 2 * R; dx += 10) {
-      // Nearest first; ties go to the first in reading order (dy, then dx), so the spot is one and the same everywhere.
-      const key = (dx * dx + dy * dy) * 1e6 + (dy + 2 * R) * 1e3 + (dx + 2 * R);
-      if (dx * dx + dy * dy > 4 * R * R || key >= bestKey) continue;
-      const spot: Disc = { x: at.x + dx, y: at.y + dy, r };
-      if (onField(spot, s.field) && !others.some((o) => discsOverlap(o, spot))) {
-        best = { x: spot.x, y: spot.y };
-        bestKey = key;
-      }
-    }
-  }
-  return best;
-}
-
-function respawn(s: PolywarsState, d: PwDie, events: GameEvent[], dice: Dice): void {
-  const spot = freeSpotNear(s, d, s.bases[d.owner]!);
-  if (!spot) return;
-  Object.assign(d, { alive: true, value: dice.roll(d.sides), x: spot.x, y: spot.y });
-  events.push({ type: 'respawn', die: d.id, seat: d.owner, value: d.value, x: d.x, y: d.y });
-}
-
 /** Damage lowers a die's value; at 0 or less it is destroyed. */
 function damage(s: PolywarsState, id: number, amount: number, events: GameEvent[], cause: string, dice: Dice, by: number | null = null): void {
   const d = s.dice[id];
@@ -172,13 +142,6 @@ function eliminate(s: PolywarsState, seats: Seat[], events: GameEvent[], reason:
       : { winners: left, draw: false, reason: 'last-player', summary: 'Every other player left the game' }, events);
   }
   else if (left.length === 0) finish(s, { winners: [], draw: true, reason: 'mutual-destruction', summary: 'The last leaders fell together' }, events);
-}
-
-function finish(s: PolywarsState, result: Result, events: GameEvent[]): void {
-  if (s.result) return;
-  s.result = result;
-  s.phase = 'over';
-  events.push({ type: 'end', winners: result.winners, reason: result.reason });
 }
 
 /**
@@ -268,13 +231,6 @@ function nextTurn(s: PolywarsState, events: GameEvent[]): void {
 
 // ───────────────────────────── forces and placement (W6) ─────────────────────────────
 
-/** Rescue Mission: seat 0 defends, seat 1 rescues. */
-export const DEFENDERS = 0;
-export const RESCUERS = 1;
-
-/** Sides a seat may field: the Rescuers get twice the Defenders' budget (W7). */
-export const budgetOf = (s: PolywarsState, seat: Seat) => (s.scenario === 'rescue-mission' && seat === RESCUERS ? 2 * s.budget : s.budget);
-
 export function forceRefusal(s: PolywarsState, sides: number[], seat: Seat): string | null {
   const most = maxDiceOf(s, seat);
   if (sides.length > most) return `This force has at most ${most} dice.`;
@@ -293,12 +249,6 @@ function revealForces(s: PolywarsState, dice: Dice, events: GameEvent[]): void {
   }
   events.push({ type: 'forces', forces: s.forces.map((f) => f ?? []), values: s.dice.map((d) => d.value) });
   s.phase = 'place';
-}
-
-export const ownDice = (s: PolywarsState, seat: Seat) => s.dice.filter((d) => d.owner === seat);
-
-export function zoneHolds(z: Zone, d: Disc): boolean {
-  return d.x - d.r >= z.x0 && d.x + d.r <= z.x1 && d.y - d.r >= z.y0 && d.y + d.r <= z.y1;
 }
 
 /**
@@ -343,18 +293,6 @@ export function placementRefusal(s: PolywarsState, seat: Seat, p: Placement): st
   return null;
 }
 
-/** The hostage: the Rescuers' first die, which the Defenders' deployment puts on the Defenders' base, frozen. */
-export const hostageOf = (s: PolywarsState): PwDie | undefined => ownDice(s, RESCUERS)[0];
-
-/** Discs a Rescue Mission deployment must leave clear: for the Defenders the hostage on their base, then everything placed. */
-export function blockedAtPlacement(s: PolywarsState, seat: Seat, base: { x: number; y: number }): Disc[] {
-  if (seat === DEFENDERS) {
-    const h = hostageOf(s);
-    return h ? [{ x: base.x, y: base.y, r: typeOf(h).radius }] : [];
-  }
-  return onBoard(s).map(discOf);
-}
-
 /** Rescue Mission: the Defenders' deployment is shown as soon as it is made, with the frozen hostage on their base. */
 function revealDefenders(s: PolywarsState, events: GameEvent[]): void {
   revealSeat(s, DEFENDERS);
@@ -396,127 +334,6 @@ function revealPlacements(s: PolywarsState, events: GameEvent[]): void {
   });
   s.placements = Array(s.seats).fill(null);
   startCycle(s, events);
-}
-
-// ───────────────────────────── Snipe Hunt (W7) ─────────────────────────────
-
-export const maxDiceOf = (s: PolywarsState, seat: Seat) => (s.snipe?.seat === seat ? SNIPE_MAX_DICE : s.maxDice);
-
-/** Snipe dice leave the start base one more each cycle: on cycle k, the dice on spaces 1..k may move. */
-export function released(s: PolywarsState, d: PwDie): boolean {
-  if (!s.snipe || d.owner !== s.snipe.seat) return true;
-  const space = s.snipe.spaces.indexOf(d.id);
-  return space < 0 || space < s.cycle;
-}
-
-/** Hunters: in the band between the bases, no closer than 2 range units to either, clear of each other. */
-function hunterRefusal(s: PolywarsState, seat: Seat, p: Placement): string | null {
-  if (seat === s.snipe!.seat) return 'The Snipe dice are set on the base\'s spaces by size.';
-  if (p.leader !== null || p.base !== null) return 'Hunters place dice only.';
-  const own = ownDice(s, seat);
-  const discs = own.map((d, i) => ({ x: p.at[i].x, y: p.at[i].y, r: typeOf(d).radius }));
-  for (let i = 0; i < discs.length; i++) {
-    if (!zoneHolds(s.zones[seat], discs[i])) return `Die ${i + 1} is not between the bases.`;
-    if (SNIPE_BASES.some((b) => distanceToDisc(b, discs[i]) < 2 * R)) return `Die ${i + 1} is closer than 2 range units to a base.`;
-    for (let j = 0; j < i; j++) if (discsOverlap(discs[i], discs[j])) return `Dice ${j + 1} and ${i + 1} overlap.`;
-  }
-  return null;
-}
-
-/** The Snipe dice go on the start base's numbered spaces: the most sides on space 1, and so on (ties: force order). */
-function placeSnipes(s: PolywarsState): void {
-  const sn = s.snipe!;
-  const own = ownDice(s, sn.seat).slice().sort((a, b) => b.sides - a.sides || a.id - b.id);
-  sn.spaces = own.map((d) => d.id);
-  own.forEach((d, k) => Object.assign(d, { x: s.bases[0]!.x + SNIPE_SPACES[k].x, y: s.bases[0]!.y + SNIPE_SPACES[k].y }));
-}
-
-/** A Snipe die ending a move within R of the goal base scores a point and leaves the field, safe. */
-function snipeAfterMove(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
-  const sn = s.snipe;
-  if (!sn || d.owner !== sn.seat || !d.alive) return;
-  const goal = s.bases[1]!;
-  if ((goal.x - d.x!) ** 2 + (goal.y - d.y!) ** 2 > R * R) return;
-  sn.points[sn.seat] += 1;
-  d.alive = false;
-  events.push({ type: 'snipe-home', die: d.id, seat: d.owner, points: sn.points.slice() });
-}
-
-/**
- * A battle ends when no Snipe die is left on the field or at the cycle cap. After the first, the roles swap and a
- * second battle is built and played from scratch; after the second, the higher score wins, equal scores draw.
- */
-function endBattle(s: PolywarsState, events: GameEvent[]): void {
-  const sn = s.snipe!;
-  events.push({ type: 'battle-end', battle: sn.battle, points: sn.points.slice() });
-  if (sn.battle === 1) {
-    Object.assign(s, {
-      phase: 'build', cycle: 0, forces: Array(s.seats).fill(null), dice: [], placements: Array(s.seats).fill(null),
-      bids: Array(s.seats).fill(null), heals: Array(s.seats).fill(null), lastBids: null, order: [], turnIndex: 0,
-      turnPhase: 'attack', attacked: [], moved: [], mover: null, stepsTaken: 0, speedDie: null, pendingZap: null,
-    });
-    s.snipe = { battle: 2, seat: 1 - sn.seat, points: sn.points, spaces: [] };
-    events.push({ type: 'battle-start', battle: 2, snipe: s.snipe.seat });
-    return;
-  }
-  const [a, b] = sn.points;
-  finish(s, a === b
-    ? { winners: [], draw: true, reason: 'snipe-points', summary: `Both battles scored the same, ${a} to ${b}` }
-    : { winners: [a > b ? 0 : 1], draw: false, reason: 'snipe-points', summary: `More Snipe dice home over two battles, ${Math.max(a, b)} to ${Math.min(a, b)}` },
-  events);
-}
-
-// ───────────────────────────── Attack on Tokyo (W7) ─────────────────────────────
-
-/** Attack on Tokyo: seat 0 defends Tokyo (the base) with every die; seat 1 plays the Rage Aura. */
-export const RAGE = 1;
-
-/** Scenarios whose deployment is made in turn, in the open, rather than secretly at once. */
-const inTurn = (s: PolywarsState) => s.scenario === 'rescue-mission' || s.scenario === 'attack-on-tokyo';
-
-export const rageDie = (s: PolywarsState): PwDie | undefined => s.dice.find((d) => d.alive && d.aura === 'rage');
-
-/** Squared distance from a point to Tokyo's centre. */
-const toTokyo2 = (s: PolywarsState, p: { x: number; y: number }) => (p.x - s.bases[0]!.x) ** 2 + (p.y - s.bases[0]!.y) ** 2;
-
-/** W7: every Rage step (and a teleport) must bring the Rage die closer to Tokyo. */
-export function rageRefusal(s: PolywarsState, d: PwDie, x: number, y: number): string | null {
-  if (d.aura !== 'rage' || s.scenario !== 'attack-on-tokyo') return null;
-  return toTokyo2(s, { x, y }) < toTokyo2(s, { x: d.x!, y: d.y! }) ? null : 'Every Rage step must bring it closer to Tokyo.';
-}
-
-/** Taking up the Rage: the die goes to the Rage player at its maximum value. */
-function enrage(d: PwDie): void {
-  Object.assign(d, { owner: RAGE, value: d.sides, aura: 'rage' });
-}
-
-/** W7: the Rage passes to the die that destroyed its carrier; destroyed by nobody else, it is spent and Tokyo is saved. */
-function passRage(s: PolywarsState, d: PwDie, by: number | null, events: GameEvent[]): void {
-  d.aura = null;
-  const next = by === null ? undefined : s.dice[by];
-  if (next && next.alive && next.id !== d.id) {
-    enrage(next);
-    events.push({ type: 'rage-passed', from: d.id, to: next.id, value: next.value });
-    return;
-  }
-  finish(s, { winners: [0], draw: false, reason: 'rage-spent', summary: 'The Rage died out before reaching Tokyo' }, events);
-}
-
-/** Godzilla wins on ending a step (or a teleport) within R of Tokyo's centre. */
-function tokyoAfterMove(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
-  if (s.scenario !== 'attack-on-tokyo' || d.aura !== 'rage' || toTokyo2(s, d as { x: number; y: number }) > R * R) return;
-  finish(s, { winners: [RAGE], draw: false, reason: 'tokyo-reached', summary: 'The Rage reached Tokyo' }, events);
-}
-
-/** The Rage player's deployment: one Defender die, at least 8 R from Tokyo, on the field, clear of the others. */
-export function unleashRefusal(s: PolywarsState, id: number, x: number, y: number): string | null {
-  const d = s.dice[id];
-  if (!d || d.owner === RAGE || !d.alive || d.x === null) return 'Choose one of the Defenders\' dice.';
-  const at: Disc = { x, y, r: typeOf(d).radius };
-  if (!onField(at, s.field)) return 'The die would leave the field.';
-  if (toTokyo2(s, at) < (8 * R) ** 2) return 'The Rage starts at least 8 range units from Tokyo.';
-  if (onBoard(s).some((o) => o.id !== id && discsOverlap(discOf(o), at))) return 'The die would land on another die.';
-  return null;
 }
 
 // ───────────────────────────── combat (W2, W3) ─────────────────────────────
@@ -639,50 +456,6 @@ function step(s: PolywarsState, seat: Seat, id: number, x: number, y: number, ev
   tokyoAfterMove(s, d, events);
   snipeAfterMove(s, d, events);
   return null;
-}
-
-/** Rescue Mission: a Rescuer ending a step within R of the frozen hostage frees it; the hostage within R of the Rescuers' base wins. */
-function rescueAfterMove(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
-  if (s.scenario !== 'rescue-mission') return;
-  const h = hostageOf(s);
-  if (!h || !h.alive) return;
-  if (s.frozen === h.id && d.owner === RESCUERS && d.id !== h.id && (h.x! - d.x!) ** 2 + (h.y! - d.y!) ** 2 <= R * R) {
-    s.frozen = null;
-    events.push({ type: 'unfrozen', die: h.id, by: d.id });
-  }
-  const base = s.bases[RESCUERS];
-  if (d.id === h.id && base && (base.x - d.x!) ** 2 + (base.y - d.y!) ** 2 <= R * R) {
-    finish(s, { winners: [RESCUERS], draw: false, reason: 'rescued', summary: 'The hostage reached the Rescuers\' base' }, events);
-  }
-}
-
-/**
- * W7 tagging: a die without an aura that ends a step within R of a lying flag's centre picks it up. Nobody carries
- * their own flag (the source: it is defended where it lies); the lowest flag owner is taken first when several lie near.
- */
-function tagAfterStep(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
-  if (d.aura !== null) return;
-  for (const f of s.flags) {
-    if (f.carrier !== null || f.owner === d.owner || (f.x - d.x!) ** 2 + (f.y - d.y!) ** 2 > R * R) continue;
-    f.carrier = d.id;
-    d.aura = 'flag';
-    events.push({ type: 'flag-tagged', flag: f.owner, die: d.id, seat: d.owner });
-    return;
-  }
-}
-
-/** A carried flag moves with its die; one brought within R of its carrier's own base is captured (the win). */
-function carryFlags(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
-  for (const f of s.flags) {
-    if (f.carrier !== d.id) continue;
-    f.x = d.x!;
-    f.y = d.y!;
-    const base = s.bases[d.owner];
-    if (base && (base.x - d.x!) ** 2 + (base.y - d.y!) ** 2 <= R * R) {
-      events.push({ type: 'flag-captured', flag: f.owner, die: d.id, seat: d.owner });
-      finish(s, { winners: [d.owner], draw: false, reason: 'flag-captured', summary: 'Brought an enemy flag home' }, events);
-    }
-  }
 }
 
 // ───────────────────────────── powers (W3) ─────────────────────────────

@@ -3,7 +3,8 @@
 import type { GameEvent, Result, Seat } from '../../core/game-module';
 import type { Zone } from './catalogue';
 import type { Field, Terrain } from './geometry';
-import { activeSeat, toAct } from './rules';
+import { activeSeat } from './board';
+import { toAct } from './rules';
 import type { Flag, PendingZap, Phase, Placement, PolywarsState, PwDie, TurnPhase } from './state';
 
 export interface PolywarsView {
