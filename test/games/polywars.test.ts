@@ -382,6 +382,13 @@ describe('W5 the cycle', () => {
 
   it('W5 a healing point never lifts a die above its maximum', () => {
     let s = deployed();
+    s.dice[0].value = 20; // seat 0's king at its maximum
+    s.dice[1].value = 2;
+    s = play(s, 0, { type: 'bid', points: 1 });
+    s = play(s, 1, { type: 'bid', points: 3 });
+    expect(refusal(s, 0, { type: 'heal', dice: [0] })).toBe('bad-heal');
+    expect(polywars.legalActions(s, 0).every((a) => a.type === 'heal' && !a.dice.includes(0))).toBe(true);
+    s = deployed();
     s.dice[1].value = 6;
     s.dice[0].value = 20;
     s = play(s, 0, { type: 'bid', points: 0 });
