@@ -4,14 +4,17 @@ import { highRoll } from './high-roll';
 import { diceChess } from './dice-chess';
 import { shields } from './shields';
 import { shieldsUp } from './shields-up';
+// Playable end to end (every scenario) but unlisted until its client view exists.
+import { polywars } from './polywars';
 
-export { highRoll, diceChess, shields, shieldsUp };
+export { highRoll, diceChess, shields, shieldsUp, polywars };
 
 export const games: Record<string, GameModule> = {
   [shields.id]: shields,
   [diceChess.id]: diceChess,
   [shieldsUp.id]: shieldsUp,
   [highRoll.id]: highRoll,
+  [polywars.id]: polywars,
 };
 
 export function getGame(id: string): GameModule | undefined {

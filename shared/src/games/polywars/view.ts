@@ -1,0 +1,145 @@
+// Polywars as one seat or a spectator sees it: forces, placements, bids and healing of others stay hidden
+// until everyone has answered; and one plain sentence per event.
+import type { GameEvent, Result, Seat } from '../../core/game-module';
+import type { Zone } from './catalogue';
+import type { Field, Terrain } from './geometry';
+import { activeSeat } from './board';
+import { toAct } from './rules';
+import type { Flag, PendingZap, Phase, Placement, PolywarsState, PwDie, TurnPhase } from './state';
+
+export interface PolywarsView {
+  viewer: Seat | null;
+  scenario: string;
+  phase: Phase;
+  cycle: number;
+  cycleLimit: number;
+  budget: number;
+  allowed: number[];
+  field: Field;
+  terrain: Terrain[];
+  zones: Zone[];
+  deployWithin: number;
+  toAct: Seat[];
+  /** Who has answered the current simultaneous step (build, place, bid, heal); contents stay hidden. */
+  answered: boolean[];
+  /** The viewer's own answer to the current simultaneous step, before the reveal. */
+  mine: { force: number[] | null; placement: Placement | null; bid: number | null; heal: number[] | null };
+  /** Every die once forces are revealed (values are public, W6); positions once placements are revealed. */
+  dice: PwDie[];
+  lastBids: number[] | null;
+  order: Seat[];
+  turn: Seat | null;
+  turnPhase: TurnPhase | null;
+  attacked: number[];
+  moved: number[];
+  mover: number | null;
+  stepsTaken: number;
+  speedDie: number | null;
+  pendingZap: PendingZap | null;
+  /** Base centres once revealed, and every flag (Capture the Flag). */
+  bases: ({ x: number; y: number } | null)[];
+  flags: Flag[];
+  /** Snipe Hunt: the battle, the Snipe player, points, and the Snipe dice by base space. */
+  snipe: { battle: number; seat: Seat; points: number[]; spaces: number[] } | null;
+  /** Rescue Mission: the frozen hostage's id, until a Rescuer frees it. */
+  frozen: number | null;
+  inGame: boolean[];
+  eliminated: Seat[][];
+  result: Result | null;
+}
+
+function answeredOf(s: PolywarsState): boolean[] {
+  const slot: unknown[] = s.phase === 'build' ? s.forces : s.phase === 'place' ? s.placements : s.phase === 'bid' ? s.bids : s.phase === 'heal' ? s.heals : [];
+  return Array.from({ length: s.seats }, (_, i) => slot[i] !== null && slot[i] !== undefined);
+}
+
+export function viewOf(s: PolywarsState, seat: Seat | null): PolywarsView {
+  const own = seat !== null && seat >= 0 && seat < s.seats;
+  const turns = s.phase === 'turns';
+  return {
+    viewer: own ? seat : null,
+    scenario: s.scenario,
+    phase: s.phase,
+    cycle: s.cycle,
+    cycleLimit: s.cycleLimit,
+    budget: s.budget,
+    allowed: s.allowed.slice(),
+    field: { ...s.field },
+    terrain: s.terrain.map((t) => ({ height: t.height, points: t.points.map((p) => ({ ...p })) })),
+    zones: s.zones.map((z) => ({ ...z })),
+    deployWithin: s.deployWithin,
+    toAct: toAct(s),
+    answered: answeredOf(s),
+    mine: {
+      force: own && s.phase === 'build' ? s.forces[seat!]?.slice() ?? null : null,
+      placement: own && s.phase === 'place' && s.placements[seat!]
+        ? { leader: s.placements[seat!]!.leader, base: s.placements[seat!]!.base && { ...s.placements[seat!]!.base! }, at: s.placements[seat!]!.at.map((p) => ({ ...p })) } : null,
+      bid: own && (s.phase === 'bid' || s.phase === 'heal') ? s.bids[seat!] : null,
+      heal: own && s.phase === 'heal' ? s.heals[seat!]?.slice() ?? null : null,
+    },
+    dice: s.dice.map((d) => ({ ...d })),
+    lastBids: s.phase === 'bid' ? null : s.lastBids && s.lastBids.slice(),
+    order: s.order.slice(),
+    turn: activeSeat(s),
+    turnPhase: turns ? s.turnPhase : null,
+    attacked: s.attacked.slice(),
+    moved: s.moved.slice(),
+    mover: s.mover,
+    stepsTaken: s.stepsTaken,
+    speedDie: s.speedDie,
+    pendingZap: s.pendingZap && { ...s.pendingZap },
+    bases: s.bases.map((b) => b && { ...b }),
+    flags: s.flags.map((f) => ({ ...f })),
+    snipe: s.snipe && { ...s.snipe, points: s.snipe.points.slice(), spaces: s.snipe.spaces.slice() },
+    frozen: s.frozen,
+    inGame: s.inGame.slice(),
+    eliminated: s.eliminated.map((g) => g.slice()),
+    result: s.result && { ...s.result, winners: s.result.winners.slice() },
+  };
+}
+
+const at = (p: unknown) => {
+  const q = p as { x: number; y: number };
+  return `(${(q.x / 100).toFixed(2)}, ${(q.y / 100).toFixed(2)})`;
+};
+
+export function describeEvent(e: GameEvent, names: string[]): string {
+  const name = (s: unknown) => names[Number(s)] ?? `Player ${Number(s) + 1}`;
+  const list = (seats: unknown) => (seats as number[]).map(name).join(', ');
+  const x = e as Record<string, any>;
+  switch (e.type) {
+    case 'built': return `${name(x.seat)} has built a force`;
+    case 'forces': return `Forces revealed and rolled: ${(x.forces as number[][]).map((f, i) => `${name(i)} ${f.map((n) => `d${n}`).join(' ')}`).join('; ')}`;
+    case 'placed': return `${name(x.seat)} has placed their force`;
+    case 'deployed': return 'Every force is revealed on the field';
+    case 'cycle': return `Cycle ${x.cycle} begins: bid for initiative`;
+    case 'bid-in': return `${name(x.seat)} has bid`;
+    case 'bids': return `Bids: ${(x.bids as number[]).map((b, i) => `${name(i)} ${b}`).join(', ')}`;
+    case 'roll-off': return `Tie on bids: ${(x.seats as number[]).map((s, i) => `${name(s)} rolls ${x.rolls[i]}`).join(', ')}`;
+    case 'initiative': return `Turn order: ${list(x.order)}`;
+    case 'healed-in': return `${name(x.seat)} has healed`;
+    case 'healing': return `Healing revealed: ${(x.heals as number[][]).map((h, i) => `${name(i)} +1 on ${h.length} ${h.length === 1 ? 'die' : 'dice'}`).join(', ')}`;
+    case 'turn': return `${name(x.seat)}'s turn`;
+    case 'attack': return `${name(x.seat)}: die ${x.die} ${x.zap ? `zaps at range ${x.range}` : 'attacks side to side'} die ${x.target}; command die ${x.command} against ${x.against}: ${x.outcome}`;
+    case 'zap-back': return `Zap back ${x.cost}: the attacker takes ${x.absorb}, die ${x.target} takes ${x.dealt}`;
+    case 'destroyed': return `${name(x.seat)}'s d${x.sides} (die ${x.die}) is destroyed`;
+    case 'eliminated': return `${list(x.seats)} ${x.reason === 'left' ? 'left the game' : 'lost their leader'} and ${(x.seats as number[]).length > 1 ? 'are' : 'is'} out`;
+    case 'step': return `${name(x.seat)} steps die ${x.die} to ${at(x.to)}`;
+    case 'power': return `${name(x.seat)} uses ${String(x.power).replace('-', ' ')} with die ${x.die}`;
+    case 'done': return `${name(x.seat)} ends the phase`;
+    case 'cycle-limit': return `The cycle limit is reached: totals ${(x.seats as number[]).map((s, i) => `${name(s)} ${x.totals[i]}`).join(', ')}`;
+    case 'respawn': return `${name(x.seat)}'s die ${x.die} respawns on its base showing ${x.value}`;
+    case 'flag-tagged': return `${name(x.seat)} picks up ${name(x.flag)}'s flag with die ${x.die}`;
+    case 'flag-dropped': return `${name(x.flag)}'s flag lies at ${at(x)}`;
+    case 'flag-captured': return `${name(x.seat)} brings ${name(x.flag)}'s flag home`;
+    case 'unfrozen': return `Die ${x.by} frees the hostage (die ${x.die})`;
+    case 'unleashed': return `The Rage takes die ${x.die} at ${at(x)}, now showing ${x.value}`;
+    case 'rage-halved': return `A perfect attack halves the Rage die: it loses ${x.lost}`;
+    case 'rage-passed': return `The Rage passes to die ${x.to}, now showing ${x.value}`;
+    case 'snipe-home': return `${name(x.seat)}'s die ${x.die} reaches the far base: ${(x.points as number[]).join('–')}`;
+    case 'battle-end': return `Battle ${x.battle} is over: ${(x.points as number[]).join('–')}`;
+    case 'battle-start': return `Battle ${x.battle}: ${name(x.snipe)} now runs the Snipe`;
+    case 'end': return (x.winners as number[]).length ? `${list(x.winners)} ${(x.winners as number[]).length > 1 ? 'win' : 'wins'}` : 'The game is a draw';
+    default: return e.type;
+  }
+}

@@ -1,0 +1,71 @@
+// Polywars through the real server: six colyseus.js clients play short Kill the King games (the room seats the
+// module's maximum today), a spectator's view never changes with a secret answer before the reveal, and every
+// log verifies.
+import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
+import { create, join, parse, testServer, until, type Player } from '../helpers/server';
+
+let server: Awaited<ReturnType<typeof testServer>>;
+beforeAll(async () => {
+  server = await testServer({ rateBurst: 1000, ratePerSecond: 1000 });
+});
+afterAll(() => server.close());
+
+/** The spectator's view without the list of who has answered and who is awaited, which a secret answer does change. */
+function publicPart(viewJson: string): string {
+  const { answered: _a, toAct: _t, ...rest } = parse(viewJson);
+  return JSON.stringify(rest);
+}
+
+async function playOne(i: number): Promise<{ gameId: string; actions: number; leaks: number; secretChecks: number }> {
+  const options = { scenario: 'kill-the-king', budget: 12, cycleLimit: 2 };
+  const host = await create(server.ws, { game: 'polywars', name: 'P0', clientSeed: `p0-${i}`, options });
+  const players: Player[] = [host];
+  for (let k = 1; k < 6; k++) players.push(await join(server.ws, host.room.roomId, { name: `P${k}`, clientSeed: `p${k}-${i}` }));
+  const watcher = await join(server.ws, host.room.roomId, { name: 'Watcher' });
+  const state = () => host.room.state;
+  await until(() => state().phase === 'playing' && players.every((p) => p.seat !== null), 'the game to start', 10000);
+  const bySeat = new Map(players.map((p) => [p.seat!, p]));
+  let actions = 0;
+  let leaks = 0;
+  let secretChecks = 0;
+  try {
+    while (state().phase === 'playing') {
+      const seat: number = state().toAct[0];
+      const p = bySeat.get(seat)!;
+      const legal = parse(p.room.state.secret.get(String(seat)).legal) as unknown[];
+      if (!legal?.length) throw new Error(`game ${i}: seat ${seat} to act with no legal action`);
+      const seen = state().log.length;
+      const action = legal[(actions * 7 + i) % legal.length];
+      // A bid that is not the last one: the spectator's view may change only in who has answered.
+      const secretStep = state().toAct.length > 1;
+      const before = secretStep ? publicPart(watcher.room.state.view) : null;
+      p.room.send('action', action);
+      actions++;
+      await until(() => (state().log.length > seen && watcher.room.state.log.length > seen) || state().phase !== 'playing', `game ${i} action ${actions}`, 10000);
+      if (before !== null && publicPart(watcher.room.state.view) !== before) leaks++;
+      if (secretStep) secretChecks++;
+      if (actions > 5000) throw new Error(`game ${i} does not end`);
+    }
+    await until(() => state().serverSeed, `game ${i} to reveal its seed`);
+    return { gameId: state().gameId, actions, leaks, secretChecks };
+  } finally {
+    await Promise.all([...players, watcher].map((p) => p.room.leave()));
+  }
+}
+
+it('W5 W6 plays six-player Kill the King games through the server, no secret answer shows early, every log verifies', async () => {
+  for (let i = 0; i < 2; i++) {
+    const r = await playOne(i);
+    expect(r.leaks).toBe(0);
+    expect(r.secretChecks).toBeGreaterThan(10); // forces, placements, bids and heals answered while others were still to answer
+    const res = await fetch(`${server.url}/api/games/${r.gameId}/log`);
+    expect(res.status).toBe(200);
+    const log = (await res.json()) as GameLog;
+    const verdict = verifyLog(log, getGame);
+    expect(verdict.problems).toEqual([]);
+    expect(verdict.ok).toBe(true);
+    expect(log.seats).toBe(6);
+    expect(['last-leader', 'cycle-limit']).toContain(log.result?.reason);
+    expect(r.actions).toBeGreaterThan(20);
+  }
+}, 120000);
