@@ -20,6 +20,7 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions> = 
     'opponent, then roll to break through the other side\'s shields. Destroy two batteries to win. Single game or ' +
     'best of three, with an optional resurrection variant.',
   seats: { min: 2, max: 2 },
+  rulesVersion: 1,
   listed: true,
   options: shieldsOptions,
   action: shieldsAction,
