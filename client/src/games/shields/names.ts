@@ -76,5 +76,7 @@ export function actionLabel(a: ShieldsAction, snap: Snapshot): string {
     }
     case 'pass':
       return 'Pass';
+    case 'next':
+      return 'Next game';
   }
 }
