@@ -9,6 +9,7 @@ import { h } from '../../ui/dom';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { ACCENT, HOT, INK, LOOK, makeDie, MUTED, type Mark } from './die';
 import { computeLayout, flowPool, isPortrait, type Layout, type SideShape } from './layout';
+import { pauseLine, stallText } from './banner';
 import { actionLabel, seatName, shortName } from './names';
 import { TextCache, type TextStyle } from './text';
 
@@ -520,6 +521,7 @@ class ShieldsTable implements GameView {
       const won = snap.log[snap.log.length - 1]?.events.find((e) => e.type === 'game-won');
       if (won) line = `${who(Number(won.seat))} won game ${won.game}! ${line}`;
     }
+    line = (pauseLine(view, snap.mySeat, names, who) ?? line) + stallText(view);
     if (snap.mySeat !== null && view.turn === snap.mySeat && view.step === 'take' && sel?.kind === 'pool' && legal.takes.get(sel.die)!.length > 1) {
       line = `Place the ${shortName(sel.die)}: tap a gold band on your side`;
     } else if (sel?.kind === 'battery') {
@@ -533,7 +535,7 @@ class ShieldsTable implements GameView {
       line = d?.kind === 'potion' ? `Potion d${d.sides}: tap one of your batteries to heal it` : `Polish d${d?.sides}: tap one of your shields to repair it`;
     }
     const mine = view.turn === snap.mySeat && view.winner === null;
-    const over = view.winner !== null;
+    const over = view.winner !== null || view.draw || view.between !== null;
     const bannerSize = m.font + (L.portrait ? 0 : 2) + (over ? 4 : 0);
     let last = view.lastAttack ? this.attackLine(view.lastAttack, snap) : '';
     const lastSize = Math.max(10, m.font - 2);
