@@ -12,8 +12,8 @@ export function quietWords(quiet: number, limit: number, over: boolean, compact:
 
 export function quietNote(left: number, over: boolean): string {
   if (over) return 'The game was decided on the totals.';
-  if (left <= 2) return `The game ends after ${left} more without a capture or a die reaching new ground.`;
-  return 'A capture, or a die reaching a rank it has never stood on, resets it.';
+  if (left <= 2) return `Ends after ${left} more without a capture or new ground.`;
+  return 'A capture or a die on new ground resets it.';
 }
 
 /**

@@ -759,7 +759,7 @@ class DiceChessBoard implements GameView {
     const name = (s: Seat) => this.snap?.seats[s]?.name || `Player ${s + 1}`;
     const text = `On the board: ${name(0)} ${v.diceOnBoard[0]} dice, total ${v.boardTotals[0]}; ${name(1)} ${v.diceOnBoard[1]} dice, total ${v.boardTotals[1]}. ` +
       `Captured: ${name(0)} ${v.capturedTotals[0]}, ${name(1)} ${v.capturedTotals[1]}. ` +
-      `Plies without progress: ${v.quiet} of ${v.quietLimit}.`;
+      `${quietWords(v.quiet, v.quietLimit, v.phase === 'over', false)}.`;
     if (this.summary.textContent !== text) this.summary.textContent = text;
     if (!this.summary.isConnected) this.ctx.controls.append(this.summary);
   }
