@@ -49,7 +49,7 @@ async function act(p: Page, label: string | RegExp) {
   await p.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before);
 }
 
-async function room(game: string, host: Page, guest: Page, choose: (p: Page) => Promise<void>) {
+async function room(game: string, host: Page, guest: Page, choose: (p: Page) => Promise<unknown>) {
   await host.goto(`${server.url}/`);
   await host.getByLabel('Your name').fill('Alice');
   await host.getByLabel('Game').selectOption({ label: game });
