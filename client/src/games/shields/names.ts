@@ -80,3 +80,9 @@ export function actionLabel(a: ShieldsAction, snap: Snapshot): string {
       return 'Next game';
   }
 }
+
+/** A pool or reserve die's face: "d8", or "d8#2" for the second of the two d8 potions (and the d6 polishes), as in the log. */
+export function faceText(id: string, sides: number): string {
+  const twin = /\.(\d)$/.exec(id);
+  return twin ? `d${sides}#${twin[1]}` : `d${sides}`;
+}

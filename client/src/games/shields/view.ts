@@ -10,7 +10,7 @@ import type { GameView, ViewContext, ViewFactory } from '../types';
 import { ACCENT, HOT, INK, LOOK, makeDie, MUTED, type Mark } from './die';
 import { computeLayout, flowPool, isPortrait, type Layout, type SideShape } from './layout';
 import { pauseLine, stallText } from './banner';
-import { actionLabel, seatName, shortName } from './names';
+import { actionLabel, faceText, seatName, shortName } from './names';
 import { TextCache, type TextStyle } from './text';
 
 const SEAT_COLORS = [0xe8b04b, 0x5b9bd5];
@@ -302,7 +302,7 @@ class ShieldsTable implements GameView {
       for (const d of p.reserve) {
         const can = mine && legal.uses.has(d.id);
         const mark: Mark = this.sel?.kind === 'reserve' && this.sel.die === d.id ? 'selected' : can ? 'glow' : 'none';
-        const c = makeDie(this.text, { sides: d.sides, look: d.colour, size: rd, text: `d${d.sides}`, mark }, can ? () => this.tapReserve(d.id) : undefined);
+        const c = makeDie(this.text, { sides: d.sides, look: d.colour, size: rd, text: faceText(d.id, d.sides), mark }, can ? () => this.tapReserve(d.id) : undefined);
         c.position.set(x + rd / 2, stripY);
         this.scene.addChild(c);
         this.places.set(d.id, { x: x + rd / 2, y: stripY, size: rd });
@@ -590,7 +590,7 @@ class ShieldsTable implements GameView {
       const acts = legal.takes.get(d.id);
       const mark: Mark = this.sel?.kind === 'pool' && this.sel.die === d.id ? 'selected' : acts ? 'glow' : 'none';
       const clear = d.kind === 'shield';
-      const c = makeDie(this.text, { sides: d.sides, look: d.colour, clear, size: m.pd, text: `d${d.sides}`, mark }, acts ? () => this.tapPool(d.id) : undefined);
+      const c = makeDie(this.text, { sides: d.sides, look: d.colour, clear, size: m.pd, text: faceText(d.id, d.sides), mark }, acts ? () => this.tapPool(d.id) : undefined);
       c.position.set(x, y);
       this.scene.addChild(c);
       this.places.set(d.id, { x, y, size: m.pd });
