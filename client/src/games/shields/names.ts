@@ -9,11 +9,9 @@ export type { ShieldsAction };
 
 export const seatName = (snap: Snapshot, seat: number) => snap.seats[seat]?.name || `Player ${seat + 1}`;
 
-/** "d8 potion", or "d8 potion (2)" for one of the two identical pool dice (ids ending in .1 / .2). */
+/** "d6 potion", or "d8 potion #2" for one of the two identical pool dice: the catalogue's name, as in the log. */
 export function shortName(id: string): string {
-  const twin = /\.(\d)$/.exec(id);
-  const kind = die(id)?.kind;
-  return twin && (kind === 'potion' || kind === 'polish') ? `${dieName(id)} (${twin[1]})` : dieName(id);
+  return dieName(id);
 }
 
 export function findBattery(view: ShieldsView | null, id: string): BatteryView | undefined {
