@@ -89,14 +89,20 @@ describe('rules pages', () => {
       const targets = await p.locator('nav.toc a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).hash.slice(1)));
       expect(targets.length).toBeGreaterThan(5);
       for (const t of [...targets, ...ids]) expect(await p.locator(`article.rules [id="${t}"]`).count()).toBe(1);
+      // Dice Chess draws its pictures with the board's own die renderer; the text diagrams are the fallback.
+      if (game === 'dice-chess') await p.locator('[data-picture][data-drawn="true"]').nth(2).waitFor();
       await shot(p, `rules-${game}-${device}`);
       // Followed from the keyboard: a wrapped link's box centre may sit on its neighbour.
-      const section = game === 'shields' ? 'S6' : 'C7';
+      const section = game === 'shields' ? 'S6' : 'C4';
       await p.locator(`nav.toc a[href="#${section}"]`).focus();
       await p.keyboard.press('Enter');
       await p.waitForFunction((id) => { const r = document.getElementById(id)!.getBoundingClientRect(); return location.hash === `#${id}` && r.top >= 0 && r.top < innerHeight / 2; }, section);
       await p.waitForTimeout(150);
-      await shot(p, `rules-${game}-${device}-${game === 'shields' ? 'S6' : 'C7'}`);
+      await shot(p, `rules-${game}-${device}-${section}`);
+      if (game === 'dice-chess') {
+        await p.locator('[data-picture="progress"]').scrollIntoViewIfNeeded();
+        await shot(p, `rules-${game}-${device}-C7-pictures`);
+      }
       await p.context().close();
     }
   }, 120000);
