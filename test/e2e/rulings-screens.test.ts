@@ -100,6 +100,8 @@ describe('rules pages', () => {
       await p.waitForTimeout(150);
       await shot(p, `rules-${game}-${device}-${section}`);
       if (game === 'dice-chess') {
+        await p.locator('[data-picture="capture"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await shot(p, `rules-${game}-${device}-C5-pictures`);
         await p.locator('[data-picture="progress"]').scrollIntoViewIfNeeded();
         await shot(p, `rules-${game}-${device}-C7-pictures`);
       }

@@ -58,6 +58,8 @@ function drawScene(s: Scene): Container {
   const marks = new Graphics();
   for (const from of s.show ?? []) {
     for (const to of targetsFrom(board, squareIndex(from))) {
+      const inside = (to & 7) >= f0 && (to & 7) < f0 + w && (to >> 3) >= r0 && (to >> 3) < r0 + h;
+      if (!inside) continue;
       const [x, y] = at(to);
       if (board[to] !== 0) marks.circle(x, y, SQ * 0.44).stroke({ width: 3, color: DANGER, alpha: 0.95 });
       else if (isEffective(state, squareIndex(from), to)) drawProgressMark(marks, x, y, SQ, board[squareIndex(from)] > 0);
