@@ -31,7 +31,11 @@ function go(path: string) {
   history.pushState(null, '', path);
   void route();
 }
-window.addEventListener('popstate', () => void route());
+// A link to a section of the same page (a rules page's contents) changes only the hash: the browser scrolls, no re-render.
+let routed = '';
+window.addEventListener('popstate', () => {
+  if (location.pathname !== routed) void route();
+});
 
 function notHere(message: string) {
   clear(root);
@@ -45,6 +49,7 @@ async function route() {
   teardown = null;
   document.body.dataset.ready = 'false';
   const path = location.pathname;
+  routed = path;
   const room = path.match(/^\/r\/([\w-]+)$/);
   const replay = path.match(/^\/replay\/([\w-]+)$/);
   const rules = path.match(/^\/rules\/([\w-]+)$/);

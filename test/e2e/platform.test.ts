@@ -108,7 +108,7 @@ it('plays a private game with a spectator through chat, reload, drop, claim, rem
   await ana.page.getByRole('button', { name: 'Claim the win' }).waitFor({ timeout: 15000 });
   await ana.page.getByRole('button', { name: 'Claim the win' }).click();
   for (const p of [ana.page, sam.page]) await p.getByText('Game over: ', { exact: false }).waitFor();
-  await ana.page.getByText('Game over: You win. The opponent left and the win was claimed.').waitFor();
+  await ana.page.getByText('Game over: Ana wins — Ben left the table.').waitFor();
 
   // Ben returns through the same link (his seat token), and both ask for a rematch: sides swap.
   const ben2 = await ben.context.newPage();
@@ -181,12 +181,13 @@ it('agrees a draw through offer and accept, and ends the next game by resignatio
   await ben.page.getByRole('button', { name: 'Offer a draw' }).click();
   await ben.page.getByRole('button', { name: 'Draw offered…' }).waitFor();
   await ana.page.getByRole('button', { name: 'Accept the draw' }).click();
-  for (const p of [ana.page, ben.page]) await p.getByText('Game over: draw. Draw agreed.').waitFor();
+  for (const p of [ana.page, ben.page]) await p.getByText('Game over: Draw agreed.').waitFor();
   await ana.page.getByRole('button', { name: 'Rematch' }).click();
   await ben.page.getByRole('button', { name: 'Rematch' }).click();
   await ben.page.getByText('Your turn.').waitFor();
   ana.page.on('dialog', (d) => void d.accept());
   await ana.page.getByRole('button', { name: 'Resign' }).click();
-  await ben.page.getByText('Game over: You win. The opponent resigned.').waitFor();
+  await ben.page.getByText('Game over: Ben wins — Ana resigned.').waitFor();
+  await ana.page.getByText('Game over: You resigned.').waitFor();
   await log(ana.page).getByText('Ana resigns').waitFor();
 }, 60000);

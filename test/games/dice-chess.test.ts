@@ -30,6 +30,13 @@ function line(state: DiceChessState, moves: string[], dice: Dice = noDice) {
   return { state: s, events };
 }
 
+/** A reach table where the named squares' dice have reached the given progress; every other die where it stands. */
+function reachWith(...set: [string, number][]): number[] {
+  const r = new Array<number>(64).fill(0);
+  for (const [sq, p] of set) r[(Number(sq[1]) - 1) * 8 + sq.charCodeAt(0) - 97] = p;
+  return r;
+}
+
 const view = (s: DiceChessState, seat: number | null) => diceChess.view(s, seat) as DiceChessView;
 const targets = (s: DiceChessState, seat: number, from: string) =>
   diceChess.legalActions(s, seat).flatMap((a) => (a.type === 'move' && a.from === from ? [a.to] : [])).sort();
@@ -352,7 +359,7 @@ describe('C7 ending', () => {
     const s = pos(['.......c', E, E, E, E, E, E, '3.......'], 0, { captured: [[2], [1, 2]] });
     const { state } = line(s, shuffle);
     expect(diceChess.result(state)).toMatchObject({ winners: [1], draw: false, reason: 'no-effective-play' });
-    expect(state.result?.summary).toContain('captured totals 2 to 3');
+    expect(state.result?.summary).toContain('more captured, 2 to 3');
   });
 
   it('C7 equal board and captured totals: a draw', () => {
@@ -395,9 +402,54 @@ describe('C7 ending', () => {
     expect(st.ply).toBe(8);
   });
 
-  it('C7 a capture re-bases both high-water marks, so a side that lost ground can advance effectively again', () => {
+  it('C7 same die back then forward again over ranks it held: no progress', () => {
+    // The 3 goes a1-a2 (new ground), back to a1, then a2 again: it has stood on rank 2 before.
+    const s = pos(['.......c', E, E, E, E, E, '.......4', '3.......']);
+    const { state, events } = line(s, ['a1-a2', 'h8-g8', 'a2-a1', 'g8-h8', 'a1-a2']);
+    expect(events.map((e) => e.effective)).toEqual([true, false, false, false, false]);
+    expect(events[4]).toMatchObject({ direction: 'forward', effective: false, reached: 2 });
+    expect(state.quiet).toBe(4);
+    expect(diceChess.describe(events[4], ['Ana', 'Ben'])).toBe('Ana a1-a2: a 3 moves forward, but this die has stood on rank 2 before: no progress');
+  });
+
+  it('C7 another die onto new ground after a retreat: progress (the per-side reading of rules 1 said no)', () => {
+    // The 4 on h2 steps back to h1 (the side's advancement falls by one); then the 3 on a1 reaches
+    // rank 2 for the first time. Under the amended C7 that is progress; under rules 1 it only won back
+    // the side's old high-water mark.
+    const rows = ['.......c', E, E, E, E, E, '.......4', '3.......'];
+    const moves = ['h2-h1', 'h8-g8', 'a1-a2'];
+    const now = line(pos(rows), moves);
+    expect(now.events.map((e) => e.effective)).toEqual([false, false, true]);
+    expect(now.state.quiet).toBe(0);
+    expect(diceChess.describe(now.events[2], ['Ana', 'Ben'])).toBe('Ana a1-a2: a 3 moves forward onto new ground: progress');
+    const before = line(pos(rows, 0, { rules: 1 }), moves);
+    expect(before.events.map((e) => e.effective)).toEqual([false, false, false]);
+    expect(before.state.quiet).toBe(3);
+  });
+
+  it('C7 a capture is always progress, even a backward one onto ground the die has held', () => {
+    // The 5 on d5 has reached rank 5 (progress 4); it captures backward on d4, a rank it stood on before.
+    const s = pos(['.......a', E, E, '...5....', '...b....', E, E, E], 0, { quiet: 4, reach: reachWith(['d5', 4]) });
+    const { state, events } = play(s, 0, mv('d5', 'd4'), scripted([2]));
+    expect(events[0]).toMatchObject({ type: 'capture', captured: 2 });
+    expect(state.quiet).toBe(0);
+  });
+
+  it('C7 the count and the moves that would be progress are shown in the view, to spectators too', () => {
+    const s = line(pos(['.......b', E, E, E, E, E, '5.......', E]), ['a2-a1', 'h8-g8']).state;
+    const v = view(s, null);
+    expect(v).toMatchObject({ quiet: 2, quietLimit: 6, turn: 0 });
+    // The 5 on a1 has stood on rank 2: a1-a2 is no progress; a1-b1 neither.
+    expect(v.progressMoves).toEqual([]);
+    expect(v.board.find((d) => d.square === 'a1')).toMatchObject({ furthest: 2 });
+    const w = view(line(s, ['a1-a2', 'g8-h8']).state, 1);
+    expect(w.progressMoves).toEqual(['a2-a3']);
+    expect(view(line(s, ['a1-a2', 'g8-h8']).state, null).progressMoves).toEqual(['a2-a3']);
+  });
+
+  it('C7 rules 1 (the first reading, kept for old logs): a capture re-bases both high-water marks', () => {
     // The first seat's 2 on d5 is far advanced (mark 4); once it is taken, b1-b2 is new ground again.
-    const s = pos(['.......a', E, '...c....', '...2....', E, E, E, '3.......']);
+    const s = pos(['.......a', E, '...c....', '...2....', E, E, E, '3.......'], 0, { rules: 1 });
     expect(s.marks).toEqual([4, 2]);
     const after = line(s, ['a1-b1', 'd6-d5'], scripted([5])).state;
     expect(after.marks).toEqual([0, 3]);
@@ -414,7 +466,7 @@ describe('C7 ending', () => {
     expect(diceChess.result(state)).toMatchObject({ winners: [0], reason: 'no-effective-play' });
   });
 
-  it('C7 the view shows the count of plies without an effective play', () => {
+  it('C7 the view shows the count of turns without progress', () => {
     const s = line(pos(['.......b', E, E, E, E, E, E, '5.......']), shuffle.slice(0, 3)).state;
     expect(view(s, null)).toMatchObject({ quiet: 3, quietLimit: 6, boardTotals: [5, 2], turn: 1 });
   });
@@ -450,13 +502,15 @@ describe('describe', () => {
     [{ type: 'revealed', placement: 'arranged', homes: [W, B], board: '' }, 'Both arrangements are revealed'],
     [{ type: 'revealed', placement: 'random', homes: [W, B], board: '' }, 'The dice are placed at random on the home ranks'],
     [{ type: 'move', seat: 0, from: 'b2', to: 'b3', value: 4, direction: 'forward', diagonal: false, effective: true, notation: 'b2-b3' }, 'Ana b2-b3: a 4 moves forward'],
-    [{ type: 'move', seat: 1, from: 'c7', to: 'd6', value: 6, direction: 'forward', diagonal: true, effective: false, notation: 'c7-d6' }, "Ben c7-d6: a 6 moves diagonally forward, not past its side's furthest advance, so not an effective play"],
+    [{ type: 'move', seat: 1, from: 'c7', to: 'd6', value: 6, direction: 'forward', diagonal: true, effective: false, notation: 'c7-d6' }, "Ben c7-d6: a 6 moves diagonally forward, not past its side's furthest advance, so no progress"],
+    [{ type: 'move', seat: 1, from: 'c7', to: 'd6', value: 6, direction: 'forward', diagonal: true, effective: false, reached: 5, notation: 'c7-d6' }, 'Ben c7-d6: a 6 moves diagonally forward, but this die has stood on rank 5 before: no progress'],
+    [{ type: 'move', seat: 0, from: 'b3', to: 'b2', value: 2, direction: 'back', diagonal: false, effective: false, reached: 3, notation: 'b3-b2' }, 'Ana b3-b2: a 2 moves back'],
     [{ type: 'capture', seat: 0, from: 'c4', to: 'c5', value: 5, captured: 3, reroll: 2, notation: 'c4xc5=2' }, 'Ana c4xc5=2: captures a 3 with a 5, rerolls 2'],
     [{ type: 'pass', seat: 1 }, 'Ben has no legal move and passes'],
     [{ type: 'end', reason: 'annihilation', winners: [1], draw: false, decidedBy: null, boardTotals: [0, 9], capturedTotals: [40, 50] }, 'Ben wins: Ana has no dice left on the board'],
-    [{ type: 'end', reason: 'no-effective-play', winners: [0], draw: false, decidedBy: 'board', boardTotals: [41, 37], capturedTotals: [1, 2] }, 'Six plies without an effective play: Ana wins on board totals, 41 to 37'],
-    [{ type: 'end', reason: 'no-effective-play', winners: [1], draw: false, decidedBy: 'captured', boardTotals: [30, 30], capturedTotals: [1, 2] }, 'Six plies without an effective play: board totals tie at 30, Ben wins on captured totals, 1 to 2'],
-    [{ type: 'end', reason: 'no-effective-play', winners: [], draw: true, decidedBy: 'draw', boardTotals: [30, 30], capturedTotals: [2, 2] }, 'Six plies without an effective play: board totals tie at 30 and captured totals at 2, so the game is a draw'],
+    [{ type: 'end', reason: 'no-effective-play', winners: [0], draw: false, decidedBy: 'board', boardTotals: [41, 37], capturedTotals: [1, 2] }, 'Six turns without progress: Ana wins on board totals, 41 to 37'],
+    [{ type: 'end', reason: 'no-effective-play', winners: [1], draw: false, decidedBy: 'captured', boardTotals: [30, 30], capturedTotals: [1, 2] }, 'Six turns without progress: board totals tie at 30, Ben wins on captured totals, 1 to 2'],
+    [{ type: 'end', reason: 'no-effective-play', winners: [], draw: true, decidedBy: 'draw', boardTotals: [30, 30], capturedTotals: [2, 2] }, 'Six turns without progress: board totals tie at 30 and captured totals at 2, so the game is a draw'],
   ])('describes %j', (event, sentence) => {
     expect(diceChess.describe(event, names)).toBe(sentence);
   });

@@ -69,11 +69,14 @@ function problems(s: ShieldsState): string[] {
     // Personal dice never cross to the other player.
     else if (d.owner !== null && owner.get(id) !== d.owner) out.push(`${id} is with seat ${owner.get(id)}`);
   }
-  const running = shields.result(s) === null;
+  // Between two games of a match the finished game's final position stands, and both players are to act.
+  const running = shields.result(s) === null && s.between === null;
   const destroyed = s.players.map((p) => COLOURS.filter((c) => p.batteries[c].health === 0).length);
   if (running && Math.max(...destroyed) > 1) out.push('two batteries destroyed and the game runs on');
   const toAct = shields.toAct(s);
-  if (running ? toAct.length !== 1 || toAct[0] !== s.turn : toAct.length !== 0) out.push('toAct is wrong');
+  if (s.between) {
+    if (JSON.stringify(toAct) !== JSON.stringify([0, 1].filter((seat) => !s.between!.ready[seat]))) out.push('toAct is wrong between games');
+  } else if (running ? toAct.length !== 1 || toAct[0] !== s.turn : toAct.length !== 0) out.push('toAct is wrong');
   return out;
 }
 
@@ -122,7 +125,7 @@ describe('shields: properties of random games', () => {
       const { state, actions } = randomGame(1000 + g, options, (s) => {
         broken.push(...problems(s).map((p) => `seed ${1000 + g}: ${p}`));
         // S4: in the plain game an attack is always possible in the act step.
-        if (!options.resurrection && s.step === 'act' && !shields.legalActions(s, s.turn).some((a) => a.type === 'attack')) {
+        if (!options.resurrection && !s.between && s.step === 'act' && !shields.legalActions(s, s.turn).some((a) => a.type === 'attack')) {
           broken.push(`seed ${1000 + g}: no attack possible`);
         }
       });
@@ -133,6 +136,26 @@ describe('shields: properties of random games', () => {
     expect(longest).toBeLessThanOrEqual(bound);
   });
 
+  // More games: SHIELDS_PLAIN_GAMES=20000 npx jest test/games/shields-properties.test.ts -t S14
+  const plainGames = Number(process.env.SHIELDS_PLAIN_GAMES ?? 2000);
+  it(`S14 never triggers without the variant: ${plainGames} random plain games, never ten quiet turns nor a pass`, () => {
+    let quietest = 0;
+    const broken: string[] = [];
+    for (let g = 0; g < plainGames; g++) {
+      const options = g % 4 === 3 ? MATCH : PLAIN;
+      const { state, events } = randomGame(30000 + g, options, (s, a) => {
+        quietest = Math.max(quietest, s.quiet);
+        if (a.type === 'pass' || s.passed) broken.push(`seed ${30000 + g}: a pass`);
+      });
+      quietest = Math.max(quietest, state.quiet);
+      if (events.some((e) => e.type === 'stalled' || e.type === 'game-drawn')) broken.push(`seed ${30000 + g}: stalled`);
+    }
+    expect(broken.slice(0, 5)).toEqual([]);
+    // Eight non-attacking dice (four potions, four polishes) bound a quiet run at eight turns, far from ten.
+    expect(quietest).toBeLessThanOrEqual(8);
+    expect(quietest).toBeGreaterThanOrEqual(2);
+  });
+
   it('legalActions is exact: every listed action parses and is accepted; every near miss is refused', () => {
     const ids = [...ALL_IDS, 'nothing'];
     const placements = [undefined, 'front', 'behind'] as const;
@@ -141,6 +164,7 @@ describe('shields: properties of random games', () => {
     for (let g = 0; g < 18; g++) {
       const options = [PLAIN, MATCH, VARIANT][g % 3];
       randomGame(5000 + g, options, (s, _a, dice) => {
+        if (s.between) return; // the pause between games has its own tests
         const seat = s.turn;
         const legal = shields.legalActions(s, seat);
         const legalKeys = new Set(legal.map(keyOf));

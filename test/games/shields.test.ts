@@ -1,5 +1,5 @@
-// Shields: one test per rule of the source and per ruling S1–S13, scenarios from a compact fixture, and a perft count.
-import { RecordingDice, scripted, seededDice, type Seat } from '@dicehall/shared';
+// Shields: one test per rule of the source and per ruling S1–S15, scenarios from a compact fixture, and a perft count.
+import { advance, pick, RecordingDice, resultOf, resultText, scripted, seededDice, startTable, type Seat } from '@dicehall/shared';
 import {
   ALL_IDS, batteryId, COLOURS, defaultAttackId, die, POOL_IDS, shields,
   type Battery, type Colour, type Player, type ShieldsAction, type ShieldsOptions, type ShieldsState, type ShieldsView,
@@ -29,6 +29,10 @@ interface Spec {
   step?: 'take' | 'act';
   options?: Partial<ShieldsOptions>;
   match?: { game: number; score: number[] };
+  /** S14: turns without an attack so far, and whether the last turn was a pass. */
+  quiet?: number;
+  passed?: boolean;
+  rules?: 1 | 2;
 }
 
 function build(spec: Spec): ShieldsState {
@@ -77,6 +81,12 @@ function build(spec: Spec): ShieldsState {
     players[spec.spare ?? 1].trash.push(...POOL_IDS.filter((id) => !used.has(id)));
   } else pool = POOL_IDS.filter((id) => !used.has(id));
   return {
+    rules: spec.rules ?? 2,
+    draw: false,
+    quiet: spec.quiet ?? 0,
+    passed: spec.passed ?? false,
+    between: null,
+    ending: null,
     options: { bestOf: 1, resurrection: false, ...spec.options },
     game: spec.match?.game ?? 1,
     score: spec.match?.score ?? [0, 0],
@@ -103,6 +113,21 @@ function play(state: ShieldsState, action: ShieldsAction, rolls: number[] = []) 
   expect(dice.count).toBe(rolls.length);
   expect(shields.legalActions(state, state.turn)).toContainEqual(action);
   return { ...step, rolls: dice.drain() };
+}
+
+/** Both seats (in this order) press "Next game" between two games of a match. */
+function nextGame(state: ShieldsState, order: Seat[]) {
+  let s = state;
+  const events = [];
+  for (const seat of order) {
+    expect(shields.toAct(s)).toContain(seat);
+    expect(shields.legalActions(s, seat)).toEqual([{ type: 'next' }]);
+    const step = shields.apply(s, seat, { type: 'next' }, scripted([]));
+    if (!step.ok) throw new Error(step.message);
+    s = step.state;
+    events.push(...step.events);
+  }
+  return { state: s, events };
 }
 
 function refused(state: ShieldsState, action: unknown, seat: Seat = state.turn) {
@@ -432,7 +457,7 @@ describe('shields: potions and polish', () => {
     expect([step.state.turn, step.events.map((e) => e.type)]).toEqual([1, ['potion']]);
     expect(view(step.state).players[0].reserve.map((d) => d.id)).toEqual(['potion.d6']);
     expect(view(step.state).players[0].trash.map((d) => d.id)).toContain('potion.d8.1');
-    expect(say(step.events)).toEqual(['Ana uses the d8 potion on the blue battery: 12 → 12 (8 lost over the cap)']);
+    expect(say(step.events)).toEqual(['Ana uses the d8 potion #1 on the blue battery: 12 → 12 (8 lost over the cap)']);
   });
 
   it('S9 a potion needs a live battery of one\'s own, a polish a surviving shield of one\'s own', () => {
@@ -489,14 +514,18 @@ describe('shields: winning and the match', () => {
   it('S12 best of three: the loser of a game starts the next one, with a fresh pool and fresh batteries', () => {
     const s = build({ pool: [], options: { bestOf: 3 }, turn: 1, p0: { yellow: 'x', blue: '1 d4' }, p1: { reserve: ['polish.d4'] } });
     const step = play(s, attack(1, 'yellow'), [3]);
-    expect(step.events.map((e) => e.type)).toEqual(['attack', 'game-won', 'game-start']);
-    expect(step.events.at(-1)).toEqual({ type: 'game-start', game: 2, first: 0, reason: 'lost-last-game' });
-    const next = step.state;
+    expect(step.events.map((e) => e.type)).toEqual(['attack', 'game-won']);
+    // The final position stays until both players press "Next game" (rules 2); then game 2 starts.
+    const ready = nextGame(step.state, [0, 1]);
+    expect(ready.events.at(-1)).toEqual({ type: 'game-start', game: 2, first: 0, reason: 'lost-last-game' });
+    const next = ready.state;
     expect(shields.result(next)).toBeNull();
     expect([next.game, next.score, next.turn, next.step, next.pool]).toEqual([2, [0, 1], 0, 'take', [...POOL_IDS]]);
     expect(next.players).toEqual(shields.setup({ bestOf: 3, resurrection: false }, 2, scripted([1, 1, 1, 2, 2, 2])).state.players);
-    expect(say(step.events).slice(1)).toEqual([
+    expect(say([...step.events, ...ready.events]).slice(1)).toEqual([
       "Ben wins game 1 by destroying two of Ana's batteries; Ben leads 1–0",
+      'Ana is ready for the next game',
+      'Ben is ready for the next game',
       'Game 2 begins: Ana goes first (lost the last game)',
     ]);
   });
@@ -505,7 +534,7 @@ describe('shields: winning and the match', () => {
     const s = build({ pool: [], options: { bestOf: 3 }, match: { game: 3, score: [1, 1] }, p1: { blue: 'x', yellow: '1 d4' } });
     const step = play(s, attack(0, 'red'), [1]);
     expect(step.events.map((e) => e.type)).toEqual(['attack', 'game-won', 'match-won']);
-    expect(shields.result(step.state)).toMatchObject({ winners: [0], draw: false, reason: 'two-batteries' });
+    expect(shields.result(step.state)).toMatchObject({ winners: [0], draw: false, reason: 'match', summary: 'Won the best of three 2–1' });
     expect(view(step.state).score).toEqual([2, 1]);
     expect(say(step.events).at(-1)).toBe('Ana wins the match 2–1');
     const single = play(build({ pool: [], p1: { blue: 'x', yellow: '1 d4' } }), attack(0, 'red'), [1]);
@@ -693,3 +722,172 @@ describe('shields: legal-action counts (perft)', () => {
 });
 const PERFT5 = 145440;
 const MIDGAME = [24, 1071]; // depth 2: each of the 8 acts leaves the other player 3 takes (the d8, the d20 front or behind)
+
+describe('shields: S14 no endless stall (resurrection variant), S15 resigning a match', () => {
+  const VARIANT = { resurrection: true } as const;
+  // Both players disarmed (the variant can do that), one battery destroyed each, health below 12 so nothing can be
+  // sacrificed for a d12: neither can attack, heal or resurrect, so each must pass.
+  const stuck = (p1Health: number, options: Partial<ShieldsOptions> = VARIANT, passed = false) => build({
+    pool: [], spare: 1, options, step: 'act', passed,
+    p0: { red: 'x', yellow: '11 -', blue: '11 -' },
+    p1: { red: 'x', yellow: `${p1Health} -`, blue: '11 -' },
+  });
+  const potionOn = (seat: Seat, c: Colour, die = 'potion.d6'): ShieldsAction => ({ type: 'potion', die, battery: batteryId(seat, c) });
+
+  it('S14 trigger: ten turns in a row without an attack end the game; nine do not', () => {
+    const s = build({ pool: [], options: VARIANT, quiet: 8, p0: { reserve: ['potion.d6', 'potion.d10'] }, p1: { red: 'x' } });
+    const ninth = play(s, potionOn(0, 'red'));
+    expect(ninth.state.quiet).toBe(9);
+    expect(shields.result(ninth.state)).toBeNull();
+    const tenth = play({ ...ninth.state, turn: 0 }, potionOn(0, 'red', 'potion.d10'));
+    expect(tenth.events.map((e) => e.type)).toEqual(['potion', 'stalled', 'game-won']);
+    expect(tenth.events[1]).toMatchObject({ trigger: 'ten-turns', turns: 10, destroyed: [0, 1], decidedBy: 'batteries', winner: 0 });
+    expect(shields.result(tenth.state)).toMatchObject({ winners: [0], draw: false, reason: 'stalled' });
+  });
+
+  it('S14 an attack resets the count of turns without an attack', () => {
+    const s = build({ pool: [], options: VARIANT, quiet: 9 });
+    const step = play(s, attack(0, 'red'), [2]);
+    expect([step.state.quiet, shields.result(step.state)]).toEqual([0, null]);
+  });
+
+  it('S14 trigger: both players passing in a row ends the game at once; one pass does not', () => {
+    const s = stuck(10);
+    expect(shields.legalActions(s, 0)).toEqual([{ type: 'pass' }]);
+    const first = play(s, { type: 'pass' });
+    expect([first.state.passed, first.state.quiet, shields.result(first.state)]).toEqual([true, 1, null]);
+    expect(shields.legalActions(first.state, 1)).toEqual([{ type: 'pass' }]);
+    const second = play(first.state, { type: 'pass' });
+    expect(second.events[1]).toMatchObject({ type: 'stalled', trigger: 'both-passed', turns: 2 });
+    expect(say(second.events)[1]).toBe('Both players passed in a row: the game ends; batteries destroyed are level (1 each), Ana has more points standing (22 to 21)');
+  });
+
+  it('S14 decision order 1: fewer destroyed batteries wins, whatever the points', () => {
+    // Ana has lost none but stands low; Ben has lost one but is heavily shielded.
+    const s = build({ pool: [], options: VARIANT, quiet: 9, turn: 1,
+      p0: { red: '1 d4', yellow: '1 d4', blue: '1 d4' }, p1: { red: 'x', yellow: '12 d4 d12 d10', reserve: ['potion.d6'] } });
+    const step = play(s, potionOn(1, 'blue'));
+    expect(step.events[1]).toMatchObject({ type: 'stalled', destroyed: [0, 1], points: [3, 46], decidedBy: 'batteries', winner: 0 });
+    expect(shields.result(step.state)?.winners).toEqual([0]);
+    expect(say(step.events)[1]).toBe('10 turns without an attack: the game ends; Ana has fewer batteries destroyed (0 to 1)');
+  });
+
+  it('S14 decision order 2: level on batteries, the higher total of points standing (health plus shields) wins', () => {
+    const s = build({ pool: [], options: VARIANT, quiet: 9,
+      p0: { red: 'x', reserve: ['potion.d6'], front: ['d20:3'] }, p1: { blue: 'x', yellow: '12 d4 d12:2' } });
+    const step = play(s, potionOn(0, 'blue'));
+    // Ana: 12 + 12 health and the black d20 at 3 (counted once) = 27; Ben: 12 + 12 + 2 = 26.
+    expect(step.events[1]).toMatchObject({ decidedBy: 'points', destroyed: [1, 1], points: [27, 26], winner: 0 });
+    expect(shields.result(step.state)).toMatchObject({ winners: [0], reason: 'stalled', summary: 'Ten turns without an attack; level on batteries, more points standing' });
+  });
+
+  it('S14 decision order 3: level on both, a single game is a draw', () => {
+    const step = play(play(stuck(11), { type: 'pass' }).state, { type: 'pass' });
+    expect(step.events.slice(1).map((e) => e.type)).toEqual(['stalled', 'game-drawn']);
+    expect(step.events[1]).toMatchObject({ decidedBy: 'draw', winner: null, points: [22, 22] });
+    expect(shields.result(step.state)).toEqual({ winners: [], draw: true, reason: 'stalled', summary: 'Ten turns without an attack; level on batteries and points' });
+    expect(shields.toAct(step.state)).toEqual([]);
+    expect(view(step.state)).toMatchObject({ draw: true, turn: null, winner: null });
+    expect(say(step.events).slice(1)).toEqual([
+      'Both players passed in a row: the game ends level on batteries (1 each) and points standing (22 each)',
+      'The game is a draw',
+    ]);
+  });
+
+  it('S14 in a best of three a drawn game is replayed with the same starter, and the score stands', () => {
+    const s = { ...stuck(11, { ...VARIANT, bestOf: 3 }), game: 2, score: [1, 0], gameWinners: [0], starter: 1 };
+    const step = play(play(s, { type: 'pass' }).state, { type: 'pass' });
+    expect(step.events.slice(1).map((e) => e.type)).toEqual(['stalled', 'game-drawn']);
+    expect(shields.result(step.state)).toBeNull();
+    expect(step.state.between).toEqual({ game: 2, winner: null, next: 1, ready: [false, false] });
+    const next = nextGame(step.state, [1, 0]);
+    expect(next.events.at(-1)).toEqual({ type: 'game-start', game: 3, first: 1, reason: 'replay-draw' });
+    expect([next.state.game, next.state.score, next.state.turn, next.state.starter, next.state.quiet]).toEqual([3, [1, 0], 1, 1, 0]);
+    expect(say(step.events.concat(next.events)).slice(2)).toEqual([
+      'Game 2 is a draw and does not count', 'Ben is ready for the next game', 'Ana is ready for the next game',
+      'Game 3 begins: Ben goes first (the drawn game is replayed with the same starter)',
+    ]);
+  });
+
+  it('S14 without the variant nothing ends on the count, and the view shows no count', () => {
+    const s = build({ pool: [], quiet: 9, p0: { reserve: ['potion.d6'] }, p1: { red: 'x' } });
+    const step = play(s, potionOn(0, 'red'));
+    expect([step.state.quiet, shields.result(step.state)]).toEqual([10, null]);
+    expect(view(step.state).stall).toBeNull();
+  });
+
+  it('S14 the view carries the count with the variant, and the number from which the table shows it (five)', () => {
+    const s = build({ pool: [], options: VARIANT, quiet: 4, p0: { reserve: ['potion.d6'] } });
+    expect(view(s).stall).toEqual({ turns: 4, limit: 10, shownFrom: 5 });
+    expect(view(play(s, potionOn(0, 'red')).state).stall).toEqual({ turns: 5, limit: 10, shownFrom: 5 });
+  });
+
+  it('S14 rules 1 (archived games) never stall', () => {
+    const s = build({ pool: [], options: VARIANT, quiet: 9, rules: 1, p0: { reserve: ['potion.d6'] }, p1: { red: 'x' } });
+    expect(play(s, potionOn(0, 'red')).events.map((e) => e.type)).toEqual(['potion']);
+  });
+
+  it('S15 resigning in a best of three resigns the whole match, and the confirmation says so', () => {
+    const dice = new RecordingDice(seededDice(21));
+    const bot = seededDice(22);
+    const start = startTable(shields, { bestOf: 3 }, 2, dice);
+    if (!start.ok) throw new Error(start.message);
+    let table = start.table;
+    // Play at random into the second game.
+    while (table.state.game < 2) {
+      const seat = shields.toAct(table.state)[0];
+      const step = advance(shields, table, seat, 'action', pick(bot, shields.legalActions(table.state, seat)), dice);
+      if (!step.ok) throw new Error(step.message);
+      table = step.table;
+    }
+    expect(table.state.winner).toBeNull();
+    const loser = table.state.turn;
+    const resigned = advance(shields, table, loser, 'resign', undefined, dice);
+    if (!resigned.ok) throw new Error(resigned.message);
+    const result = resultOf(shields, resigned.table)!;
+    expect(result).toMatchObject({ winners: [1 - loser], reason: 'resigned' });
+    expect(advance(shields, resigned.table, 1 - loser, 'action', shields.legalActions(table.state, loser)[0], dice)).toMatchObject({ ok: false, code: 'game-over' });
+    expect(shields.resignScope!({ bestOf: 3, resurrection: false })).toBe('the whole match (best of three), not only this game');
+    expect(shields.resignScope!({ bestOf: 1, resurrection: false })).toBe('this game');
+    const names = ['Ana', 'Ben'];
+    expect(resultText(shields, result, names, loser)).toBe('You resigned');
+    expect(resultText(shields, result, names, 1 - loser)).toBe(`${names[1 - loser]} wins — ${names[loser]} resigned`);
+  });
+});
+
+describe('shields: between two games of a match the final position stays until both press "Next game"', () => {
+  const won = () => play(build({ pool: [], options: { bestOf: 3 }, turn: 1, p0: { yellow: 'x', blue: '1 d4' } }), attack(1, 'yellow'), [3]).state;
+
+  it('the finished game stays as it ended: both players are to act, and "next" is all they may do', () => {
+    const s = won();
+    expect(s.between).toEqual({ game: 1, winner: 1, next: 0, ready: [false, false] });
+    expect(shields.toAct(s)).toEqual([0, 1]);
+    expect(shields.result(s)).toBeNull();
+    const v = view(s);
+    expect(v).toMatchObject({ game: 1, score: [0, 1], turn: null, step: null, winner: null, between: { winner: 1, ready: [false, false] } });
+    expect(v.players[0].batteries.filter((b) => !b.alive).map((b) => b.colour)).toEqual(['yellow', 'blue']);
+    expect(shields.apply(s, 0, attack(0, 'red'), scripted([1]))).toMatchObject({ ok: false, code: 'wrong-step' });
+    expect(shields.apply(s, 0, { type: 'take', die: 'potion.d6' }, scripted([]))).toMatchObject({ ok: false, code: 'wrong-step' });
+  });
+
+  it('one player ready: only the other is awaited; pressing twice is refused; the game starts when both are ready', () => {
+    const s = won();
+    const one = shields.apply(s, 1, { type: 'next' }, scripted([]));
+    if (!one.ok) throw new Error(one.message);
+    expect(shields.toAct(one.state)).toEqual([0]);
+    expect(shields.legalActions(one.state, 1)).toEqual([]);
+    expect(shields.apply(one.state, 1, { type: 'next' }, scripted([]))).toMatchObject({ ok: false, code: 'not-your-turn' });
+    const both = shields.apply(one.state, 0, { type: 'next' }, scripted([]));
+    if (!both.ok) throw new Error(both.message);
+    expect([both.state.game, both.state.between, shields.toAct(both.state)]).toEqual([2, null, [0]]);
+  });
+
+  it('"next" during a game is refused', () => {
+    expect(shields.apply(build({}), 0, { type: 'next' }, scripted([]))).toMatchObject({ ok: false, code: 'wrong-step' });
+  });
+
+  it('rules 1 (archived games) started the next game at once', () => {
+    const s = build({ pool: [], rules: 1, options: { bestOf: 3 }, turn: 1, p0: { yellow: 'x', blue: '1 d4' } });
+    expect(play(s, attack(1, 'yellow'), [3]).events.map((e) => e.type)).toEqual(['attack', 'game-won', 'game-start']);
+  });
+});

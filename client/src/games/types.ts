@@ -35,6 +35,8 @@ export interface ClientGame {
   label(action: any, snapshot: Snapshot): string | null;
   /** The rules page, as an HTML fragment. */
   rules?: string;
+  /** Draws the rules page's pictures (its `[data-picture]` figures) with the game's own renderer; loads on demand. */
+  loadPictures?(): Promise<(root: HTMLElement) => Promise<void>>;
   /** Room options offered when creating a room. */
   options?: OptionField[];
 }

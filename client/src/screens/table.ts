@@ -1,5 +1,5 @@
 // The table: the board (Pixi) with an accessible HTML layer around it — seats, turn, actions, log, chat, proof.
-import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
+import { getGame, resultText, verifyLog, type GameLog } from '@dicehall/shared';
 import { Stage } from '../engine/stage';
 import { clientGames } from '../games';
 import type { GameView, ViewFactory } from '../games/types';
@@ -158,10 +158,9 @@ function statusLine(snap: Snapshot, connection: string): string {
   if (connection === 'gone') return 'The server restarted and this game could not be kept. Start a new one from the home page.';
   if (snap.phase === 'waiting') return snap.mySeat === null ? 'Waiting for players.' : 'Waiting for your opponent: send them the link.';
   if (snap.phase === 'over' && snap.result) {
-    const r = { ...snap.result, summary: snap.result.summary.replace(/\.+$/, '') };
-    if (r.draw) return `Game over: draw. ${r.summary}.`;
-    const w = r.winners.map((s) => (s === snap.mySeat ? 'You' : nameOf(snap, s))).join(' and ');
-    return `Game over: ${w} ${w === 'You' ? 'win' : 'wins'}. ${r.summary}.`;
+    const module = getGame(snap.game);
+    const names = snap.seats.map((_, i) => nameOf(snap, i));
+    return module ? `Game over: ${resultText(module, snap.result, names, snap.mySeat)}.` : 'Game over.';
   }
   if (snap.mySeat !== null && snap.toAct.includes(snap.mySeat)) return 'Your turn.';
   return `${snap.toAct.map((s) => nameOf(snap, s)).join(' and ')} to play.`;
@@ -197,12 +196,19 @@ function renderPlatform(el: HTMLElement, snap: Snapshot, conn: TableConnection, 
       // An offer to me is answered in the banner beside the board.
       if (!theirs) el.append(h('button', { type: 'button', disabled: mine, onclick: () => conn.send('draw') }, mine ? 'Draw offered…' : 'Offer a draw'));
     }
-    el.append(h('button', { type: 'button', onclick: () => confirm('Resign this game?') && conn.send('resign') }, 'Resign'));
+    el.append(h('button', { type: 'button', onclick: () => confirm(`Resign ${resignScope(snap)}?`) && conn.send('resign') }, 'Resign'));
   }
   if (snap.phase === 'over') {
     const asked = snap.rematch.includes(me);
     el.append(h('button', { type: 'button', class: 'primary', disabled: asked, onclick: () => conn.send('rematch') }, asked ? 'Rematch asked…' : 'Rematch'));
   }
+}
+
+/** S15: what resigning gives up, in the game's words ("the whole match (best of three), …"). */
+function resignScope(snap: Snapshot): string {
+  const module = getGame(snap.game);
+  const options = module?.options.safeParse(snap.options);
+  return module?.resignScope && options?.success ? module.resignScope(options.data) : 'this game';
 }
 
 function renderProof(el: HTMLElement, snap: Snapshot, verified: (gameId: string, serverSeed: string, ok: boolean) => void) {

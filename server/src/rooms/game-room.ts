@@ -526,6 +526,7 @@ export class GameRoom extends Room<TableState> {
     return {
       format: LOG_FORMAT,
       game: this.module.id,
+      rules: this.module.rulesVersion,
       gameId: this.state.gameId,
       options: this.options,
       seats: this.holders.length,

@@ -30,6 +30,16 @@ export interface GameModule<State = any, Action = any, Options = any> {
   /** One paragraph for the lobby. */
   pitch: string;
   seats: { min: number; max: number };
+  /**
+   * The rules version this module plays. Raise it whenever a rule change could make an archived log
+   * replay differently (another event, another roll, another ending); a log records it (log.ts).
+   */
+  rulesVersion: number;
+  /**
+   * The module playing an older version of these rules, for replaying archived logs; undefined for a
+   * version this build no longer knows. Absent when there never was another version.
+   */
+  rulesFor?(version: number): GameModule<State, Action, Options> | undefined;
   /** Test-only modules stay out of the lobby. */
   listed: boolean;
   /** Whether the game can end in a draw, so players may also agree to one. */
@@ -57,6 +67,26 @@ export interface GameModule<State = any, Action = any, Options = any> {
   result(state: State): Result | null;
   /** One event in plain words; `names` are the seats' display names. */
   describe(event: GameEvent, names: string[]): string;
+  /**
+   * The game's own result in plain words with names, without the "Game over" around it ("Bob wins — Alice has
+   * no dice left on the board"). Without it, resultText builds one from the summary.
+   */
+  describeResult?(result: Result, names: string[]): string;
+  /** What resigning gives up, for the confirmation ("this game", "the whole match"); "this game" without it. */
+  resignScope?(options: Options): string;
+}
+
+/**
+ * The module that plays `version` of a game's rules, or a refusal saying which versions differ.
+ * The design: each module keeps its older rules where they differ (the version lives in the game's own
+ * state, set at setup, so one `apply` serves every version); the room always plays the newest, and only
+ * replay and verification ask for an older one.
+ */
+export function rulesModule<S, A, O>(module: GameModule<S, A, O>, version: number): GameModule<S, A, O> | Refusal {
+  if (version === module.rulesVersion) return module;
+  const older = Number.isInteger(version) ? module.rulesFor?.(version) : undefined;
+  if (older && older.rulesVersion === version) return older;
+  return refuse('unknown-rules', `played under rules v${version}, this build knows v${module.rulesVersion}`);
 }
 
 export function refuse(code: string, message: string): Refusal {

@@ -1,5 +1,5 @@
 // The game log file: everything needed to replay a game and to verify every roll once the seed is revealed.
-import type { GameModule, Result } from './game-module';
+import { rulesModule, type GameModule, type Result } from './game-module';
 import { commitmentOf, fairRoll, FAIR_SCHEME } from './fair';
 import { RecordingDice, replayed } from './dice';
 import { advance, resultOf, startTable, type LogEntry, type Table } from './table';
@@ -9,6 +9,8 @@ export const LOG_FORMAT = 'dicehall-log/1';
 export interface GameLog {
   format: typeof LOG_FORMAT;
   game: string;
+  /** The rules version the game was played under (GameModule.rulesVersion); logs from before versions existed have none and are version 1. */
+  rules?: number;
   gameId: string;
   options: unknown;
   seats: number;
@@ -27,11 +29,16 @@ export interface Verdict {
 
 type Lookup = (id: string) => GameModule | undefined;
 
+/** The version a log was played under: logs written before versions existed are version 1. */
+export const rulesOfLog = (log: Pick<GameLog, 'rules'>): number => log.rules ?? 1;
+
 /** Replays the log through the rules with its own rolls; returns the final table or the first inconsistency. */
 export function replayLog(log: GameLog, lookup: Lookup, upTo = Infinity):
   { ok: true; table: Table; module: GameModule } | { ok: false; problem: string } {
-  const module = lookup(log.game);
-  if (!module) return { ok: false, problem: `unknown game "${log.game}"` };
+  const current = lookup(log.game);
+  if (!current) return { ok: false, problem: `unknown game "${log.game}"` };
+  const module = rulesModule(current, rulesOfLog(log));
+  if ('ok' in module) return { ok: false, problem: module.message };
   const [first, ...rest] = log.entries;
   if (!first || first.kind !== 'setup') return { ok: false, problem: 'the log does not start with the setup' };
   try {

@@ -74,3 +74,28 @@ export function advance<S>(
         : { winners: [], draw: true, reason: 'agreed-draw', summary: 'Draw agreed' };
   return { ok: true, table: { ...table, ended, seq: table.seq + 1 }, entry: entryOf([{ type: kind, seat }]) };
 }
+
+/**
+ * A finished table's result in plain words with names, for the status line and the results. `viewer` is
+ * the seat reading it (null for a spectator): the player who resigned reads "You resigned".
+ */
+export function resultText(module: GameModule, result: Result, names: string[], viewer: Seat | null): string {
+  const name = (s: Seat) => names[s] ?? `Player ${s + 1}`;
+  const winners = result.winners.map(name).join(' and ');
+  const losers = names.map((_, s) => s).filter((s) => !result.winners.includes(s));
+  const lost = losers.map(name).join(' and ');
+  switch (result.reason) {
+    case 'resigned':
+      return viewer !== null && losers.includes(viewer) ? 'You resigned' : `${winners} wins — ${lost} resigned`;
+    case 'abandoned':
+      return `${winners} wins — ${lost} left the table`;
+    case 'agreed-draw':
+      return 'Draw agreed';
+    default: {
+      const own = module.describeResult?.(result, names);
+      if (own) return own;
+      const why = result.summary.replace(/\.+$/, '');
+      return result.draw ? `Draw — ${why}` : `${winners} wins — ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+    }
+  }
+}

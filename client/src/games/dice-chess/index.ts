@@ -26,6 +26,7 @@ export const diceChessClient: ClientGame = {
   loadView: () => import('./view').then((m) => m.createView),
   label: (action: Action, snap: Snapshot) => moveLabel(action, snap),
   rules,
+  loadPictures: () => import('./pictures').then((m) => m.drawPictures),
   options: [{
     key: 'placement', label: 'Setup', kind: 'choice', initial: 'arrange',
     choices: [{ value: 'arrange', label: 'Arrange your dice in secret' }, { value: 'random', label: 'Place dice at random' }],

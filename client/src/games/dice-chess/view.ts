@@ -8,6 +8,7 @@ import type { GameView, ViewContext, ViewFactory } from '../types';
 import { PipDie } from './die';
 import { Label } from './label';
 import { privateShuffle, SECRET_NOTE } from './shuffle';
+import { drawProgressMark, quietNote, quietWords } from './progress';
 
 const SEAT_COLORS = [0xe8b04b, 0x5b9bd5];
 const FILES = 'abcdefgh';
@@ -329,6 +330,7 @@ class DiceChessBoard implements GameView {
           const to = sqIndex(t.to);
           const [x, y] = this.center(to);
           if (occupied.has(to)) m.circle(x, y, sq * 0.44).stroke({ width: Math.max(3, sq * 0.07), color: DANGER, alpha: 0.95 });
+          else if (v.progressMoves?.includes(`${t.from}-${t.to}`)) drawProgressMark(m, x, y, sq, this.bottom === v.turn);
           else m.circle(x, y, sq * 0.15).fill({ color: 0xffffff, alpha: 0.7 });
         }
       }
@@ -482,9 +484,7 @@ class DiceChessBoard implements GameView {
       const x0 = L.quiet.x + 12;
       const y = L.quiet.y + 2;
       for (let i = 0; i < quietLimit; i++) bar.rect(x0 + i * (seg + gap), y + 3, seg, 12).fill({ color: i < quiet ? color : 0xffffff, alpha: i < quiet ? 1 : 0.16 });
-      const words = v.phase === 'over' ? `${quiet} of ${quietLimit} plies without progress`
-        : near ? `${quiet}/${quietLimit} without progress: ${left} more ends it`
-          : `${quiet} of ${quietLimit} plies without progress`;
+      const words = quietWords(quiet, quietLimit, v.phase === 'over', true);
       this.fit(this.quietLabel, words, { size: 13, color, weight: near ? 700 : 400 }, L.quiet.w - barW - 30);
       this.quietLabel.at(x0 + barW + 8, y);
       this.quietNote.visible = false;
@@ -492,11 +492,9 @@ class DiceChessBoard implements GameView {
     }
     const x = L.quiet.x + 14;
     const cy = L.quiet.y + L.quiet.h / 2;
-    this.quietLabel.set(`Plies without progress: ${quiet} of ${quietLimit}`, { size: near ? 17 : 15, color, weight: near ? 700 : 400 }).at(x, cy - 32);
+    this.quietLabel.set(quietWords(quiet, quietLimit, v.phase === 'over', false), { size: near ? 17 : 15, color, weight: near ? 700 : 400 }).at(x, cy - 32);
     for (let i = 0; i < quietLimit; i++) bar.roundRect(x + i * (seg + gap), cy - 6, seg, 16, 3).fill({ color: i < quiet ? color : 0xffffff, alpha: i < quiet ? 1 : 0.16 });
-    const note = v.phase === 'over' ? 'The game was decided on the totals.'
-      : near ? `The game ends after ${left} more without a capture or a new advance.`
-        : 'A capture or a new advance resets it.';
+    const note = quietNote(left, v.phase === 'over');
     this.quietNote.set(note, { size: 13, color: near ? color : MUTED, wrap: L.quiet.w - 28 }).at(x, cy + 16);
   }
 
@@ -762,7 +760,7 @@ class DiceChessBoard implements GameView {
     const name = (s: Seat) => this.snap?.seats[s]?.name || `Player ${s + 1}`;
     const text = `On the board: ${name(0)} ${v.diceOnBoard[0]} dice, total ${v.boardTotals[0]}; ${name(1)} ${v.diceOnBoard[1]} dice, total ${v.boardTotals[1]}. ` +
       `Captured: ${name(0)} ${v.capturedTotals[0]}, ${name(1)} ${v.capturedTotals[1]}. ` +
-      `Plies without progress: ${v.quiet} of ${v.quietLimit}.`;
+      `${quietWords(v.quiet, v.quietLimit, v.phase === 'over', false)}.`;
     if (this.summary.textContent !== text) this.summary.textContent = text;
     if (!this.summary.isConnected) this.ctx.controls.append(this.summary);
   }

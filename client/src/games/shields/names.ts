@@ -9,11 +9,9 @@ export type { ShieldsAction };
 
 export const seatName = (snap: Snapshot, seat: number) => snap.seats[seat]?.name || `Player ${seat + 1}`;
 
-/** "d8 potion", or "d8 potion (2)" for one of the two identical pool dice (ids ending in .1 / .2). */
+/** "d6 potion", or "d8 potion #2" for one of the two identical pool dice: the catalogue's name, as in the log. */
 export function shortName(id: string): string {
-  const twin = /\.(\d)$/.exec(id);
-  const kind = die(id)?.kind;
-  return twin && (kind === 'potion' || kind === 'polish') ? `${dieName(id)} (${twin[1]})` : dieName(id);
+  return dieName(id);
 }
 
 export function findBattery(view: ShieldsView | null, id: string): BatteryView | undefined {
@@ -76,5 +74,13 @@ export function actionLabel(a: ShieldsAction, snap: Snapshot): string {
     }
     case 'pass':
       return 'Pass';
+    case 'next':
+      return 'Next game';
   }
+}
+
+/** A pool or reserve die's face: "d8", or "d8#2" for the second of the two d8 potions (and the d6 polishes), as in the log. */
+export function faceText(id: string, sides: number): string {
+  const twin = /\.(\d)$/.exec(id);
+  return twin ? `d${sides}#${twin[1]}` : `d${sides}`;
 }

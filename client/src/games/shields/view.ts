@@ -9,7 +9,8 @@ import { h } from '../../ui/dom';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { ACCENT, HOT, INK, LOOK, makeDie, MUTED, type Mark } from './die';
 import { computeLayout, flowPool, isPortrait, type Layout, type SideShape } from './layout';
-import { actionLabel, seatName, shortName } from './names';
+import { pauseLine, stallText } from './banner';
+import { actionLabel, faceText, seatName, shortName } from './names';
 import { TextCache, type TextStyle } from './text';
 
 const SEAT_COLORS = [0xe8b04b, 0x5b9bd5];
@@ -301,7 +302,7 @@ class ShieldsTable implements GameView {
       for (const d of p.reserve) {
         const can = mine && legal.uses.has(d.id);
         const mark: Mark = this.sel?.kind === 'reserve' && this.sel.die === d.id ? 'selected' : can ? 'glow' : 'none';
-        const c = makeDie(this.text, { sides: d.sides, look: d.colour, size: rd, text: `d${d.sides}`, mark }, can ? () => this.tapReserve(d.id) : undefined);
+        const c = makeDie(this.text, { sides: d.sides, look: d.colour, size: rd, text: faceText(d.id, d.sides), mark }, can ? () => this.tapReserve(d.id) : undefined);
         c.position.set(x + rd / 2, stripY);
         this.scene.addChild(c);
         this.places.set(d.id, { x: x + rd / 2, y: stripY, size: rd });
@@ -520,6 +521,7 @@ class ShieldsTable implements GameView {
       const won = snap.log[snap.log.length - 1]?.events.find((e) => e.type === 'game-won');
       if (won) line = `${who(Number(won.seat))} won game ${won.game}! ${line}`;
     }
+    line = (pauseLine(view, snap.mySeat, names, who) ?? line) + stallText(view);
     if (snap.mySeat !== null && view.turn === snap.mySeat && view.step === 'take' && sel?.kind === 'pool' && legal.takes.get(sel.die)!.length > 1) {
       line = `Place the ${shortName(sel.die)}: tap a gold band on your side`;
     } else if (sel?.kind === 'battery') {
@@ -533,7 +535,7 @@ class ShieldsTable implements GameView {
       line = d?.kind === 'potion' ? `Potion d${d.sides}: tap one of your batteries to heal it` : `Polish d${d?.sides}: tap one of your shields to repair it`;
     }
     const mine = view.turn === snap.mySeat && view.winner === null;
-    const over = view.winner !== null;
+    const over = view.winner !== null || view.draw || view.between !== null;
     const bannerSize = m.font + (L.portrait ? 0 : 2) + (over ? 4 : 0);
     let last = view.lastAttack ? this.attackLine(view.lastAttack, snap) : '';
     const lastSize = Math.max(10, m.font - 2);
@@ -588,7 +590,7 @@ class ShieldsTable implements GameView {
       const acts = legal.takes.get(d.id);
       const mark: Mark = this.sel?.kind === 'pool' && this.sel.die === d.id ? 'selected' : acts ? 'glow' : 'none';
       const clear = d.kind === 'shield';
-      const c = makeDie(this.text, { sides: d.sides, look: d.colour, clear, size: m.pd, text: `d${d.sides}`, mark }, acts ? () => this.tapPool(d.id) : undefined);
+      const c = makeDie(this.text, { sides: d.sides, look: d.colour, clear, size: m.pd, text: faceText(d.id, d.sides), mark }, acts ? () => this.tapPool(d.id) : undefined);
       c.position.set(x, y);
       this.scene.addChild(c);
       this.places.set(d.id, { x, y, size: m.pd });

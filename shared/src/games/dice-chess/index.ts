@@ -1,9 +1,9 @@
 // Dice Chess: sixteen rolled d6 a side on a chess board; move one die a turn, capture down or level.
 import { z } from 'zod';
-import type { GameModule } from '../../core/game-module';
+import type { GameModule, Result } from '../../core/game-module';
 import { DICE_PER_SIDE, SQUARE_RE, squareName } from './board';
 import { generateMoves } from './moves';
-import { applyAction, identityOrder, setupState, toActOf, type DiceChessState } from './state';
+import { applyAction, DICE_CHESS_RULES, identityOrder, setupState, toActOf, type DiceChessRules, type DiceChessState } from './state';
 import { describeEvent, viewOf, type DiceChessView } from './view';
 
 export * from './board';
@@ -31,6 +31,16 @@ export type DiceChessOptions = z.output<typeof options>;
 export type DiceChessAction = z.output<typeof action>;
 export type { DiceChessState, DiceChessView };
 
+/** "Bob wins — Alice has no dice left on the board". */
+function describeResult(result: Result, names: string[]): string {
+  const name = (s: number) => names[s] ?? `Player ${s + 1}`;
+  const why = result.summary.replace(/\.+$/, '');
+  if (result.draw) return `Draw — ${why.replace(/: a draw$/, '')}`;
+  const w = result.winners[0];
+  if (result.reason === 'annihilation') return `${name(w)} wins — ${name(1 - w)} has no dice left on the board`;
+  return `${name(w)} wins — ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+}
+
 export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOptions> = {
   id: 'dice-chess',
   name: 'Dice Chess',
@@ -40,6 +50,9 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
     'enemy die showing the same or less to capture it, and your die is rolled again where it stands. Clear the ' +
     'board of your opponent, or be ahead on the dice when the play runs dry.',
   seats: { min: 2, max: 2 },
+  rulesVersion: DICE_CHESS_RULES,
+  // Rules 1 (C7's first reading) replays archived games; the state carries its version.
+  rulesFor: (version) => (version === 1 || version === 2 ? withRules(version) : undefined),
   listed: true,
   draws: true,
   options,
@@ -60,4 +73,10 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
   view: (state, seat): DiceChessView => viewOf(state, seat),
   result: (state) => state.result,
   describe: describeEvent,
+  describeResult,
 };
+
+function withRules(version: DiceChessRules): GameModule<DiceChessState, DiceChessAction, DiceChessOptions> {
+  if (version === DICE_CHESS_RULES) return diceChess;
+  return { ...diceChess, rulesVersion: version, setup: (opts, _seats, dice) => setupState(opts.placement, dice, version) };
+}

@@ -3,7 +3,7 @@
 import type { Dice } from '../../core/dice';
 import { refuse, type GameEvent, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
 import {
-  advancementOf, cellOf, DICE_PER_SIDE, emptyBoard, formatBoard, homeSquares, parseBoard, progressOf, sideTotals,
+  advancementOf, cellOf, ownerOf, DICE_PER_SIDE, emptyBoard, formatBoard, homeSquares, parseBoard, progressOf, sideTotals,
   squareIndex, squareName, type Board,
 } from './board';
 import { formatMove, hasMove, isLegalMove, targetsFrom } from './moves';
@@ -11,23 +11,46 @@ import { formatMove, hasMove, isLegalMove, targetsFrom } from './moves';
 export type Placement = 'arrange' | 'random';
 export type Phase = 'arrange' | 'play' | 'over';
 
-/** Plies in a row without an effective play that end the game (C7: three turns of each player). */
+/**
+ * Rules versions (GameModule.rulesVersion). They differ only in C7's "effective play":
+ * - 1, the first reading: a forward move is effective when it lifts its side's total advancement above
+ *   the side's high-water mark since the last capture (`marks`). Kept so that games played under it
+ *   still replay and verify.
+ * - 2, C7 as amended on 2026-11-23: a forward move is effective when it takes the moving die onto a
+ *   rank further forward than that same die has ever stood on (`reach`).
+ * The version lives in the state (set at setup), so one `applyAction` plays both.
+ */
+export type DiceChessRules = 1 | 2;
+export const DICE_CHESS_RULES: DiceChessRules = 2;
+
+/** Turns (plies) in a row without an effective play that end the game (C7: three turns of each player). */
 export const QUIET_LIMIT = 6;
 
 /** The most advancement 16 dice can have: eight on the far rank (7 each) and eight on the next (6 each). */
 export const MAX_ADVANCEMENT = 8 * 7 + 8 * 6;
 
-/**
- * An upper bound on the plies (moves and passes) of any game, from the C7 reading below.
- * Captures: at most 31 (the game ends when a side has none of its 16 left). Between two captures
- * (32 stretches at most) a side's high-water mark only rises, by at least 1 per effective forward
- * move, from ≥ 0 to ≤ MAX_ADVANCEMENT: at most 104 effective forward moves per side per stretch.
- * So effective plays E ≤ 31 + 2 × 32 × 104 = 6687. A run of ineffective plies is at most 5 long
- * before an effective play and 6 at the end, so plies ≤ E + 5E + 6 = 6E + 6 = 40128.
- */
+/** At most 31 captures: the game ends when a side has none of its 16 dice left, so the other lost at most 15. */
 export const MAX_CAPTURES = 2 * DICE_PER_SIDE - 1;
-export const MAX_EFFECTIVE = MAX_CAPTURES + 2 * (MAX_CAPTURES + 1) * MAX_ADVANCEMENT;
+
+/**
+ * The bound on a game's plies (moves and passes) under C7 as amended (rules 2).
+ * 1. A die's reach (furthest progress, 0..7) starts where it was placed (0 on the back rank, 1 on the
+ *    front rank), never falls, and every effective forward move raises the moving die's reach by at
+ *    least 1; a capture may raise the capturer's reach too, which only uses up budget. Dice are never
+ *    added. So each side makes at most 8 × 7 + 8 × 6 = 104 effective forward moves in a whole game,
+ *    and effective plays E ≤ MAX_CAPTURES + 2 × 104 = 31 + 208 = 239.
+ * 2. A run of ineffective plies is at most 5 long before an effective play (a sixth ends the game)
+ *    and at most 6 at the end, so plies ≤ E + 5E + 6 = 6E + 6 = 1440.
+ */
+export const MAX_EFFECTIVE = MAX_CAPTURES + 2 * MAX_ADVANCEMENT;
 export const PLY_BOUND = QUIET_LIMIT * MAX_EFFECTIVE + QUIET_LIMIT;
+
+/**
+ * The bound under rules 1, kept for the record: between two captures (32 stretches at most) a side's
+ * high-water mark only rises, from ≥ 0 to ≤ 104, so E ≤ 31 + 2 × 32 × 104 = 6687 and plies ≤ 6E + 6 = 40128.
+ */
+export const MAX_EFFECTIVE_V1 = MAX_CAPTURES + 2 * (MAX_CAPTURES + 1) * MAX_ADVANCEMENT;
+export const PLY_BOUND_V1 = QUIET_LIMIT * MAX_EFFECTIVE_V1 + QUIET_LIMIT;
 
 export interface LastMove {
   seat: Seat;
@@ -41,6 +64,8 @@ export interface LastMove {
 }
 
 export interface DiceChessState {
+  /** The C7 reading this game is played under (see DiceChessRules). */
+  rules: DiceChessRules;
   placement: Placement;
   phase: Phase;
   /** Each seat's 16 d6 in the order the server rolled them. Public. */
@@ -61,10 +86,15 @@ export interface DiceChessState {
   /** Plies (moves and passes) since the last effective play (C7). */
   quiet: number;
   /**
-   * Each side's high-water mark of advancement since the last capture. A forward move is an
-   * effective play only when it lifts its side's advancement above this mark (our C7 reading).
+   * Rules 1 only: each side's high-water mark of advancement since the last capture. A forward move
+   * is an effective play only when it lifts its side's advancement above this mark.
    */
   marks: [number, number];
+  /**
+   * Rules 2 (C7 amended): for each square holding a die, the furthest progress (0..7, ranks ahead of
+   * its owner's back rank) that die has ever stood on; 0 on empty squares. It travels with the die.
+   */
+  reach: number[];
   /** Plies played since play began, passes included. */
   ply: number;
   effective: number;
@@ -76,6 +106,24 @@ export type Arrangement = { type: 'arrange'; order: number[] };
 export type Move = { type: 'move'; from: string; to: string };
 
 const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
+/** The board rank (1..8) that lies `progress` ranks ahead of the seat's back rank. */
+export const rankOfProgress = (seat: Seat, progress: number): number => (seat === 0 ? progress + 1 : 8 - progress);
+
+/** Every die's reach where it stands now: for dice just placed, where their C7 count starts. */
+export const reachOf = (board: Board): number[] => board.map((c, sq) => (c === 0 ? 0 : progressOf(ownerOf(c), sq)));
+
+/**
+ * Whether moving the die on `from` to `to` would be an effective play (C7), for a legal move.
+ * Rules 2: a capture, or a step onto a rank beyond the die's own reach. Rules 1: a capture, or a
+ * forward step that lifts the side's advancement above its high-water mark.
+ */
+export function isEffective(state: DiceChessState, from: number, to: number): boolean {
+  if (state.board[to] !== 0) return true;
+  const seat = ownerOf(state.board[from]);
+  const gain = progressOf(seat, to) - progressOf(seat, from);
+  if (state.rules === 1) return advancementOf(state.board, seat) + gain > state.marks[seat];
+  return progressOf(seat, to) > state.reach[from];
+}
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 export const identityOrder = (): number[] => Array.from({ length: DICE_PER_SIDE }, (_, i) => i);
 
@@ -106,7 +154,7 @@ function shuffle(values: readonly number[], dice: Dice): number[] {
  * a Fisher–Yates shuffle of seat 0's dice, then of seat 1's (15 rolls each, d16 down to d2).
  * The roll-off is held before the arrangement, so both players arrange knowing who starts.
  */
-export function setupState(placement: Placement, dice: Dice): Step<DiceChessState> {
+export function setupState(placement: Placement, dice: Dice, rules: DiceChessRules = DICE_CHESS_RULES): Step<DiceChessState> {
   const events: GameEvent[] = [];
   const rolled: [number[], number[]] = [[], []];
   for (const seat of [0, 1] as const) {
@@ -122,8 +170,8 @@ export function setupState(placement: Placement, dice: Dice): Step<DiceChessStat
     events.push({ type: 'roll-off', round, rolls, first });
   }
   const state: DiceChessState = {
-    placement, phase: 'arrange', rolled, pending: [null, null], board: emptyBoard(), first, turn: first,
-    captured: [[], []], quiet: 0, marks: [0, 0], ply: 0, effective: 0, lastMove: null, result: null,
+    rules, placement, phase: 'arrange', rolled, pending: [null, null], board: emptyBoard(), first, turn: first,
+    captured: [[], []], quiet: 0, marks: [0, 0], reach: emptyBoard(), ply: 0, effective: 0, lastMove: null, result: null,
   };
   if (placement === 'arrange') return { ok: true, state, events };
   const homes = [shuffle(rolled[0], dice), shuffle(rolled[1], dice)];
@@ -136,7 +184,7 @@ function startPlay(state: DiceChessState, homes: number[][], placement: 'arrange
   events.push({ type: 'revealed', placement, homes: [homes[0].slice(), homes[1].slice()], board: formatBoard(board) });
   const next: DiceChessState = {
     ...state, phase: 'play', board, pending: [null, null],
-    marks: [advancementOf(board, 0), advancementOf(board, 1)],
+    marks: [advancementOf(board, 0), advancementOf(board, 1)], reach: reachOf(board),
   };
   return settle(next, events);
 }
@@ -179,6 +227,14 @@ function bothOnBoard(board: Board): boolean {
   return seen === 3;
 }
 
+/** Rules 2 wording: the page's words ("turns", "progress"), seat-neutral; names come in resultText. */
+function quietSummary(decidedBy: string, board: number[], captured: number[]): string {
+  const head = 'Six turns without progress';
+  if (decidedBy === 'board') return `${head}; more on the board, ${board[0]} to ${board[1]}.`;
+  if (decidedBy === 'captured') return `${head}; the board is level at ${board[0]}, more captured, ${captured[0]} to ${captured[1]}.`;
+  return `${head}; level on the board (${board[0]}) and in captures (${captured[0]}): a draw.`;
+}
+
 function endOf(state: DiceChessState): { result: Result; event: Record<string, unknown> } | null {
   if (state.quiet < QUIET_LIMIT && bothOnBoard(state.board)) return null;
   const a = sideTotals(state.board, 0);
@@ -189,7 +245,11 @@ function endOf(state: DiceChessState): { result: Result; event: Record<string, u
   if (a.dice === 0 || b.dice === 0) {
     const winner: Seat = a.dice === 0 ? 1 : 0;
     return {
-      result: { winners: [winner], draw: false, reason: 'annihilation', summary: `Seat ${winner + 1} wins: seat ${other(winner) + 1} has no dice left on the board.` },
+      result: {
+        winners: [winner], draw: false, reason: 'annihilation',
+        // Rules 1 logs recorded this summary; a verified replay must give it back word for word.
+        summary: state.rules === 1 ? `Seat ${winner + 1} wins: seat ${other(winner) + 1} has no dice left on the board.` : 'The other side has no dice left on the board.',
+      },
       event: { reason: 'annihilation', winners: [winner], draw: false, decidedBy: null, ...base },
     };
   }
@@ -201,8 +261,8 @@ function endOf(state: DiceChessState): { result: Result; event: Record<string, u
   const winner = onBoard ?? onCaptured;
   const decidedBy = onBoard !== null ? 'board' : onCaptured !== null ? 'captured' : 'draw';
   const totals = `board totals ${boardTotals[0]} to ${boardTotals[1]}`;
-  const summary =
-    decidedBy === 'board' ? `No effective play for six plies; ${totals}.`
+  const summary = state.rules !== 1 ? quietSummary(decidedBy, boardTotals, capturedTotals)
+    : decidedBy === 'board' ? `No effective play for six plies; ${totals}.`
       : decidedBy === 'captured' ? `No effective play for six plies; ${totals}, captured totals ${capturedTotals[0]} to ${capturedTotals[1]}.`
         : `No effective play for six plies; ${totals} and captured totals ${capturedTotals[0]} to ${capturedTotals[1]}: a draw.`;
   const winners = winner === null ? [] : [winner];
@@ -266,7 +326,12 @@ function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step
   const events: GameEvent[] = [];
   let captured = state.captured;
   let marks = state.marks;
-  let effective: boolean;
+  const effective = isEffective(state, from, to);
+  // The die carries its reach to its new square (C7 amended); a capture removes the taken die's.
+  const reach = state.reach.slice();
+  const furthest = reach[from];
+  reach[to] = Math.max(furthest, progressOf(seat, to));
+  reach[from] = 0;
   let lastMove: LastMove;
   if (target !== 0) {
     // C5: the captured die is kept with its value; the capturer is rerolled on the taken square.
@@ -274,9 +339,8 @@ function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step
     board[to] = cellOf(seat, reroll);
     const taken = Math.abs(target);
     captured = seat === 0 ? [[...captured[0], taken], captured[1]] : [captured[0], [...captured[1], taken]];
-    // A capture re-bases both high-water marks: advancement is measured afresh from here.
+    // Rules 1: a capture re-bases both high-water marks, advancement is measured afresh from here.
     marks = [advancementOf(board, 0), advancementOf(board, 1)];
-    effective = true;
     const notation = formatMove({ from: action.from, to: action.to, capture: true, reroll });
     lastMove = { seat, from: action.from, to: action.to, value, captured: taken, reroll, notation };
     events.push({ type: 'capture', seat, from: action.from, to: action.to, value, captured: taken, reroll, notation });
@@ -286,16 +350,18 @@ function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step
     const direction = dr > 0 ? 'forward' : dr < 0 ? 'back' : 'sideways';
     const diagonal = dr !== 0 && (from & 7) !== (to & 7);
     const advancement = advancementOf(board, seat);
-    // C7 reading: only a forward move past the side's high-water mark is effective, so moving a
-    // die back and forth never resets the counter (which would let a game run forever).
-    effective = advancement > marks[seat];
-    if (effective) marks = seat === 0 ? [advancement, marks[1]] : [marks[0], advancement];
+    // Either reading makes moving a die back and forth never reset the counter (which would let a
+    // game run forever); rules 1 measured it per side, rules 2 per die.
+    if (advancement > marks[seat]) marks = seat === 0 ? [advancement, marks[1]] : [marks[0], advancement];
     const notation = formatMove({ from: action.from, to: action.to, capture: false });
     lastMove = { seat, from: action.from, to: action.to, value, captured: null, reroll: null, notation };
-    events.push({ type: 'move', seat, from: action.from, to: action.to, value, direction, diagonal, effective, notation });
+    // Rules 2 events also say the rank the die had reached, so the log can tell why a move counts;
+    // rules 1 events stay as they were logged.
+    const reached = state.rules === 1 ? {} : { reached: rankOfProgress(seat, furthest) };
+    events.push({ type: 'move', seat, from: action.from, to: action.to, value, direction, diagonal, effective, ...reached, notation });
   }
   const next: DiceChessState = {
-    ...state, board, captured, marks, lastMove,
+    ...state, board, captured, marks, reach, lastMove,
     quiet: effective ? 0 : state.quiet + 1,
     ply: state.ply + 1,
     effective: state.effective + (effective ? 1 : 0),
@@ -311,13 +377,14 @@ function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step
  */
 export function positionState(
   notation: Board | string, turn: Seat,
-  extra: Partial<Pick<DiceChessState, 'captured' | 'quiet' | 'marks' | 'placement'>> = {},
+  extra: Partial<Pick<DiceChessState, 'captured' | 'quiet' | 'marks' | 'reach' | 'placement' | 'rules'>> = {},
 ): DiceChessState {
   const board = typeof notation === 'string' ? parseBoard(notation) : notation.slice();
   const state: DiceChessState = {
-    placement: extra.placement ?? 'arrange', phase: 'play', rolled: [[], []], pending: [null, null], board,
+    rules: extra.rules ?? DICE_CHESS_RULES, placement: extra.placement ?? 'arrange', phase: 'play', rolled: [[], []], pending: [null, null], board,
     first: turn, turn, captured: extra.captured ?? [[], []], quiet: extra.quiet ?? 0,
     marks: extra.marks ?? [advancementOf(board, 0), advancementOf(board, 1)],
+    reach: extra.reach ?? reachOf(board),
     ply: 0, effective: 0, lastMove: null, result: null,
   };
   return settle(state, []);

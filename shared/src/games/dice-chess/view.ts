@@ -1,12 +1,15 @@
 // Dice Chess as a seat or a spectator sees it (C2's secret arrangements stay out), and events in words.
 import type { GameEvent, Result, Seat } from '../../core/game-module';
 import { formatBoard, homeSquares, sideTotals, squareName } from './board';
-import { QUIET_LIMIT, toActOf, type DiceChessState, type LastMove, type Phase, type Placement } from './state';
+import { generateMoves } from './moves';
+import { isEffective, QUIET_LIMIT, rankOfProgress, toActOf, type DiceChessState, type LastMove, type Phase, type Placement } from './state';
 
 export interface DieView {
   square: string;
   owner: Seat;
   value: number;
+  /** The furthest board rank (1–8) this die has stood on (C7): moving beyond it is progress. */
+  furthest: number;
 }
 
 export interface DiceChessView {
@@ -38,10 +41,12 @@ export interface DiceChessView {
   boardTotals: [number, number];
   captured: [number[], number[]];
   capturedTotals: [number, number];
-  /** Each side's advancement and its high-water mark since the last capture (C7 reading). */
-  advancement: [number, number];
-  marks: [number, number];
-  /** Plies since the last effective play, and the count that ends the game. */
+  /**
+   * The side to move's legal moves that would be progress (C7: a capture, or a die onto new ground), as
+   * "from-to"; public like the board, so spectators see the same.
+   */
+  progressMoves: string[];
+  /** Turns (plies) since the last progress, and the count that ends the game. */
   quiet: number;
   quietLimit: number;
   ply: number;
@@ -54,7 +59,10 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView {
   const board: DieView[] = [];
   state.board.forEach((c, sq) => {
-    if (c !== 0) board.push({ square: squareName(sq), owner: c > 0 ? 0 : 1, value: Math.abs(c) });
+    if (c !== 0) {
+      const owner: Seat = c > 0 ? 0 : 1;
+      board.push({ square: squareName(sq), owner, value: Math.abs(c), furthest: rankOfProgress(owner, state.reach[sq]) });
+    }
   });
   const a = sideTotals(state.board, 0);
   const b = sideTotals(state.board, 1);
@@ -76,8 +84,9 @@ export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView 
     boardTotals: [a.total, b.total],
     captured: [state.captured[0].slice(), state.captured[1].slice()],
     capturedTotals: [sum(state.captured[0]), sum(state.captured[1])],
-    advancement: [a.advancement, b.advancement],
-    marks: [state.marks[0], state.marks[1]],
+    progressMoves: state.phase === 'play'
+      ? generateMoves(state.board, state.turn).filter((m) => isEffective(state, m >> 6, m & 63)).map((m) => `${squareName(m >> 6)}-${squareName(m & 63)}`)
+      : [],
     quiet: state.quiet,
     quietLimit: QUIET_LIMIT,
     ply: state.ply,
@@ -103,8 +112,11 @@ export function describeEvent(event: GameEvent, names: string[]): string {
     case 'revealed':
       return e.placement === 'random' ? 'The dice are placed at random on the home ranks' : 'Both arrangements are revealed';
     case 'move': {
-      const note = e.direction === 'forward' && !e.effective ? ', not past its side\'s furthest advance, so not an effective play' : '';
-      return `${name(e.seat)} ${e.notation}: a ${e.value} moves ${e.diagonal ? 'diagonally ' : ''}${e.direction}${note}`;
+      const head = `${name(e.seat)} ${e.notation}: a ${e.value} moves ${e.diagonal ? 'diagonally ' : ''}${e.direction}`;
+      // Rules 1 events carry no `reached`: their progress was counted per side.
+      if (e.reached === undefined) return e.direction === 'forward' && !e.effective ? `${head}, not past its side's furthest advance, so no progress` : head;
+      if (e.effective) return `${head} onto new ground: progress`;
+      return e.direction === 'forward' ? `${head}, but this die has stood on rank ${e.reached} before: no progress` : head;
     }
     case 'capture':
       return `${name(e.seat)} ${e.notation}: captures a ${e.captured} with a ${e.value}, rerolls ${e.reroll}`;
@@ -117,7 +129,7 @@ export function describeEvent(event: GameEvent, names: string[]): string {
         const w = (e.winners as number[])[0];
         return `${name(w)} wins: ${name(w === 0 ? 1 : 0)} has no dice left on the board`;
       }
-      const head = 'Six plies without an effective play';
+      const head = 'Six turns without progress';
       if (e.decidedBy === 'board') return `${head}: ${name(e.winners[0])} wins on board totals, ${t0} to ${t1}`;
       if (e.decidedBy === 'captured') return `${head}: board totals tie at ${t0}, ${name(e.winners[0])} wins on captured totals, ${c0} to ${c1}`;
       return `${head}: board totals tie at ${t0} and captured totals at ${c0}, so the game is a draw`;

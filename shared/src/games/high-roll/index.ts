@@ -22,6 +22,7 @@ export const highRoll: GameModule<HighRollState & { sides: number }, Action, z.i
   name: 'High Roll',
   pitch: 'Each player rolls three dice in turn; the higher total wins. A test game for the table itself.',
   seats: { min: 2, max: 2 },
+  rulesVersion: 1,
   listed: false,
   draws: true,
   options,

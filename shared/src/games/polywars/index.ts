@@ -16,6 +16,7 @@ export * from './view';
 
 export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions> = {
   id: 'polywars',
+  rulesVersion: 1,
   name: 'Polywars',
   pitch:
     'Your dice are the army. Build a force of polyhedral dice under a budget of sides, roll them all, deploy in secret ' +

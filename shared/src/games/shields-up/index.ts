@@ -11,6 +11,7 @@ export type { PlayerView, ShieldsUpView } from './view';
 
 export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOptions> = {
   id: 'shields-up',
+  rulesVersion: 1,
   name: 'Shields Up',
   pitch:
     'A space duel in eighteen cards. Each turn take two actions: draw, buy from the market, hide a card face down ' +

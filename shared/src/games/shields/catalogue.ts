@@ -68,10 +68,13 @@ export function known(id: string): DieInfo {
 
 export const isBlackShield = (d: DieInfo) => d.kind === 'shield' && d.colour === 'black';
 
-/** "red d8 attack die", "black d20 shield", "d6 potion", "yellow battery". */
+/** "red d8 attack die", "black d20 shield", "d6 potion", "d8 potion #2", "yellow battery". */
 export function dieName(id: string): string {
   const d = die(id);
   if (!d) return id;
+  // Two potions are d8s and two polishes d6s (S1): their number tells them apart in the log and on the table.
+  const twin = /\.(\d)$/.exec(id);
+  if (twin) return `d${d.sides} ${d.kind} #${twin[1]}`;
   switch (d.kind) {
     case 'battery':
       return `${d.colour} battery`;

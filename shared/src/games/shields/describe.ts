@@ -1,5 +1,5 @@
 // Shields: one plain sentence per event, for the game log.
-import type { GameEvent } from '../../core/game-module';
+import type { GameEvent, Result } from '../../core/game-module';
 import { die, dieName } from './catalogue';
 
 const who = (names: string[], seat: unknown) => {
@@ -48,7 +48,7 @@ export function describeEvent(e: GameEvent, names: string[]): string {
       return `${name} rolls 3d12 for the first turn${again}: ${rolls.join(' + ')} = ${e.total}`;
     }
     case 'game-start': {
-      const why = e.reason === 'roll-off' ? 'won the roll-off' : 'lost the last game';
+      const why = e.reason === 'roll-off' ? 'won the roll-off' : e.reason === 'replay-draw' ? 'the drawn game is replayed with the same starter' : 'lost the last game';
       return `Game ${e.game} begins: ${who(names, e.first)} goes first (${why})`;
     }
     case 'take': {
@@ -75,6 +75,22 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     }
     case 'pass':
       return `${name} has nothing to do and passes`;
+    case 'stalled': {
+      const [d0, d1] = e.destroyed as number[];
+      const [p0, p1] = e.points as number[];
+      const head = e.trigger === 'both-passed' ? 'Both players passed in a row' : `${e.turns} turns without an attack`;
+      const w = e.winner === null ? null : who(names, e.winner);
+      // The winner's number first: "fewer batteries destroyed (0 to 1)".
+      const [dw, dl] = e.winner === 1 ? [d1, d0] : [d0, d1];
+      const [pw, pl] = e.winner === 1 ? [p1, p0] : [p0, p1];
+      if (e.decidedBy === 'batteries') return `${head}: the game ends; ${w} has fewer batteries destroyed (${dw} to ${dl})`;
+      if (e.decidedBy === 'points') return `${head}: the game ends; batteries destroyed are level (${d0} each), ${w} has more points standing (${pw} to ${pl})`;
+      return `${head}: the game ends level on batteries (${d0} each) and points standing (${p0} each)`;
+    }
+    case 'game-drawn':
+      return e.bestOf === 1 ? 'The game is a draw' : `Game ${e.game} is a draw and does not count`;
+    case 'ready':
+      return `${name} is ready for the next game`;
     case 'game-won': {
       const loser = who(names, 1 - Number(e.seat));
       const [won, lost] = [(e.score as number[])[Number(e.seat)], (e.score as number[])[1 - Number(e.seat)]];
@@ -90,4 +106,22 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     default:
       return e.type;
   }
+}
+
+/** S14 endings in the result's seat-neutral words (the result's summary). */
+export const STALL_WORDS = {
+  'stalled-batteries': 'Ten turns without an attack; fewer batteries destroyed',
+  'stalled-points': 'Ten turns without an attack; level on batteries, more points standing',
+  draw: 'Ten turns without an attack; level on batteries and points',
+} as const;
+
+/** "Bob wins — two of Alice's batteries are destroyed", "Alice wins the best of three 2–1". */
+export function describeResult(r: Result, names: string[]): string {
+  const why = r.summary.replace(/\.+$/, '');
+  if (r.draw) return `Draw — ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+  const w = r.winners[0];
+  const match = /best of three (\d)–(\d)/.exec(why);
+  if (match) return `${who(names, w)} wins the best of three ${match[1]}–${match[2]}`;
+  if (r.reason === 'two-batteries') return `${who(names, w)} wins — two of ${who(names, 1 - w)}'s batteries are destroyed`;
+  return `${who(names, w)} wins — ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
 }

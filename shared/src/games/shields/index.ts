@@ -1,8 +1,13 @@
 // Shields, the two-player dice game of batteries, shields and a color wheel: the module the table runs.
-import type { GameEvent, GameModule } from '../../core/game-module';
-import { describeEvent } from './describe';
+import type { Dice } from '../../core/dice';
+import type { GameEvent, GameModule, Result, Step } from '../../core/game-module';
+import { describeEvent, describeResult } from './describe';
 import { applyAction, legalActions, toAct } from './rules';
-import { freshGame, shieldsAction, shieldsOptions, type ShieldsAction, type ShieldsOptions, type ShieldsState } from './state';
+import { STALL_WORDS } from './describe';
+import {
+  freshGame, SHIELDS_RULES, shieldsAction, shieldsOptions, type ShieldsAction, type ShieldsOptions, type ShieldsRules,
+  type ShieldsState,
+} from './state';
 import { viewOf } from './view';
 
 export type { AttackSummary, Battery, Player, Shield, ShieldsAction, ShieldsOptions, ShieldsState } from './state';
@@ -20,39 +25,59 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions> = 
     'opponent, then roll to break through the other side\'s shields. Destroy two batteries to win. Single game or ' +
     'best of three, with an optional resurrection variant.',
   seats: { min: 2, max: 2 },
+  rulesVersion: SHIELDS_RULES,
+  // Rules 1 (no S14, no pause between games) replays archived games; the state carries its version.
+  rulesFor: (version) => (version === 1 || version === 2 ? withRules(version) : undefined),
   listed: true,
   options: shieldsOptions,
   action: shieldsAction,
-  setup(options, _seats, dice) {
-    // S2: 3d12 each, the higher total starts; a tie rolls again, every roll logged.
-    const events: GameEvent[] = [];
-    let totals: number[];
-    let round = 0;
-    do {
-      round++;
-      totals = [0, 1].map((seat) => {
-        const rolls = [dice.roll(12), dice.roll(12), dice.roll(12)];
-        const total = rolls[0] + rolls[1] + rolls[2];
-        events.push({ type: 'roll-off', round, seat, rolls, total });
-        return total;
-      });
-    } while (totals[0] === totals[1]);
-    const starter = totals[0] > totals[1] ? 0 : 1;
-    events.push({ type: 'game-start', game: 1, first: starter, reason: 'roll-off' });
-    return { ok: true, state: freshGame(options, { game: 1, score: [0, 0], gameWinners: [], starter }), events };
-  },
+  setup: (options, _seats, dice) => setupGame(options, dice, SHIELDS_RULES),
   toAct,
   legalActions,
   apply: applyAction,
   view: (state) => viewOf(state),
-  result(state) {
-    if (state.winner === null) return null;
-    const [a, b] = [state.score[state.winner], state.score[1 - state.winner]];
-    const summary =
-      state.options.bestOf === 1
-        ? 'Destroyed two of the opponent\'s batteries'
-        : `Won the best of three ${a}–${b}, destroying two batteries in each game won`;
-    return { winners: [state.winner], draw: false, reason: 'two-batteries', summary };
-  },
+  result,
   describe: describeEvent,
+  describeResult,
+  resignScope: (options) => (options.bestOf > 1 ? 'the whole match (best of three), not only this game' : 'this game'),
 };
+
+function withRules(version: ShieldsRules): GameModule<ShieldsState, ShieldsAction, ShieldsOptions> {
+  if (version === SHIELDS_RULES) return shields;
+  return { ...shields, rulesVersion: version, setup: (options, _seats, dice) => setupGame(options, dice, version) };
+}
+
+function setupGame(options: ShieldsOptions, dice: Dice, rules: ShieldsRules): Step<ShieldsState> {
+  // S2: 3d12 each, the higher total starts; a tie rolls again, every roll logged.
+  const events: GameEvent[] = [];
+  let totals: number[];
+  let round = 0;
+  do {
+    round++;
+    totals = [0, 1].map((seat) => {
+      const rolls = [dice.roll(12), dice.roll(12), dice.roll(12)];
+      const total = rolls[0] + rolls[1] + rolls[2];
+      events.push({ type: 'roll-off', round, seat, rolls, total });
+      return total;
+    });
+  } while (totals[0] === totals[1]);
+  const starter = totals[0] > totals[1] ? 0 : 1;
+  events.push({ type: 'game-start', game: 1, first: starter, reason: 'roll-off' });
+  return { ok: true, state: freshGame(options, { rules, game: 1, score: [0, 0], gameWinners: [], starter }), events };
+}
+
+/** Rules 1 summaries are kept word for word: a verified replay compares them with the archived log. */
+function result(state: ShieldsState): Result | null {
+  if (state.draw) return { winners: [], draw: true, reason: 'stalled', summary: STALL_WORDS.draw };
+  if (state.winner === null) return null;
+  const [a, b] = [state.score[state.winner], state.score[1 - state.winner]];
+  const winners = [state.winner];
+  if (state.options.bestOf > 1) {
+    if (state.rules === 1) return { winners, draw: false, reason: 'two-batteries', summary: `Won the best of three ${a}–${b}, destroying two batteries in each game won` };
+    return { winners, draw: false, reason: 'match', summary: `Won the best of three ${a}–${b}` };
+  }
+  if (state.ending === 'stalled-batteries' || state.ending === 'stalled-points') {
+    return { winners, draw: false, reason: 'stalled', summary: STALL_WORDS[state.ending] };
+  }
+  return { winners, draw: false, reason: 'two-batteries', summary: 'Destroyed two of the opponent\'s batteries' };
+}

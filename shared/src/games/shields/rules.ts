@@ -6,8 +6,8 @@ import {
   type Colour, type DieInfo, type Placement,
 } from './catalogue';
 import {
-  destroyedCount, freshGame, liveColours,
-  type AttackSummary, type Player, type Shield, type ShieldsAction, type ShieldsState,
+  destroyedCount, freshGame, isOver, liveColours, pointsStanding, STALL_TURNS,
+  type AttackSummary, type Ending, type Player, type Shield, type ShieldsAction, type ShieldsState,
 } from './state';
 
 type Outcome = Step<ShieldsState> | Refusal;
@@ -219,7 +219,7 @@ function resurrect(s: ShieldsState, seat: Seat, a: Resurrect): Outcome {
     type: 'resurrect', seat, sacrifice: a.sacrifice, shows: sac.shows, revive: a.revive, to: placed.to,
     ...(placed.battery ? { battery: placed.battery } : {}), trashed: [...sacrificed, ...placed.trashed],
   };
-  return endTurn(seat, { ...s, players: withPlayer(s.players, seat, p) }, [event]);
+  return endTurn(seat, { ...s, players: withPlayer(s.players, seat, p) }, [event], 'other');
 }
 
 function take(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'take' }>): Outcome {
@@ -254,8 +254,8 @@ function attack(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
   const summary: AttackSummary = { seat, battery: a.battery, die: b.attack, sides, value, target: batteryId(other, t), ...h };
   const next = { ...s, players: withPlayer(s.players, other, q), lastAttack: summary };
   const events: GameEvent[] = [{ type: 'attack', ...summary }];
-  if (destroyedCount(q) >= 2) return gameWon(next, seat, events);
-  return endTurn(seat, next, events);
+  if (destroyedCount(q) >= 2) return gameOver(next, seat, events, 'two-batteries');
+  return endTurn(seat, next, events, 'attack');
 }
 
 function potion(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'potion' }>): Outcome {
@@ -272,7 +272,7 @@ function potion(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
   p.reserve.splice(p.reserve.indexOf(a.die), 1);
   p.trash.push(a.die);
   const event = { type: 'potion', seat, die: a.die, sides, battery: a.battery, before, after: b.health, wasted: before + sides - b.health };
-  return endTurn(seat, { ...s, players: withPlayer(s.players, seat, p) }, [event]);
+  return endTurn(seat, { ...s, players: withPlayer(s.players, seat, p) }, [event], 'other');
 }
 
 function polish(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'polish' }>): Outcome {
@@ -288,22 +288,58 @@ function polish(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
   p.reserve.splice(p.reserve.indexOf(a.die), 1);
   p.trash.push(a.die);
   const event = { type: 'polish', seat, die: a.die, sides, shield: a.shield, before, after: shield.points, wasted: before + sides - shield.points };
-  return endTurn(seat, { ...s, players: withPlayer(s.players, seat, p) }, [event]);
+  return endTurn(seat, { ...s, players: withPlayer(s.players, seat, p) }, [event], 'other');
 }
 
 function pass(s: ShieldsState, seat: Seat): Outcome {
   if (actActions(s, seat).length > 0) return refuse('cannot-pass', 'You can only pass when you can do nothing else.');
-  return endTurn(seat, s, [{ type: 'pass', seat }]);
+  return endTurn(seat, s, [{ type: 'pass', seat }], 'pass');
 }
 
-/** Hands the turn over; the take step is skipped once the pool is empty (S3). */
-function endTurn(seat: Seat, next: ShieldsState, events: GameEvent[]): Outcome {
+/**
+ * Hands the turn over; the take step is skipped once the pool is empty (S3). Rules 2 counts the turns
+ * without an attack in every game (S14), but only the variant ends a game on them: without it there are
+ * eight non-attacking dice and no passes, so the count cannot reach ten (a property test plays it).
+ */
+function endTurn(seat: Seat, next: ShieldsState, events: GameEvent[], act: 'attack' | 'pass' | 'other'): Outcome {
   const turn = opponent(seat);
-  return { ok: true, state: { ...next, turn, step: next.pool.length > 0 ? 'take' : 'act' }, events };
+  const handed: ShieldsState = { ...next, turn, step: next.pool.length > 0 ? 'take' : 'act' };
+  if (next.rules === 1) return { ok: true, state: handed, events };
+  const quiet = act === 'attack' ? 0 : next.quiet + 1;
+  const bothPassed = act === 'pass' && next.passed;
+  const counted: ShieldsState = { ...handed, quiet, passed: act === 'pass' };
+  if (!next.options.resurrection || (quiet < STALL_TURNS && !bothPassed)) return { ok: true, state: counted, events };
+  return stalled(counted, bothPassed ? 'both-passed' : 'ten-turns', events);
 }
 
-/** S11 ends the game; S12 decides the match or starts the next game, the loser first. */
-function gameWon(s: ShieldsState, seat: Seat, events: GameEvent[]): Outcome {
+/**
+ * S14: a stalled game of the variant ends. In order: fewer destroyed batteries wins; then the higher total
+ * of points standing (battery health plus shield points); then it is a draw.
+ */
+function stalled(s: ShieldsState, trigger: 'both-passed' | 'ten-turns', events: GameEvent[]): Outcome {
+  const destroyed = s.players.map(destroyedCount);
+  const points = s.players.map(pointsStanding);
+  const by = (t: number[], lower: boolean): Seat | null => (t[0] === t[1] ? null : (t[0] < t[1]) === lower ? 0 : 1);
+  const onBatteries = by(destroyed, true);
+  const onPoints = onBatteries === null ? by(points, false) : null;
+  const winner = onBatteries ?? onPoints;
+  const decidedBy = onBatteries !== null ? 'batteries' : onPoints !== null ? 'points' : 'draw';
+  events.push({ type: 'stalled', trigger, turns: s.quiet, destroyed, points, decidedBy, winner });
+  return gameOver(s, winner, events, `stalled-${decidedBy}` as Ending);
+}
+
+/**
+ * S11 (or S14) ends the game; S12 decides the match or goes on to the next game, the loser first, or the same
+ * starter after a draw (S14). Rules 1 started the next game at once; rules 2 holds the final position until
+ * both players press "Next game", so the end of a game stays on screen.
+ */
+function gameOver(ended: ShieldsState, seat: Seat | null, events: GameEvent[], ending: Ending): Outcome {
+  const s: ShieldsState = ended.rules === 1 ? ended : { ...ended, ending };
+  if (seat === null) {
+    events.push({ type: 'game-drawn', game: s.game, bestOf: s.options.bestOf, score: [...s.score] });
+    if (s.options.bestOf === 1) return { ok: true, state: { ...s, draw: true }, events };
+    return { ok: true, state: { ...s, between: { game: s.game, winner: null, next: s.starter, ready: [false, false] } }, events };
+  }
   const score = s.score.map((n, i) => (i === seat ? n + 1 : n));
   const gameWinners = [...s.gameWinners, seat];
   events.push({ type: 'game-won', seat, game: s.game, bestOf: s.options.bestOf, score });
@@ -312,8 +348,25 @@ function gameWon(s: ShieldsState, seat: Seat, events: GameEvent[]): Outcome {
     return { ok: true, state: { ...s, score, gameWinners, winner: seat }, events };
   }
   const starter = opponent(seat);
-  events.push({ type: 'game-start', game: s.game + 1, first: starter, reason: 'lost-last-game' });
-  return { ok: true, state: freshGame(s.options, { game: s.game + 1, score, gameWinners, starter }), events };
+  if (s.rules === 1) {
+    events.push({ type: 'game-start', game: s.game + 1, first: starter, reason: 'lost-last-game' });
+    return { ok: true, state: freshGame(s.options, { rules: 1, game: s.game + 1, score, gameWinners, starter }), events };
+  }
+  return { ok: true, state: { ...s, score, gameWinners, between: { game: s.game, winner: seat, next: starter, ready: [false, false] } }, events };
+}
+
+/** Between games (rules 2): a player is ready; when both are, the next game starts. */
+function next(s: ShieldsState, seat: Seat): Outcome {
+  const b = s.between;
+  if (!b) return refuse('wrong-step', 'The game is still being played.');
+  if (b.ready[seat]) return refuse('not-your-turn', 'You are ready; waiting for your opponent.');
+  const ready: [boolean, boolean] = seat === 0 ? [true, b.ready[1]] : [b.ready[0], true];
+  const events: GameEvent[] = [{ type: 'ready', seat }];
+  if (!ready[0] || !ready[1]) return { ok: true, state: { ...s, between: { ...b, ready } }, events };
+  const reason = b.winner === null ? 'replay-draw' : 'lost-last-game';
+  events.push({ type: 'game-start', game: s.game + 1, first: b.next, reason });
+  const match = { rules: s.rules, game: s.game + 1, score: s.score, gameWinners: s.gameWinners, starter: b.next };
+  return { ok: true, state: freshGame(s.options, match), events };
 }
 
 /** The act-step choices other than passing. */
@@ -348,11 +401,14 @@ function actActions(s: ShieldsState, seat: Seat): ShieldsAction[] {
 }
 
 export function toAct(s: ShieldsState): Seat[] {
-  return s.winner === null ? [s.turn] : [];
+  if (isOver(s)) return [];
+  if (s.between) return ([0, 1] as const).filter((seat) => !s.between!.ready[seat]);
+  return [s.turn];
 }
 
 export function legalActions(s: ShieldsState, seat: Seat): ShieldsAction[] {
-  if (s.winner !== null || seat !== s.turn) return [];
+  if (!toAct(s).includes(seat)) return [];
+  if (s.between) return [{ type: 'next' }];
   if (s.step === 'take') {
     return s.pool.flatMap((id): ShieldsAction[] =>
       isBlackShield(known(id)) ? PLACEMENTS.map((placement) => ({ type: 'take', die: id, placement })) : [{ type: 'take', die: id }],
@@ -363,7 +419,9 @@ export function legalActions(s: ShieldsState, seat: Seat): ShieldsAction[] {
 }
 
 export function applyAction(s: ShieldsState, seat: Seat, a: ShieldsAction, dice: Dice): Outcome {
-  if (s.winner !== null) return refuse('game-over', 'The match is over.');
+  if (isOver(s)) return refuse('game-over', 'The match is over.');
+  if (seat !== 0 && seat !== 1) return refuse('not-your-turn', 'Only the two seated players act in Shields.');
+  if (a.type === 'next' || s.between) return a.type === 'next' ? next(s, seat) : refuse('wrong-step', 'The game is over: press "Next game" for the next one.');
   if (seat !== s.turn) return refuse('not-your-turn', 'It is not your turn.');
   if (a.type === 'take') return take(s, seat, a);
   if (s.step !== 'act') return refuse('wrong-step', 'First take a die from the pool.');

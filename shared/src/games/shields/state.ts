@@ -27,6 +27,8 @@ export const shieldsAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resurrect'), sacrifice: dieId, revive: dieId, placement: placement.optional() }).strict(),
   /** Only when nothing else is possible (the variant can disarm batteries); see the rules page. */
   z.object({ type: z.literal('pass') }).strict(),
+  /** Between two games of a match: this player has seen the result and is ready for the next game. */
+  z.object({ type: z.literal('next') }).strict(),
 ]);
 export type ShieldsAction = z.output<typeof shieldsAction>;
 
@@ -70,7 +72,36 @@ export interface AttackSummary {
   destroyed: string[];
 }
 
+/**
+ * Rules versions (GameModule.rulesVersion):
+ * - 1: S1–S13; in a match the next game started the moment a game was won.
+ * - 2 (2026-11-23): S14 (the variant's stall ending, and drawn games), S15, and a pause between the games of a
+ *   match: the final position stays until both players say "next".
+ * The version lives in the state, so one set of rules plays both.
+ */
+export type ShieldsRules = 1 | 2;
+export const SHIELDS_RULES: ShieldsRules = 2;
+
+/** S14: this many turns in a row without an attack end a game of the variant. */
+export const STALL_TURNS = 10;
+/** S14: the table shows the count from here on. */
+export const STALL_SHOWN = 5;
+
+/** Between two games of a match (rules 2): how the last game ended, and who has pressed "Next game". */
+export interface Between {
+  /** The game that just ended. */
+  game: number;
+  /** Its winner; null when it was drawn (S14) and is replayed. */
+  winner: Seat | null;
+  /** Who starts the next game: the loser (S12), or the same starter after a draw (S14). */
+  next: Seat;
+  ready: [boolean, boolean];
+}
+
+export type Ending = 'two-batteries' | 'stalled-batteries' | 'stalled-points' | 'stalled-draw';
+
 export interface ShieldsState {
+  rules: ShieldsRules;
   options: ShieldsOptions;
   /** 1, 2, 3 within the match. */
   game: number;
@@ -82,6 +113,16 @@ export interface ShieldsState {
   starter: Seat;
   /** The match winner; null while the match runs. */
   winner: Seat | null;
+  /** A single game drawn under S14: over without a winner. */
+  draw: boolean;
+  /** S14 (rules 2): turns in a row without an attack, counted in every game, acted on only with the variant. */
+  quiet: number;
+  /** S14 (rules 2): whether the last turn was a pass. */
+  passed: boolean;
+  /** Rules 2, in a match: set while the finished game's final position waits for both players. */
+  between: Between | null;
+  /** How the last game ended (rules 2): by S11, or by S14 and on which of its steps. */
+  ending: Ending | null;
   turn: Seat;
   step: 'take' | 'act';
   /** Dice still in the pool, in display order. */
@@ -104,12 +145,17 @@ export function freshPlayer(seat: Seat): Player {
 /** A game's opening layout: full pool, fresh batteries, empty reserves and trash. */
 export function freshGame(
   options: ShieldsOptions,
-  match: { game: number; score: number[]; gameWinners: Seat[]; starter: Seat },
+  match: { rules: ShieldsRules; game: number; score: number[]; gameWinners: Seat[]; starter: Seat },
 ): ShieldsState {
   return {
     options,
     ...match,
     winner: null,
+    draw: false,
+    quiet: 0,
+    passed: false,
+    between: null,
+    ending: null,
     turn: match.starter,
     step: 'take',
     pool: [...POOL_IDS],
@@ -120,3 +166,18 @@ export function freshGame(
 
 export const liveColours = (p: Player): Colour[] => COLOURS.filter((c) => p.batteries[c].health > 0);
 export const destroyedCount = (p: Player): number => 3 - liveColours(p).length;
+
+/** The match is over: won, or a single game drawn (S14). */
+export const isOver = (s: ShieldsState): boolean => s.winner !== null || s.draw;
+
+/** S14's second tie-break: battery health plus every shield's points still standing. */
+export function pointsStanding(p: Player): number {
+  let n = 0;
+  for (const c of COLOURS) {
+    const b = p.batteries[c];
+    n += b.health;
+    for (const sh of b.shields) n += sh.points;
+  }
+  for (const sh of [...p.front, ...p.behind]) n += sh.points;
+  return n;
+}

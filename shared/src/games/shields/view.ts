@@ -1,7 +1,7 @@
 // Shields: what the table shows. Nothing is hidden, so every seat and spectators get the same view.
 import type { Seat } from '../../core/game-module';
 import { BEATS, batteryId, COLOURS, known, POOL_IDS, type Colour, type DieColour, type DieKind, type Placement } from './catalogue';
-import type { AttackSummary, Player, Shield, ShieldsOptions, ShieldsState } from './state';
+import { isOver, STALL_SHOWN, STALL_TURNS, type AttackSummary, type Between, type Player, type Shield, type ShieldsOptions, type ShieldsState } from './state';
 
 export interface DieView {
   id: string;
@@ -52,6 +52,12 @@ export interface ShieldsView {
   step: 'take' | 'act' | null;
   /** The match winner. */
   winner: Seat | null;
+  /** A single game drawn under S14. */
+  draw: boolean;
+  /** S14, with the variant: turns in a row without an attack, shown once it reaches `shownFrom`; null without the variant. */
+  stall: { turns: number; limit: number; shownFrom: number } | null;
+  /** Between two games of a match: the finished game's result, and who has pressed "Next game". */
+  between: Between | null;
   players: PlayerView[];
   pool: { attack: DieView[]; shield: DieView[]; potion: DieView[]; polish: DieView[] };
   lastAttack: AttackSummary | null;
@@ -89,7 +95,7 @@ function playerView(p: Player, seat: Seat): PlayerView {
 export function viewOf(s: ShieldsState): ShieldsView {
   const inPool = new Set(s.pool);
   const group = (kind: DieKind) => POOL_IDS.filter((id) => inPool.has(id) && known(id).kind === kind).map(dieView);
-  const over = s.winner !== null;
+  const over = isOver(s) || s.between !== null;
   return {
     options: { ...s.options },
     game: s.game,
@@ -97,6 +103,9 @@ export function viewOf(s: ShieldsState): ShieldsView {
     turn: over ? null : s.turn,
     step: over ? null : s.step,
     winner: s.winner,
+    draw: s.draw,
+    stall: s.options.resurrection && s.rules !== 1 ? { turns: s.quiet, limit: STALL_TURNS, shownFrom: STALL_SHOWN } : null,
+    between: s.between ? { ...s.between, ready: [s.between.ready[0], s.between.ready[1]] } : null,
     players: s.players.map(playerView),
     pool: { attack: group('attack'), shield: group('shield'), potion: group('potion'), polish: group('polish') },
     lastAttack: s.lastAttack ? { ...s.lastAttack, destroyed: [...s.lastAttack.destroyed] } : null,
