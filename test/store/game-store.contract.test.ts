@@ -283,6 +283,27 @@ describe.each([
     }
   }, 60_000);
 
+  it('checks what another store instance wrote: its entries and its finish win over what this one expected', async () => {
+    await store.close();
+    const { a, b, close } = await backend.pair();
+    try {
+      const id = newGameId();
+      await a.createGame(newGame(id));
+      await a.append(id, [entry(0), entry(1)]);
+      await b.append(id, [entry(2)]);
+      // a expected to continue at 2: taken, by an entry that differs or by the same one.
+      expect(await refusal(a.append(id, [entry(2, { at: 5 })]))).toBe('duplicate-entry');
+      expect(await refusal(a.append(id, [entry(2)]))).toBe('accepted');
+      await a.append(id, [entry(3)]);
+      await b.finish(id, finishedLog(id));
+      expect(await refusal(a.append(id, [entry(4)]))).toBe('game-finished');
+      expect(await a.finishedLog(id)).toEqual(finishedLog(id));
+    } finally {
+      await close();
+      store = await backend.open();
+    }
+  }, 60_000);
+
   it('retention deletes only finished games older than the cutoff', async () => {
     const day = 86400_000;
     const now = Date.now();

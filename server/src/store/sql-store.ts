@@ -32,6 +32,8 @@ export class SqlGameStore implements GameStore {
   private lastAppend = new Map<string, Promise<void>>();
   private closed = false;
   private readonly maxBatch: number;
+  /** Where each game's log continues, as far as this process knows: the fast path trusts it, the database checks it. */
+  private nextSeq = new Map<string, number>();
 
   constructor(private readonly sql: Sql, readonly backend: 'embedded' | 'postgres', options: SqlStoreOptions = {}) {
     this.maxBatch = options.maxBatch ?? 1000;
@@ -150,6 +152,7 @@ export class SqlGameStore implements GameStore {
       }
       await tx.query('DELETE FROM resume_leases WHERE game_id = $1', [gameId]);
     });
+    this.nextSeq.delete(gameId);
   }
 
   async loadUnfinished(gameId: string): Promise<StoredGame | null> {
@@ -258,8 +261,59 @@ export class SqlGameStore implements GameStore {
     this.draining = null;
   }
 
+  /**
+   * The common case in one statement, so one round trip and one commit: every append continues its game
+   * where this process last left it. The statement joins on unfinished games and the primary key refuses any
+   * seq already taken, so a stale expectation costs only a retry through the checked path, never a bad row.
+   */
   private async writeBatch(batch: PendingAppend[]): Promise<void> {
+    const expect = new Map<string, number>();
+    const fast = batch.every((p) => {
+      const n = expect.get(p.gameId) ?? this.nextSeq.get(p.gameId);
+      expect.set(p.gameId, p.entries[p.entries.length - 1].seq + 1);
+      return n === p.entries[0].seq;
+    });
+    if (!fast) return this.checkedBatch(batch);
+    let inserted: Set<string>;
+    try {
+      const rows = await this.sql.query<{ game_id: string; seq: number }>(
+        `INSERT INTO log_entries (game_id, seq, entry)
+         SELECT i.game_id, i.seq, i.entry FROM unnest($1::text[], $2::int[], $3::text[]) AS i(game_id, seq, entry)
+         JOIN games g ON g.game_id = i.game_id AND g.finished_at IS NULL
+         RETURNING game_id, seq`,
+        [batch.flatMap((p) => p.entries.map(() => p.gameId)), batch.flatMap((p) => p.entries.map((e) => e.seq)), batch.flatMap((p) => p.texts)]);
+      await this.sql.afterCommit();
+      inserted = new Set(rows.map((r) => `${r.game_id}\u0000${r.seq}`));
+    } catch (err) {
+      // A seq already taken (another writer, a retry): nothing was inserted; sort it out row by row.
+      if (pgCode(err) === '23505') return this.checkedBatch(batch);
+      return this.failAll(batch, err);
+    }
+    const rest: PendingAppend[] = [];
+    for (const p of batch) {
+      if (p.entries.every((e) => inserted.has(`${p.gameId}\u0000${e.seq}`))) {
+        this.nextSeq.set(p.gameId, p.entries[p.entries.length - 1].seq + 1);
+        p.resolve();
+      } else {
+        rest.push(p);
+      }
+    }
+    // Finished or unknown games: the checked path says which.
+    if (rest.length > 0) await this.checkedBatch(rest);
+  }
+
+  private failAll(batch: PendingAppend[], err: unknown) {
+    const failure = new StoreError('store-unavailable', `the store could not write: ${(err as Error).message}`, { cause: err });
+    for (const p of batch) {
+      this.nextSeq.delete(p.gameId);
+      p.reject(failure);
+    }
+  }
+
+  /** Reads each game's stored log end first, then inserts what continues it; one transaction for the batch. */
+  private async checkedBatch(batch: PendingAppend[]): Promise<void> {
     let refused = new Map<PendingAppend, StoreError>();
+    let after = new Map<string, number>();
     try {
       await this.sql.transaction(async (tx) => {
         refused = new Map();
@@ -302,6 +356,7 @@ export class SqlGameStore implements GameStore {
           }
           next.set(p.gameId, n + p.entries.length - fresh);
         }
+        after = next;
         if (rows.seq.length > 0) {
           await tx.query('INSERT INTO log_entries (game_id, seq, entry) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])',
             [rows.gameId, rows.seq, rows.entry]);
@@ -309,14 +364,17 @@ export class SqlGameStore implements GameStore {
       });
       await this.sql.afterCommit();
     } catch (err) {
-      const failure = new StoreError('store-unavailable', `the store could not write: ${(err as Error).message}`, { cause: err });
-      for (const p of batch) p.reject(failure);
-      return;
+      return this.failAll(batch, err);
     }
     for (const p of batch) {
       const r = refused.get(p);
-      if (r) p.reject(r);
-      else p.resolve();
+      if (r) {
+        this.nextSeq.delete(p.gameId);
+        p.reject(r);
+      } else {
+        this.nextSeq.set(p.gameId, after.get(p.gameId)!);
+        p.resolve();
+      }
     }
   }
 
