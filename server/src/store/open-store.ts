@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { openEmbedded } from './embedded';
-import type { GameStore } from './game-store';
+import { StoreError, type GameStore } from './game-store';
 import { openPostgres } from './postgres';
 import { migrate, type Sql } from './sql';
 import { SqlGameStore, type SqlStoreOptions } from './sql-store';
@@ -33,15 +33,18 @@ export function storeSettingsFromEnv(source: NodeJS.ProcessEnv = process.env): S
 }
 
 /** Opens the backend, brings its schema up to date, and returns the store. */
-export async function openGameStore(settings: StoreSettings, options: SqlStoreOptions = {}): Promise<GameStore> {
-  const sql: Sql = settings.databaseUrl
-    ? await openPostgres({ connectionString: settings.databaseUrl, schema: settings.schema })
-    : await openEmbedded({ dataDir: settings.dataDir, syncWal: settings.syncWal });
+export async function openGameStore(settings: StoreSettings, options: SqlStoreOptions & { applicationName?: string } = {}): Promise<GameStore> {
+  let sql: Sql | undefined;
   try {
+    sql = settings.databaseUrl
+      ? await openPostgres({ connectionString: settings.databaseUrl, schema: settings.schema, applicationName: options.applicationName })
+      : await openEmbedded({ dataDir: settings.dataDir, syncWal: settings.syncWal });
     await migrate(sql);
   } catch (err) {
-    await sql.close();
-    throw err;
+    await sql?.close().catch(() => {});
+    if (err instanceof StoreError) throw err;
+    const where = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded store in ${settings.dataDir}`;
+    throw new StoreError('store-unavailable', `could not open ${where}: ${(err as Error).message}`, { cause: err });
   }
   return new SqlGameStore(sql, settings.databaseUrl ? 'postgres' : 'embedded', options);
 }

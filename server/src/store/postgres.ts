@@ -7,6 +7,8 @@ export interface PostgresOptions {
   /** A schema other than public (tests use one per run); created when missing. */
   schema?: string;
   poolSize?: number;
+  /** Shown in pg_stat_activity. */
+  applicationName?: string;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -17,11 +19,31 @@ export async function openPostgres(options: PostgresOptions): Promise<Sql> {
   const pool = new Pool({
     connectionString: options.connectionString,
     max: options.poolSize ?? 4,
+    application_name: options.applicationName ?? 'dicehall',
     options: schema ? `-c search_path=${schema}` : undefined,
   });
   // An idle connection dropped by the server must not take the process down; the next query reconnects.
   pool.on('error', () => {});
-  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  if (schema) {
+    // IF NOT EXISTS is not safe against a process creating it at the same moment: take turns.
+    try {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query("SELECT pg_advisory_xact_lock(hashtext('dicehall-schema:' || $1))", [schema]);
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+  }
   const runner = (c: Pool | PoolClient): SqlRunner => ({
     query: async <R>(text: string, params?: unknown[]) => (await c.query(text, params)).rows as R[],
     exec: async (text: string) => {
