@@ -158,7 +158,7 @@ export class SqlGameStore implements GameStore {
   async loadUnfinished(gameId: string): Promise<StoredGame | null> {
     this.open();
     if (!validId(gameId)) return null;
-    return this.sql.transaction(async (tx) => {
+    return this.read(() => this.sql.transaction(async (tx) => {
       // One snapshot for the game and its rows (PGlite runs one transaction at a time anyway).
       if (this.backend === 'postgres') await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
       const [g] = await tx.query<GameRow>('SELECT * FROM games WHERE game_id = $1 AND finished_at IS NULL', [gameId]);
@@ -185,23 +185,23 @@ export class SqlGameStore implements GameStore {
         entries: entries.map((e) => JSON.parse(e.entry) as LogEntry),
         chat: chat.map((c): StoredChat => ({ id: Number(c.id), seat: c.seat, from: c.sender, text: c.body, at: new Date(c.at) })),
       };
-    });
+    }));
   }
 
   async listUnfinished(): Promise<UnfinishedGame[]> {
     this.open();
-    const rows = await this.sql.query<{ game_id: string; room_id: string; game: string; created_at: Date | string; entries: number }>(
+    const rows = await this.read(() => this.sql.query<{ game_id: string; room_id: string; game: string; created_at: Date | string; entries: number }>(
       `SELECT g.game_id, g.room_id, g.game, g.created_at,
               (SELECT count(*)::int FROM log_entries e WHERE e.game_id = g.game_id) AS entries
-       FROM games g WHERE g.finished_at IS NULL ORDER BY g.created_at, g.game_id`);
+       FROM games g WHERE g.finished_at IS NULL ORDER BY g.created_at, g.game_id`));
     return rows.map((r) => ({ gameId: r.game_id, roomId: r.room_id, game: r.game, createdAt: new Date(r.created_at), entries: r.entries }));
   }
 
   async finishedLog(gameId: string): Promise<GameLog | null> {
     this.open();
     if (!validId(gameId)) return null;
-    const [row] = await this.sql.query<{ final_log: string }>(
-      'SELECT final_log FROM games WHERE game_id = $1 AND finished_at IS NOT NULL', [gameId]);
+    const [row] = await this.read(() => this.sql.query<{ final_log: string }>(
+      'SELECT final_log FROM games WHERE game_id = $1 AND finished_at IS NOT NULL', [gameId]));
     return row ? (JSON.parse(row.final_log) as GameLog) : null;
   }
 
@@ -380,6 +380,14 @@ export class SqlGameStore implements GameStore {
   }
 
   // ---- helpers -------------------------------------------------------------------------------------
+
+  private async read<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw new StoreError('store-unavailable', `the store could not read: ${(err as Error).message}`, { cause: err });
+    }
+  }
 
   private async write(fn: (tx: SqlRunner) => Promise<void>): Promise<void> {
     try {
