@@ -52,6 +52,19 @@ describe('opening PostgreSQL', () => {
     }
   });
 
+  it('asks every connection for synchronous commits (a startup option beats the server default) in its own schema', async () => {
+    const schema = freshSchema();
+    const sql = await openPostgres({ connectionString: PG_URL, schema });
+    try {
+      // Five at once: the pool opens all four of its connections.
+      const all = await Promise.all([0, 1, 2, 3, 4].map(() => sql.transaction((tx) => tx.query<{ s: string; p: string }>(
+        "SELECT current_setting('synchronous_commit') AS s, current_setting('search_path') AS p"))));
+      for (const [row] of all) expect(row).toEqual({ s: 'on', p: schema });
+    } finally {
+      await sql.close();
+    }
+  });
+
   it('answers store-unavailable when there is no database to open', async () => {
     const err = await openGameStore({ databaseUrl: 'postgres://postgres@127.0.0.1:1/test', dataDir: '', retentionDays: 0 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StoreError);

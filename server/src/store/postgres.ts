@@ -20,7 +20,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Sql> {
     connectionString: options.connectionString,
     max: options.poolSize ?? 4,
     application_name: options.applicationName ?? 'dicehall',
-    options: schema ? `-c search_path=${schema}` : undefined,
+    // Acknowledging an action relies on COMMIT meaning "on disk", whatever the server's default says.
+    options: `-c synchronous_commit=on${schema ? ` -c search_path=${schema}` : ''}`,
   });
   // An idle connection dropped by the server must not take the process down; the next query reconnects.
   pool.on('error', () => {});
