@@ -47,7 +47,7 @@ const candidates: Candidate[] = [
     async create(dir) {
       const sql = await openEmbedded({ dataDir: dir, syncWal: true });
       await sql.exec('CREATE TABLE IF NOT EXISTS e (game_id text, seq integer, entry text, PRIMARY KEY (game_id, seq))');
-      return { append: async (seq) => { await sql.query('INSERT INTO e VALUES ($1, $2, $3)', ['g', seq, row]); await sql.afterCommit(); }, close: () => sql.close() };
+      return { append: async (seq) => { await sql.writeDurably('INSERT INTO e VALUES ($1, $2, $3)', ['g', seq, row]); }, close: () => sql.close() };
     },
   },
   {

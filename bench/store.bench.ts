@@ -46,10 +46,14 @@ function pct(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
 }
 
-/** Counts commits (the store calls afterCommit once per committed write), to show what each group commit carried. */
+/** Counts commits (each durable statement or committed transaction), to show what each group commit carried. */
 function counting(sql: Sql) {
   const counter = { transactions: 0 };
-  const wrapped: Sql = { ...sql, afterCommit: () => { counter.transactions++; return sql.afterCommit(); } };
+  const wrapped: Sql = {
+    ...sql,
+    afterCommit: () => { counter.transactions++; return sql.afterCommit(); },
+    writeDurably: (text, params) => { counter.transactions++; return sql.writeDurably(text, params); },
+  };
   return { wrapped, counter };
 }
 
@@ -115,8 +119,7 @@ async function main() {
       // The floor on this machine: one autocommitted single-row INSERT per append, without the store.
       await sql.exec('CREATE TABLE bare (game_id text, seq int, entry text, PRIMARY KEY (game_id, seq))');
       const bare: Write = async (gameId, seq) => {
-        await sql.query('INSERT INTO bare VALUES ($1, $2, $3)', [gameId, seq, JSON.stringify(entry(seq))]);
-        await sql.afterCommit();
+        await sql.writeDurably('INSERT INTO bare VALUES ($1, $2, $3)', [gameId, seq, JSON.stringify(entry(seq))]);
       };
       for (const [rooms, mode, floor] of [[1, 'pace', true], [1, 'pace', false], [500, 'pace', false], [1, 'flat', true], [1, 'flat', false], [500, 'flat', false]] as const) {
         const run = await scenario(store, counter, backend, rooms, mode, floor ? bare : undefined);

@@ -34,18 +34,23 @@ function syncFile(file) {
   const fd = fs.openSync(file, 'r+');
   try { fs.fdatasyncSync(fd); } finally { fs.closeSync(fd); }
 }
+async function syncWal() {
+  const f = (await db.query('SELECT pg_walfile_name(pg_current_wal_insert_lsn()) AS f')).rows[0].f;
+  // A commit that crossed into a new segment left its beginning in the previous one.
+  if (lastWal && lastWal !== f) syncFile(path.join(workerData.dataDir, 'pg_wal', lastWal));
+  syncFile(path.join(workerData.dataDir, 'pg_wal', f));
+  lastWal = f;
+}
 async function run(m) {
   switch (m.op) {
     case 'open': db = await PGlite.create(workerData.dataDir); return null;
     case 'query': return (await db.query(m.text, m.params)).rows;
     case 'exec': await db.exec(m.text); return null;
-    case 'sync': {
-      const f = (await db.query('SELECT pg_walfile_name(pg_current_wal_insert_lsn()) AS f')).rows[0].f;
-      // A commit that crossed into a new segment left its beginning in the previous one.
-      if (lastWal && lastWal !== f) syncFile(path.join(workerData.dataDir, 'pg_wal', lastWal));
-      syncFile(path.join(workerData.dataDir, 'pg_wal', f));
-      lastWal = f;
-      return null;
+    case 'sync': await syncWal(); return null;
+    case 'write': {
+      const rows = (await db.query(m.text, m.params)).rows;
+      if (workerData.syncWal) await syncWal();
+      return rows;
     }
     case 'close': if (db) await db.close(); db = null; return null;
   }
@@ -69,7 +74,8 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Sql> {
   mkdirSync(options.dataDir, { recursive: true });
   const lockPath = join(options.dataDir, LOCK_FILE);
   takeLock(lockPath);
-  const worker = new Worker(WORKER, { eval: true, workerData: { dataDir: options.dataDir, pglite: require.resolve('@electric-sql/pglite') } });
+  const syncWal = options.syncWal ?? true;
+  const worker = new Worker(WORKER, { eval: true, workerData: { dataDir: options.dataDir, syncWal, pglite: require.resolve('@electric-sql/pglite') } });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   let dead: Error | null = null;
@@ -116,7 +122,6 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Sql> {
     unlinkSync(lockPath);
     throw err;
   }
-  const syncWal = options.syncWal ?? true;
   return {
     query: (text, params) => exclusive(() => direct.query(text, params)),
     exec: (text) => exclusive(() => direct.exec(text)),
@@ -132,6 +137,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Sql> {
       }
     }),
     afterCommit: () => (syncWal ? exclusive(() => call<void>('sync')) : Promise.resolve()),
+    writeDurably: (text, params) => exclusive(() => call('write', text, params ?? [])),
     async close() {
       try {
         await exclusive(() => call('close'));

@@ -69,6 +69,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Sql> {
       }
     },
     afterCommit: async () => {},
+    writeDurably: async <R>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as R[],
     close: () => pool.end(),
   };
 }

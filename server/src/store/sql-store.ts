@@ -277,13 +277,12 @@ export class SqlGameStore implements GameStore {
     if (!fast) return this.checkedBatch(batch);
     let inserted: Set<string>;
     try {
-      const rows = await this.sql.query<{ game_id: string; seq: number }>(
+      const rows = await this.sql.writeDurably<{ game_id: string; seq: number }>(
         `INSERT INTO log_entries (game_id, seq, entry)
          SELECT i.game_id, i.seq, i.entry FROM unnest($1::text[], $2::int[], $3::text[]) AS i(game_id, seq, entry)
          JOIN games g ON g.game_id = i.game_id AND g.finished_at IS NULL
          RETURNING game_id, seq`,
         [batch.flatMap((p) => p.entries.map(() => p.gameId)), batch.flatMap((p) => p.entries.map((e) => e.seq)), batch.flatMap((p) => p.texts)]);
-      await this.sql.afterCommit();
       inserted = new Set(rows.map((r) => `${r.game_id}\u0000${r.seq}`));
     } catch (err) {
       // A seq already taken (another writer, a retry): nothing was inserted; sort it out row by row.

@@ -12,6 +12,8 @@ export interface Sql extends SqlRunner {
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
   /** Runs after a write transaction commits; the embedded backend makes its WAL reach the disk here. */
   afterCommit(): Promise<void>;
+  /** One autocommitted statement, resolved once durable (query + afterCommit in a single trip where possible). */
+  writeDurably<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   close(): Promise<void>;
 }
 
