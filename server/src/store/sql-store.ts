@@ -258,7 +258,11 @@ export class SqlGameStore implements GameStore {
     // go together in the next. No timer and no event-loop turn (setImmediate measured 2 ms slower per lone
     // append on the loaded 2-core machine): one lone room pays for no window.
     await Promise.resolve();
-    while (this.queue.length > 0) await this.writeBatch(this.queue.splice(0, this.maxBatch));
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      // Whatever goes wrong, every append gets an answer and the queue keeps moving.
+      await this.writeBatch(batch).catch((err) => this.failAll(batch, err));
+    }
     this.draining = null;
   }
 
