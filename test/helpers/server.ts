@@ -3,8 +3,14 @@ import { Client, type Room } from 'colyseus.js';
 import { loadConfig, type Config } from '../../server/src/config';
 import { startServer, type Dicehall } from '../../server/src/app';
 
+/**
+ * Every test client comes from 127.0.0.1, so the per-address limits meant for the open internet would stop
+ * suites that play hundreds of games; the tests of those limits set them back explicitly.
+ */
+export const LOOPBACK_LIMITS: Partial<Config> = { roomsPerMinute: 100_000, joinsPerMinute: 100_000, reservationsPerAddress: 10_000, archivePerAddress: 100_000 };
+
 export async function testServer(overrides: Partial<Config> = {}): Promise<Dicehall & { url: string; ws: string }> {
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', ...overrides });
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', ...LOOPBACK_LIMITS, ...overrides });
   const d = await startServer(config);
   return { ...d, url: `http://127.0.0.1:${d.port}`, ws: `ws://127.0.0.1:${d.port}` };
 }
