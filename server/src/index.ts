@@ -2,21 +2,7 @@
 import { loadConfig } from './config';
 import { startServer } from './app';
 import { log } from './log';
-
-/**
- * A bug that escapes every room guard leaves the process in an unknown state: log one line and exit
- * non-zero so the supervisor (Docker's restart policy, systemd) starts a clean one.
- */
-function crashPolicy() {
-  const die = (kind: string) => (err: unknown) => {
-    const e = err instanceof Error ? err : new Error(String(err));
-    log.fatal({ event: kind, error: e.message, stack: e.stack });
-    log.flush?.();
-    process.exit(70);
-  };
-  process.on('uncaughtException', die('uncaught-exception'));
-  process.on('unhandledRejection', die('unhandled-rejection'));
-}
+import { crashPolicy } from './crash';
 
 async function main() {
   crashPolicy();

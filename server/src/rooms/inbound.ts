@@ -52,7 +52,8 @@ export function guardInbound(room: Room, policy: () => InboundPolicy, refuse: Re
     return s;
   };
 
-  const strike = (client: Client, s: Sender, of: string, code: string, message: string) => {
+  /** Counts a refused frame; over-limit frames are answered once a second, unreadable ones each time (they are rate-limited). */
+  const strike = (client: Client, s: Sender, of: string, code: string, message: string, answerEach = false) => {
     const now = Date.now();
     s.strikes = Math.max(0, s.strikes - (now - s.lastStrike) / 1000) + 1;
     s.lastStrike = now;
@@ -61,8 +62,8 @@ export function guardInbound(room: Room, policy: () => InboundPolicy, refuse: Re
       client.leave(CLOSE_ABUSE);
       return;
     }
-    if (now - s.lastWarned >= 1000) {
-      s.lastWarned = now;
+    if (answerEach || now - s.lastWarned >= 1000) {
+      if (!answerEach) s.lastWarned = now;
       refuse(client, of, code, message);
     }
   };
@@ -81,7 +82,7 @@ export function guardInbound(room: Room, policy: () => InboundPolicy, refuse: Re
     if (buf.length > p.maxMessageBytes + FRAME_OVERHEAD) {
       return strike(client, s, 'frame', 'too-large', `Messages are limited to ${p.maxMessageBytes} bytes.`);
     }
-    if (code !== ROOM_DATA) return strike(client, s, 'frame', 'bad-message', 'That is not a message this server reads.');
+    if (code !== ROOM_DATA) return strike(client, s, 'frame', 'bad-message', 'That is not a message this server reads.', true);
     let type: string;
     let payload: Plain;
     try {
@@ -94,7 +95,7 @@ export function guardInbound(room: Room, policy: () => InboundPolicy, refuse: Re
     } catch (e) {
       if (!(e instanceof WireError)) throw e;
       clientFault('unreadable-frame', { room: room.roomId, session: client.sessionId, reason: e.message });
-      return strike(client, s, 'frame', 'bad-message', 'The message could not be read.');
+      return strike(client, s, 'frame', 'bad-message', 'The message could not be read.', true);
     }
     const all = handlers();
     const own = type !== '*' && type !== '__no_message_handler' && Object.hasOwn(all, type) ? all[type] : undefined;
