@@ -1,11 +1,10 @@
 // Issue 8, findings 1, 2 and 6 over real sockets: hostile frames that once crashed or froze the process are
 // refused cheaply, the sender is closed when it keeps on, and the logs stay one short JSON line per event.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { Client } from 'colyseus.js';
 import { create, healthLatency, join, nextError, sleep, testServer, until, type Player } from '../helpers/server';
 import { bigIntBomb, frame, packed, referenceBomb } from '../helpers/frames';
+import { runTs } from '../helpers/process';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -143,14 +142,11 @@ describe('finding 2: CPU and memory bombs', () => {
 });
 
 describe('finding 1 and 6: the process', () => {
-  const root = path.resolve(__dirname, '../..');
-  const tsx = path.join(root, 'node_modules/.bin/tsx');
-
   it('logs one JSON line and exits non-zero on an uncaught exception, so a supervisor restarts it', async () => {
-    const child = spawn(tsx, ['--tsconfig', 'tsconfig.base.json', 'test/helpers/crash-probe.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'info' } });
+    const child = runTs('test/helpers/crash-probe.ts', { LOG_LEVEL: 'info' });
     let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
     const code = await new Promise((r) => child.on('exit', r));
     expect(code).toBe(70);
     const lines = out.trim().split('\n');
@@ -159,12 +155,10 @@ describe('finding 1 and 6: the process', () => {
   }, 30_000);
 
   it('writes one short JSON line per client fault, rate-limited, and never a reconnection or seat token', async () => {
-    const child = spawn(tsx, ['--tsconfig', 'tsconfig.base.json', 'server/src/index.ts'], {
-      cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' },
-    });
+    const child = runTs('server/src/index.ts', { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' });
     let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
     try {
       const port = (await until(() => /localhost:(\d+)/.exec(out)?.[1], 'the server to listen', 20_000));
       const ws = `ws://127.0.0.1:${port}`;

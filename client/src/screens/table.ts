@@ -6,7 +6,7 @@ import type { GameView } from '../games/types';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot, Store } from '../net/store';
 import { clear, h } from '../ui/dom';
-import { muted } from '../ui/mute';
+import { renderChat as drawChat, spectatorChatSwitch } from './chat';
 import { sound } from '../ui/sound';
 
 export async function tableScreen(root: HTMLElement, store: Store, conn: TableConnection, go: (path: string) => void): Promise<() => void> {
@@ -21,6 +21,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   const chatList = h('ol', { class: 'chat', 'aria-label': 'Chat' });
   const chatInput = h('input', { name: 'chat', maxLength: 280, placeholder: 'Say something', 'aria-label': 'Chat message', autocomplete: 'off' });
   const chatForm = h('form', { class: 'chat-form' }, chatInput, h('button', { type: 'submit' }, 'Send'));
+  const chatSwitch = h('div', { class: 'chat-switch' });
   const proof = h('section', { class: 'proof', 'aria-label': 'Fair dice' });
   const errors = h('p', { class: 'error', role: 'alert' });
   const link = `${location.origin}/r/${conn.room?.roomId}`;
@@ -30,7 +31,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
 
   root.append(h('section', { class: 'table' },
     h('div', { class: 'table-main' }, seats, status, board, controls, actions, errors),
-    h('aside', { class: 'table-side' }, share, platform, h('h2', {}, 'Log'), log, h('h2', {}, 'Chat'), chatList, chatForm, proof)));
+    h('aside', { class: 'table-side' }, share, platform, h('h2', {}, 'Log'), log, h('h2', {}, 'Chat'), chatList, chatForm, chatSwitch, proof)));
 
   chatForm.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -54,14 +55,8 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   let wasMyTurn = false;
   let wasOver = false;
   const renderChat = (snap: Snapshot) => {
-    clear(chatList);
-    for (const c of snap.chat) {
-      const silenced = muted.has(c.from);
-      const toggle = h('button', { type: 'button', class: 'mute', 'aria-label': `${silenced ? 'Unmute' : 'Mute'} ${c.from}`,
-        onclick: () => { muted.toggle(c.from); renderChat(snap); } }, silenced ? 'unmute' : 'mute');
-      chatList.append(h('li', { class: silenced ? 'muted' : '' }, h('b', {}, `${c.from}: `), silenced ? h('i', {}, 'muted') : c.text, ' ', toggle));
-    }
-    chatList.scrollTop = chatList.scrollHeight;
+    drawChat(chatList, snap, () => renderChat(snap));
+    chatSwitch.replaceChildren(spectatorChatSwitch(snap, conn) ?? '');
   };
   const render = () => {
     const snap = store.snapshot;
@@ -121,11 +116,13 @@ function renderSeats(el: HTMLElement, snap: Snapshot) {
     const presence = !s.taken ? 'seat open' : s.connected ? 'connected' : s.claimable ? 'gone' : `disconnected, ${left} s`;
     el.append(h('li', { class: `seat seat-${i}${turn ? ' to-act' : ''}${snap.mySeat === i ? ' mine' : ''}`, 'aria-current': turn ? 'true' : undefined },
       h('span', { class: `dot ${s.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'who' }, s.taken ? nameOf(snap, i) : 'Waiting for a player…'),
+      h('span', { class: 'who' }, s.taken ? h('bdi', {}, nameOf(snap, i)) : 'Waiting for a player…'),
       snap.mySeat === i ? h('span', { class: 'you' }, ' (you)') : null,
       h('span', { class: 'presence' }, ` — ${presence}`)));
   });
   el.append(h('li', { class: 'spectators' }, `${snap.spectators} watching`));
+  // The claim grace is the server's rule; both players see it before the game starts.
+  if (snap.phase === 'waiting' && snap.graceSeconds) el.append(h('li', { class: 'grace' }, `A player who drops keeps the seat for ${snap.graceSeconds} s.`));
 }
 
 function statusLine(snap: Snapshot, connection: string): string {
@@ -133,7 +130,7 @@ function statusLine(snap: Snapshot, connection: string): string {
   if (connection === 'elsewhere') return 'This seat is now open in another tab.';
   if (connection === 'lost') return 'Disconnected from the room.';
   if (connection === 'restarting') return 'The server is restarting — you will be reconnected when it is back.';
-  if (connection === 'gone') return 'The server restarted and this game could not be kept. Start a new one from the home page.';
+  if (connection === 'gone') return 'This game is no longer on the server (it restarted or the room closed). Start a new one from the home page.';
   if (snap.phase === 'waiting') return snap.mySeat === null ? 'Waiting for players.' : 'Waiting for your opponent: send them the link.';
   if (snap.phase === 'over' && snap.result) {
     const r = { ...snap.result, summary: snap.result.summary.replace(/\.+$/, '') };

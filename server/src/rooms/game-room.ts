@@ -588,6 +588,7 @@ export class GameRoom extends Room<TableState> {
       phase: this.state.phase,
       host: this.state.seats[0]?.name ?? '',
       draws: this.module.draws ?? false,
+      graceSeconds: this.graceSeconds,
     });
     // A public room leaves the lobby list once it is full or over.
     if (this.state.isPublic) void this.setPrivate(seated === this.holders.length || this.state.phase !== 'waiting');
