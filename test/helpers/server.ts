@@ -78,19 +78,21 @@ export async function nextError(p: Player, count = p.errors.length + 1) {
 export const parse = (json: string) => (json ? JSON.parse(json) : null);
 
 /** Polls /health every `everyMs` until `stop` resolves; resolves with the slowest answer's time in ms. */
-export async function healthLatency(url: string, stop: Promise<unknown>, everyMs = 20): Promise<{ max: number; count: number }> {
+export async function healthLatency(url: string, stop: Promise<unknown>, everyMs = 20): Promise<{ max: number; count: number; times: number[] }> {
   let done = false;
   void stop.finally(() => (done = true));
   let max = 0;
   let count = 0;
+  const times: number[] = [];
   while (!done) {
     const t = performance.now();
     const res = await fetch(`${url}/health`);
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`/health answered ${res.status}`);
-    max = Math.max(max, performance.now() - t);
+    times.push(performance.now() - t);
+    max = Math.max(max, times[times.length - 1]);
     count++;
     await sleep(everyMs);
   }
-  return { max, count };
+  return { max, count, times };
 }
