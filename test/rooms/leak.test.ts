@@ -12,7 +12,7 @@ const PARALLEL = 10;
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
   // Short idle and reservation times so the whole cycle fits a test; a small archive so kept logs are not "growth".
-  server = await testServer({ idleSeconds: 1, reservationSeconds: 1, archiveGames: 20, ratePerSecond: 1000, rateBurst: 1000 });
+  server = await testServer({ idleSeconds: 1, reservationSeconds: 5, archiveGames: 20, ratePerSecond: 1000, rateBurst: 1000 });
 });
 afterAll(() => server.close());
 
