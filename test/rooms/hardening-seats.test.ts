@@ -1,16 +1,13 @@
-// Issue 8, finding 4: a seat cannot be locked out. Spectators and unused reservations have their own caps, a
-// seat-token holder is always admitted, and the claim grace is the server's, shown to both players before they sit.
+// Issue 8, finding 4: a seat cannot be locked out. Spectators have their own cap, a seat-token holder is always
+// admitted, and the claim grace is the server's, shown to both players before they sit. (Reservations per address:
+// hardening-table.test.ts, whose server allows many spectators.)
 import { create, join, nextError, testServer, until } from '../helpers/server';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
-  server = await testServer({ maxSpectators: 3, reservationsPerAddress: 4, graceSeconds: 30 });
+  server = await testServer({ maxSpectators: 3, graceSeconds: 30 });
 });
 afterAll(() => server.close());
-
-const reserve = (roomId: string, options: Record<string, unknown> = {}) =>
-  fetch(`${server.url}/matchmake/joinById/${roomId}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(options) })
-    .then((r) => r.json() as Promise<{ sessionId?: string; error?: string }>);
 
 async function table() {
   const a = await create(server.ws, { game: 'high-roll', name: 'Ana' });
@@ -30,18 +27,6 @@ it('P2 admits a seat-token holder even when the spectator cap is reached', async
   expect(back.seat).toBe(1);
   await until(() => a.room.state.seats[1].connected, 'the return');
   for (const w of watchers) await w.room.leave();
-});
-
-it('P2 admits a seat-token holder even when one address holds many unused reservations', async () => {
-  // A room still waiting for its second player: one address asks for its free seat ten times and never comes.
-  const a = await create(server.ws, { game: 'high-roll', name: 'Ana' });
-  const results = [];
-  for (let i = 0; i < 10; i++) results.push(await reserve(a.room.roomId, {}));
-  expect(results.filter((r) => r.sessionId).length).toBe(4);
-  expect(results.filter((r) => r.error).length).toBe(6);
-  await a.room.leave(true);
-  const back = await join(server.ws, a.room.roomId, { seatToken: a.token });
-  expect(back.seat).toBe(0);
 });
 
 it('P3 the claim grace is server policy, shown before sitting; a creator cannot shorten it', async () => {

@@ -6,7 +6,7 @@ import { create, join, nextError, sleep, testServer, until, type Player } from '
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
-  server = await testServer({ graceSeconds: 30, maxSpectators: 50 });
+  server = await testServer({ graceSeconds: 30, maxSpectators: 50, reservationsPerAddress: 4 });
 });
 afterAll(() => server.close());
 
@@ -22,7 +22,7 @@ describe('finding 5: names and chat', () => {
     ['a right-to-left override', 'Ana\u202eneB'],
     ['a zero-width space', 'A\u200bna'],
     ['a line separator', 'Ana\u2028Ben'],
-    ['a control character', 'Ana\u0007'],
+    ['a control character (refused before issue 8 too)', 'Ana\u0007'],
   ])('refuses a name with %s', async (_what, name) => {
     await expect(create(server.ws, { game: 'high-roll', name })).rejects.toThrow(/bad-options/);
   });
@@ -91,6 +91,24 @@ describe('finding 5: names and chat', () => {
     expect(await nextError(s)).toMatchObject({ code: 'chat-off' });
     a.room.send('chat', { text: 'players still chat' });
     await until(() => s.room.state.chat.length === 1, 'the player\'s line');
+  });
+});
+
+describe('finding 4: unused reservations', () => {
+  const reserve = (roomId: string, options: Record<string, unknown> = {}) =>
+    fetch(`${server.url}/matchmake/joinById/${roomId}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(options) })
+      .then((r) => r.json() as Promise<{ sessionId?: string; error?: string }>);
+
+  it('P2 admits a seat-token holder even when one address holds many unused reservations', async () => {
+    // A room still waiting for its second player: one address asks for its free seat ten times and never comes.
+    const a = await create(server.ws, { game: 'high-roll', name: 'Ana' });
+    const results = [];
+    for (let i = 0; i < 10; i++) results.push(await reserve(a.room.roomId, {}));
+    expect(results.filter((r) => r.sessionId).length).toBe(4);
+    expect(results.filter((r) => r.error).length).toBe(6);
+    await a.room.leave(true);
+    const back = await join(server.ws, a.room.roomId, { seatToken: a.token });
+    expect(back.seat).toBe(0);
   });
 });
 
