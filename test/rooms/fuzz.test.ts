@@ -175,9 +175,11 @@ it(`answers ${TOTAL} hostile messages to rooms of every game: no crash, no chang
     const sorted = [...health.times].sort((x, y) => x - y);
     expect(sorted[sorted.length >> 1]).toBeLessThan(100);
     expect(health.max).toBeLessThan(1000);
+    // The honest games went on. Their bots act on the state they last saw, so a few actions race the other seat's
+    // (a coded refusal, as for any late click); anything more would mean the fuzz disturbed them.
     for (const [i, h] of honest.entries()) {
-      expect([ids[i], h.actions > 5]).toEqual([ids[i], true]);
-      expect([ids[i], h.errors.filter((c) => c !== 'not-your-turn')]).toEqual([ids[i], []]);
+      expect([ids[i], h.actions > 5, h.errors.length <= h.actions * 0.05]).toEqual([ids[i], true, true]);
+      expect([ids[i], h.errors.filter((c) => !['not-your-turn', 'wrong-phase', 'not-playing'].includes(c))]).toEqual([ids[i], []]);
     }
   } finally {
     await worker.terminate();

@@ -54,10 +54,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   let lastChat = -1;
   let wasMyTurn = false;
   let wasOver = false;
-  const renderChat = (snap: Snapshot) => {
-    drawChat(chatList, snap, () => renderChat(snap));
-    chatSwitch.replaceChildren(spectatorChatSwitch(snap, conn) ?? '');
-  };
+  const renderChat = (snap: Snapshot) => drawChat(chatList, snap, () => renderChat(snap));
   const render = () => {
     const snap = store.snapshot;
     if (!snap) return;
@@ -85,6 +82,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
       renderChat(snap);
       lastChat = snap.chat[snap.chat.length - 1].id;
     }
+    chatSwitch.replaceChildren(spectatorChatSwitch(snap, conn) ?? '');
     renderProof(proof, snap, go);
     view?.update(snap);
   };
