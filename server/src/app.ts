@@ -12,6 +12,7 @@ import { applySchemaFixes } from './rooms/schema-fixes';
 import { lobbyRoomFor } from './rooms/lobby-room';
 import { originAllowed, security } from './http/security';
 import { matchmakeFrontDoor } from './http/matchmake';
+import { colyseusLogger } from './log';
 
 export interface Dicehall {
   server: Server;
@@ -42,6 +43,7 @@ export async function startServer(config: Config): Promise<Dicehall> {
     }),
     greet: false,
     gracefullyShutdown: false,
+    logger: colyseusLogger,
   });
   // Colyseus has just put its own matchmaking handler in front of express; ours replaces it (./http/matchmake).
   httpServer.removeAllListeners('request');

@@ -39,3 +39,17 @@ export function excerpt(s: unknown, max = 40): string {
   if (typeof s !== 'string') return typeof s;
   return s.slice(0, max).replace(/[^\x20-\x7e]/g, '?');
 }
+
+const firstLine = (args: unknown[]) => excerpt(String(args[0] ?? '').split('\n')[0], 200);
+
+/**
+ * Colyseus' own logger, as one JSON line per call. What it reports is mostly client-caused (a socket error, an
+ * expired reservation), so warnings and errors share the client-fault rate limit, and only their first line is kept.
+ */
+export const colyseusLogger = {
+  debug: () => undefined,
+  trace: () => undefined,
+  info: (...args: unknown[]) => log.info({ event: 'colyseus', message: firstLine(args) }),
+  warn: (...args: unknown[]) => clientFault('colyseus-warning', { message: firstLine(args) }),
+  error: (...args: unknown[]) => clientFault('colyseus-error', { message: firstLine(args) }),
+};

@@ -171,6 +171,9 @@ describe('finding 1 and 6: the process', () => {
         raw(a, packed('__no_message_handler', { toString: 0 }));
         raw(a, Uint8Array.from([13, 0xd6, 0x42, 1, 2, 3, 4]));
       }
+      // And one socket closed for an oversized frame (ws reports it through Colyseus' logger).
+      const s = await join(ws, a.room.roomId, { want: 'watch' });
+      raw(s, frame('chat', new Uint8Array(10_000)));
       await sleep(1500);
       const written = out.slice(before);
       const lines = written.trim().split('\n').filter(Boolean);

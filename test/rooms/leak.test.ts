@@ -67,7 +67,9 @@ it(`returns to baseline after ${ROOMS} rooms played and disposed, and ${ROOMS} r
   let alive = 0;
   for (let i = 0; i < ROOMS; i += 50) {
     const made = await Promise.all(Array.from({ length: Math.min(50, ROOMS - i) }, async () => {
-      const res = await fetch(`${server.url}/matchmake/create/table`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'high-roll' }) });
+      // One retry: a pooled keep-alive connection can be closed by the server just as it is reused (ECONNRESET).
+      const post = () => fetch(`${server.url}/matchmake/create/table`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'high-roll' }) });
+      const res = await post().catch(post);
       return ((await res.json()) as { room?: { roomId: string } }).room?.roomId;
     }));
     expect(made.every(Boolean)).toBe(true);
