@@ -1,6 +1,8 @@
 // Server settings, from the environment with sane defaults: everything runs embedded with no external service.
 import { z } from 'zod';
 
+const list = z.string().default('').transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(2567),
   HOST: z.string().default('0.0.0.0'),
@@ -9,30 +11,62 @@ const env = z.object({
   RATE_PER_SECOND: z.coerce.number().min(1).max(1000).default(10),
   RATE_BURST: z.coerce.number().min(1).max(1000).default(20),
   ARCHIVE_GAMES: z.coerce.number().int().min(0).max(100000).default(1000),
+  ARCHIVE_PER_ADDRESS: z.coerce.number().int().min(1).max(100000).default(20),
+  RESERVATION_SECONDS: z.coerce.number().min(1).max(120).default(15),
+  MAX_SPECTATORS: z.coerce.number().int().min(0).max(10000).default(200),
+  ROOMS_PER_MINUTE: z.coerce.number().min(1).max(100000).default(30),
+  JOINS_PER_MINUTE: z.coerce.number().min(1).max(100000).default(240),
+  ALLOWED_ORIGINS: list,
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
   CLIENT_DIST: z.string().optional(),
 });
 
 export interface Config {
   port: number;
   host: string;
-  /** How long a dropped player keeps the seat before the opponent may claim the win (P3). */
+  /** How long a dropped player keeps the seat before the opponent may claim the win (P3). Server policy, shown before sitting. */
   graceSeconds: number;
   /** How long a room with nobody connected is kept before it is disposed. */
   idleSeconds: number;
+  /** Frames per second (and burst) one socket may send; counted before decoding. */
   ratePerSecond: number;
   rateBurst: number;
-  /** Finished games kept in memory for logs and replays. */
+  /** Refused frames a socket may send (decaying one a second) before it is closed. */
+  strikeLimit: number;
+  /** Finished games kept in memory for logs and replays, and at most this many per creating address. */
   archiveGames: number;
-  /** Largest message a client may send, in bytes of JSON (larger gets `too-large`). */
+  archivePerAddress: number;
+  /** Largest message payload a client may send, in raw bytes (larger gets `too-large`). */
   maxMessageBytes: number;
-  /** Hard cap on a WebSocket frame; beyond it the connection is closed. */
+  /** Hard cap on a WebSocket frame (the message limit plus its type header); beyond it the socket is closed. */
   maxPayloadBytes: number;
+  /** Spectators per room (seat-token holders are always admitted on top). */
   maxSpectators: number;
+  /** Unused seat reservations one address may hold in one room. */
+  reservationsPerAddress: number;
+  /** How long a seat reservation lasts; a room nobody ever joined is disposed when it lapses. */
+  reservationSeconds: number;
+  /** Rooms one address may create per minute (burst of a quarter of it), and joins per minute. */
+  roomsPerMinute: number;
+  joinsPerMinute: number;
+  /** Largest matchmaking request body, in bytes; refused before it is buffered. */
+  maxBodyBytes: number;
+  /** Chat lines per second for a whole room (players' budget and spectators' budget). */
+  chatPerSecond: number;
+  spectatorChatPerSecond: number;
+  /** Browser origins allowed besides the server's own (scheme://host[:port]). */
+  allowedOrigins: string[];
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For and TLS from X-Forwarded-Proto. */
+  trustProxy: boolean;
   clientDist?: string;
 }
 
+/** Room for the message type and MessagePack headers on top of the payload limit. */
+export const FRAME_OVERHEAD = 80;
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const e = env.parse(source);
+  const maxMessageBytes = overrides.maxMessageBytes ?? 4096;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -40,10 +74,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     idleSeconds: e.IDLE_SECONDS,
     ratePerSecond: e.RATE_PER_SECOND,
     rateBurst: e.RATE_BURST,
+    strikeLimit: 30,
     archiveGames: e.ARCHIVE_GAMES,
-    maxMessageBytes: 4096,
-    maxPayloadBytes: 64 * 1024,
-    maxSpectators: 500,
+    archivePerAddress: e.ARCHIVE_PER_ADDRESS,
+    maxMessageBytes,
+    maxPayloadBytes: maxMessageBytes + FRAME_OVERHEAD,
+    maxSpectators: e.MAX_SPECTATORS,
+    reservationsPerAddress: 4,
+    reservationSeconds: e.RESERVATION_SECONDS,
+    roomsPerMinute: e.ROOMS_PER_MINUTE,
+    joinsPerMinute: e.JOINS_PER_MINUTE,
+    maxBodyBytes: 8 * 1024,
+    chatPerSecond: 4,
+    spectatorChatPerSecond: 1,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
     clientDist: e.CLIENT_DIST,
     ...overrides,
   };

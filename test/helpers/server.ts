@@ -3,8 +3,14 @@ import { Client, type Room } from 'colyseus.js';
 import { loadConfig, type Config } from '../../server/src/config';
 import { startServer, type Dicehall } from '../../server/src/app';
 
+/**
+ * Every test client comes from 127.0.0.1, so the per-address limits meant for the open internet would stop
+ * suites that play hundreds of games; the tests of those limits set them back explicitly.
+ */
+export const LOOPBACK_LIMITS: Partial<Config> = { roomsPerMinute: 100_000, joinsPerMinute: 100_000, reservationsPerAddress: 10_000, archivePerAddress: 100_000 };
+
 export async function testServer(overrides: Partial<Config> = {}): Promise<Dicehall & { url: string; ws: string }> {
-  const config = loadConfig({}, { port: 0, host: '127.0.0.1', ...overrides });
+  const config = loadConfig({}, { port: 0, host: '127.0.0.1', ...LOOPBACK_LIMITS, ...overrides });
   const d = await startServer(config);
   return { ...d, url: `http://127.0.0.1:${d.port}`, ws: `ws://127.0.0.1:${d.port}` };
 }
@@ -70,3 +76,23 @@ export async function nextError(p: Player, count = p.errors.length + 1) {
 }
 
 export const parse = (json: string) => (json ? JSON.parse(json) : null);
+
+/** Polls /health every `everyMs` until `stop` resolves; resolves with the slowest answer's time in ms. */
+export async function healthLatency(url: string, stop: Promise<unknown>, everyMs = 20): Promise<{ max: number; count: number; times: number[] }> {
+  let done = false;
+  void stop.finally(() => (done = true));
+  let max = 0;
+  let count = 0;
+  const times: number[] = [];
+  while (!done) {
+    const t = performance.now();
+    const res = await fetch(`${url}/health`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`/health answered ${res.status}`);
+    times.push(performance.now() - t);
+    max = Math.max(max, times[times.length - 1]);
+    count++;
+    await sleep(everyMs);
+  }
+  return { max, count, times };
+}

@@ -4,6 +4,8 @@ import { Application, Container } from 'pixi.js';
 // chunk, relying on Pixi's lazy environment import left the text pipe unregistered (text never drew).
 import 'pixi.js/text';
 import 'pixi.js/graphics';
+// The server's Content-Security-Policy forbids eval; this swaps Pixi's generated shader code for eval-free versions.
+import 'pixi.js/unsafe-eval';
 
 export class Stage {
   readonly app = new Application();

@@ -94,6 +94,8 @@ export class TableConnection {
   }
 
   send(type: string, message?: unknown) {
+    // A rematch brings this browser's fresh seed; the server committed the next seed before asking (P1).
+    if (type === 'rematch' && message === undefined) message = { clientSeed: newClientSeed() };
     this.room?.send(type, message);
   }
 
@@ -156,13 +158,14 @@ export class TableConnection {
         return;
       } catch (err) {
         const msg = String((err as Error)?.message ?? err);
-        // The server is up but the session has expired: come back through the seat token instead.
-        if (/expired|not found|locked|reservation/i.test(msg)) {
+        // The server is up but the session is over (expired, or the room was disposed, as after a crash and
+        // restart): come back through the seat token; if the room is gone too, say so plainly and stop.
+        if (/expired|not found|locked|reservation|disposed/i.test(msg)) {
           try {
             await this.join(roomId, this.seat === null ? 'watch' : 'play');
             return;
           } catch (e) {
-            if (/not found/i.test(String((e as Error)?.message))) return this.store.setConnection('lost');
+            if (/not found|disposed/i.test(String((e as Error)?.message))) return this.store.setConnection('gone');
           }
         }
         token = room.reconnectionToken;

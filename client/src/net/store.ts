@@ -20,6 +20,8 @@ export interface LogItem {
 
 export interface ChatItem {
   id: number;
+  /** Opaque id of the sending connection (mute by this, not by name). */
+  sender: string;
   from: string;
   seat: number;
   text: string;
@@ -62,6 +64,11 @@ export interface Snapshot {
   /** Absent where nobody talks (a replay). */
   talk?: TalkItem[];
   notice: string;
+  /** Server policy: seconds a dropped player keeps the seat (P3). */
+  graceSeconds: number;
+  spectatorChat: boolean;
+  /** Commitment of the next game's server seed, shown once a game ends. */
+  nextCommitment: string;
 }
 
 export type Connection = 'connecting' | 'connected' | 'reconnecting' | 'restarting' | 'gone' | 'lost' | 'elsewhere';
@@ -109,7 +116,7 @@ export class Store {
       view: parse(secret?.view) ?? parse(state.view),
       legal: parse(secret?.legal) ?? [],
       log,
-      chat: state.chat.map((c: ChatItem) => ({ id: c.id, from: c.from, seat: c.seat, text: c.text, at: c.at })),
+      chat: state.chat.map((c: ChatItem) => ({ id: c.id, sender: c.sender ?? '', from: c.from, seat: c.seat, text: c.text, at: c.at })),
       gameId: state.gameId,
       commitment: state.commitment,
       clientSeed: state.clientSeed,
@@ -120,6 +127,9 @@ export class Store {
       drawOffer: [...state.drawOffer],
       talk: (state.talk ?? []).map((t: TalkItem) => ({ after: t.after, kind: t.kind, seat: t.seat, name: t.name, at: t.at })),
       notice: state.notice,
+      graceSeconds: state.graceSeconds ?? 0,
+      spectatorChat: state.spectatorChat ?? true,
+      nextCommitment: state.nextCommitment ?? '',
     };
     this.emit();
   }

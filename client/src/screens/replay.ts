@@ -64,7 +64,7 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
       spectators: 0, toAct: result ? [] : module.toAct(replay.table.state), mySeat: null,
       view: module.openView?.(replay.table.state) ?? module.view(replay.table.state, null), legal: [], log: entries, chat: [], gameId: log.gameId,
       commitment: log.fair.commitment, clientSeed: log.fair.clientSeed, serverSeed: log.fair.serverSeed ?? '', result,
-      round: 1, rematch: [], drawOffer: [], notice: '',
+      round: 1, rematch: [], drawOffer: [], notice: '', graceSeconds: 0, spectatorChat: false, nextCommitment: '',
     };
     view?.update(snap);
     [...moves.children].forEach((li, k) => li.toggleAttribute('aria-current', k === at));

@@ -9,7 +9,7 @@ import { clear, h } from '../ui/dom';
 import { mountConversation } from './conversation';
 import { LogView } from './log-view';
 import { mountWatcherPanel } from './watcher';
-import { muted } from '../ui/mute';
+import { renderChat as drawChat, spectatorChatSwitch } from './chat';
 import { sound } from '../ui/sound';
 
 export async function tableScreen(root: HTMLElement, store: Store, conn: TableConnection, go: (path: string) => void): Promise<() => void> {
@@ -24,6 +24,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   const chatList = h('ol', { class: 'chat', 'aria-label': 'Chat' });
   const chatInput = h('input', { name: 'chat', maxLength: 280, placeholder: 'Say something', 'aria-label': 'Chat message', autocomplete: 'off' });
   const chatForm = h('form', { class: 'chat-form' }, chatInput, h('button', { type: 'submit' }, 'Send'));
+  const chatSwitch = h('div', { class: 'chat-switch' });
   const proof = h('section', { class: 'proof', 'aria-label': 'Fair dice' });
   const errors = h('p', { class: 'error', role: 'alert' });
   const link = `${location.origin}/r/${conn.room?.roomId}`;
@@ -33,7 +34,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
 
   root.append(h('section', { class: 'table' },
     h('div', { class: 'table-main' }, seats, status, board, controls, actions, errors),
-    h('aside', { class: 'table-side' }, share, platform, h('h2', {}, 'Log'), log, h('h2', {}, 'Chat'), chatList, chatForm, proof)));
+    h('aside', { class: 'table-side' }, share, platform, h('h2', {}, 'Log'), log, h('h2', {}, 'Chat'), chatList, chatForm, chatSwitch, proof)));
 
   chatForm.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -70,16 +71,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   let lastChat = -1;
   let wasMyTurn = false;
   let wasOver = false;
-  const renderChat = (snap: Snapshot) => {
-    clear(chatList);
-    for (const c of snap.chat) {
-      const silenced = muted.has(c.from);
-      const toggle = h('button', { type: 'button', class: 'mute', 'aria-label': `${silenced ? 'Unmute' : 'Mute'} ${c.from}`,
-        onclick: () => { muted.toggle(c.from); renderChat(snap); } }, silenced ? 'unmute' : 'mute');
-      chatList.append(h('li', { class: silenced ? 'muted' : '' }, h('b', {}, `${c.from}: `), silenced ? h('i', {}, 'muted') : c.text, ' ', toggle));
-    }
-    chatList.scrollTop = chatList.scrollHeight;
-  };
+  const renderChat = (snap: Snapshot) => drawChat(chatList, snap, () => renderChat(snap));
   const render = () => {
     const snap = store.snapshot;
     if (!snap) return;
@@ -108,6 +100,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
       renderChat(snap);
       lastChat = snap.chat[snap.chat.length - 1].id;
     }
+    chatSwitch.replaceChildren(spectatorChatSwitch(snap, conn) ?? '');
     renderProof(proof, snap, (id, seed, ok) => logView.markVerified(id, seed, ok));
     view?.update(snap);
   };
@@ -143,11 +136,13 @@ function renderSeats(el: HTMLElement, snap: Snapshot) {
     const presence = !s.taken ? 'seat open' : s.connected ? 'connected' : s.claimable ? 'gone' : `disconnected, ${left} s`;
     el.append(h('li', { class: `seat seat-${i}${turn ? ' to-act' : ''}${snap.mySeat === i ? ' mine' : ''}`, 'aria-current': turn ? 'true' : undefined },
       h('span', { class: `dot ${s.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
-      h('span', { class: 'who' }, s.taken ? nameOf(snap, i) : 'Waiting for a player…'),
+      h('span', { class: 'who' }, s.taken ? h('bdi', {}, nameOf(snap, i)) : 'Waiting for a player…'),
       snap.mySeat === i ? h('span', { class: 'you' }, ' (you)') : null,
       h('span', { class: 'presence' }, ` — ${presence}`)));
   });
   el.append(h('li', { class: 'spectators' }, `${snap.spectators} watching`));
+  // The claim grace is the server's rule; both players see it before the game starts.
+  if (snap.phase === 'waiting' && snap.graceSeconds) el.append(h('li', { class: 'grace' }, `A player who drops keeps the seat for ${snap.graceSeconds} s.`));
 }
 
 function statusLine(snap: Snapshot, connection: string): string {
@@ -155,7 +150,7 @@ function statusLine(snap: Snapshot, connection: string): string {
   if (connection === 'elsewhere') return 'This seat is now open in another tab.';
   if (connection === 'lost') return 'Disconnected from the room.';
   if (connection === 'restarting') return 'The server is restarting — you will be reconnected when it is back.';
-  if (connection === 'gone') return 'The server restarted and this game could not be kept. Start a new one from the home page.';
+  if (connection === 'gone') return 'This game is no longer on the server (it restarted or the room closed). Start a new one from the home page.';
   if (snap.phase === 'waiting') return snap.mySeat === null ? 'Waiting for players.' : 'Waiting for your opponent: send them the link.';
   if (snap.phase === 'over' && snap.result) {
     const module = getGame(snap.game);

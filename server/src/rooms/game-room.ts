@@ -1,7 +1,7 @@
 // The one generic room: seats players by secret token, parses every message, runs the game module through
 // the shared table reducer, keeps the log, and projects the result into synced state. It knows no rule.
 import { randomBytes } from 'node:crypto';
-import { Room, ServerError, type Client } from '@colyseus/core';
+import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import {
   advance, commitmentOf, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable,
@@ -9,10 +9,17 @@ import {
 } from '@dicehall/shared';
 import type { Config } from '../config';
 import type { Archive } from '../store/archive';
-import { chatMessage, createOptions, emptyMessage, joinOptions, renameMessage, sitMessage, type ErrorMessage, type JoinOptions } from './messages';
+import {
+  chatMessage, createOptions, emptyMessage, joinOptions, rematchMessage, renameMessage, sitMessage, spectatorChatMessage,
+  type ErrorMessage, type JoinOptions,
+} from './messages';
 import { TokenBucket } from './rate-limit';
 import { nodeHmac } from './node-hmac';
 import { ChatLine, LogLine, PrivateState, SeatState, TableState, TalkLine } from './schema';
+import { guardInbound } from './inbound';
+import { confusable } from './names';
+import { addressOf, type AuthData } from '../http/address';
+import { excerpt, log } from '../log';
 
 export interface RoomContext {
   config: Config;
@@ -24,6 +31,11 @@ export interface RoomContext {
 /** Custom close code sent to a connection whose seat was taken over by another tab holding the token. */
 export const CLOSE_SEAT_ELSEWHERE = 4100;
 const CHAT_KEEP = 100;
+/** Patches go out on change, at most this often (the old fixed tick was 50 ms); an idle room sends none. */
+const MIN_PATCH_MS = 50;
+
+/** A timer of this room. `this.clock` does not tick here (no patch interval), so timers use Node's own. */
+interface Timer { clear(): void }
 
 interface SeatHolder {
   token: string;
@@ -31,6 +43,8 @@ interface SeatHolder {
   clientSeed: string;
   /** Pending `allowReconnection` of a dropped connection; rejected when the token comes back another way. */
   reconnection: { reject: Function } | null;
+  /** A fresh seed sent with this game's rematch request, used by the next game (P1). */
+  nextClientSeed: string | null;
 }
 
 export class GameRoom extends Room<TableState> {
@@ -45,15 +59,28 @@ export class GameRoom extends Room<TableState> {
   private serverSeed = '';
   private holders: (SeatHolder | null)[] = [];
   private seatOf = new Map<string, number>();
-  private buckets = new Map<string, TokenBucket>();
   private graceSeconds = 60;
-  private graceTimers: ({ clear(): void } | null)[] = [];
-  private idleTimer: { clear(): void } | null = null;
+  private graceTimers: (Timer | null)[] = [];
+  private idleTimer: Timer | null = null;
+  private timers = new Set<NodeJS.Timeout>();
   private chatId = 0;
   /** Per seat: the log seq at which its draw offer was declined (it may offer again after the next move). */
   private drawDeclinedAt = new Map<number, number>();
   /** Seats whose rematch request was declined this round (the decliner may still ask). */
   private rematchDeclined = new Set<number>();
+  private chatBudget!: TokenBucket;
+  private spectatorChatBudget!: TokenBucket;
+  private nextServerSeed = '';
+  private everJoined = false;
+  private patchTimer: NodeJS.Timeout | null = null;
+  private lastPatch = 0;
+  /** The address that created the room: its finished games count against that address in the archive. */
+  private creatorAddress: string | null = null;
+
+  /** Runs before any reservation: records the caller's address for the per-address limits. */
+  static async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
+    return { ip: addressOf(context) };
+  }
 
   onCreate(raw: unknown) {
     const parsed = createOptions.safeParse(raw);
@@ -65,11 +92,21 @@ export class GameRoom extends Room<TableState> {
     this.module = module;
     this.options = options.data;
     this.ctx.rooms.add(this);
-    this.graceSeconds = parsed.data.graceSeconds ?? this.ctx.config.graceSeconds;
+    const config = this.ctx.config;
+    this.graceSeconds = config.graceSeconds;
     this.autoDispose = false;
-    this.maxClients = module.seats.max + this.ctx.config.maxSpectators;
+    // Colyseus locks a room whose maxClients is reached, which would refuse a returning seat-token holder;
+    // admission is ours instead (see _reserveSeat), so the library's count never locks the room.
+    this.maxClients = Infinity;
+    this.patchRate = 0;
+    this.setSeatReservationTime(config.reservationSeconds);
+    this.chatBudget = new TokenBucket(config.chatPerSecond, config.chatPerSecond * 4);
+    this.spectatorChatBudget = new TokenBucket(config.spectatorChatPerSecond, config.spectatorChatPerSecond * 4);
+    guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message), () => this.schedulePatch());
+    this.disposeIfNeverJoined();
 
     const state = new TableState();
+    state.graceSeconds = this.graceSeconds;
     state.game = module.id;
     state.options = JSON.stringify(options.data);
     state.isPublic = parsed.data.public;
@@ -84,31 +121,69 @@ export class GameRoom extends Room<TableState> {
     void this.setPrivate(!parsed.data.public);
     this.publishListing();
 
-    this.onMessage('action', (client, msg) => this.guard(client, 'action', msg, () => this.onAction(client, msg)));
-    this.onMessage('resign', (client, msg) => this.guard(client, 'resign', msg, () => this.onPlatform(client, 'resign', msg)));
-    this.onMessage('claim', (client, msg) => this.guard(client, 'claim', msg, () => this.onPlatform(client, 'claim', msg)));
-    this.onMessage('draw', (client, msg) => this.guard(client, 'draw', msg, () => this.onDraw(client, msg)));
-    this.onMessage('rematch', (client, msg) => this.guard(client, 'rematch', msg, () => this.onRematch(client, msg)));
-    this.onMessage('chat', (client, msg) => this.guard(client, 'chat', msg, () => this.onChat(client, msg)));
-    this.onMessage('draw-decline', (client, msg) => this.guard(client, 'draw-decline', msg, () => this.onDrawDecline(client, msg)));
-    this.onMessage('rematch-decline', (client, msg) => this.guard(client, 'rematch-decline', msg, () => this.onRematchDecline(client, msg)));
-    this.onMessage('sit', (client, msg) => this.guard(client, 'sit', msg, () => this.onSit(client, msg)));
-    this.onMessage('rename', (client, msg) => this.guard(client, 'rename', msg, () => this.onRename(client, msg)));
-    this.onMessage('*', (client, type, msg) => this.guard(client, String(type), msg, () => this.refuse(client, String(type), 'bad-message', `Unknown message "${String(type).slice(0, 40)}".`)));
+    // Frames are rate-limited, sized and decoded before these run (./inbound).
+    this.onMessage('action', (client, msg) => this.onAction(client, msg));
+    this.onMessage('resign', (client, msg) => this.onPlatform(client, 'resign', msg));
+    this.onMessage('claim', (client, msg) => this.onPlatform(client, 'claim', msg));
+    this.onMessage('draw', (client, msg) => this.onDraw(client, msg));
+    this.onMessage('rematch', (client, msg) => this.onRematch(client, msg));
+    this.onMessage('chat', (client, msg) => this.onChat(client, msg));
+    this.onMessage('spectator-chat', (client, msg) => this.onSpectatorChat(client, msg));
+    this.onMessage('draw-decline', (client, msg) => this.onDrawDecline(client, msg));
+    this.onMessage('rematch-decline', (client, msg) => this.onRematchDecline(client, msg));
+    this.onMessage('sit', (client, msg) => this.onSit(client, msg));
+    this.onMessage('rename', (client, msg) => this.onRename(client, msg));
+    this.onMessage('*', (client, type: unknown) => {
+      const of = excerpt(type);
+      this.refuse(client, of, 'bad-message', `Unknown message "${of}".`);
+    });
+  }
+
+  /**
+   * Who may hold a seat reservation. A seat-token holder always may; others within the spectator cap and the
+   * per-address limit on unused reservations. Reconnections (allowReconnection) are Colyseus' own and pass.
+   */
+  protected async _reserveSeat(
+    sessionId: string, options?: unknown, auth?: AuthData, seconds?: number, allowReconnection = false, devMode?: boolean,
+  ): Promise<boolean> {
+    if (!allowReconnection && !this.admits(options, auth)) return false;
+    this.creatorAddress ??= auth?.ip ?? 'unknown';
+    return super._reserveSeat(sessionId, options, auth, seconds, allowReconnection, devMode);
+  }
+
+  private admits(options: unknown, auth: AuthData | undefined): boolean {
+    const parsed = joinOptions.safeParse(options ?? {});
+    const opts = parsed.success ? parsed.data : undefined;
+    if (opts?.seatToken && this.holders.some((h) => h?.token === opts.seatToken)) return true;
+    const pending = Object.values(this.reservedSeats as Record<string, [unknown, AuthData | undefined, boolean, boolean]>)
+      .filter(([, a, consumed, reconnecting]) => !consumed && !reconnecting && a?.ip !== undefined);
+    const ip = auth?.ip ?? 'unknown';
+    if (pending.filter(([, a]) => a?.ip === ip).length >= this.ctx.config.reservationsPerAddress) {
+      log.info({ event: 'reservation-refused', room: this.roomId, reason: 'per-address' });
+      return false;
+    }
+    const seatFree = this.state.phase === 'waiting' && this.holders.some((h) => h === null);
+    if (opts?.want !== 'watch' && seatFree) return true;
+    return this.state.spectators + pending.length < this.ctx.config.maxSpectators;
   }
 
   onJoin(client: Client, raw: unknown) {
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw new ServerError(400, `bad-join: ${parsed.error.issues[0]?.message}`);
     const opts = parsed.data;
-    this.cancelIdle();
-    this.buckets.set(client.sessionId, new TokenBucket(this.ctx.config.ratePerSecond, this.ctx.config.rateBurst));
-    client.view = new StateView();
-
     const seat = this.chooseSeat(opts);
+    if (opts.name) {
+      // A name that reads like a seated player's would let a spectator or the opponent impersonate them.
+      if (this.looksSeated(opts.name, seat)) throw new ServerError(400, 'name-taken: that name looks like a seated player\'s; choose another');
+    }
+    this.everJoined = true;
+    this.cancelIdle();
+    client.view = new StateView();
+    client.userData = { chatId: randomBytes(6).toString('base64url') };
+
     if (seat === null) {
       this.state.spectators++;
-      client.userData = { name: opts.name ?? `Guest ${client.sessionId.slice(0, 4)}` };
+      client.userData.name = opts.name ?? `Guest ${client.sessionId.slice(0, 4)}`;
       client.send('welcome', { seat: null });
     } else {
       this.sit(client, seat, opts);
@@ -116,10 +191,11 @@ export class GameRoom extends Room<TableState> {
     this.refreshSnapshot();
     this.publishListing();
     if (this.state.phase === 'waiting' && this.holders.every((h) => h !== null)) this.startGame();
+    this.schedulePatch();
   }
 
   async onLeave(client: Client, consented: boolean) {
-    this.buckets.delete(client.sessionId);
+    this.schedulePatch();
     const seat = this.seatOf.get(client.sessionId);
     if (seat === undefined) {
       if (this.state.spectators > 0 && !client.userData?.superseded) this.state.spectators--;
@@ -143,11 +219,11 @@ export class GameRoom extends Room<TableState> {
         return;
       }
       this.cancelIdle();
-      this.buckets.set(back.sessionId, new TokenBucket(this.ctx.config.ratePerSecond, this.ctx.config.rateBurst));
       holder.sessionId = back.sessionId;
       this.seatOf.set(back.sessionId, seat);
       this.markPresent(seat);
       this.refreshSnapshot();
+      this.schedulePatch();
     } catch {
       // The grace ended or the seat came back through its token: the seat stays held by its token (P2, P3).
       holder.reconnection = null;
@@ -156,15 +232,54 @@ export class GameRoom extends Room<TableState> {
 
   onDispose() {
     this.ctx.rooms.delete(this);
-    for (const t of this.graceTimers) t?.clear();
-    this.idleTimer?.clear();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    if (this.patchTimer) clearTimeout(this.patchTimer);
+    this.patchTimer = null;
   }
 
   onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
     // Refusals thrown on purpose (bad options, bad joins) are answered to the client; they are not bugs.
     if (error.cause instanceof ServerError && error.cause.code < 500) return;
     // A bug must not take the other rooms down; the failed call changed nothing it had not committed.
-    console.error(`[room ${this.roomId}] ${methodName} threw:`, error);
+    const cause = error.cause instanceof Error ? error.cause : error;
+    log.error({ event: 'room-error', room: this.roomId, method: methodName, error: cause.message, stack: cause.stack });
+  }
+
+  // ---- timers and patches -------------------------------------------------------------------------
+
+  private later(fn: () => void, ms: number): Timer {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      try {
+        fn();
+      } catch (e) {
+        this.onUncaughtException(e as Error, 'setTimeout');
+      }
+      this.schedulePatch();
+    }, ms);
+    this.timers.add(t);
+    return { clear: () => { clearTimeout(t); this.timers.delete(t); } };
+  }
+
+  /** Sends pending changes soon, coalescing bursts; nothing is sent (and nothing runs) while nothing changes. */
+  private schedulePatch() {
+    if (this.patchTimer) return;
+    const wait = Math.max(0, this.lastPatch + MIN_PATCH_MS - Date.now());
+    this.patchTimer = setTimeout(() => {
+      this.patchTimer = null;
+      this.lastPatch = Date.now();
+      this.broadcastPatch();
+    }, wait);
+  }
+
+  /** A room created over HTTP whose reservation is never used goes away when the reservation lapses. */
+  private disposeIfNeverJoined() {
+    this.later(() => {
+      if (this.everJoined || this.clients.length > 0) return;
+      if (Object.keys(this.reservedSeats).length > 0) return this.disposeIfNeverJoined();
+      void this.disconnect();
+    }, (this.ctx.config.reservationSeconds + 1) * 1000);
   }
 
   // ---- seats -------------------------------------------------------------------------------------
@@ -193,7 +308,7 @@ export class GameRoom extends Room<TableState> {
         previous.leave(CLOSE_SEAT_ELSEWHERE);
       }
     } else {
-      holder = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: opts.clientSeed ?? '', reconnection: null };
+      holder = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: opts.clientSeed ?? '', reconnection: null, nextClientSeed: null };
       this.holders[seat] = holder;
       this.state.seats[seat].taken = true;
       this.state.seats[seat].name = opts.name ?? `Player ${seat + 1}`;
@@ -220,7 +335,7 @@ export class GameRoom extends Room<TableState> {
     s.connected = false;
     s.graceEndsAt = Date.now() + this.graceSeconds * 1000;
     this.graceTimers[seat]?.clear();
-    this.graceTimers[seat] = this.clock.setTimeout(() => {
+    this.graceTimers[seat] = this.later(() => {
       this.graceTimers[seat] = null;
       if (!s.connected) s.claimable = true;
     }, this.graceSeconds * 1000);
@@ -230,7 +345,7 @@ export class GameRoom extends Room<TableState> {
     this.publishListing();
     if (this.clients.length === 0) {
       this.idleTimer?.clear();
-      this.idleTimer = this.clock.setTimeout(() => void this.disconnect(), this.ctx.config.idleSeconds * 1000);
+      this.idleTimer = this.later(() => void this.disconnect(), this.ctx.config.idleSeconds * 1000);
     }
   }
 
@@ -248,18 +363,6 @@ export class GameRoom extends Room<TableState> {
   }
 
   // ---- messages ----------------------------------------------------------------------------------
-
-  private guard(client: Client, type: string, msg: unknown, handle: () => void) {
-    if (!this.buckets.get(client.sessionId)?.take()) return this.refuse(client, type, 'rate-limited', 'Too many messages; slow down.');
-    let size = 0;
-    try {
-      size = Buffer.byteLength(JSON.stringify(msg ?? null) ?? '');
-    } catch {
-      return this.refuse(client, type, 'bad-message', 'The message could not be read.');
-    }
-    if (size > this.ctx.config.maxMessageBytes) return this.refuse(client, type, 'too-large', `Messages are limited to ${this.ctx.config.maxMessageBytes} bytes.`);
-    handle();
-  }
 
   private refuse(client: Client, of: string, code: string, message: string) {
     client.send('error', { code, message, of } satisfies ErrorMessage);
@@ -318,9 +421,15 @@ export class GameRoom extends Room<TableState> {
 
   private onChat(client: Client, msg: unknown) {
     const parsed = chatMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'chat', 'bad-message', 'A chat message is 1 to 280 characters.');
+    if (!parsed.success) return this.refuse(client, 'chat', 'bad-message', 'A chat message is 1 to 280 visible characters.');
     const seat = this.seatOf.get(client.sessionId);
+    if (seat === undefined && !this.state.spectatorChat) return this.refuse(client, 'chat', 'chat-off', 'The players have switched spectators\' chat off.');
+    // One budget per room (and a smaller one for all spectators together) bounds what chat can make the room send.
+    if (!(seat === undefined ? this.spectatorChatBudget : this.chatBudget).take()) {
+      return this.refuse(client, 'chat', 'chat-busy', 'The chat is busy; try again in a moment.');
+    }
     const line = new ChatLine();
+    line.sender = String(client.userData?.chatId ?? '');
     line.id = ++this.chatId;
     line.seat = seat ?? -1;
     line.from = seat === undefined ? `${client.userData?.name ?? 'Guest'} (watching)` : this.state.seats[seat].name;
@@ -330,12 +439,21 @@ export class GameRoom extends Room<TableState> {
     while (this.state.chat.length > CHAT_KEEP) this.state.chat.shift();
   }
 
+  private onSpectatorChat(client: Client, msg: unknown) {
+    const parsed = spectatorChatMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'spectator-chat', 'bad-message', '"spectator-chat" takes { on: true | false }.');
+    if (this.seatOf.get(client.sessionId) === undefined) return this.refuse(client, 'spectator-chat', 'not-seated', 'Only players can switch spectators\' chat.');
+    this.state.spectatorChat = parsed.data.on;
+  }
+
   private onRematch(client: Client, msg: unknown) {
-    const parsed = emptyMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'rematch', 'bad-message', '"rematch" takes no content.');
+    const parsed = rematchMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'rematch', 'bad-message', '"rematch" takes nothing or { clientSeed }.');
     const seat = this.seatOf.get(client.sessionId);
     if (seat === undefined) return this.refuse(client, 'rematch', 'not-seated', 'Only players can ask for a rematch.');
     if (this.state.phase !== 'over') return this.refuse(client, 'rematch', 'not-over', 'A rematch can start once this game is over.');
+    // The next server seed was committed when the game ended, so this seed cannot steer it (P1).
+    if (parsed.data?.clientSeed !== undefined) this.holders[seat]!.nextClientSeed = parsed.data.clientSeed;
     if (this.state.rematch.includes(seat)) return;
     const accepting = this.state.rematch.length > 0;
     if (!accepting && this.rematchDeclined.has(seat)) {
@@ -393,16 +511,24 @@ export class GameRoom extends Room<TableState> {
     if (free < 0) return this.refuse(client, 'sit', 'seat-taken', 'Every seat is taken.');
     // Today's games start only with every seat taken; this guards one that could start with seats open.
     if (this.state.phase !== 'waiting') return this.refuse(client, 'sit', 'game-started', 'The game has started: seats open again only in a new room.');
+    if (this.looksSeated(parsed.data.name, free)) return this.refuse(client, 'sit', 'name-taken', 'That name looks like a seated player\'s; choose another.');
     this.sit(client, free, { ...parsed.data, want: 'play' });
     if (this.state.spectators > 0) this.state.spectators--;
     this.publishListing();
     if (this.holders.every((h) => h !== null)) this.startGame();
   }
 
+  /** Whether `name` reads like another seated player's name (impersonation), ignoring seat `own`. */
+  private looksSeated(name: string, own: number | null): boolean {
+    const others = this.holders.flatMap((h, s) => (h !== null && s !== own ? [this.state.seats[s].name] : []));
+    return confusable(name, others);
+  }
+
   private onRename(client: Client, msg: unknown) {
     const parsed = renameMessage.safeParse(msg);
     if (!parsed.success) return this.refuse(client, 'rename', 'name-invalid', 'A name is 1 to 24 characters, without < or >.');
     if (this.seatOf.has(client.sessionId)) return this.refuse(client, 'rename', 'already-seated', 'A player keeps the name the seat was taken with.');
+    if (this.looksSeated(parsed.data.name, null)) return this.refuse(client, 'rename', 'name-taken', 'That name looks like a seated player\'s; choose another.');
     client.userData = { ...client.userData, name: parsed.data.name };
   }
 
@@ -435,6 +561,16 @@ export class GameRoom extends Room<TableState> {
     this.state.gameId = randomBytes(8).toString('hex');
     this.state.commitment = commitmentOf(this.serverSeed);
     this.state.serverSeed = '';
+  }
+
+  /** The rematch plays under the seed committed when the last game ended, before any rematch seed was sent. */
+  private useNextSeed() {
+    this.serverSeed = this.nextServerSeed;
+    this.state.gameId = randomBytes(8).toString('hex');
+    this.state.commitment = this.state.nextCommitment;
+    this.state.serverSeed = '';
+    this.state.nextCommitment = '';
+    this.nextServerSeed = '';
   }
 
   private startGame() {
@@ -479,7 +615,11 @@ export class GameRoom extends Room<TableState> {
     this.rematchDeclined.clear();
     this.state.result = '';
     this.state.round++;
-    this.prepareSeed();
+    for (const h of this.holders) {
+      if (h?.nextClientSeed != null) h.clientSeed = h.nextClientSeed;
+      if (h) h.nextClientSeed = null;
+    }
+    this.useNextSeed();
     this.startGame();
     // The new game's talk opens with who accepted, in the same patch; every player moved one seat on.
     this.say('rematch-accept', (acceptedBy + 1) % n);
@@ -517,7 +657,9 @@ export class GameRoom extends Room<TableState> {
     this.state.phase = 'over';
     this.state.result = JSON.stringify(result);
     this.state.serverSeed = this.serverSeed;
-    this.ctx.archive.put(this.gameLog());
+    this.nextServerSeed = newServerSeed();
+    this.state.nextCommitment = commitmentOf(this.nextServerSeed);
+    this.ctx.archive.put(this.gameLog(), this.creatorAddress ?? 'unknown');
     this.publishListing();
   }
 
@@ -549,6 +691,7 @@ export class GameRoom extends Room<TableState> {
       phase: this.state.phase,
       host: this.state.seats[0]?.name ?? '',
       draws: this.module.draws ?? false,
+      graceSeconds: this.graceSeconds,
     });
     // A public room leaves the lobby list once it is full or over.
     if (this.state.isPublic) void this.setPrivate(seated === this.holders.length || this.state.phase !== 'waiting');

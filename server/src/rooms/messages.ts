@@ -1,7 +1,11 @@
 // The wire protocol's untrusted inputs, parsed with zod: room creation, joins, and every client message.
 import { z } from 'zod';
+import { HIDDEN_CHARACTERS } from './names';
 
-const name = z.string().trim().min(1).max(24).regex(/^[^\u0000-\u001f<>]*$/, 'no control characters or angle brackets');
+const visible = (s: string) => !HIDDEN_CHARACTERS.test(s);
+const name = z.string().trim().min(1).max(24)
+  .refine(visible, 'no control, invisible or line-separator characters')
+  .regex(/^[^<>]*$/, 'no angle brackets');
 const clientSeed = z.string().max(64).regex(/^[\w.-]*$/, 'letters, digits, _ . - only');
 
 export const joinOptions = z.object({
@@ -18,15 +22,18 @@ export const createOptions = joinOptions.extend({
   game: z.string().min(1).max(40),
   options: z.record(z.string(), z.unknown()).default({}),
   public: z.boolean().default(false),
-  graceSeconds: z.number().int().min(1).max(3600).optional(),
 });
 export type CreateOptions = z.infer<typeof createOptions>;
 
-export const chatMessage = z.object({ text: z.string().trim().min(1).max(280) }).strict();
 /** A watcher takes a free seat without reloading; the name is required since a seat is seen by everyone. */
 export const sitMessage = z.object({ name, clientSeed: clientSeed.optional() }).strict();
 /** A watcher's display name (in chat). */
 export const renameMessage = z.object({ name }).strict();
+export const chatMessage = z.object({ text: z.string().trim().min(1).max(280).refine(visible, 'no control, invisible or line-separator characters') }).strict();
+/** A rematch request may bring this browser's fresh seed, sent after the next commitment is shown (P1). */
+export const rematchMessage = z.object({ clientSeed: clientSeed.optional() }).strict().or(z.undefined()).or(z.null());
+/** A seated player switches spectators' chat on or off. */
+export const spectatorChatMessage = z.object({ on: z.boolean() }).strict();
 export const emptyMessage = z.object({}).strict().or(z.undefined()).or(z.null());
 
 /** Every error code a client can receive, with the message type it came from. */
@@ -34,7 +41,7 @@ export type ErrorCode =
   | 'bad-message' | 'too-large' | 'rate-limited' | 'not-seated' | 'not-your-turn' | 'game-over'
   | 'not-playing' | 'not-claimable' | 'bad-action' | 'no-draw' | 'seat-elsewhere'
   | 'draw-declined' | 'no-offer' | 'rematch-declined' | 'no-rematch' | 'seat-taken' | 'game-started' | 'name-invalid'
-  | 'already-seated' | string;
+  | 'already-seated' | 'name-taken' | string;
 
 export interface ErrorMessage {
   code: ErrorCode;

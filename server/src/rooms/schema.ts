@@ -30,6 +30,8 @@ export class ChatLine extends Schema {
   @type('number') seat = -1;
   @type('string') text = '';
   @type('number') at = 0;
+  /** An opaque id of the sending connection, so a client can mute a sender rather than a display name. */
+  @type('string') sender = '';
 }
 
 /**
@@ -74,6 +76,12 @@ export class TableState extends Schema {
   @type(['number']) drawOffer = new ArraySchema<number>();
   /** This game's offers and answers, shown between the log's lines. */
   @type([TalkLine]) talk = new ArraySchema<TalkLine>();
+  /** Server policy: how long a dropped player keeps the seat before the win may be claimed (P3), shown before sitting. */
+  @type('number') graceSeconds = 0;
+  /** The commitment of the next game's server seed, published as soon as a game ends (before rematch seeds). */
+  @type('string') nextCommitment = '';
+  /** Whether spectators may chat; any seated player can switch it. */
+  @type('boolean') spectatorChat = true;
   /** Set before a planned restart so clients can say so. */
   @type('string') notice = '';
 }
