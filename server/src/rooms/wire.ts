@@ -120,7 +120,8 @@ function value(c: Cursor, depth: number): Plain {
       if (type === 0 && data === 0) return undefined;
       if (type === RECORD_EXT && data >= 0x40 && data < 0x80) {
         const keys = value(c, d);
-        if (!Array.isArray(keys) || keys.length === 0) throw new WireError('bad record');
+        // colyseus.js sends `{}` as a record with no keys: an empty object, not an error.
+        if (!Array.isArray(keys)) throw new WireError('bad record');
         for (const k of keys) if (typeof k !== 'string' || k === '__proto__') throw new WireError('bad record key');
         c.records[data & 0x3f] = keys as string[];
         return record(c, keys as string[], d);
