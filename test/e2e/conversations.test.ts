@@ -104,7 +104,7 @@ it('P1 P3 a draw declined then accepted, a rematch asked and accepted, ticks of 
   await ana.page.getByRole('button', { name: 'Offer a draw' }).click();
   await ben.page.getByRole('button', { name: 'Accept the draw' }).click();
   for (const p of all) {
-    await p.getByText('Game over: draw. Draw agreed.').waitFor();
+    await p.getByText('Game over: Draw agreed.').waitFor();
     await log(p).getByText('Ben accepts the draw: draw agreed').waitFor();
   }
   // The offers and answers sit in the log in the order they were said.

@@ -156,7 +156,7 @@ it('plays a whole game between a desktop and a phone with a spectator, who never
     await status(p).getByText(/^Game over: /).waitFor();
     return (await status(p).textContent())!;
   }));
-  expect(lines[2]).toMatch(/^Game over: ((Ana|Ben) wins\. Destroyed the opponent's ship|draw\. Both ships were destroyed|draw\. No ship was destroyed in 200 turns)\.$/);
+  expect(lines[2]).toMatch(/^Game over: ((Ana|Ben) wins — (Ana|Ben)'s ship is destroyed|Draw — both ships were destroyed|Draw — no ship was destroyed in 200 turns)\.$/);
   expect(await moves(ana).count()).toBe(0);
   await shot(ana, 'shields-up-end-desktop');
   await shot(ben, 'shields-up-end-phone');
@@ -169,7 +169,7 @@ it('plays a whole game between a desktop and a phone with a spectator, who never
   await sam.getByRole('button', { name: 'Back', exact: true }).click();
   await sam.getByText(/^Move \d+ of \d+$/).waitFor();
   // The replay of the finished game shows the hidden cards: hands face up.
-  await sam.waitForFunction(() => (document.querySelector('#board canvas') as HTMLElement | null)?.dataset.shieldsUp?.includes('"hand:'));
+  await sam.waitForFunction(() => (document.querySelector('#board canvas') as HTMLElement | null)?.dataset.shieldsUp?.includes('"hand:'), undefined, { polling: 100 });
   await shot(sam, 'shields-up-replay-desktop-2x');
   console.log(`shields-up e2e: ${actions} actions through the UI, ${((Date.now() - t0) / 1000).toFixed(1)} s; ${lines[2]}`);
 }, 240000);

@@ -1,5 +1,5 @@
 // Shields Up, the 18-card space duel: hidden hands, face-down shields, a market and sets that fire weapons.
-import type { GameModule } from '../../core/game-module';
+import type { GameModule, Result } from '../../core/game-module';
 import { applyAction, legalActionsOf, setupState, toActOf } from './rules';
 import { shieldsUpAction, shieldsUpOptions, type ShieldsUpAction, type ShieldsUpOptions, type ShieldsUpState } from './state';
 import { describeEvent, openViewOf, viewOf } from './view';
@@ -8,6 +8,14 @@ export * from './cards';
 export * from './state';
 export { shuffle } from './rules';
 export type { PlayerView, ShieldsUpView } from './view';
+
+/** "Bob wins — Alice's ship is destroyed", in plain words with names. */
+function describeResult(result: Result, names: string[]): string {
+  const name = (s: number) => names[s] ?? `Player ${s + 1}`;
+  if (result.reason === 'ship-destroyed') return `${name(result.winners[0])} wins — ${name(1 - result.winners[0])}'s ship is destroyed`;
+  if (result.reason === 'both-destroyed') return 'Draw — both ships were destroyed';
+  return result.draw ? `Draw — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}` : `${name(result.winners[0])} wins`;
+}
 
 export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOptions> = {
   id: 'shields-up',
@@ -33,4 +41,5 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
   openView: openViewOf,
   result: (state) => state.result,
   describe: describeEvent,
+  describeResult,
 };
