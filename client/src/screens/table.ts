@@ -24,13 +24,16 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   const proof = h('section', { class: 'proof', 'aria-label': 'Fair dice' });
   const errors = h('p', { class: 'error', role: 'alert' });
   const link = `${location.origin}/r/${conn.room?.roomId}`;
-  const share = h('div', { class: 'share' },
-    h('input', { readOnly: true, value: link, 'aria-label': 'Room link', id: 'room-link' }),
-    h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(link) }, 'Copy link'));
+  const share = copyLink(link);
 
-  root.append(h('section', { class: 'table' },
+  // Each part carries a class the stylesheet orders by: on a phone the board and the thing to do now come
+  // first, the log, chat and proof after; on a desktop the side column leads with the actions and the proof.
+  const table = h('section', { class: 'table' },
     h('div', { class: 'table-main' }, seats, status, board, controls, actions, errors),
-    h('aside', { class: 'table-side' }, share, platform, h('h2', {}, 'Log'), log, h('h2', {}, 'Chat'), chatList, chatForm, proof)));
+    h('aside', { class: 'table-side' }, share, platform, proof,
+      h('section', { class: 'log-box' }, h('h2', {}, 'Log'), log),
+      h('section', { class: 'chat-box' }, h('h2', {}, 'Chat'), chatList, chatForm)));
+  root.append(table);
 
   chatForm.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -73,7 +76,9 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     wasMyTurn = myTurn;
     wasOver = snap.phase === 'over';
     document.title = myTurn ? '▶ Your turn — Dicehall' : snap.phase === 'over' ? 'Game over — Dicehall' : 'Dicehall';
-    root.querySelector('.table')?.classList.toggle('my-turn', myTurn);
+    table.classList.toggle('my-turn', myTurn);
+    table.dataset.game = snap.game;
+    table.dataset.phase = snap.phase;
     if (createView && !view) {
       view = createView({ stage, controls, act: (action) => conn.send('action', action) });
       stage.root.addChild(view.container);
@@ -210,21 +215,23 @@ function renderProof(el: HTMLElement, snap: Snapshot, _go: (path: string) => voi
   if (el.dataset.key === key) return;
   el.dataset.key = key;
   clear(el);
-  el.append(h('h2', {}, 'Fair dice'),
-    h('p', {}, 'Commitment (SHA-256 of the secret seed): ', h('code', { class: 'commitment' }, snap.commitment)));
+  el.append(h('h2', {}, 'Fair dice'));
+  const commitment = () => el.append(h('p', {}, 'Commitment (SHA-256 of the secret seed): ', h('code', { class: 'commitment' }, snap.commitment)));
   if (!snap.serverSeed) {
+    commitment();
     el.append(h('p', {}, 'The seed is revealed when the game ends; then every roll can be checked.'));
     return;
   }
   const result = h('p', { role: 'status', 'aria-live': 'polite', class: 'verdict' });
-  el.append(h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed)),
-    h('button', {
+  // The button and its verdict before the long hex strings: on a phone they are what is in reach.
+  el.append(h('div', { class: 'proof-actions' }, h('button', {
       type: 'button', onclick: async () => {
         result.textContent = 'Checking…';
         try {
           const log = (await (await fetch(`/api/games/${snap.gameId}/log`)).json()) as GameLog;
           const v = verifyLog(log, getGame);
           result.textContent = v.ok ? `Verified: all ${v.rollsChecked} rolls match the seed, and the replay gives the same result.` : `Verification FAILED: ${v.problems.join('; ')}`;
+          result.scrollIntoView({ block: 'nearest' });
           // Each roll in the log gets its mark.
           document.querySelector('.log')?.classList.toggle('verified', v.ok);
         } catch (err) {
@@ -232,6 +239,35 @@ function renderProof(el: HTMLElement, snap: Snapshot, _go: (path: string) => voi
         }
       },
     }, 'Verify this game'),
-    h('a', { href: `/api/games/${snap.gameId}/log`, download: `dicehall-${snap.game}-${snap.gameId}.json` }, 'Download the log'),
+    h('a', { href: `/api/games/${snap.gameId}/log`, download: `dicehall-${snap.game}-${snap.gameId}.json` }, 'Download the log')),
     result);
+  commitment();
+  el.append(h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed)));
+}
+
+/**
+ * The room link with a Copy button. Where the clipboard API is missing (plain HTTP on a LAN address) or refused,
+ * the link is selected and copied the old way; either way the button says so.
+ */
+function copyLink(link: string): HTMLElement {
+  const input = h('input', { readOnly: true, value: link, 'aria-label': 'Room link', id: 'room-link' });
+  const button = h('button', { type: 'button' }, 'Copy link');
+  let reset: ReturnType<typeof setTimeout> | undefined;
+  const said = (text: string) => {
+    button.textContent = text;
+    clearTimeout(reset);
+    reset = setTimeout(() => (button.textContent = 'Copy link'), 2500);
+  };
+  const fallback = () => {
+    input.focus();
+    input.select();
+    input.setSelectionRange(0, link.length);
+    // Deprecated but still the only copy without the async clipboard; the link stays selected if it fails.
+    said(document.execCommand?.('copy') ? 'Copied' : 'Selected: copy it');
+  };
+  button.addEventListener('click', () => {
+    if (!navigator.clipboard?.writeText || !window.isSecureContext) return fallback();
+    navigator.clipboard.writeText(link).then(() => said('Copied'), fallback);
+  });
+  return h('div', { class: 'share' }, input, button);
 }

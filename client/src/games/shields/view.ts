@@ -230,7 +230,7 @@ class ShieldsTable implements GameView {
       ? { attack: [], potion: [], polish: [], shield: view.pool.shield.filter((d) => d.id === sel.die) }
       : view.pool;
     const groups = [pool.attack.length, pool.shield.length, pool.potion.length, pool.polish.length];
-    const L = computeLayout(W, H, shapeOf(view.players[topSeat], false), shapeOf(view.players[bottomSeat], placing), groups);
+    const L = computeLayout(W, H, shapeOf(view.players[topSeat], false), shapeOf(view.players[bottomSeat], placing), groups, POOL_KINDS.map(([, label]) => label));
     this.layout = L;
 
     // The felt; a tap on it puts a picked-up die back.
@@ -253,6 +253,7 @@ class ShieldsTable implements GameView {
     // Where each die and drop zone sits, for the browser tests that tap the canvas (as the Dice Chess board does).
     const spots = Object.fromEntries([...this.places].map(([id, p]) => [id, [Math.round(p.x), Math.round(p.y)]]));
     this.ctx.stage.app.canvas.dataset.shields = JSON.stringify(spots);
+    this.ctx.stage.report({ game: 'shields', battery: L.m.u, portrait: L.portrait });
     this.renderControls(view, snap, legal);
     this.ctx.stage.invalidate();
   }
@@ -477,7 +478,7 @@ class ShieldsTable implements GameView {
     // Health bar (12 cells) and what this battery attacks.
     const barW = Math.min(plateW - 16, m.u * 2.1);
     const barY = dir > 0 ? y + m.u / 2 + 4 : y - m.u / 2 - 9;
-    const capSize = Math.max(10, m.font - 3);
+    const capSize = Math.max(11, m.font - 3);
     const cell = barW / 12;
     for (let i = 0; i < 12; i++) {
       const filled = i < b.health;
@@ -536,7 +537,7 @@ class ShieldsTable implements GameView {
     const over = view.winner !== null;
     const bannerSize = m.font + (L.portrait ? 0 : 2) + (over ? 4 : 0);
     let last = view.lastAttack ? this.attackLine(view.lastAttack, snap) : '';
-    const lastSize = Math.max(10, m.font - 2);
+    const lastSize = Math.max(11, m.font - 2);
     const wrap = L.portrait ? L.bw - 76 : L.bw - 16;
     const bannerH = L.portrait ? bannerSize * 2 + 14 : bannerSize + 14;
     const poolH = L.portrait ? L.pool.h : 0;
@@ -628,9 +629,9 @@ class ShieldsTable implements GameView {
       return;
     }
     // Phone: groups flow left to right under the banner, each with a small caption.
-    const capH = m.font - 1;
+    const capH = Math.max(11, m.font - 1);
     const kinds = POOL_KINDS.map(([kind]) => pool[kind]);
-    const flow = flowPool(kinds.map((d) => d.length), P.w, m.pd, capH);
+    const flow = flowPool(kinds.map((d) => d.length), P.w, m.pd, capH, POOL_KINDS.map(([, label]) => label));
     POOL_KINDS.forEach(([, label], k) => {
       const spots = flow.at[k];
       if (spots.length === 0) return;
@@ -786,7 +787,7 @@ class ShieldsTable implements GameView {
     const ring = new Graphics().circle(where.x, where.y, where.size * 0.62).stroke({ width: 3, color: HOT, alpha: 0.9 });
     this.scene.addChild(ring);
     const badge = (text: string, size: number, x: number, y: number, fill: number, ink: number) => {
-      const t = this.t(text, { size, color: ink, weight: 800 }, 0.5, 0.5);
+      const t = this.text.sprite(text, { size, color: ink, weight: 800 }, 0.5, 0.5, false, true);
       const w = Math.max(t.width + 10, t.height + 4);
       const L = this.layout!;
       x = Math.max(L.bx + w / 2 + 2, Math.min(L.bx + L.bw - w / 2 - 2, x)); // whole, even at the board's edge
