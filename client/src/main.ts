@@ -4,6 +4,7 @@ import { identity, TableConnection } from './net/connection';
 import { Store } from './net/store';
 import { homeScreen } from './screens/home';
 import { joinPrompt } from './screens/join';
+import { clientGames } from './games';
 import { h, clear } from './ui/dom';
 import { sound } from './ui/sound';
 
@@ -33,6 +34,20 @@ function go(path: string) {
 }
 window.addEventListener('popstate', () => void route());
 
+/** Starts downloading the table, PixiJS and this game's board while the room is still being joined. */
+function preload(game?: string) {
+  void import('./screens/table').catch(() => undefined);
+  if (game) void clientGames[game]?.loadView().catch(() => undefined);
+}
+
+function notFound() {
+  clear(root);
+  document.title = 'Not found — Dicehall';
+  root.append(h('section', { class: 'card' }, h('h1', {}, 'Nothing at this address'),
+    h('p', { role: 'alert' }, `There is no page at ${location.pathname}. Room links look like /r/… and replays like /replay/….`),
+    h('a', { href: '/' }, 'Go to the Dicehall home page')));
+}
+
 function notHere(message: string) {
   clear(root);
   root.append(h('section', { class: 'card' }, h('h1', {}, 'This table is not here'),
@@ -54,8 +69,10 @@ async function route() {
     // The board screens (and PixiJS with them) load only when needed: the home page stays light.
     if (replay) teardown = await (await import('./screens/replay')).replayScreen(root, replay[1]);
     else if (rules) (await import('./screens/rules')).rulesScreen(root, rules[1]);
+    else if (path !== '/' && path !== '/index.html') notFound();
     else {
       teardown = await homeScreen(root, go, async (req) => {
+        preload(req.game);
         conn = new TableConnection(store);
         return conn.create({ game: req.game, options: req.options, public: req.isPublic });
       });
@@ -69,12 +86,16 @@ async function route() {
     conn = null;
     clear(root);
     root.append(h('p', { class: 'loading' }, 'Joining the table…'));
+    preload();
     const info = await fetch(`/api/rooms/${roomId}`);
     if (!info.ok) return notHere('No such room.');
-    const { metadata } = (await info.json()) as { metadata: { name: string; host: string; seated: number; seats: number } };
+    const { metadata } = (await info.json()) as { metadata: { game: string; name: string; host: string; seated: number; seats: number } };
+    // The room's game is known: its board downloads while the player answers the prompt and joins.
+    preload(metadata.game);
     let want: 'play' | 'watch' = new URLSearchParams(location.search).has('watch') ? 'watch' : 'play';
-    // A free seat and no seat of ours here: ask for a name first (or let them just watch).
-    if (want === 'play' && !identity.seatToken(roomId) && metadata.seated < metadata.seats && !identity.name) {
+    // A free seat and no seat of ours here: everyone is asked to sit down or just watch (a stored name is
+    // offered in the field, not taken as a yes).
+    if (want === 'play' && !identity.seatToken(roomId) && metadata.seated < metadata.seats) {
       want = await joinPrompt(root, metadata);
     }
     conn = new TableConnection(store);

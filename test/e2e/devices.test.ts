@@ -161,6 +161,13 @@ async function endVerifyReplay(host: Page, guest: Page, device: DeviceName, id: 
   await host.goto(`${server.url}/rules/${id}`);
   await host.getByRole('heading', { level: 1 }).waitFor();
   await picture(host, `devices-${id}-rules-${device}`);
+  // An unknown path: the product's own page, not the framework's text.
+  const missing = await host.goto(`${server.url}/no/such/page`);
+  expect(missing?.status()).toBe(404);
+  await host.getByRole('heading', { name: 'Nothing at this address' }).waitFor();
+  await inReach(host, host.getByRole('link', { name: 'Go to the Dicehall home page' }).locator('..'));
+  await picture(host, `devices-not-found-${device}`);
+  await host.goto(`${server.url}/rules/${id}`);
   // The page never scrolls sideways.
   expect(await host.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(host.viewportSize()!.width);
 }
