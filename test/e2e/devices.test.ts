@@ -45,7 +45,8 @@ const geometry = (p: Page) => p.evaluate(() => (window as unknown as { __dicehal
 async function settled(p: Page): Promise<Geometry> {
   await p.waitForFunction(() => {
     const g = (window as unknown as { __dicehall?: { geometry(): { facts: Record<string, unknown>; labels: unknown[] } } }).__dicehall?.geometry();
-    return !!g && g.labels.length > 0 && Object.keys(g.facts).length > 0;
+    // Not while a die is in the air (a roll seen live draws its flying die over the table for a moment).
+    return !!g && g.labels.length > 0 && Object.keys(g.facts).length > 0 && !document.querySelector('#board canvas[data-rolling]');
   });
   await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return (await geometry(p))!;
@@ -158,6 +159,16 @@ async function endVerifyReplay(host: Page, guest: Page, device: DeviceName, id: 
   await checkBoard(host, device, 'replay');
   await inReach(host, host.getByRole('button', { name: 'Back', exact: true }));
   await picture(host, `devices-${id}-replay-${device}`);
+  // The arrow keys step back through the game, and the move list follows the move shown.
+  const position = host.locator('.status[role="status"]');
+  const [, shown, last] = (await position.textContent())!.match(/^Move (\d+) of (\d+)/)!.map(Number);
+  expect(shown).toBe(last);
+  for (let i = 0; i < 3; i++) await host.keyboard.press('ArrowLeft');
+  await host.getByText(new RegExp(`^Move ${last - 3} of ${last}$`)).waitFor();
+  const list = (await host.getByRole('list', { name: 'Moves' }).boundingBox())!;
+  const current = (await host.locator('[aria-label="Moves"] li[aria-current]').boundingBox())!;
+  expect(current.y).toBeGreaterThanOrEqual(list.y - 1);
+  expect(current.y + current.height).toBeLessThanOrEqual(list.y + list.height + 1);
   await host.goto(`${server.url}/rules/${id}`);
   await host.getByRole('heading', { level: 1 }).waitFor();
   await picture(host, `devices-${id}-rules-${device}`);
@@ -165,7 +176,7 @@ async function endVerifyReplay(host: Page, guest: Page, device: DeviceName, id: 
   const missing = await host.goto(`${server.url}/no/such/page`);
   expect(missing?.status()).toBe(404);
   await host.getByRole('heading', { name: 'Nothing at this address' }).waitFor();
-  await inReach(host, host.getByRole('link', { name: 'Go to the Dicehall home page' }).locator('..'));
+  await host.getByRole('link', { name: 'Go to the Dicehall home page' }).waitFor();
   await picture(host, `devices-not-found-${device}`);
   await host.goto(`${server.url}/rules/${id}`);
   // The page never scrolls sideways.

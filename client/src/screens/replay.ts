@@ -68,9 +68,23 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
     };
     view?.update(snap);
     [...moves.children].forEach((li, k) => li.toggleAttribute('aria-current', k === at));
+    // The list follows the move shown (scrolling only itself, never the page).
+    const current = moves.children[at] as HTMLElement | undefined;
+    if (current) moves.scrollTop = Math.max(0, current.offsetTop - moves.clientHeight / 2 + current.offsetHeight / 2);
   }
+  // Arrow keys step through the game (the slider keeps its own keys when it has focus).
+  const onKey = (e: KeyboardEvent) => {
+    const el = e.target as HTMLElement | null;
+    if (el && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
+    const step = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last }[e.key];
+    if (step === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    show(step);
+  };
+  window.addEventListener('keydown', onKey);
   show(at);
   return () => {
+    window.removeEventListener('keydown', onKey);
     view?.destroy();
     stage.destroy();
   };

@@ -43,10 +43,19 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   });
 
   const stage = new Stage();
-  await stage.init(board);
   let view: GameView | null = null;
-  const game = store.snapshot ? clientGames[store.snapshot.game] : undefined;
-  const createView = game ? await game.loadView() : null;
+  // The first state may still be on its way (the table's code is preloaded, so this screen can open first).
+  const first = store.snapshot ?? await new Promise<Snapshot>((resolve) => {
+    const off = store.subscribe(() => {
+      if (store.snapshot) {
+        off();
+        resolve(store.snapshot);
+      }
+    });
+  });
+  const game = clientGames[first.game];
+  // The renderer starts while the board's chunk arrives (usually already preloaded by the router).
+  const [, createView] = await Promise.all([stage.init(board), game ? game.loadView() : null]);
   const offError = conn.onError((e) => {
     errors.textContent = e.message;
     setTimeout(() => (errors.textContent = ''), 4000);
@@ -60,7 +69,9 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     clear(chatList);
     for (const c of snap.chat) {
       const silenced = muted.has(c.from);
-      const toggle = h('button', { type: 'button', class: 'mute', 'aria-label': `${silenced ? 'Unmute' : 'Mute'} ${c.from}`,
+      // Nobody needs to mute themselves.
+      const own = snap.mySeat !== null && c.seat === snap.mySeat;
+      const toggle = own ? null : h('button', { type: 'button', class: 'mute', 'aria-label': `${silenced ? 'Unmute' : 'Mute'} ${c.from}`,
         onclick: () => { muted.toggle(c.from); renderChat(snap); } }, silenced ? 'unmute' : 'mute');
       chatList.append(h('li', { class: silenced ? 'muted' : '' }, h('b', {}, `${c.from}: `), silenced ? h('i', {}, 'muted') : c.text, ' ', toggle));
     }
@@ -80,14 +91,18 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     table.dataset.game = snap.game;
     table.dataset.phase = snap.phase;
     if (createView && !view) {
-      view = createView({ stage, controls, act: (action) => conn.send('action', action) });
+      view = createView({ stage, controls, act: (action) => conn.send('action', action), caughtUp: () => render() });
       stage.root.addChild(view.container);
     }
     renderSeats(seats, snap);
-    status.textContent = statusLine(snap, store.connection);
-    renderActions(actions, snap, store.connection === 'connected', (a) => conn.send('action', a));
+    view?.update(snap);
+    // While the board shows a roll still in the air, the words wait for it to land (they would give the result away).
+    const held = view?.lagging === true;
+    if (!held) status.textContent = statusLine(snap, store.connection);
+    if (held) clear(actions);
+    else renderActions(actions, snap, store.connection === 'connected', (a) => conn.send('action', a));
     renderPlatform(platform, snap, conn, go);
-    if (snap.log.length !== lastLog) {
+    if (snap.log.length !== lastLog && !held) {
       renderLog(log, snap);
       lastLog = snap.log.length;
     }
@@ -96,7 +111,6 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
       lastChat = snap.chat[snap.chat.length - 1].id;
     }
     renderProof(proof, snap, go);
-    view?.update(snap);
   };
   const unsubscribe = store.subscribe(render);
   // Countdowns tick without the store changing.

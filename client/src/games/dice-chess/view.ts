@@ -772,7 +772,8 @@ class DiceChessBoard implements GameView {
       return;
     }
     const name = (s: Seat) => this.snap?.seats[s]?.name || `Player ${s + 1}`;
-    const text = `On the board: ${name(0)} ${v.diceOnBoard[0]} dice, total ${v.boardTotals[0]}; ${name(1)} ${v.diceOnBoard[1]} dice, total ${v.boardTotals[1]}. ` +
+    const dice = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`;
+    const text = `On the board: ${name(0)} ${dice(v.diceOnBoard[0])}, total ${v.boardTotals[0]}; ${name(1)} ${dice(v.diceOnBoard[1])}, total ${v.boardTotals[1]}. ` +
       `Captured: ${name(0)} ${v.capturedTotals[0]}, ${name(1)} ${v.capturedTotals[1]}. ` +
       `Plies without progress: ${v.quiet} of ${v.quietLimit}.`;
     if (this.summary.textContent !== text) this.summary.textContent = text;

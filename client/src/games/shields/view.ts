@@ -67,7 +67,6 @@ class ShieldsTable implements GameView {
   private rollId = 0;
   private rolling = false;
   private controlsKey = '';
-  private arrowLayer: Graphics | null = null;
   /** The newest roll's result, marked on the table until the next action. */
   private hit: { seq: number; ev: AttackEvent } | null = null;
   private destroyed = false;
@@ -75,6 +74,10 @@ class ShieldsTable implements GameView {
   private onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && this.sel) this.select(null);
   };
+
+  get lagging() {
+    return this.rolling;
+  }
 
   constructor(private ctx: ViewContext) {
     this.container.addChild(this.scene, this.fx);
@@ -246,8 +249,6 @@ class ShieldsTable implements GameView {
     this.drawMiddle(view, snap, legal, L, bottomSeat);
     this.drawPool(pool, legal, L);
     this.drawHit(snap);
-    if (this.arrowLayer) this.scene.addChild(this.arrowLayer);
-    this.arrowLayer = null;
     this.scene.updateCacheTexture();
     this.text.sweep();
     // Where each die and drop zone sits, for the browser tests that tap the canvas (as the Dice Chess board does).
@@ -495,9 +496,8 @@ class ShieldsTable implements GameView {
 
   private drawMiddle(view: ShieldsView, snap: Snapshot, legal: Legal, L: Layout, bottomSeat: number) {
     const { m } = L;
-    const g = new Graphics();
-    this.scene.addChild(g);
     // The attack picked up: an arrow from the attacker's plate to its target's, before anything is rolled.
+    // It goes under the banner (drawn next), so the banner's words stay readable where the arrow crosses.
     const sel = this.sel;
     if (sel?.kind === 'battery') {
       const from = this.places.get(sel.id);
@@ -506,9 +506,11 @@ class ShieldsTable implements GameView {
         const ax = (p: Place) => p.x + p.size * 0.55 + L.colW * 0.3;
         const arrows = new Graphics();
         this.arrow(arrows, ax(from), from.y - from.size / 2 - 6, ax(to), to.y + to.size / 2 + 6, HOT, 0.9, 4);
-        this.arrowLayer = arrows;
+        this.scene.addChild(arrows);
       }
     }
+    const g = new Graphics();
+    this.scene.addChild(g);
     // The banner: whose turn, which step, the match score, then the last roll.
     const names = [seatName(snap, 0), seatName(snap, 1)];
     const who = (s: number) => (s === snap.mySeat ? 'You' : names[s]);
@@ -597,7 +599,7 @@ class ShieldsTable implements GameView {
     if (!L.portrait) {
       g.roundRect(P.x, P.y, P.w, P.h, 12).fill({ color: 0x0f1a14, alpha: 0.55 });
       let y = P.y + 12;
-      const title = this.t(total > 0 ? `The pool · ${total} dice` : 'The pool is empty', { size: m.font + 2, color: INK, weight: 800 });
+      const title = this.t(total > 0 ? `The pool · ${total} ${total === 1 ? 'die' : 'dice'}` : 'The pool is empty', { size: m.font + 2, color: INK, weight: 800 });
       title.position.set(P.x + 12, y);
       this.scene.addChild(title);
       y += title.height + 6;
@@ -773,6 +775,7 @@ class ShieldsTable implements GameView {
     this.hit = { seq, ev };
     this.shown = this.snap;
     this.draw();
+    this.ctx.caughtUp?.();
   }
 
   /** The damage of the newest roll as a badge on the layer it hit (on the battery when a shield broke). */
