@@ -2,11 +2,12 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
+import { catalogue } from './catalogue';
 
 export default defineConfig({
   root: __dirname,
   resolve: { alias: { '@dicehall/shared': path.resolve(__dirname, '../shared/src/index.ts') } },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
-  plugins: [precompress()],
+  plugins: [catalogue(), precompress()],
   server: { proxy: { '/api': 'http://localhost:2567', '/matchmake': 'http://localhost:2567' } },
 });

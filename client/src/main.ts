@@ -1,6 +1,7 @@
 // Boots the client: a small router over home, table, replay and rules screens.
 import './style.css';
-import { identity, TableConnection } from './net/connection';
+import { identity } from './net/identity';
+import type { TableConnection } from './net/connection';
 import { Store } from './net/store';
 import { homeScreen } from './screens/home';
 import { joinPrompt } from './screens/join';
@@ -34,9 +35,14 @@ function go(path: string) {
 }
 window.addEventListener('popstate', () => void route());
 
+/** The network code (colyseus.js and its schema decoder) loads on first use, not with the home page. */
+const connection = () => import('./net/connection');
+
 /** Starts downloading the table, PixiJS and this game's board while the room is still being joined. */
 function preload(game?: string) {
+  void connection().catch(() => undefined);
   void import('./screens/table').catch(() => undefined);
+  void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
   if (game) void clientGames[game]?.loadView().catch(() => undefined);
 }
 
@@ -67,13 +73,14 @@ async function route() {
     conn?.leave();
     conn = null;
     // The board screens (and PixiJS with them) load only when needed: the home page stays light.
+    if (replay) void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
     if (replay) teardown = await (await import('./screens/replay')).replayScreen(root, replay[1]);
     else if (rules) (await import('./screens/rules')).rulesScreen(root, rules[1]);
     else if (path !== '/' && path !== '/index.html') notFound();
     else {
       teardown = await homeScreen(root, go, async (req) => {
         preload(req.game);
-        conn = new TableConnection(store);
+        conn = new (await connection()).TableConnection(store);
         return conn.create({ game: req.game, options: req.options, public: req.isPublic });
       });
     }
@@ -98,7 +105,7 @@ async function route() {
     if (want === 'play' && !identity.seatToken(roomId) && metadata.seated < metadata.seats) {
       want = await joinPrompt(root, metadata);
     }
-    conn = new TableConnection(store);
+    conn = new (await connection()).TableConnection(store);
     try {
       await conn.join(roomId, want);
     } catch (err) {

@@ -4,10 +4,29 @@ import { Application, Container, Sprite, type Bounds } from 'pixi.js';
 // chunk, relying on Pixi's lazy environment import left the text pipe unregistered (text never drew).
 import 'pixi.js/text';
 import 'pixi.js/graphics';
+// The browser environment Pixi would otherwise fetch inside init(): one more round trip on a slow phone.
+import 'pixi.js/browser';
 import { exposeGeometry, type Rect } from './geometry';
 
 /** Backing pixels per CSS pixel: the screen's own ratio, capped at 3 (more costs memory and fill rate for nothing visible). */
 export const density = () => Math.min(3, Math.max(1, window.devicePixelRatio || 1));
+
+let spare: Stage | null = null;
+
+/** Starts a renderer for the next board screen (see `Stage.prepare`); at most one waits. */
+export function warmUp() {
+  if (!spare) {
+    spare = new Stage();
+    spare.prepare().catch(() => (spare = null));
+  }
+}
+
+/** The warmed-up stage if there is one, else a new one. */
+export function takeStage(): Stage {
+  const s = spare ?? new Stage();
+  spare = null;
+  return s;
+}
 
 export class Stage {
   readonly app = new Application();
@@ -21,9 +40,14 @@ export class Stage {
   private facts: Record<string, unknown> = {};
   private unexpose: (() => void) | null = null;
 
-  async init(host: HTMLElement) {
-    this.host = host;
-    await this.app.init({
+  private ready: Promise<void> | null = null;
+
+  /**
+   * Starts the renderer without a host: creating a WebGL context and compiling its shaders takes seconds on a
+   * slow phone, so the router starts it while the room is still being looked up and joined.
+   */
+  prepare(): Promise<void> {
+    this.ready ??= this.app.init({
       autoStart: false,
       antialias: true,
       backgroundAlpha: 0,
@@ -31,12 +55,20 @@ export class Stage {
       // The canvas's CSS size follows the screen size; its backing store is `resolution` times larger.
       autoDensity: true,
       preference: 'webgl',
-      width: Math.max(1, host.clientWidth),
-      height: Math.max(1, host.clientHeight),
+      width: 1,
+      height: 1,
+    }).then(() => {
+      this.app.ticker.stop();
+      this.app.stage.addChild(this.root);
     });
-    this.app.ticker.stop();
-    this.app.stage.addChild(this.root);
+    return this.ready;
+  }
+
+  async init(host: HTMLElement) {
+    await this.prepare();
+    this.host = host;
     host.append(this.app.canvas);
+    this.fit(density());
     this.app.canvas.setAttribute('aria-hidden', 'true');
     // Resizes, rotations and the page's layout settling all reach the host element's size.
     this.observer = new ResizeObserver(() => this.fit());

@@ -1,6 +1,6 @@
 // A finished game stepped through move by move from its log, drawn by the game's own view.
 import { getGame, replayLog, verifyLog, type GameLog } from '@dicehall/shared';
-import { Stage } from '../engine/stage';
+import { takeStage } from '../engine/stage';
 import { clientGames } from '../games';
 import type { Snapshot } from '../net/store';
 import { clear, h } from '../ui/dom';
@@ -42,7 +42,7 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
     moves.append(h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => show(i) }, `${i}. ${text}`)));
   });
 
-  const stage = new Stage();
+  const stage = takeStage();
   await stage.init(board);
   const view = game ? (await game.loadView())({ stage, controls: h('div'), act: () => undefined }) : undefined;
   if (view) stage.root.addChild(view.container);

@@ -1,6 +1,6 @@
 // The table: the board (Pixi) with an accessible HTML layer around it — seats, turn, actions, log, chat, proof.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { Stage } from '../engine/stage';
+import { takeStage } from '../engine/stage';
 import { clientGames } from '../games';
 import type { GameView } from '../games/types';
 import type { TableConnection } from '../net/connection';
@@ -42,7 +42,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     chatInput.value = '';
   });
 
-  const stage = new Stage();
+  const stage = takeStage();
   let view: GameView | null = null;
   // The first state may still be on its way (the table's code is preloaded, so this screen can open first).
   const first = store.snapshot ?? await new Promise<Snapshot>((resolve) => {
@@ -95,7 +95,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
       stage.root.addChild(view.container);
     }
     renderSeats(seats, snap);
-    view?.update(snap);
+        view?.update(snap);
     // While the board shows a roll still in the air, the words wait for it to land (they would give the result away).
     const held = view?.lagging === true;
     if (!held) status.textContent = statusLine(snap, store.connection);

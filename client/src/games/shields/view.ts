@@ -84,8 +84,13 @@ class ShieldsTable implements GameView {
     this.fx.eventMode = 'none';
     // The table changes only on a snapshot or a tap; while a roll animates, each frame draws this one cached texture
     // and the few moving pieces instead of the whole table (which takes most of a second per frame in software GL).
-    this.scene.cacheAsTexture({ resolution: ctx.stage.app.renderer.resolution, antialias: true });
-    this.offResize = ctx.stage.onResize(() => this.draw());
+    const cache = () => this.scene.cacheAsTexture({ resolution: ctx.stage.app.renderer.resolution, antialias: true });
+    cache();
+    // A move to a screen of another density re-renders the cached table at the new resolution.
+    this.offResize = ctx.stage.onResize(() => {
+      cache();
+      this.draw();
+    });
     window.addEventListener('keydown', this.onKey);
   }
 
