@@ -492,7 +492,8 @@ class ShieldsTable implements GameView {
       g.rect(cx - barW / 2 + i * cell + 0.5, barY, cell - 1, 5).fill({ color: filled ? col : 0x000000, alpha: filled ? 0.95 : 0.35 });
     }
     const arrow = dir > 0 ? '▼' : '▲';
-    const cap = b.alive ? `${b.colour} ${arrow} hits ${b.attacks}` : `${b.colour} · destroyed`;
+    // A phone's plate is too narrow for the colour's name as well: the plate's own colour says it.
+    const cap = b.alive ? (L.portrait ? `${arrow} hits ${b.attacks}` : `${b.colour} ${arrow} hits ${b.attacks}`) : L.portrait ? 'destroyed' : `${b.colour} · destroyed`;
     const ct = this.t(cap, { size: capSize, color: b.alive ? INK : 0xff8a7a, weight: 600 }, 0.5, 0.5);
     ct.alpha = 0.8;
     ct.position.set(cx, dir > 0 ? barY + 7 + capSize * 0.65 : barY - 2 - capSize * 0.65);
