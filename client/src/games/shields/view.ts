@@ -273,7 +273,8 @@ class ShieldsTable implements GameView {
     const at = (off: number) => (side === 'top' ? pad + off : L.H - pad - off);
     const g = new Graphics();
     this.scene.addChild(g);
-    const active = view.turn === seat;
+    // A game ended off the board (resignation, a claim) has nobody to move, whatever the rules state says.
+    const active = view.turn === seat && snap.phase !== 'over';
 
     // Strip: name, reserve, trash.
     const stripY = at(m.strip / 2);
@@ -521,7 +522,9 @@ class ShieldsTable implements GameView {
     const names = [seatName(snap, 0), seatName(snap, 1)];
     const who = (s: number) => (s === snap.mySeat ? 'You' : names[s]);
     let line: string;
-    if (view.winner !== null) line = `${who(view.winner)} ${view.winner === snap.mySeat ? 'win' : 'wins'}${view.options.bestOf > 1 ? ` the match ${view.score[view.winner]}–${view.score[1 - view.winner]}` : ''}`;
+    const offBoard = view.winner === null && snap.phase === 'over' ? snap.result : null;
+    if (offBoard) line = offBoard.draw ? `Draw · ${offBoard.summary.replace(/\.+$/, '')}` : `${offBoard.winners.map(who).join(' and ')} ${offBoard.winners.includes(snap.mySeat ?? -1) ? 'win' : 'wins'} · ${offBoard.summary.replace(/\.+$/, '')}`;
+    else if (view.winner !== null) line = `${who(view.winner)} ${view.winner === snap.mySeat ? 'win' : 'wins'}${view.options.bestOf > 1 ? ` the match ${view.score[view.winner]}–${view.score[1 - view.winner]}` : ''}`;
     else if (view.turn === snap.mySeat) line = view.step === 'take' ? 'Your turn · step 1 of 2: take a die from the pool' : 'Your turn · step 2 of 2: attack, or use a potion or polish';
     else line = `${names[view.turn ?? 0]}'s turn · ${view.step === 'take' ? 'taking a die from the pool' : 'attacking or healing'}`;
     if (view.options.bestOf > 1 && view.winner === null) {
@@ -541,8 +544,8 @@ class ShieldsTable implements GameView {
       const d = dieInfo(sel.die);
       line = d?.kind === 'potion' ? `Potion d${d.sides}: tap one of your batteries to heal it` : `Polish d${d?.sides}: tap one of your shields to repair it`;
     }
-    const mine = view.turn === snap.mySeat && view.winner === null;
-    const over = view.winner !== null;
+    const mine = view.turn === snap.mySeat && view.winner === null && !offBoard;
+    const over = view.winner !== null || !!offBoard;
     const bannerSize = m.font + (L.portrait ? 0 : 2) + (over ? 4 : 0);
     let last = view.lastAttack ? this.attackLine(view.lastAttack, snap) : '';
     const lastSize = Math.max(11, m.font - 2);
