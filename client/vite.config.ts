@@ -1,10 +1,13 @@
-// Vite builds the client into client/dist, which the server serves at /.
+// Vite builds the client into client/dist, which the server serves at / (with brotli and gzip copies made here).
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
+import { catalogue } from './catalogue';
 
 export default defineConfig({
   root: __dirname,
   resolve: { alias: { '@dicehall/shared': path.resolve(__dirname, '../shared/src/index.ts') } },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
+  plugins: [catalogue(), precompress()],
   server: { proxy: { '/api': 'http://localhost:2567', '/matchmake': 'http://localhost:2567' } },
 });

@@ -1,9 +1,11 @@
 // Boots the client: a small router over home, table, replay and rules screens.
 import './style.css';
-import { identity, TableConnection } from './net/connection';
+import { identity } from './net/identity';
+import type { TableConnection } from './net/connection';
 import { Store } from './net/store';
 import { homeScreen } from './screens/home';
 import { joinPrompt } from './screens/join';
+import { clientGames } from './games';
 import { h, clear } from './ui/dom';
 import { sound } from './ui/sound';
 
@@ -37,6 +39,25 @@ window.addEventListener('popstate', () => {
   if (location.pathname !== routed) void route();
 });
 
+/** The network code (colyseus.js and its schema decoder) loads on first use, not with the home page. */
+const connection = () => import('./net/connection');
+
+/** Starts downloading the table, PixiJS and this game's board while the room is still being joined. */
+function preload(game?: string) {
+  void connection().catch(() => undefined);
+  void import('./screens/table').catch(() => undefined);
+  void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
+  if (game) void clientGames[game]?.loadView().catch(() => undefined);
+}
+
+function notFound() {
+  clear(root);
+  document.title = 'Not found — Dicehall';
+  root.append(h('section', { class: 'card' }, h('h1', {}, 'Nothing at this address'),
+    h('p', { role: 'alert' }, `There is no page at ${location.pathname}. Room links look like /r/… and replays like /replay/….`),
+    h('a', { href: '/' }, 'Go to the Dicehall home page')));
+}
+
 function notHere(message: string) {
   clear(root);
   root.append(h('section', { class: 'card' }, h('h1', {}, 'This table is not here'),
@@ -57,11 +78,14 @@ async function route() {
     conn?.leave();
     conn = null;
     // The board screens (and PixiJS with them) load only when needed: the home page stays light.
+    if (replay) void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
     if (replay) teardown = await (await import('./screens/replay')).replayScreen(root, replay[1]);
     else if (rules) (await import('./screens/rules')).rulesScreen(root, rules[1]);
+    else if (path !== '/' && path !== '/index.html') notFound();
     else {
       teardown = await homeScreen(root, go, async (req) => {
-        conn = new TableConnection(store);
+        preload(req.game);
+        conn = new (await connection()).TableConnection(store);
         return conn.create({ game: req.game, options: req.options, public: req.isPublic });
       });
     }
@@ -74,15 +98,19 @@ async function route() {
     conn = null;
     clear(root);
     root.append(h('p', { class: 'loading' }, 'Joining the table…'));
+    preload();
     const info = await fetch(`/api/rooms/${roomId}`);
     if (!info.ok) return notHere('No such room.');
-    const { metadata } = (await info.json()) as { metadata: { name: string; host: string; seated: number; seats: number } };
+    const { metadata } = (await info.json()) as { metadata: { game: string; name: string; host: string; seated: number; seats: number } };
+    // The room's game is known: its board downloads while the player answers the prompt and joins.
+    preload(metadata.game);
     let want: 'play' | 'watch' = new URLSearchParams(location.search).has('watch') ? 'watch' : 'play';
-    // A free seat and no seat of ours here: ask everyone, a stored name included, to sit down or just watch.
+    // A free seat and no seat of ours here: everyone is asked to sit down or just watch (a stored name is
+    // offered in the field, not taken as a yes).
     if (want === 'play' && !identity.seatToken(roomId) && metadata.seated < metadata.seats) {
       want = await joinPrompt(root, metadata);
     }
-    conn = new TableConnection(store);
+    conn = new (await connection()).TableConnection(store);
     try {
       await conn.join(roomId, want);
     } catch (err) {

@@ -204,4 +204,5 @@ it('creates a room, seats a player by link and a spectator, plays a whole game, 
   await sam.getByText(/^Move \d+ of \d+$/).waitFor();
   await shot(sam, 'shields-replay-desktop');
   console.log(`shields e2e: ${turns} actions through the UI, ${((Date.now() - t0) / 1000).toFixed(1)} s; ${lines[2]}`);
-}, 120000);
+  // Longer than the other games: on the animated page each attack's roll lands before the turn and buttons show.
+}, 240000);

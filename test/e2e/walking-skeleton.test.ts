@@ -43,7 +43,7 @@ it('creates a room, seats a second page, shows a spectator, and both players see
   await ben.getByLabel('Your name').blur();
   await ben.evaluate(() => localStorage.setItem('dicehall:name', 'Ben'));
   await ben.goto(link);
-  // A stored name is filled in, and the choice to sit down or watch is still asked.
+  // A stored name is offered, not taken as a yes: Ben is asked to sit down or watch like anyone else.
   await expect(ben.getByLabel('Your name').inputValue()).resolves.toBe('Ben');
   await ben.getByRole('button', { name: 'Sit down' }).click();
   await ben.getByText('Ana to play.').waitFor();

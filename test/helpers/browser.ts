@@ -31,3 +31,11 @@ export async function shot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
+
+/** Real device profiles: a phone (touch, ratio 3), a HiDPI laptop (ratio 2) and a plain desktop (ratio 1). */
+export const DEVICES = {
+  phone: { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+  desktop: { viewport: DESKTOP, deviceScaleFactor: 2 },
+  desktop1: { viewport: DESKTOP, deviceScaleFactor: 1 },
+} as const;
+export type DeviceName = keyof typeof DEVICES;

@@ -1,11 +1,34 @@
 // The Pixi stage: one Application sized to its host element, drawn on change (never an idle 60 fps loop).
-import { Application, Container } from 'pixi.js';
+import { Application, Container, Sprite, type Bounds } from 'pixi.js';
 // Register the renderers' pipes for what the views draw, eagerly: with the board code split into its own
 // chunk, relying on Pixi's lazy environment import left the text pipe unregistered (text never drew).
 import 'pixi.js/text';
 import 'pixi.js/graphics';
 // The server's Content-Security-Policy forbids eval; this swaps Pixi's generated shader code for eval-free versions.
 import 'pixi.js/unsafe-eval';
+// The browser environment Pixi would otherwise fetch inside init(): one more round trip on a slow phone.
+import 'pixi.js/browser';
+import { exposeGeometry, type Rect } from './geometry';
+
+/** Backing pixels per CSS pixel: the screen's own ratio, capped at 3 (more costs memory and fill rate for nothing visible). */
+export const density = () => Math.min(3, Math.max(1, window.devicePixelRatio || 1));
+
+let spare: Stage | null = null;
+
+/** Starts a renderer for the next board screen (see `Stage.prepare`); at most one waits. */
+export function warmUp() {
+  if (!spare) {
+    spare = new Stage();
+    spare.prepare().catch(() => (spare = null));
+  }
+}
+
+/** The warmed-up stage if there is one, else a new one. */
+export function takeStage(): Stage {
+  const s = spare ?? new Stage();
+  spare = null;
+  return s;
+}
 
 export class Stage {
   readonly app = new Application();
@@ -14,42 +37,95 @@ export class Stage {
   private animating = new Set<(dt: number) => boolean>();
   private observer: ResizeObserver | null = null;
   private resizeListeners = new Set<(w: number, h: number) => void>();
+  private host: HTMLElement | null = null;
+  private densityQuery: MediaQueryList | null = null;
+  private facts: Record<string, unknown> = {};
+  private unexpose: (() => void) | null = null;
 
-  async init(host: HTMLElement) {
-    await this.app.init({
+  private ready: Promise<void> | null = null;
+
+  /**
+   * Starts the renderer without a host: creating a WebGL context and compiling its shaders takes seconds on a
+   * slow phone, so the router starts it while the room is still being looked up and joined.
+   */
+  prepare(): Promise<void> {
+    this.ready ??= this.app.init({
       autoStart: false,
       antialias: true,
       backgroundAlpha: 0,
-      resolution: Math.min(2, window.devicePixelRatio || 1),
+      resolution: density(),
+      // The canvas's CSS size follows the screen size; its backing store is `resolution` times larger.
       autoDensity: true,
       preference: 'webgl',
-      width: Math.max(1, host.clientWidth),
-      height: Math.max(1, host.clientHeight),
+      width: 1,
+      height: 1,
+    }).then(() => {
+      this.app.ticker.stop();
+      this.app.stage.addChild(this.root);
     });
-    this.app.ticker.stop();
-    this.app.stage.addChild(this.root);
-    host.append(this.app.canvas);
-    this.app.canvas.setAttribute('aria-hidden', 'true');
-    this.observer = new ResizeObserver(() => {
-      const w = Math.max(1, host.clientWidth);
-      const h = Math.max(1, host.clientHeight);
-      this.app.renderer.resize(w, h);
-      this.resizeListeners.forEach((fn) => fn(w, h));
-      this.invalidate();
-    });
-    this.observer.observe(host);
+    return this.ready;
   }
 
+  async init(host: HTMLElement) {
+    await this.prepare();
+    this.host = host;
+    host.append(this.app.canvas);
+    this.fit(density());
+    this.app.canvas.setAttribute('aria-hidden', 'true');
+    // Resizes, rotations and the page's layout settling all reach the host element's size.
+    this.observer = new ResizeObserver(() => this.fit());
+    this.observer.observe(host);
+    this.watchDensity();
+    this.unexpose = exposeGeometry(() => this.geometry());
+  }
+
+  /**
+   * The size the views lay out in, in CSS pixels. `renderer.width` is already in CSS pixels (the frame of a
+   * texture whose source carries the resolution); dividing it by the resolution again is what drew every board
+   * at a quarter of its area on phones and HiDPI screens.
+   */
   get width() {
-    return this.app.renderer.width / this.app.renderer.resolution;
+    return this.app.screen.width;
   }
   get height() {
-    return this.app.renderer.height / this.app.renderer.resolution;
+    return this.app.screen.height;
+  }
+
+  private fit(resolution?: number) {
+    if (!this.host) return;
+    const w = Math.max(1, this.host.clientWidth);
+    const h = Math.max(1, this.host.clientHeight);
+    const sameSize = w === this.width && h === this.height;
+    if (sameSize && (resolution === undefined || resolution === this.app.renderer.resolution)) return;
+    this.app.renderer.resize(w, h, resolution);
+    this.resizeListeners.forEach((fn) => fn(w, h));
+    this.invalidate();
+  }
+
+  /**
+   * A window dragged to another screen, or a page zoom, changes devicePixelRatio without always resizing the
+   * host: a media query on the current ratio fires once when it stops matching, then watches the new one.
+   */
+  private watchDensity() {
+    const query = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    const onChange = () => {
+      query.removeEventListener('change', onChange);
+      if (this.densityQuery !== query) return;
+      this.fit(density());
+      this.watchDensity();
+    };
+    query.addEventListener('change', onChange);
+    this.densityQuery = query;
   }
 
   onResize(fn: (w: number, h: number) => void): () => void {
     this.resizeListeners.add(fn);
     return () => this.resizeListeners.delete(fn);
+  }
+
+  /** A view states facts about its drawing (square size, …) for the geometry the browser tests read. */
+  report(facts: Record<string, unknown>) {
+    Object.assign(this.facts, facts);
   }
 
   /** Asks for one redraw on the next frame. */
@@ -75,8 +151,39 @@ export class Stage {
     else this.last = 0;
   }
 
+  /** Where the board's box is and what is drawn in it, in page CSS pixels. */
+  private geometry() {
+    const canvas = this.app.canvas.getBoundingClientRect();
+    const box = this.host!.getBoundingClientRect();
+    const page = (b: Bounds): Rect => ({ x: canvas.x + b.x, y: canvas.y + b.y, w: b.width, h: b.height });
+    const labels: { text: string; size: number; rect: Rect }[] = [];
+    const walk = (c: Container) => {
+      if (!c.visible || c.alpha === 0) return;
+      // Text sprites name themselves `text:<css px size>:<words>`; badges drawn over a die on purpose say `overlay:`.
+      if (c instanceof Sprite && c.label.startsWith('text:')) {
+        const [, size, ...words] = c.label.split(':');
+        labels.push({ text: words.join(':'), size: Number(size), rect: page(c.getBounds()) });
+      }
+      for (const child of c.children) walk(child);
+    };
+    walk(this.root);
+    return {
+      resolution: this.app.renderer.resolution,
+      devicePixelRatio: window.devicePixelRatio,
+      screen: { w: this.width, h: this.height },
+      canvas: { x: canvas.x, y: canvas.y, w: canvas.width, h: canvas.height },
+      backing: { w: this.app.canvas.width, h: this.app.canvas.height },
+      box: { x: box.x, y: box.y, w: box.width, h: box.height },
+      drawn: page(this.root.getBounds()),
+      labels,
+      facts: { ...this.facts },
+    };
+  }
+
   destroy() {
     this.observer?.disconnect();
+    this.densityQuery = null;
+    this.unexpose?.();
     if (this.frame) cancelAnimationFrame(this.frame);
     this.app.destroy(true, { children: true });
   }

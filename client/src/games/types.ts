@@ -13,12 +13,19 @@ export interface ViewContext {
    * for choices the generic list of legal actions cannot express (e.g. arranging dice). Empty in replays.
    */
   controls: HTMLElement;
+  /** Called when a board that was showing an earlier snapshot (a roll in the air) shows the newest one again. */
+  caughtUp?(): void;
 }
 
 export interface GameView {
   readonly container: Container;
   /** Draw the new snapshot (called on every change). */
   update(snapshot: Snapshot): void;
+  /**
+   * True while the board still shows an earlier snapshot (a die in the air lands on the server's number first):
+   * the HTML layer holds its status line and log back until `caughtUp`, so words and board never disagree.
+   */
+  readonly lagging?: boolean;
   destroy(): void;
 }
 

@@ -1,25 +1,14 @@
 // Talks to the server: create and join rooms, keep this browser's seat token, and come back after drops.
 import { Client, type Room } from 'colyseus.js';
 import type { Store } from './store';
+import { identity } from './identity';
 
 export const WS_URL = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 const CLOSE_CONSENTED = [1000, 4000];
 const CLOSE_SEAT_ELSEWHERE = 4100;
 
-export const identity = {
-  get name(): string {
-    return localStorage.getItem('dicehall:name') ?? '';
-  },
-  set name(v: string) {
-    localStorage.setItem('dicehall:name', v);
-  },
-  seatToken(roomId: string): string | undefined {
-    return localStorage.getItem(`dicehall:seat:${roomId}`) ?? undefined;
-  },
-  keepSeatToken(roomId: string, token: string) {
-    localStorage.setItem(`dicehall:seat:${roomId}`, token);
-  },
-};
+// Kept in its own file so the home page can read the name without loading the network code.
+export { identity };
 
 /** Fresh randomness of this browser, mixed into the dice (P1). */
 export function newClientSeed(): string {

@@ -10,7 +10,9 @@ export function renderChat(list: HTMLElement, snap: Snapshot, redraw: () => void
   for (const c of snap.chat) {
     const who = c.sender || `${c.seat}:${c.from}`;
     const silenced = muted.has(who);
-    const toggle = h('button', { type: 'button', class: 'mute', 'aria-label': `${silenced ? 'Unmute' : 'Mute'} ${c.from}`,
+    // Nobody needs to mute themselves.
+    const own = snap.mySeat !== null && c.seat === snap.mySeat;
+    const toggle = own ? null : h('button', { type: 'button', class: 'mute', 'aria-label': `${silenced ? 'Unmute' : 'Mute'} ${c.from}`,
       onclick: () => { muted.toggle(who); redraw(); } }, silenced ? 'unmute' : 'mute');
     const side = c.seat >= 0 ? `seat-${c.seat}` : 'watcher';
     list.append(h('li', { class: `${side}${silenced ? ' muted' : ''}` },

@@ -1,8 +1,9 @@
 // Home: pick a game, set its options, create a private (or public) room, and join a public one from the lobby.
-import { games } from '@dicehall/shared';
+// The games' names and pitches, extracted from the rules package at build time: the home page ships no rules code.
+import { catalogue } from 'virtual:dicehall-catalogue';
 import { h, clear } from '../ui/dom';
-import { identity } from '../net/connection';
-import { watchLobby, type PublicRoom } from '../net/lobby';
+import { identity } from '../net/identity';
+import type { PublicRoom } from '../net/lobby';
 import { clientGames } from '../games';
 import { describeOptions, optionFields } from '../ui/options';
 
@@ -15,7 +16,7 @@ export interface CreateRequest {
 export async function homeScreen(root: HTMLElement, go: (path: string) => void, create: (req: CreateRequest) => Promise<string>): Promise<() => void> {
   clear(root);
   const showAll = new URLSearchParams(location.search).has('all');
-  const list = Object.values(games).filter((g) => g.listed || showAll);
+  const list = catalogue.filter((g) => g.listed || showAll);
   const name = h('input', { id: 'name', name: 'name', maxLength: 24, autocomplete: 'nickname', value: identity.name, placeholder: 'Your name', required: true });
   const game = h('select', { id: 'game', name: 'game' }, ...list.map((g) => h('option', { value: g.id }, g.name)));
   const pitch = h('p', { class: 'pitch' });
@@ -63,10 +64,20 @@ export async function homeScreen(root: HTMLElement, go: (path: string) => void, 
         h('span', { class: 'meta' }, ` — ${[describeOptions(clientGames[r.game]?.options ?? [], r.options), `${r.seated}/${r.seats} seated`, `${r.spectators} watching`].filter(Boolean).join(', ')}`)));
     }
   };
-  renderLobby([]);
+  lobbyList.append(h('li', { class: 'empty' }, 'Looking for public rooms…'));
   root.append(h('section', { class: 'home' }, form,
     h('section', { class: 'card', 'aria-labelledby': 'lobby-title' }, h('h2', { id: 'lobby-title' }, 'Public rooms'), lobbyList),
     h('p', { class: 'fine' }, 'Every die is rolled by the server from a seed it commits to before the first roll and reveals at the end, so anyone can check every roll.')));
-  const stop = await watchLobby(renderLobby);
-  return stop;
+  // The form is usable at once; the network code and the live list follow (the list says so until then).
+  let stop: (() => void) | null = null;
+  let gone = false;
+  void import('../net/lobby').then(({ watchLobby }) => watchLobby(renderLobby)).then((s) => {
+    if (gone) s();
+    else stop = s;
+    lobbyList.dataset.ready = 'true';
+  });
+  return () => {
+    gone = true;
+    stop?.();
+  };
 }

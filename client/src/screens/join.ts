@@ -1,6 +1,6 @@
 // Opening a room link with a free seat: say who you are (a stored name is filled in), then sit down or just watch.
 import { h, clear } from '../ui/dom';
-import { identity } from '../net/connection';
+import { identity } from '../net/identity';
 
 export function joinPrompt(root: HTMLElement, info: { name: string; host: string; graceSeconds?: number }): Promise<'play' | 'watch'> {
   clear(root);

@@ -1,6 +1,6 @@
 // A finished game stepped through move by move from its log, drawn by the game's own view.
 import { getGame, replayLog, verifyLog, type GameLog } from '@dicehall/shared';
-import { Stage } from '../engine/stage';
+import { takeStage } from '../engine/stage';
 import { clientGames } from '../games';
 import type { Snapshot } from '../net/store';
 import { clear, h } from '../ui/dom';
@@ -42,7 +42,7 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
     moves.append(h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => show(i) }, `${i}. ${text}`)));
   });
 
-  const stage = new Stage();
+  const stage = takeStage();
   await stage.init(board);
   const view = game ? (await game.loadView())({ stage, controls: h('div'), act: () => undefined }) : undefined;
   if (view) stage.root.addChild(view.container);
@@ -68,9 +68,23 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
     };
     view?.update(snap);
     [...moves.children].forEach((li, k) => li.toggleAttribute('aria-current', k === at));
+    // The list follows the move shown (scrolling only itself, never the page).
+    const current = moves.children[at] as HTMLElement | undefined;
+    if (current) moves.scrollTop = Math.max(0, current.offsetTop - moves.clientHeight / 2 + current.offsetHeight / 2);
   }
+  // Arrow keys step through the game (the slider keeps its own keys when it has focus).
+  const onKey = (e: KeyboardEvent) => {
+    const el = e.target as HTMLElement | null;
+    if (el && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
+    const step = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last }[e.key];
+    if (step === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    show(step);
+  };
+  window.addEventListener('keydown', onKey);
   show(at);
   return () => {
+    window.removeEventListener('keydown', onKey);
     view?.destroy();
     stage.destroy();
   };

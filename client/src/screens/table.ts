@@ -1,8 +1,8 @@
 // The table: the board (Pixi) with an accessible HTML layer around it — seats, turn, actions, log, chat, proof.
 import { getGame, resultText, verifyLog, type GameLog } from '@dicehall/shared';
-import { Stage } from '../engine/stage';
+import { takeStage } from '../engine/stage';
 import { clientGames } from '../games';
-import type { GameView, ViewFactory } from '../games/types';
+import type { GameView } from '../games/types';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot, Store } from '../net/store';
 import { clear, h } from '../ui/dom';
@@ -28,13 +28,16 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   const proof = h('section', { class: 'proof', 'aria-label': 'Fair dice' });
   const errors = h('p', { class: 'error', role: 'alert' });
   const link = `${location.origin}/r/${conn.room?.roomId}`;
-  const share = h('div', { class: 'share' },
-    h('input', { readOnly: true, value: link, 'aria-label': 'Room link', id: 'room-link' }),
-    h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(link) }, 'Copy link'));
+  const share = copyLink(link);
 
-  root.append(h('section', { class: 'table' },
+  // Each part carries a class the stylesheet orders by: on a phone the board and the thing to do now come
+  // first, the log, chat and proof after; on a desktop the side column leads with the actions and the proof.
+  const table = h('section', { class: 'table' },
     h('div', { class: 'table-main' }, seats, status, board, controls, actions, errors),
-    h('aside', { class: 'table-side' }, share, platform, h('h2', {}, 'Log'), log, h('h2', {}, 'Chat'), chatList, chatForm, chatSwitch, proof)));
+    h('aside', { class: 'table-side' }, share, platform, proof,
+      h('section', { class: 'log-box' }, h('h2', {}, 'Log'), log),
+      h('section', { class: 'chat-box' }, h('h2', {}, 'Chat'), chatList, chatForm, chatSwitch)));
+  root.append(table);
 
   chatForm.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -43,25 +46,24 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     chatInput.value = '';
   });
 
-  const stage = new Stage();
-  await stage.init(board);
+  const stage = takeStage();
+  let view: GameView | null = null;
+  // The first state may still be on its way (the table's code is preloaded, and a reload under load can open
+  // this screen before the room's first state): wait for it, so the game's board is known.
+  const first = store.snapshot ?? await new Promise<Snapshot>((resolve) => {
+    const off = store.subscribe(() => {
+      if (store.snapshot) {
+        off();
+        resolve(store.snapshot);
+      }
+    });
+  });
+  const game = clientGames[first.game];
+  // The renderer starts while the board's chunk arrives (usually already preloaded by the router).
+  const [, createView] = await Promise.all([stage.init(board), game ? game.loadView() : null]);
   const conversation = mountConversation(board, conn);
   const logView = new LogView(log);
   const watcher = mountWatcherPanel(platform, conn);
-  let view: GameView | null = null;
-  // The room's first state may arrive after this screen opens (a reload under load): load the game's view
-  // when its name is known, not only if it already was.
-  let createView: ViewFactory | null = null;
-  let viewFor = '';
-  /** True between the first render and teardown: a view loaded later draws only then. */
-  let live = false;
-  const loadView = async (name: string) => {
-    if (viewFor === name || !clientGames[name]) return;
-    viewFor = name;
-    createView = await clientGames[name].loadView();
-    if (live) render();
-  };
-  if (store.snapshot) await loadView(store.snapshot.game);
   const offError = conn.onError((e) => {
     errors.textContent = e.message;
     setTimeout(() => (errors.textContent = ''), 4000);
@@ -82,18 +84,25 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     wasMyTurn = myTurn;
     wasOver = snap.phase === 'over';
     document.title = myTurn ? '▶ Your turn — Dicehall' : snap.phase === 'over' ? 'Game over — Dicehall' : 'Dicehall';
-    root.querySelector('.table')?.classList.toggle('my-turn', myTurn);
-    if (!createView) void loadView(snap.game);
+    table.classList.toggle('my-turn', myTurn);
+    table.dataset.game = snap.game;
+    table.dataset.phase = snap.phase;
     if (createView && !view) {
-      view = createView({ stage, controls, act: (action) => conn.send('action', action) });
+      view = createView({ stage, controls, act: (action) => conn.send('action', action), caughtUp: () => render() });
       stage.root.addChild(view.container);
     }
     renderSeats(seats, snap);
-    status.textContent = statusLine(snap, store.connection);
-    renderActions(actions, snap, store.connection === 'connected', (a) => conn.send('action', a));
+    view?.update(snap);
+    // While the board shows a roll still in the air, the words wait for it to land (they would give the result away).
+    const held = view?.lagging === true;
+    if (!held) status.textContent = statusLine(snap, store.connection);
+    if (held) clear(actions);
+    else renderActions(actions, snap, store.connection === 'connected', (a) => conn.send('action', a));
     renderPlatform(platform, snap, conn, go);
-    lastLog = snap.log.length;
-    logView.update(snap);
+    if (!held) {
+      lastLog = snap.log.length;
+      logView.update(snap);
+    }
     conversation.update(snap);
     watcher.update(snap);
     if (snap.chat.length && snap.chat[snap.chat.length - 1].id !== lastChat) {
@@ -102,7 +111,6 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     }
     chatSwitch.replaceChildren(spectatorChatSwitch(snap, conn) ?? '');
     renderProof(proof, snap, (id, seed, ok) => logView.markVerified(id, seed, ok));
-    view?.update(snap);
   };
   const unsubscribe = store.subscribe(render);
   // Countdowns tick without the store changing.
@@ -112,10 +120,8 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
       renderPlatform(platform, store.snapshot, conn, go);
     }
   }, 1000);
-  live = true;
   render();
   return () => {
-    live = false;
     clearInterval(timer);
     conversation.destroy();
     watcher.destroy();
@@ -211,21 +217,23 @@ function renderProof(el: HTMLElement, snap: Snapshot, verified: (gameId: string,
   if (el.dataset.key === key) return;
   el.dataset.key = key;
   clear(el);
-  el.append(h('h2', {}, 'Fair dice'),
-    h('p', {}, 'Commitment (SHA-256 of the secret seed): ', h('code', { class: 'commitment' }, snap.commitment)));
+  el.append(h('h2', {}, 'Fair dice'));
+  const commitment = () => el.append(h('p', {}, 'Commitment (SHA-256 of the secret seed): ', h('code', { class: 'commitment' }, snap.commitment)));
   if (!snap.serverSeed) {
+    commitment();
     el.append(h('p', {}, 'The seed is revealed when the game ends; then every roll can be checked.'));
     return;
   }
   const result = h('p', { role: 'status', 'aria-live': 'polite', class: 'verdict' });
-  el.append(h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed)),
-    h('button', {
+  // The button and its verdict before the long hex strings: on a phone they are what is in reach.
+  el.append(h('div', { class: 'proof-actions' }, h('button', {
       type: 'button', onclick: async () => {
         result.textContent = 'Checking…';
         try {
           const log = (await (await fetch(`/api/games/${snap.gameId}/log`)).json()) as GameLog;
           const v = verifyLog(log, getGame);
           result.textContent = v.ok ? `Verified: all ${v.rollsChecked} rolls match the seed, and the replay gives the same result.` : `Verification FAILED: ${v.problems.join('; ')}`;
+          result.scrollIntoView({ block: 'nearest' });
           // The log's ticks belong to this game and this seed only.
           verified(log.gameId, log.fair.serverSeed ?? '', v.ok && log.gameId === snap.gameId);
         } catch (err) {
@@ -233,6 +241,35 @@ function renderProof(el: HTMLElement, snap: Snapshot, verified: (gameId: string,
         }
       },
     }, 'Verify this game'),
-    h('a', { href: `/api/games/${snap.gameId}/log`, download: `dicehall-${snap.game}-${snap.gameId}.json` }, 'Download the log'),
+    h('a', { href: `/api/games/${snap.gameId}/log`, download: `dicehall-${snap.game}-${snap.gameId}.json` }, 'Download the log')),
     result);
+  commitment();
+  el.append(h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed)));
+}
+
+/**
+ * The room link with a Copy button. Where the clipboard API is missing (plain HTTP on a LAN address) or refused,
+ * the link is selected and copied the old way; either way the button says so.
+ */
+function copyLink(link: string): HTMLElement {
+  const input = h('input', { readOnly: true, value: link, 'aria-label': 'Room link', id: 'room-link' });
+  const button = h('button', { type: 'button' }, 'Copy link');
+  let reset: ReturnType<typeof setTimeout> | undefined;
+  const said = (text: string) => {
+    button.textContent = text;
+    clearTimeout(reset);
+    reset = setTimeout(() => (button.textContent = 'Copy link'), 2500);
+  };
+  const fallback = () => {
+    input.focus();
+    input.select();
+    input.setSelectionRange(0, link.length);
+    // Deprecated but still the only copy without the async clipboard; the link stays selected if it fails.
+    said(document.execCommand?.('copy') ? 'Copied' : 'Selected: copy it');
+  };
+  button.addEventListener('click', () => {
+    if (!navigator.clipboard?.writeText || !window.isSecureContext) return fallback();
+    navigator.clipboard.writeText(link).then(() => said('Copied'), fallback);
+  });
+  return h('div', { class: 'share' }, input, button);
 }

@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import { matchMaker } from '@colyseus/core';
 import { games } from '@dicehall/shared';
 import type { Archive } from '../store/archive';
+import { serveClient } from './static';
 
 const roomId = /^[A-Za-z0-9_-]{1,32}$/;
 const gameId = /^[0-9a-f]{16}$/;
@@ -43,9 +44,8 @@ export function routes(app: Express, archive: Archive, clientDist: string | unde
   });
 
   if (clientDist && fs.existsSync(path.join(clientDist, 'index.html'))) {
-    app.use(express.static(clientDist, { index: 'index.html', maxAge: '1h' }));
-    // Room links (/r/<id>) and replays (/replay/<gameId>) are client routes.
-    app.get(/^\/(r|replay|rules)\/[^/]+$/, (_req, res) => res.sendFile(path.join(clientDist, 'index.html')));
+    // Precompressed, cached by content hash, client routes and the app's own 404 page: see static.ts.
+    app.use(serveClient(clientDist));
   } else {
     app.get('/', (_req, res) => res.type('text/plain').send('Dicehall server is running; the client is not built (npm run build).'));
   }

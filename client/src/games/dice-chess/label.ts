@@ -4,6 +4,10 @@
 // loaded after the renderer existed; the stage now imports it eagerly). A sprite needs only the sprite
 // pipe, so this keeps working whatever the stage registers.
 import { CanvasSource, Sprite, Texture } from 'pixi.js';
+import { density } from '../../engine/stage';
+
+/** The smallest type on a board, in CSS pixels. */
+export const MIN_SIZE = 11;
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
@@ -32,19 +36,23 @@ export class Label {
   /** Redraws only when the text or its style changed. */
   set(text: string, style: Partial<LabelStyle> = {}): this {
     this.style = { ...this.style, ...style };
-    const { size, color, weight = 400, wrap } = this.style;
-    const key = `${text}|${size}|${color}|${weight}|${wrap ?? ''}`;
+    const { color, weight = 400, wrap } = this.style;
+    // Nothing on a board reads below 11 CSS px; the density is in the key so a move to another screen redraws crisp.
+    const size = Math.max(MIN_SIZE, this.style.size);
+    const key = `${text}|${size}|${color}|${weight}|${wrap ?? ''}|${density()}`;
     if (key === this.key) return this;
     this.key = key;
     const old = this.texture;
     this.texture = text ? this.draw(text, size, color, weight, wrap) : null;
     this.sprite.texture = this.texture ?? Texture.EMPTY;
+    this.sprite.label = `text:${size}:${text}`;
     old?.destroy(true);
     return this;
   }
 
   private draw(text: string, size: number, color: number, weight: number, wrap?: number): Texture {
-    const res = Math.min(3, Math.max(2, window.devicePixelRatio || 1));
+    // At least 2: even a ratio-1 screen gets smoother glyphs when the sprite is scaled or animated.
+    const res = Math.max(2, density());
     const canvas = document.createElement('canvas');
     const ctx = canvas.getContext('2d')!;
     const font = `${weight} ${size}px ${FONT}`;

@@ -289,6 +289,7 @@ class DiceChessBoard implements GameView {
     const L = this.layout;
     const { sq, bx, by } = L;
     this.ctx.stage.app.canvas.dataset.diceChessBoard = `${bx},${by},${sq},${this.bottom}`;
+    this.ctx.stage.report({ game: 'dice-chess', square: sq });
 
     // Squares and labels.
     this.squares.clear();
@@ -425,7 +426,8 @@ class DiceChessBoard implements GameView {
         p.name.at(x, box.y + 2);
         p.taken.set(taken, { size: 13, color: minis.length || hidden ? INK : MUTED });
         mini = clamp(Math.floor((box.w - 24 - p.taken.width - 8) / Math.max(8, minis.length)) - 2, 10, 20);
-        const dy = box.y + 24 + mini / 2;
+        // The second line starts under the name as drawn, whatever the dice beside it.
+        const dy = p.name.sprite.y + p.name.height + 1 + Math.max(mini, p.taken.height) / 2;
         minis.forEach((value, i) => this.placeMini(p.die(i), mini, miniOwner, value, x + mini / 2 + i * (mini + 2), dy));
         p.taken.at(x + minis.length * (mini + 2) + (minis.length ? 4 : 0), dy - p.taken.height / 2);
       } else {
@@ -434,13 +436,14 @@ class DiceChessBoard implements GameView {
         const stats = arranging ? `16 dice rolled, total ${rolledTotal}`
           : `${onBoard} ${onBoard === 1 ? 'die' : 'dice'} on the board · total ${v.boardTotals[seat]}`;
         this.fit(p.name, name, { size: fs + 1, color: SEAT_COLORS[seat], weight: 700 }, box.w - 28);
-        p.name.at(x, box.y + 10);
+        p.name.at(x, box.y + 8);
+        // Each line starts under the one above as drawn (a label's box includes its line height).
         this.fit(p.stats, stats, { size: fs - 3, color: INK }, box.w - 28);
-        p.stats.at(x, box.y + 16 + fs);
-        p.taken.set(taken, { size: fs - 3, color: minis.length ? INK : MUTED }).at(x, box.y + 20 + 2 * fs);
+        p.stats.at(x, p.name.sprite.y + p.name.height + 1);
+        p.taken.set(taken, { size: fs - 3, color: minis.length ? INK : MUTED }).at(x, p.stats.sprite.y + p.stats.height + 1);
         const perRow = 8;
         mini = clamp(Math.floor((box.w - 28) / perRow) - 5, 12, 28);
-        const top = box.y + (taken ? 28 + 3 * fs : 26 + 2 * fs);
+        const top = (taken ? p.taken.sprite.y + p.taken.height : p.stats.sprite.y + p.stats.height) + 4;
         minis.forEach((value, i) => {
           const col = i % perRow;
           const row = Math.floor(i / perRow);
@@ -491,11 +494,21 @@ class DiceChessBoard implements GameView {
       return;
     }
     const x = L.quiet.x + 14;
-    const cy = L.quiet.y + L.quiet.h / 2;
-    this.quietLabel.set(quietWords(quiet, quietLimit, v.phase === 'over', false), { size: near ? 17 : 15, color, weight: near ? 700 : 400 }).at(x, cy - 32);
-    for (let i = 0; i < quietLimit; i++) bar.roundRect(x + i * (seg + gap), cy - 6, seg, 16, 3).fill({ color: i < quiet ? color : 0xffffff, alpha: i < quiet ? 1 : 0.16 });
+    this.quietLabel.set(quietWords(quiet, quietLimit, v.phase === 'over', false), { size: near ? 17 : 15, color, weight: near ? 700 : 400 });
     const note = quietNote(left, v.phase === 'over');
-    this.quietNote.set(note, { size: 13, color: near ? color : MUTED, wrap: L.quiet.w - 28 }).at(x, cy + 16);
+    this.quietNote.set(note, { size: 13, color: near ? color : MUTED, wrap: L.quiet.w - 28 });
+    // Title, bar and note stacked as drawn and centred in the space between the panels; the note goes when it would not fit.
+    const barH = 16;
+    let total = this.quietLabel.height + 4 + barH + 6 + this.quietNote.height;
+    if (total > L.quiet.h) {
+      this.quietNote.visible = false;
+      total -= 6 + this.quietNote.height;
+    }
+    const y0 = L.quiet.y + Math.max(0, (L.quiet.h - total) / 2);
+    this.quietLabel.at(x, y0);
+    const barY = y0 + this.quietLabel.height + 4;
+    for (let i = 0; i < quietLimit; i++) bar.roundRect(x + i * (seg + gap), barY, seg, barH, 3).fill({ color: i < quiet ? color : 0xffffff, alpha: i < quiet ? 1 : 0.16 });
+    this.quietNote.at(x, barY + barH + 6);
   }
 
   // ---- animation ---------------------------------------------------------------------------------
@@ -699,7 +712,7 @@ class DiceChessBoard implements GameView {
       this.arrangeBox = h('section', { class: 'dc-arrange', 'aria-label': 'Arrange your dice', style: 'display:grid;gap:0.4rem' },
         h('p', { style: 'margin:0' }, `${SECRET_NOTE} Choose two squares to swap their dice (or drag one onto another), or shuffle again, then confirm.`),
         grid,
-        h('div', { style: 'display:flex;gap:0.5rem;flex-wrap:wrap' }, this.confirmButton,
+        h('div', { class: 'dc-arrange-buttons', style: 'display:flex;gap:0.5rem;flex-wrap:wrap' }, this.confirmButton,
           h('button', { type: 'button', onclick: () => this.shuffle() }, 'Shuffle')));
       this.ctx.controls.prepend(this.arrangeBox);
     }
@@ -758,7 +771,8 @@ class DiceChessBoard implements GameView {
       return;
     }
     const name = (s: Seat) => this.snap?.seats[s]?.name || `Player ${s + 1}`;
-    const text = `On the board: ${name(0)} ${v.diceOnBoard[0]} dice, total ${v.boardTotals[0]}; ${name(1)} ${v.diceOnBoard[1]} dice, total ${v.boardTotals[1]}. ` +
+    const dice = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`;
+    const text = `On the board: ${name(0)} ${dice(v.diceOnBoard[0])}, total ${v.boardTotals[0]}; ${name(1)} ${dice(v.diceOnBoard[1])}, total ${v.boardTotals[1]}. ` +
       `Captured: ${name(0)} ${v.capturedTotals[0]}, ${name(1)} ${v.capturedTotals[1]}. ` +
       `${quietWords(v.quiet, v.quietLimit, v.phase === 'over', false)}.`;
     if (this.summary.textContent !== text) this.summary.textContent = text;

@@ -111,14 +111,16 @@ export function makeDie(text: TextCache, spec: DieSpec, tap?: () => void): Conta
   const dy = sides === 4 ? size * 0.12 : 0;
   const ink = spec.clear && spec.look !== 'yellow' ? 0xffffff : spec.clear ? 0xfff3c4 : look.ink;
   const small = sides === 4 || sides === 8 || sides === 10;
-  const fontSize = Math.max(10, Math.round(size * (small ? 0.36 : 0.42) * (spec.text.length > 2 ? 0.85 : 1)));
+  const fontSize = Math.max(11, Math.round(size * (small ? 0.36 : 0.42) * (spec.text.length > 2 ? 0.85 : 1)));
   const value = text.sprite(spec.text, { size: fontSize, color: ink, weight: 800 }, 0.5, 0.5, spec.pin);
-  value.position.set(0, dy + (spec.badge ? -size * 0.06 : 0));
+  value.position.set(0, dy);
   c.addChild(value);
   if (spec.badge && size >= 30) {
-    const b = text.sprite(spec.badge, { size: Math.max(8, Math.round(size * 0.2)), color: ink, weight: 600 }, 0.5, 0.5, spec.pin);
+    // The value and its badge stacked as drawn (each box includes its line height), centred together.
+    const b = text.sprite(spec.badge, { size: Math.max(11, Math.round(size * 0.2)), color: ink, weight: 600 }, 0.5, 0.5, spec.pin);
     b.alpha = 0.85;
-    b.position.set(0, dy + size * 0.24);
+    value.position.set(0, dy - b.height / 2);
+    b.position.set(0, dy + value.height / 2);
     c.addChild(b);
   }
   if (tap) {

@@ -76,17 +76,19 @@ export function sideHeight(shape: SideShape, m: Metrics): number {
  * The phone's pool: groups flow left to right and wrap, each with a caption line above its dice.
  * Returns each die's centre (by group, then index) relative to the block's top-left, and the block's height.
  */
-export function flowPool(groups: number[], w: number, pd: number, capH: number): { at: { x: number; y: number }[][]; height: number } {
+export function flowPool(groups: number[], w: number, pd: number, capH: number, captions: string[] = []): { at: { x: number; y: number }[][]; height: number } {
   const step = pd + 6;
   const rowH = pd + 8 + capH;
   const inner = Math.max(1, Math.floor(w / step));
   let x = 0;
   let y = 0;
   let used = false;
-  const at = groups.map((n) => {
+  const at = groups.map((n, k) => {
     const out: { x: number; y: number }[] = [];
     if (n === 0) return out;
-    const gw = Math.min(n, inner) * step;
+    // A group is as wide as its dice or its caption, whichever is wider: captions never run into the next group.
+    const capW = captionWidth(captions[k] ?? '', capH);
+    const gw = Math.max(Math.min(n, inner) * step, capW);
     if (x > 0 && x + gw > w) {
       x = 0;
       y += rowH;
@@ -99,23 +101,26 @@ export function flowPool(groups: number[], w: number, pd: number, capH: number):
       }
       out.push({ x: x + (i % inner) * step + pd / 2 + 3, y: y + capH + 4 + pd / 2 });
     }
-    x += (n % inner || inner) * step + 10;
+    x += Math.max((n % inner || inner) * step, capW) + 10;
     return out;
   });
   return { at, height: used ? y + rowH : 0 };
 }
 
+/** A generous estimate of a bold caption's width (the layout is computed before any text is drawn). */
+export const captionWidth = (text: string, size: number) => (text ? Math.ceil(text.length * size * 0.64) + 4 : 0);
+
 /** Phones and narrow windows stack everything in one column. */
 export const isPortrait = (W: number, H: number) => W < 640 || W / H < 1.05;
 
-export function computeLayout(W: number, H: number, top: SideShape, bottom: SideShape, poolGroups: number[]): Layout {
-  const L = fitLayout(W, H, top, bottom, poolGroups);
+export function computeLayout(W: number, H: number, top: SideShape, bottom: SideShape, poolGroups: number[], captions: string[] = []): Layout {
+  const L = fitLayout(W, H, top, bottom, poolGroups, captions);
   if (L.fits || !L.portrait) return L;
   const one = (s: SideShape) => ({ ...s, colored: Math.min(1, s.colored) });
-  return { ...fitLayout(W, H, one(top), one(bottom), poolGroups), compact: true };
+  return { ...fitLayout(W, H, one(top), one(bottom), poolGroups, captions), compact: true };
 }
 
-function fitLayout(W: number, H: number, top: SideShape, bottom: SideShape, poolGroups: number[]): Layout {
+function fitLayout(W: number, H: number, top: SideShape, bottom: SideShape, poolGroups: number[], captions: string[]): Layout {
   const portrait = isPortrait(W, H);
   const pad = portrait ? 6 : 10;
   let k = 1;
@@ -125,7 +130,7 @@ function fitLayout(W: number, H: number, top: SideShape, bottom: SideShape, pool
     if (portrait) {
       const bw = W - 2 * pad;
       const banner = m.font * 2 + 14;
-      const flow = flowPool(poolGroups, bw, m.pd, m.font - 1);
+      const flow = flowPool(poolGroups, bw, m.pd, Math.max(11, m.font - 1), captions);
       const midNeed = banner + flow.height + 2 * Math.round(m.font * 1.3) + 10;
       const fits = sides[0] + sides[1] + midNeed + 2 * pad <= H;
       if (fits || k <= 0.76) {

@@ -3,6 +3,10 @@
 // Why not Pixi's Text: Pixi 8 registers its text pipe as a side effect of importing Text, and game views load
 // after the stage's renderer exists, so Text draws nothing there (the Dice Chess view found the same).
 import { CanvasSource, Sprite, Texture } from 'pixi.js';
+import { density } from '../../engine/stage';
+
+/** The smallest type on the table, in CSS pixels. */
+export const MIN_SIZE = 11;
 
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
@@ -24,8 +28,10 @@ export class TextCache {
   private pinned = new Map<string, Texture>();
 
   /** A sprite showing `text`; `anchor` 0..1 on both axes. Its texture lives until a sweep finds it unused. */
-  sprite(text: string, style: TextStyle, ax = 0, ay = 0, pin = false): Sprite {
-    const key = `${text}|${style.size}|${style.color}|${style.weight ?? 400}|${style.wrap ?? ''}`;
+  sprite(text: string, asked: TextStyle, ax = 0, ay = 0, pin = false, overlay = false): Sprite {
+    // Nothing on the table reads below 11 CSS px; the density is in the key so a move to another screen redraws crisp.
+    const style = { ...asked, size: Math.max(MIN_SIZE, asked.size) };
+    const key = `${text}|${style.size}|${style.color}|${style.weight ?? 400}|${style.wrap ?? ''}|${density()}`;
     const store = pin ? this.pinned : this.textures;
     let t = store.get(key);
     if (!t) {
@@ -36,6 +42,8 @@ export class TextCache {
     const s = new Sprite(t);
     s.anchor.set(ax, ay);
     s.eventMode = 'none';
+    // Named for the geometry the browser tests check (labels must not overlap; a badge over a die is meant to).
+    s.label = `${overlay ? 'overlay' : 'text'}:${style.size}:${text}`;
     return s;
   }
 
@@ -58,7 +66,7 @@ export class TextCache {
 }
 
 function draw(text: string, { size, color, weight = 400, wrap }: TextStyle): Texture {
-  const res = Math.min(3, Math.max(2, window.devicePixelRatio || 1));
+  const res = Math.max(2, density());
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d')!;
   const font = `${weight} ${size}px ${FONT}`;

@@ -68,7 +68,6 @@ class ShieldsTable implements GameView {
   private rollId = 0;
   private rolling = false;
   private controlsKey = '';
-  private arrowLayer: Graphics | null = null;
   /** The newest roll's result, marked on the table until the next action. */
   private hit: { seq: number; ev: AttackEvent } | null = null;
   private destroyed = false;
@@ -77,13 +76,22 @@ class ShieldsTable implements GameView {
     if (e.key === 'Escape' && this.sel) this.select(null);
   };
 
+  get lagging() {
+    return this.rolling;
+  }
+
   constructor(private ctx: ViewContext) {
     this.container.addChild(this.scene, this.fx);
     this.fx.eventMode = 'none';
     // The table changes only on a snapshot or a tap; while a roll animates, each frame draws this one cached texture
     // and the few moving pieces instead of the whole table (which takes most of a second per frame in software GL).
-    this.scene.cacheAsTexture({ resolution: ctx.stage.app.renderer.resolution, antialias: true });
-    this.offResize = ctx.stage.onResize(() => this.draw());
+    const cache = () => this.scene.cacheAsTexture({ resolution: ctx.stage.app.renderer.resolution, antialias: true });
+    cache();
+    // A move to a screen of another density re-renders the cached table at the new resolution.
+    this.offResize = ctx.stage.onResize(() => {
+      cache();
+      this.draw();
+    });
     window.addEventListener('keydown', this.onKey);
   }
 
@@ -231,7 +239,7 @@ class ShieldsTable implements GameView {
       ? { attack: [], potion: [], polish: [], shield: view.pool.shield.filter((d) => d.id === sel.die) }
       : view.pool;
     const groups = [pool.attack.length, pool.shield.length, pool.potion.length, pool.polish.length];
-    const L = computeLayout(W, H, shapeOf(view.players[topSeat], false), shapeOf(view.players[bottomSeat], placing), groups);
+    const L = computeLayout(W, H, shapeOf(view.players[topSeat], false), shapeOf(view.players[bottomSeat], placing), groups, POOL_KINDS.map(([, label]) => label));
     this.layout = L;
 
     // The felt; a tap on it puts a picked-up die back.
@@ -247,13 +255,12 @@ class ShieldsTable implements GameView {
     this.drawMiddle(view, snap, legal, L, bottomSeat);
     this.drawPool(pool, legal, L);
     this.drawHit(snap);
-    if (this.arrowLayer) this.scene.addChild(this.arrowLayer);
-    this.arrowLayer = null;
     this.scene.updateCacheTexture();
     this.text.sweep();
     // Where each die and drop zone sits, for the browser tests that tap the canvas (as the Dice Chess board does).
     const spots = Object.fromEntries([...this.places].map(([id, p]) => [id, [Math.round(p.x), Math.round(p.y)]]));
     this.ctx.stage.app.canvas.dataset.shields = JSON.stringify(spots);
+    this.ctx.stage.report({ game: 'shields', battery: L.m.u, portrait: L.portrait });
     this.renderControls(view, snap, legal);
     this.ctx.stage.invalidate();
   }
@@ -267,7 +274,8 @@ class ShieldsTable implements GameView {
     const at = (off: number) => (side === 'top' ? pad + off : L.H - pad - off);
     const g = new Graphics();
     this.scene.addChild(g);
-    const active = view.turn === seat;
+    // A game ended off the board (resignation, a claim) has nobody to move, whatever the rules state says.
+    const active = view.turn === seat && snap.phase !== 'over';
 
     // Strip: name, reserve, trash.
     const stripY = at(m.strip / 2);
@@ -478,7 +486,7 @@ class ShieldsTable implements GameView {
     // Health bar (12 cells) and what this battery attacks.
     const barW = Math.min(plateW - 16, m.u * 2.1);
     const barY = dir > 0 ? y + m.u / 2 + 4 : y - m.u / 2 - 9;
-    const capSize = Math.max(10, m.font - 3);
+    const capSize = Math.max(11, m.font - 3);
     const cell = barW / 12;
     for (let i = 0; i < 12; i++) {
       const filled = i < b.health;
@@ -486,7 +494,8 @@ class ShieldsTable implements GameView {
       g.rect(cx - barW / 2 + i * cell + 0.5, barY, cell - 1, 5).fill({ color: filled ? col : 0x000000, alpha: filled ? 0.95 : 0.35 });
     }
     const arrow = dir > 0 ? '▼' : '▲';
-    const cap = b.alive ? `${b.colour} ${arrow} hits ${b.attacks}` : `${b.colour} · destroyed`;
+    // A phone's plate is too narrow for the colour's name as well: the plate's own colour says it.
+    const cap = b.alive ? (L.portrait ? `${arrow} hits ${b.attacks}` : `${b.colour} ${arrow} hits ${b.attacks}`) : L.portrait ? 'destroyed' : `${b.colour} · destroyed`;
     const ct = this.t(cap, { size: capSize, color: b.alive ? INK : 0xff8a7a, weight: 600 }, 0.5, 0.5);
     ct.alpha = 0.8;
     ct.position.set(cx, dir > 0 ? barY + 7 + capSize * 0.65 : barY - 2 - capSize * 0.65);
@@ -495,9 +504,8 @@ class ShieldsTable implements GameView {
 
   private drawMiddle(view: ShieldsView, snap: Snapshot, legal: Legal, L: Layout, bottomSeat: number) {
     const { m } = L;
-    const g = new Graphics();
-    this.scene.addChild(g);
     // The attack picked up: an arrow from the attacker's plate to its target's, before anything is rolled.
+    // It goes under the banner (drawn next), so the banner's words stay readable where the arrow crosses.
     const sel = this.sel;
     if (sel?.kind === 'battery') {
       const from = this.places.get(sel.id);
@@ -506,14 +514,18 @@ class ShieldsTable implements GameView {
         const ax = (p: Place) => p.x + p.size * 0.55 + L.colW * 0.3;
         const arrows = new Graphics();
         this.arrow(arrows, ax(from), from.y - from.size / 2 - 6, ax(to), to.y + to.size / 2 + 6, HOT, 0.9, 4);
-        this.arrowLayer = arrows;
+        this.scene.addChild(arrows);
       }
     }
+    const g = new Graphics();
+    this.scene.addChild(g);
     // The banner: whose turn, which step, the match score, then the last roll.
     const names = [seatName(snap, 0), seatName(snap, 1)];
     const who = (s: number) => (s === snap.mySeat ? 'You' : names[s]);
     let line: string;
-    if (view.winner !== null) line = `${who(view.winner)} ${view.winner === snap.mySeat ? 'win' : 'wins'}${view.options.bestOf > 1 ? ` the match ${view.score[view.winner]}–${view.score[1 - view.winner]}` : ''}`;
+    const offBoard = view.winner === null && snap.phase === 'over' ? snap.result : null;
+    if (offBoard) line = offBoard.draw ? `Draw · ${offBoard.summary.replace(/\.+$/, '')}` : `${offBoard.winners.map(who).join(' and ')} ${offBoard.winners.includes(snap.mySeat ?? -1) ? 'win' : 'wins'} · ${offBoard.summary.replace(/\.+$/, '')}`;
+    else if (view.winner !== null) line = `${who(view.winner)} ${view.winner === snap.mySeat ? 'win' : 'wins'}${view.options.bestOf > 1 ? ` the match ${view.score[view.winner]}–${view.score[1 - view.winner]}` : ''}`;
     else if (view.turn === snap.mySeat) line = view.step === 'take' ? 'Your turn · step 1 of 2: take a die from the pool' : 'Your turn · step 2 of 2: attack, or use a potion or polish';
     else line = `${names[view.turn ?? 0]}'s turn · ${view.step === 'take' ? 'taking a die from the pool' : 'attacking or healing'}`;
     if (view.options.bestOf > 1 && view.winner === null) {
@@ -534,11 +546,11 @@ class ShieldsTable implements GameView {
       const d = dieInfo(sel.die);
       line = d?.kind === 'potion' ? `Potion d${d.sides}: tap one of your batteries to heal it` : `Polish d${d?.sides}: tap one of your shields to repair it`;
     }
-    const mine = view.turn === snap.mySeat && view.winner === null;
-    const over = view.winner !== null || view.draw || view.between !== null;
+    const mine = view.turn === snap.mySeat && view.winner === null && !offBoard;
+    const over = view.winner !== null || view.draw || view.between !== null || !!offBoard;
     const bannerSize = m.font + (L.portrait ? 0 : 2) + (over ? 4 : 0);
     let last = view.lastAttack ? this.attackLine(view.lastAttack, snap) : '';
-    const lastSize = Math.max(10, m.font - 2);
+    const lastSize = Math.max(11, m.font - 2);
     const wrap = L.portrait ? L.bw - 76 : L.bw - 16;
     const bannerH = L.portrait ? bannerSize * 2 + 14 : bannerSize + 14;
     const poolH = L.portrait ? L.pool.h : 0;
@@ -598,7 +610,7 @@ class ShieldsTable implements GameView {
     if (!L.portrait) {
       g.roundRect(P.x, P.y, P.w, P.h, 12).fill({ color: 0x0f1a14, alpha: 0.55 });
       let y = P.y + 12;
-      const title = this.t(total > 0 ? `The pool · ${total} dice` : 'The pool is empty', { size: m.font + 2, color: INK, weight: 800 });
+      const title = this.t(total > 0 ? `The pool · ${total} ${total === 1 ? 'die' : 'dice'}` : 'The pool is empty', { size: m.font + 2, color: INK, weight: 800 });
       title.position.set(P.x + 12, y);
       this.scene.addChild(title);
       y += title.height + 6;
@@ -630,9 +642,9 @@ class ShieldsTable implements GameView {
       return;
     }
     // Phone: groups flow left to right under the banner, each with a small caption.
-    const capH = m.font - 1;
+    const capH = Math.max(11, m.font - 1);
     const kinds = POOL_KINDS.map(([kind]) => pool[kind]);
-    const flow = flowPool(kinds.map((d) => d.length), P.w, m.pd, capH);
+    const flow = flowPool(kinds.map((d) => d.length), P.w, m.pd, capH, POOL_KINDS.map(([, label]) => label));
     POOL_KINDS.forEach(([, label], k) => {
       const spots = flow.at[k];
       if (spots.length === 0) return;
@@ -774,6 +786,7 @@ class ShieldsTable implements GameView {
     this.hit = { seq, ev };
     this.shown = this.snap;
     this.draw();
+    this.ctx.caughtUp?.();
   }
 
   /** The damage of the newest roll as a badge on the layer it hit (on the battery when a shield broke). */
@@ -788,7 +801,7 @@ class ShieldsTable implements GameView {
     const ring = new Graphics().circle(where.x, where.y, where.size * 0.62).stroke({ width: 3, color: HOT, alpha: 0.9 });
     this.scene.addChild(ring);
     const badge = (text: string, size: number, x: number, y: number, fill: number, ink: number) => {
-      const t = this.t(text, { size, color: ink, weight: 800 }, 0.5, 0.5);
+      const t = this.text.sprite(text, { size, color: ink, weight: 800 }, 0.5, 0.5, false, true);
       const w = Math.max(t.width + 10, t.height + 4);
       const L = this.layout!;
       x = Math.max(L.bx + w / 2 + 2, Math.min(L.bx + L.bw - w / 2 - 2, x)); // whole, even at the board's edge

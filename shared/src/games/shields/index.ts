@@ -19,7 +19,7 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions> = 
   id: 'shields',
   name: 'Shields',
   pitch:
-    'A duel of polyhedral dice. Each of you guards three batteries (red, yellow and blue green d12s) and attacks ' +
+    'A duel of polyhedral dice. Each of you guards three batteries (green d12s, one each for red, yellow and blue) and attacks ' +
     'around a color wheel: red hits yellow, yellow hits blue, blue hits red. Every turn you take one die from a shared ' +
     'pool (bigger attack dice, colored and black shields, potions and polish), which also denies it to your ' +
     'opponent, then roll to break through the other side\'s shields. Destroy two batteries to win. Single game or ' +
