@@ -71,16 +71,16 @@ describe('D1 stronghold', () => {
   });
 
   it('D1 damage fills the levels in order; a level falls only when all its boxes are checked', () => {
-    // Round 1: Goblins (5 boxes) deal 5; from 22 that leaves the Outer Walls one box short.
-    let s = rolled(at({ damage: 22 }), [1, 1, 1, 1, 1, 1]);
+    // Round 1: Goblins (7 boxes) deal 7; from 20 that leaves the Outer Walls one box short.
+    let s = rolled(at({ damage: 20 }), [1, 1, 1, 1, 1, 1]);
     let step = ok(s, plan([null, null, null, null, null, null]));
     expect(step.state.sheets[0].damage).toBe(27);
     expect(events(step, 'level-falls')).toEqual([]);
     expect(sheet(step.state).breached).toBe(false);
     s = rolled(step.state, [1, 1, 1, 1, 1, 1]);
     step = ok(s, plan(Array(6).fill(null)));
-    // Round 2: Goblins 5 + Orcs 6 = 11: the last Outer Walls box, then 10 of the Inner Walls.
-    expect(step.state.sheets[0].damage).toBe(38);
+    // Round 2: Goblins 7 + Orcs 8 = 15: the last Outer Walls box, then 14 of the Inner Walls.
+    expect(step.state.sheets[0].damage).toBe(42);
     expect(events(step, 'level-falls')).toEqual([{ type: 'level-falls', seat: 0, level: 0 }]);
     expect(sheet(step.state).breached).toBe(true);
   });
@@ -114,7 +114,7 @@ describe('D1 stronghold', () => {
   it('D1 damage that reaches the first Courtyard box says so', () => {
     const s = rolled(at({ damage: 63 }), [1, 1, 1, 1, 1, 1]);
     const step = ok(s, plan(Array(6).fill(null)));
-    expect(step.state.sheets[0].damage).toBe(68);
+    expect(step.state.sheets[0].damage).toBe(70);
     expect(events(step, 'courtyard')).toHaveLength(1);
     expect(events(step, 'level-falls')).toEqual([{ type: 'level-falls', seat: 0, level: 1 }]);
   });
@@ -139,27 +139,27 @@ describe('D2 rounds', () => {
   });
 
   it('D2 the next line enters each round and every living attacker strikes: 1 per unchecked box, Trolls a flat 5', () => {
-    // Round 3: Goblins with 2 of 5 checked (3), Orcs fresh (6), Trolls with 3 of 4 checked (still 5).
-    const s = rolled(at({ round: 3, hits: { 'l1.0': 2, 'l3.0': 3 } }), [1, 1, 1, 1, 1, 1]);
+    // Round 3: Goblins with 2 of 7 checked (5), Orcs fresh (8), Trolls with 5 of 6 checked (still 5).
+    const s = rolled(at({ round: 3, hits: { 'l1.0': 2, 'l3.0': 5 } }), [1, 1, 1, 1, 1, 1]);
     expect(sheet(s).entered).toEqual(['l1.0', 'l2.0', 'l3.0']);
     const step = ok(s, plan(Array(6).fill(null)));
-    expect(events(step, 'attack')).toEqual([{ type: 'attack', seat: 0, damage: 14, warHorn: false }]);
+    expect(events(step, 'attack')).toEqual([{ type: 'attack', seat: 0, damage: 18, warHorn: false }]);
     // Killing the Trolls' last box stops their 5.
-    const s2 = rolled(at({ round: 3, hits: { 'l1.0': 2, 'l3.0': 3 } }), [2, 1, 1, 1, 1, 1]);
+    const s2 = rolled(at({ round: 3, hits: { 'l1.0': 2, 'l3.0': 5 } }), [2, 1, 1, 1, 1, 1]);
     const step2 = ok(s2, plan(['archers', null, null, null, null, null], { hits: [hit('l3.0', 1)] }));
-    expect(events(step2, 'attack')[0]).toMatchObject({ damage: 9 });
+    expect(events(step2, 'attack')[0]).toMatchObject({ damage: 13 });
     expect(refused(s2, plan(['archers', null, null, null, null, null], { hits: [hit('l5.0', 1)] }))).toBe('not-entered');
     expect(refused(s2, plan(['archers', null, null, null, null, null], { hits: [hit('l3.0', 2)] }))).toBe('overkill');
     expect(refused(s2, plan(['archers', null, null, null, null, null], { hits: [hit('l1.0', 2)] }))).toBe('too-much-damage');
   });
 
-  it('D2 a special-attack round has no roll and no normal damage: the Battering Ram strikes for 6', () => {
+  it('D2 a special-attack round has no roll and no normal damage: the Battering Ram strikes for 16', () => {
     const s = rolled(at({ round: 3 }), [1, 1, 1, 1, 1, 1]);
     const step = ok(s, plan(Array(6).fill(null)));
-    // Round 3 itself: Goblins 5 + Orcs 6 + Trolls 5; then round 4 is the Battering Ram alone.
-    expect(events(step, 'attack')[0]).toMatchObject({ damage: 16 });
-    expect(events(step, 'special-attack')).toEqual([{ type: 'special-attack', round: 4, kind: 'battering-ram', damage: 6 }]);
-    expect(step.state.sheets[0].damage).toBe(22);
+    // Round 3 itself: Goblins 7 + Orcs 8 + Trolls 5; then round 4 is the Battering Ram alone.
+    expect(events(step, 'attack')[0]).toMatchObject({ damage: 20 });
+    expect(events(step, 'special-attack')).toEqual([{ type: 'special-attack', round: 4, kind: 'battering-ram', damage: 16 }]);
+    expect(step.state.sheets[0].damage).toBe(36);
     expect(step.state.round).toBe(5);
     expect(step.state.sheets[0].attempt).toBe(0);
     expect(diceSiege.toAct(step.state)).toEqual([0]);
@@ -184,7 +184,7 @@ describe('D3 abilities', () => {
   it('D3 Trebuchets: 4s do 2 each, only as three or more', () => {
     const s = rolled(at({ round: 2 }), [4, 4, 4, 4, 1, 3]);
     expect(refused(s, plan(['trebuchets', 'trebuchets', null, null, null, null]))).toBe('few-trebuchets');
-    const step = ok(s, plan(['trebuchets', 'trebuchets', 'trebuchets', 'trebuchets', null, null], { hits: [hit('l1.0', 5), hit('l2.0', 3)] }));
+    const step = ok(s, plan(['trebuchets', 'trebuchets', 'trebuchets', 'trebuchets', null, null], { hits: [hit('l1.0', 7), hit('l2.0', 1)] }));
     expect(events(step, 'plan')[0]).toMatchObject({ damage: 8, destroyed: ['l1.0'] });
   });
 
@@ -205,7 +205,7 @@ describe('D3 abilities', () => {
     expect(dmg({ tracks: { riders: 4 }, damage: 28 }, 'riders')).toMatchObject({ damage: 4 });
     // Round 5: the War Elephants are in the battle.
     expect(dmg({ tracks: { riders: 4 }, damage: 28, round: 5 }, 'riders')).toMatchObject({ damage: 2 });
-    expect(dmg({ tracks: { riders: 4 }, damage: 28, round: 5, hits: { 'l5.0': 8 } }, 'riders')).toMatchObject({ damage: 4 });
+    expect(dmg({ tracks: { riders: 4 }, damage: 28, round: 5, hits: { 'l5.0': 12 } }, 'riders')).toMatchObject({ damage: 4 });
   });
 
   it('D3 Halflings: two 1s count as one die of any other number', () => {
@@ -304,8 +304,8 @@ describe('D5 specials', () => {
   it('D5 Heroic Deeds destroys every living attacker of one entered line, never the Greater Wyvern', () => {
     const s = rolled(at({ round: 10, unlocked: ['heroic-deeds'], hits: { 'l6.0': 1 } }), [1, 1, 1, 1, 1, 1]);
     const step = ok(s, plan(Array(6).fill(null), { specials: ['heroic-deeds'], heroicLine: 6 }));
-    expect(attacker(step.state, 'l6.0').hits).toBe(5);
-    expect(attacker(step.state, 'l6.1').hits).toBe(6);
+    expect(attacker(step.state, 'l6.0').hits).toBe(7);
+    expect(attacker(step.state, 'l6.1').hits).toBe(8);
     expect(events(step, 'special')[0]).toMatchObject({ special: 'heroic-deeds', destroyed: ['l6.0', 'l6.1'] });
     expect(refused(s, plan(Array(6).fill(null), { specials: ['heroic-deeds'], heroicLine: 10 }))).toBe('bad-target');
     expect(refused(rolled(at({ round: 3, unlocked: ['heroic-deeds'] }), [1, 1, 1, 1, 1, 1]), plan(Array(6).fill(null), { specials: ['heroic-deeds'], heroicLine: 6 }))).toBe('bad-target');
@@ -317,7 +317,7 @@ describe('D5 specials', () => {
     const step = ok(s, plan(Array(6).fill(null), { specials: ['war-horn'] }));
     expect(events(step, 'attack')).toEqual([{ type: 'attack', seat: 0, damage: 0, warHorn: true }]);
     // The Battering Ram of round 4 still strikes: specials act in the ability step only.
-    expect(step.state.sheets[0].damage).toBe(6);
+    expect(step.state.sheets[0].damage).toBe(16);
   });
 
   it('D5 Shieldmaiden destroys the Greater Wyvern once it has entered', () => {
@@ -325,16 +325,16 @@ describe('D5 specials', () => {
     expect(refused(early, plan(Array(6).fill(null), { specials: ['shieldmaiden'] }))).toBe('bad-target');
     const s = rolled(at({ round: 10, unlocked: ['shieldmaiden'] }), [1, 1, 1, 1, 1, 1]);
     const step = ok(s, plan(Array(6).fill(null), { specials: ['shieldmaiden'] }));
-    expect(attacker(step.state, 'l10.0').hits).toBe(12);
+    expect(attacker(step.state, 'l10.0').hits).toBe(17);
   });
 
   it('D5 Summon the Dead deals 15, also to attackers not yet entered', () => {
     const s = rolled(at({ round: 2, unlocked: ['summon-the-dead'] }), [1, 1, 1, 1, 1, 1]);
-    const step = ok(s, plan(Array(6).fill(null), { specials: ['summon-the-dead'], hits: [hit('l10.0', 12, true), hit('l3.0', 3, true)] }));
-    expect(attacker(step.state, 'l10.0').hits).toBe(12);
+    const step = ok(s, plan(Array(6).fill(null), { specials: ['summon-the-dead'], hits: [hit('l9.0', 12, true), hit('l3.0', 3, true)] }));
+    expect(attacker(step.state, 'l9.0').hits).toBe(12);
     expect(attacker(step.state, 'l3.0').hits).toBe(3);
-    expect(events(step, 'plan')[0]).toMatchObject({ summoned: 15, destroyed: ['l10.0'] });
-    expect(refused(s, plan(Array(6).fill(null), { specials: ['summon-the-dead'], hits: [hit('l10.0', 12, true), hit('l9.0', 4, true)] }))).toBe('too-much-damage');
+    expect(events(step, 'plan')[0]).toMatchObject({ summoned: 15, destroyed: ['l9.0'] });
+    expect(refused(s, plan(Array(6).fill(null), { specials: ['summon-the-dead'], hits: [hit('l9.0', 12, true), hit('l10.0', 4, true)] }))).toBe('too-much-damage');
     // Without it, a summon hit is refused; normal damage never reaches an attacker not entered.
     expect(refused(s, plan(Array(6).fill(null), { hits: [hit('l10.0', 1, true)] }))).toBe('bad-target');
   });
@@ -351,11 +351,17 @@ describe('D6 attacker lines and the ending', () => {
     expect(LINES.every((l) => l.reconstructed)).toBe(true);
     expect(LINES.filter((l) => 'special' in l).map((l) => l.line)).toEqual([4, 8]);
     expect(LINES[9]).toMatchObject({ attackers: [{ kind: 'greater-wyvern' }] });
+    // Pinned: the counts frozen by the tuning run (bench/dice-siege.results.md); a change needs a new run.
+    const counts = LINES.map((l) => ('special' in l ? `${l.special.kind} ${l.special.damage}` : l.attackers.map((a) => `${a.kind} ${a.boxes}`).join(' + ')));
+    expect(counts).toEqual([
+      'goblins 7', 'orcs 8', 'trolls 6', 'battering-ram 16', 'war-elephants 12', 'goblins 7 + orcs 8', 'trolls 6', 'wyverns-fire 20',
+      'war-elephants 12', 'greater-wyvern 17',
+    ]);
   });
 
   it('D6 destroying every attacker wins; the result says so', () => {
     const hits = Object.fromEntries(at().sheets[0].attackers.map((a) => [a.id, a.boxes]));
-    hits['l10.0'] = 11;
+    hits['l10.0'] -= 1;
     const s = rolled(at({ round: 10, hits }), [2, 1, 1, 1, 1, 1]);
     const step = ok(s, plan(['archers', null, null, null, null, null], { hits: [hit('l10.0', 1)] }));
     expect(step.state.sheets[0].phase).toBe('won');
