@@ -1,6 +1,7 @@
 // Dice Siege tuning: simulates seeded solo games with the strong policy, per mode, on worker threads, and
 // prints win rates with 95% Wilson intervals and the average game length.
 // Run: npx tsx --tsconfig tsconfig.base.json bench/dice-siege-tuning.ts [games per mode] [workers ≤ 2] [lines.json]
+//   It prints running totals every 30 s; stopped early, the last lines are exact for seeds 0..k-1 of each mode.
 //   lines.json (optional) replaces the attacker lines, for tuning; without it the frozen lines are used.
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -55,37 +56,68 @@ export function wilson(wins: number, n: number): [number, number] {
   return [centre - half, centre + half];
 }
 
+const CHUNK = 250;
+
+function add(a: Tally, b: Tally): Tally {
+  return {
+    games: a.games + b.games, wins: a.wins + b.wins, rounds: a.rounds + b.rounds, winRounds: a.winRounds + b.winRounds,
+    boxesLeft: a.boxesLeft + b.boxesLeft, cpuMs: a.cpuMs + b.cpuMs,
+  };
+}
+
+function line(mode: Mode, t: Tally): string {
+  const [lo, hi] = wilson(t.wins, t.games);
+  return `${mode.padEnd(6)} ${t.games} games: wins ${(100 * t.wins / t.games).toFixed(2)}% (95% CI ${(100 * lo).toFixed(2)}–${(100 * hi).toFixed(2)}%), ` +
+    `${(t.rounds / t.games).toFixed(2)} rounds a game (won: ${(t.winRounds / Math.max(1, t.wins)).toFixed(2)}, ${(t.boxesLeft / Math.max(1, t.wins)).toFixed(1)} boxes left), ` +
+    `${(t.cpuMs / t.games).toFixed(2)} CPU ms a game`;
+}
+
+/**
+ * Chunks of seeds alternate between the modes and go to whichever worker is free; results count only as
+ * an unbroken run of seeds from 0, so a run stopped early still reports exactly seeds 0..k-1 of each mode.
+ */
 async function main() {
   const n = Number(process.argv[2] ?? 1000);
   const workers = Math.max(1, Math.min(2, Number(process.argv[3] ?? 2), cpus().length));
   const lines: LineSpec[] = process.argv[4] ? JSON.parse(readFileSync(process.argv[4], 'utf8')) : [...LINES];
   const started = Date.now();
-  console.log(`Node ${process.version}, ${n} games per mode, ${workers} worker thread(s)`);
-  for (const mode of ['normal', 'epic'] as Mode[]) {
-    const t0 = Date.now();
-    const per = Math.ceil(n / workers);
-    const parts = await Promise.all(Array.from({ length: workers }, (_, w) => {
-      const job: Job = { mode, from: w * per, to: Math.min(n, (w + 1) * per), lines };
-      return new Promise<Tally>((resolve, reject) => {
-        const worker = new Worker(`require('tsx/cjs'); require(${JSON.stringify(__filename)});`, { eval: true, workerData: job });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
-    }));
-    const t = parts.reduce((a, b) => ({
-      games: a.games + b.games, wins: a.wins + b.wins, rounds: a.rounds + b.rounds, winRounds: a.winRounds + b.winRounds,
-      boxesLeft: a.boxesLeft + b.boxesLeft, cpuMs: a.cpuMs + b.cpuMs,
-    }));
-    const [lo, hi] = wilson(t.wins, t.games);
-    console.log(`${mode.padEnd(6)} ${t.games} games: wins ${(100 * t.wins / t.games).toFixed(2)}% (95% CI ${(100 * lo).toFixed(2)}–${(100 * hi).toFixed(2)}%), ` +
-      `${(t.rounds / t.games).toFixed(2)} rounds a game (won: ${(t.winRounds / Math.max(1, t.wins)).toFixed(2)}, ${(t.boxesLeft / Math.max(1, t.wins)).toFixed(1)} boxes left), ` +
-      `${(t.cpuMs / t.games).toFixed(2)} CPU ms a game, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  }
+  console.log(`Node ${process.version}, ${n} games per mode, ${workers} worker thread(s), chunks of ${CHUNK}`);
+  const queue: Job[] = [];
+  for (let from = 0; from < n; from += CHUNK) for (const mode of ['normal', 'epic'] as Mode[]) queue.push({ mode, from, to: Math.min(n, from + CHUNK), lines });
+  const done: Record<Mode, Map<number, Tally>> = { normal: new Map(), epic: new Map() };
+  const prefix = (mode: Mode): Tally => {
+    let t: Tally = { games: 0, wins: 0, rounds: 0, winRounds: 0, boxesLeft: 0, cpuMs: 0 };
+    for (let from = 0; done[mode].has(from); from += CHUNK) t = add(t, done[mode].get(from)!);
+    return t;
+  };
+  let last = 0;
+  const report = (force = false) => {
+    if (!force && Date.now() - last < 30_000) return;
+    last = Date.now();
+    const secs = ((Date.now() - started) / 1000).toFixed(0);
+    for (const mode of ['normal', 'epic'] as Mode[]) {
+      const t = prefix(mode);
+      if (t.games > 0) console.log(`[${secs} s] ${line(mode, t)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, () => new Promise<void>((resolve, reject) => {
+    const worker = new Worker(`require('tsx/cjs'); require(${JSON.stringify(__filename)});`, { eval: true, workerData: { worker: true } });
+    const next = () => {
+      const job = queue.shift();
+      if (!job) { void worker.terminate(); resolve(); return; }
+      worker.once('message', (t: Tally) => { done[job.mode].set(job.from, t); report(); next(); });
+      worker.postMessage(job);
+    };
+    worker.once('error', reject);
+    next();
+  })));
+  console.log('final:');
+  report(true);
   console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 if (isMainThread) {
   if (require.main === module) main().catch((e) => { console.error(e); process.exit(1); });
-} else if (workerData && (workerData as Job).mode) {
-  parentPort!.postMessage(runJob(workerData as Job));
+} else if (workerData?.worker) {
+  parentPort!.on('message', (job: Job) => parentPort!.postMessage(runJob(job)));
 }
