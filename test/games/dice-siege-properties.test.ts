@@ -1,13 +1,22 @@
 // Dice Siege properties over seeded games: the round bound, no mutation, every listed action accepted,
 // bookkeeping invariants, and a log that replays the game.
 import {
-  advance, LOG_FORMAT, pick, RecordingDice, replayLog, resultOf, seededDice, seededKeyedDice, startTable,
+  advance, LOG_FORMAT, pick, RecordingDice, replayLog, resultOf, scripted, seededDice, seededKeyedDice, startTable,
   type Dice, type GameLog, type LogEntry, type Table,
 } from '@dicehall/shared';
 import {
   diceSiege, isAlive, legalActions, roundBound, totalBoxes, TRACKS, TRACK_IDS, type SiegeAction, type SiegeState,
 } from '../../shared/src/games/dice-siege';
 import { policyAction } from '../../shared/src/games/dice-siege/policy';
+
+/** A fresh sheet with both extra dice unlocked. */
+function at8(): SiegeState {
+  const s = diceSiege.setup({ mode: 'normal' }, 1, scripted([])).state;
+  s.sheets[0].tracks.extra1 = 3;
+  s.sheets[0].tracks.extra2 = 3;
+  s.sheets[0].diceCount = 8;
+  return s;
+}
 
 function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {
@@ -105,6 +114,29 @@ describe('dice-siege properties', () => {
       // Every roll of the game is keyed.
       expect(entries.flatMap((e) => e.rolls).every((r) => typeof r.key === 'string')).toBe(true);
     }
+  });
+
+  it('pins the legal action counts: one first roll, every hold set but all, and the plans', () => {
+    const fresh = diceSiege.setup({ mode: 'normal' }, 1, scripted([])).state;
+    expect(legalActions(fresh, 0)).toEqual([{ type: 'roll', hold: [] }]);
+    const roll = (s: SiegeState, faces: number[], hold: number[] = []) => {
+      const step = diceSiege.apply(s, 0, { type: 'roll', hold }, scripted(faces));
+      if (!step.ok) throw new Error(step.message);
+      return step.state;
+    };
+    // 2^6 - 1 hold sets, the plain plan (an archer on the Goblins) and the empty plan.
+    let s = roll(fresh, [2, 3, 4, 5, 6, 1]);
+    expect(legalActions(s, 0)).toHaveLength(63 + 2);
+    expect(legalActions(s, 0).filter((a) => a.type === 'plan')).toContainEqual(expect.objectContaining({ hits: [{ target: 'l1.0', n: 1, summon: false }] }));
+    s = roll(roll(s, [1, 1, 1], [0, 1, 2]), [1, 1, 1], [0, 1, 2]);
+    // After the third roll only plans: the plain one (an archer, and three 1's circle a tier-3 special) and the empty one.
+    expect(legalActions(s, 0)).toHaveLength(2);
+    expect(legalActions(s, 0)[0]).toMatchObject({ type: 'plan', unlock: 'repurpose-rubble', hits: [{ target: 'l1.0', n: 1 }] });
+    // With nothing to use, the plain plan is the empty one, listed once.
+    const idle = roll(roll(roll(fresh, [3, 4, 5, 1, 3, 4]), [1], [0, 1, 2, 3, 4]), [1], [0, 1, 2, 3, 4]);
+    expect(legalActions(idle, 0)).toEqual([{ type: 'plan', dice: Array(6).fill(null), pairs: [], unlock: null, specials: [], heroicLine: null, hits: [] }]);
+    const eight = at8();
+    expect(legalActions(roll(eight, [1, 2, 3, 4, 5, 6, 1, 2]), 0).filter((a) => a.type === 'roll')).toHaveLength(255);
   });
 
   it('refuses malformed actions before the rules see them', () => {

@@ -63,8 +63,9 @@ export function legalActions(state: SiegeState, seat: Seat): SiegeAction[] {
   }
   const plain = plainPlan(state, seat);
   // The plain plan is valid by construction; checked anyway so the list can never offer a refusal.
-  if (!('ok' in evaluatePlan(state, seat, plain))) out.push(plain);
-  out.push(emptyPlan(sh.tray.length));
+  const empty = emptyPlan(sh.tray.length);
+  if (!('ok' in evaluatePlan(state, seat, plain)) && JSON.stringify(plain) !== JSON.stringify(empty)) out.push(plain);
+  out.push(empty);
   return out;
 }
 
