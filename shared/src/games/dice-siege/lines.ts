@@ -42,12 +42,12 @@ export const LINES: readonly LineSpec[] = [
   { line: 1, attackers: [{ kind: 'goblins', boxes: 7 }], reconstructed: true },
   { line: 2, attackers: [{ kind: 'orcs', boxes: 8 }], reconstructed: true },
   { line: 3, attackers: [{ kind: 'trolls', boxes: 6 }], reconstructed: true },
-  { line: 4, special: { kind: 'battering-ram', damage: 16 }, reconstructed: true },
-  { line: 5, attackers: [{ kind: 'war-elephants', boxes: 11 }], reconstructed: true },
+  { line: 4, special: { kind: 'battering-ram', damage: 14 }, reconstructed: true },
+  { line: 5, attackers: [{ kind: 'war-elephants', boxes: 12 }], reconstructed: true },
   { line: 6, attackers: [{ kind: 'goblins', boxes: 7 }, { kind: 'orcs', boxes: 8 }], reconstructed: true },
   { line: 7, attackers: [{ kind: 'trolls', boxes: 6 }], reconstructed: true },
-  { line: 8, special: { kind: 'wyverns-fire', damage: 20 }, reconstructed: true },
-  { line: 9, attackers: [{ kind: 'war-elephants', boxes: 11 }], reconstructed: true },
+  { line: 8, special: { kind: 'wyverns-fire', damage: 18 }, reconstructed: true },
+  { line: 9, attackers: [{ kind: 'war-elephants', boxes: 12 }], reconstructed: true },
   { line: 10, attackers: [{ kind: 'greater-wyvern', boxes: 19 }], reconstructed: true },
 ];
 
