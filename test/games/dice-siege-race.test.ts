@@ -44,9 +44,12 @@ function race(choosers: Chooser[], seed = SEED, gameId = inputs.gameId): Played 
     table = step.table as Table<SiegeState>;
     entries.push(step.entry);
     rollsBySeat[seat].push(...step.entry.rolls);
-    // What this seat saw happen: its own events, and its sheet after each roll (a plan may leave it
-    // waiting for the others, which a solo game never does, so sheets are compared between rolls).
-    trace[seat].push(JSON.stringify(step.entry.events.filter((e) => e.seat === seat).map(({ seat: _, ...e }) => e)));
+    // What happened to each seat: its events, whichever entry carries them (a round's end, and a special
+    // attack after it, arrive with the last plan of the round), and its sheet after each of its rolls
+    // (a plan may leave it waiting for the others, which a solo game never does).
+    for (let s = 0; s < choosers.length; s++) {
+      for (const { seat: owner, ...e } of step.entry.events) if (owner === s) trace[s].push(JSON.stringify(e));
+    }
     if (step.entry.rolls.length > 0) trace[seat].push(JSON.stringify(table.state.sheets[seat]));
   }
   return { table, entries, rollsBySeat, trace };
