@@ -2,7 +2,7 @@
 // choices (uses, Halflings, damage split) multiply past listing, as Dice Chess's arrangements do, so
 // the list offers the empty plan and a plain one; any other valid plan is still accepted.
 import type { Seat } from '../../core/game-module';
-import { attackDamage, evaluatePlan, ofAKind, useDamage } from './rules';
+import { evaluatePlan, ofAKind, useDamage } from './rules';
 import {
   isAlive, isEntered, maxAttempts, SPECIALS, TRACK_IDS, TRACKS,
   type Plan, type SiegeAction, type SiegeState, type SpecialId, type Use,
@@ -69,4 +69,3 @@ export function legalActions(state: SiegeState, seat: Seat): SiegeAction[] {
   return out;
 }
 
-export { attackDamage };

@@ -3,7 +3,7 @@
 // (multisets with their multinomial odds). It reads only the sheet and the dice on the table.
 import type { Seat } from '../../core/game-module';
 import { TROLL_DAMAGE } from './lines';
-import { attackDamage, elephantsAttacking } from './rules';
+import { elephantsAttacking } from './rules';
 import {
   isAlive, isBreached, isEntered, maxAttempts, SPECIAL_IDS, SUMMON_THE_DEAD, TRACK_IDS, TRACKS, WIZARDS_LIGHT,
   specialInfo, totalBoxes, type Attacker, type Plan, type Sheet, type SiegeAction, type SiegeState, type SpecialId, type Track, type Use,
@@ -490,4 +490,3 @@ function useFor(ch: Choice, face: number): Use | null {
   return null;
 }
 
-export { attackDamage };
