@@ -2,6 +2,24 @@
 export interface Dice {
   /** A uniform integer in 1..sides. */
   roll(sides: number): number;
+  /**
+   * A uniform integer in 1..sides named by `key` instead of by its position: the same key gives the same
+   * number however many rolls came before (a race's players share dice this way). Sources without it
+   * fall back to `roll` through `rollKeyed` below.
+   */
+  rollKeyed?(sides: number, key: string): number;
+}
+
+/** A keyed roll's name: short, and free of the separator the fair scheme hashes with. */
+export const ROLL_KEY_RE = /^[a-z0-9][a-z0-9.:_-]{0,63}$/;
+
+export function checkKey(key: string): void {
+  if (typeof key !== 'string' || !ROLL_KEY_RE.test(key)) throw new RangeError(`a roll key is 1..64 of [a-z0-9.:_-], not ${JSON.stringify(key)}`);
+}
+
+/** Rolls by key when the source can, in sequence otherwise (scripted tests, plain seeded bots). */
+export function rollKeyed(dice: Dice, sides: number, key: string): number {
+  return dice.rollKeyed ? dice.rollKeyed(sides, key) : dice.roll(sides);
 }
 
 export interface Roll {
@@ -9,6 +27,8 @@ export interface Roll {
   index: number;
   sides: number;
   value: number;
+  /** Present for a keyed roll: the fair value hashes this key in place of the index. */
+  key?: string;
 }
 
 export const MIN_SIDES = 2;
@@ -38,14 +58,17 @@ export function scripted(values: number[]): Dice & { remaining(): number } {
 /** Plays back recorded rolls, checking each die size: replays a log exactly or fails loudly. */
 export function replayed(rolls: Roll[]): Dice & { remaining(): number } {
   let i = 0;
+  const next = (sides: number, key: string | undefined) => {
+    const r = rolls[i];
+    if (!r) throw new Error(`the log has no roll #${i}`);
+    if (r.sides !== sides) throw new Error(`roll #${r.index} was a d${r.sides}, the rules asked for a d${sides}`);
+    if (r.key !== key) throw new Error(`roll #${r.index} has key ${JSON.stringify(r.key)}, the rules asked for ${JSON.stringify(key)}`);
+    i++;
+    return r.value;
+  };
   return {
-    roll(sides: number) {
-      const r = rolls[i];
-      if (!r) throw new Error(`the log has no roll #${i}`);
-      if (r.sides !== sides) throw new Error(`roll #${r.index} was a d${r.sides}, the rules asked for a d${sides}`);
-      i++;
-      return r.value;
-    },
+    roll: (sides: number) => next(sides, undefined),
+    rollKeyed: (sides: number, key: string) => next(sides, key),
     remaining: () => rolls.length - i,
   };
 }
@@ -58,6 +81,13 @@ export class RecordingDice implements Dice {
     checkSides(sides);
     const value = this.source.roll(sides);
     this.taken.push({ index: this.next++, sides, value });
+    return value;
+  }
+  rollKeyed(sides: number, key: string): number {
+    checkSides(sides);
+    checkKey(key);
+    const value = rollKeyed(this.source, sides, key);
+    this.taken.push({ index: this.next++, sides, value, key });
     return value;
   }
   /** The rolls since the last drain, and forget them. */
@@ -82,6 +112,22 @@ export function seededDice(seed: number): Dice {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   return { roll: (sides) => 1 + Math.floor(next() * sides) };
+}
+
+/**
+ * seededDice with keyed rolls: a key's number depends only on the seed and the key (FNV-1a into
+ * mulberry32), so simulations of a race share dice the way the fair roller does, only faster.
+ */
+export function seededKeyedDice(seed: number): Dice {
+  const plain = seededDice(seed);
+  return {
+    roll: plain.roll,
+    rollKeyed(sides, key) {
+      let h = 0x811c9dc5 ^ (seed >>> 0);
+      for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+      return seededDice(h).roll(sides);
+    },
+  };
 }
 
 /** Picks an element with a dice source (bots and random play). */

@@ -2,7 +2,7 @@
 import { hmac } from '@noble/hashes/hmac';
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, hexToBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils';
-import { checkSides, type Dice } from './dice';
+import { checkKey, checkSides, type Dice } from './dice';
 
 export const FAIR_SCHEME = 'hmac-sha256-rejection/1';
 
@@ -32,11 +32,20 @@ export function fairRoll(serverSeedHex: string, inputs: FairInputs, n: number, s
   return rollWithKey(hexToBytes(serverSeedHex), inputs, n, sides, mac);
 }
 
+/**
+ * A keyed roll: the same HMAC with `key:<key>` where the index stands. An index is only digits, so a
+ * keyed message never equals an indexed one, and every existing game's numbers stay as they were.
+ */
+export function fairKeyedRoll(serverSeedHex: string, inputs: FairInputs, key: string, sides: number, mac: Mac = nobleHmac): number {
+  checkKey(key);
+  return rollWithKey(hexToBytes(serverSeedHex), inputs, `key:${key}`, sides, mac);
+}
+
 /** HMAC-SHA256(key, message). The browser and the verifier use @noble/hashes; the server may pass Node's native one. */
 export type Mac = (key: Uint8Array, message: Uint8Array) => Uint8Array;
 export const nobleHmac: Mac = (key, message) => hmac(sha256, key, message);
 
-function rollWithKey(key: Uint8Array, inputs: FairInputs, n: number, sides: number, mac: Mac): number {
+function rollWithKey(key: Uint8Array, inputs: FairInputs, n: number | string, sides: number, mac: Mac): number {
   checkSides(sides);
   const limit = Math.floor(0x100000000 / sides) * sides;
   for (let block = 0; ; block++) {
@@ -59,6 +68,11 @@ export class FairDice implements Dice {
   }
   roll(sides: number): number {
     return rollWithKey(this.key, this.inputs, this.n++, sides, this.mac);
+  }
+  /** Keyed rolls leave the index count alone: they are named by their key, not by their position. */
+  rollKeyed(sides: number, key: string): number {
+    checkKey(key);
+    return rollWithKey(this.key, this.inputs, `key:${key}`, sides, this.mac);
   }
   get rolled(): number {
     return this.n;

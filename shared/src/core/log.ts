@@ -1,6 +1,6 @@
 // The game log file: everything needed to replay a game and to verify every roll once the seed is revealed.
 import { rulesModule, type GameModule, type Result } from './game-module';
-import { commitmentOf, fairRoll, FAIR_SCHEME } from './fair';
+import { commitmentOf, fairKeyedRoll, fairRoll, FAIR_SCHEME } from './fair';
 import { RecordingDice, replayed } from './dice';
 import { advance, resultOf, startTable, type LogEntry, type Table } from './table';
 
@@ -84,7 +84,17 @@ export function verifyLog(log: GameLog, lookup: Lookup): Verdict {
     const rolls = (log.entries ?? []).flatMap((e) => e.rolls);
     rolls.forEach((r, i) => {
       if (r.index !== i) problems.push(`roll #${i} is numbered ${r.index}`);
-      else if (fairRoll(seed, inputs, r.index, r.sides) !== r.value) problems.push(`roll #${r.index} (d${r.sides}) shows ${r.value}, the seed gives ${fairRoll(seed, inputs, r.index, r.sides)}`);
+      else {
+        // A keyed roll (a race's shared dice) hashes its key where an indexed roll hashes its index.
+        let fair: number;
+        try {
+          fair = r.key === undefined ? fairRoll(seed, inputs, r.index, r.sides) : fairKeyedRoll(seed, inputs, r.key, r.sides);
+        } catch {
+          problems.push(`roll #${r.index} is not a die the scheme can roll`);
+          return;
+        }
+        if (fair !== r.value) problems.push(`roll #${r.index} (d${r.sides}${r.key === undefined ? '' : `, key ${r.key}`}) shows ${r.value}, the seed gives ${fair}`);
+      }
       rollsChecked++;
     });
   }

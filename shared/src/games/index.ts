@@ -4,10 +4,11 @@ import { highRoll } from './high-roll';
 import { diceChess } from './dice-chess';
 import { shields } from './shields';
 import { shieldsUp } from './shields-up';
-// Playable end to end (every scenario) but unlisted until its client view exists.
+// Playable end to end but unlisted until their client views exist.
 import { polywars } from './polywars';
+import { diceSiege } from './dice-siege';
 
-export { highRoll, diceChess, shields, shieldsUp, polywars };
+export { highRoll, diceChess, shields, shieldsUp, polywars, diceSiege };
 
 export const games: Record<string, GameModule> = {
   [shields.id]: shields,
@@ -15,6 +16,7 @@ export const games: Record<string, GameModule> = {
   [shieldsUp.id]: shieldsUp,
   [highRoll.id]: highRoll,
   [polywars.id]: polywars,
+  [diceSiege.id]: diceSiege,
 };
 
 export function getGame(id: string): GameModule | undefined {
