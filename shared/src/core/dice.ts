@@ -4,6 +4,22 @@ export interface Dice {
   roll(sides: number): number;
 }
 
+/**
+ * A source that can step back: `position` counts the rolls taken so far and `seek` returns to an earlier count,
+ * so the table can take back the rolls of an action the rules then refused (a refusal consumes no roll index).
+ */
+export interface SeekableDice extends Dice {
+  readonly position: number;
+  seek(position: number): void;
+}
+
+export const isSeekable = (d: Dice): d is SeekableDice =>
+  typeof (d as Partial<SeekableDice>).seek === 'function' && typeof (d as Partial<SeekableDice>).position === 'number';
+
+function checkSeek(to: number, at: number): void {
+  if (!Number.isInteger(to) || to < 0 || to > at) throw new RangeError(`cannot seek to roll ${to} from roll ${at}`);
+}
+
 export interface Roll {
   /** Position of the roll in the game's whole sequence, from 0. */
   index: number;
@@ -21,9 +37,11 @@ export function checkSides(sides: number): void {
 }
 
 /** Plays back fixed numbers in order; throws when the script runs out or a value cannot be on the die. */
-export function scripted(values: number[]): Dice & { remaining(): number } {
+export function scripted(values: number[]): SeekableDice & { remaining(): number } {
   let i = 0;
   return {
+    get position() { return i; },
+    seek(to: number) { checkSeek(to, i); i = to; },
     roll(sides: number) {
       checkSides(sides);
       if (i >= values.length) throw new Error(`scripted dice ran out after ${values.length} rolls (wanted a d${sides})`);
@@ -36,9 +54,11 @@ export function scripted(values: number[]): Dice & { remaining(): number } {
 }
 
 /** Plays back recorded rolls, checking each die size: replays a log exactly or fails loudly. */
-export function replayed(rolls: Roll[]): Dice & { remaining(): number } {
+export function replayed(rolls: Roll[]): SeekableDice & { remaining(): number } {
   let i = 0;
   return {
+    get position() { return i; },
+    seek(to: number) { checkSeek(to, i); i = to; },
     roll(sides: number) {
       const r = rolls[i];
       if (!r) throw new Error(`the log has no roll #${i}`);
@@ -60,6 +80,19 @@ export class RecordingDice implements Dice {
     this.taken.push({ index: this.next++, sides, value });
     return value;
   }
+  /**
+   * Takes back every roll from index `to` on, in the record and in the source, as if they had never been rolled.
+   * False (and nothing changed) when the source cannot step back.
+   */
+  rewind(to: number): boolean {
+    if (to === this.next) return true;
+    checkSeek(to, this.next);
+    if (!isSeekable(this.source) || this.source.position < this.next - to) return false;
+    this.source.seek(this.source.position - (this.next - to));
+    this.taken = this.taken.filter((r) => r.index < to);
+    this.next = to;
+    return true;
+  }
   /** The rolls since the last drain, and forget them. */
   drain(): Roll[] {
     const out = this.taken;
@@ -72,16 +105,24 @@ export class RecordingDice implements Dice {
 }
 
 /** A seeded, deterministic, non-cryptographic source for property tests and bots (mulberry32). */
-export function seededDice(seed: number): Dice {
-  let a = seed >>> 0;
+export function seededDice(seed: number): SeekableDice {
+  const start = seed >>> 0;
+  let a = start;
+  let n = 0;
   const next = () => {
+    n++;
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { roll: (sides) => 1 + Math.floor(next() * sides) };
+  return {
+    roll: (sides) => 1 + Math.floor(next() * sides),
+    get position() { return n; },
+    // Each draw adds the same constant to the state, so any position is reached in one step.
+    seek(to: number) { checkSeek(to, n); n = to; a = (start + Math.imul(0x6d2b79f5, to)) >>> 0; },
+  };
 }
 
 /** Picks an element with a dice source (bots and random play). */

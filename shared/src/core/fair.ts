@@ -2,7 +2,7 @@
 import { hmac } from '@noble/hashes/hmac';
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, hexToBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils';
-import { checkSides, type Dice } from './dice';
+import { checkSides, type SeekableDice } from './dice';
 
 export const FAIR_SCHEME = 'hmac-sha256-rejection/1';
 
@@ -51,7 +51,7 @@ function rollWithKey(key: Uint8Array, inputs: FairInputs, n: number, sides: numb
 }
 
 /** The server's roller: holds the secret seed and counts rolls. The seed never enters game state. */
-export class FairDice implements Dice {
+export class FairDice implements SeekableDice {
   private n = 0;
   private readonly key: Uint8Array;
   constructor(serverSeedHex: string, private readonly inputs: FairInputs, private readonly mac: Mac = nobleHmac) {
@@ -62,5 +62,13 @@ export class FairDice implements Dice {
   }
   get rolled(): number {
     return this.n;
+  }
+  get position(): number {
+    return this.n;
+  }
+  /** Rolls are addressed by number, so stepping back is exact: roll n is the same die whenever it is taken. */
+  seek(position: number): void {
+    if (!Number.isInteger(position) || position < 0 || position > this.n) throw new RangeError(`cannot seek to roll ${position} from roll ${this.n}`);
+    this.n = position;
   }
 }
