@@ -1,6 +1,6 @@
 // The conformance suite: every game in the registry, whatever it is, passes the same contract checks.
 // CONFORMANCE_SCALE=10 npx jest test/conformance  plays ten times the games and probes (CI runs scale 1).
-import { games } from '../../shared/src/index';
+import { games, type GameModule } from '../../shared/src/index';
 import {
   checkAgreement, checkPlaythrough, checkPurity, checkRefusalRolls, checkReplay, checkSecrets, configFor, perft,
 } from '../helpers/conformance';
@@ -39,6 +39,14 @@ describe.each(Object.values(games).map((m) => [m.id, m] as const))('%s conforms'
       const report = checkSecrets(module, cfg)!;
       expect(report.compared).toBeGreaterThan(0);
       expect(report.disguised).toBeGreaterThan(0);
+    });
+
+    it('the secret probe has teeth: a view that also shows the next seat\'s view is caught', () => {
+      const peeking: GameModule = {
+        ...module,
+        view: (state, viewer) => ({ own: module.view(state, viewer), peek: module.view(state, ((viewer ?? -1) + 1) % cfg.setups[0].seats) }),
+      };
+      expect(() => checkSecrets(peeking, { ...cfg, setups: [cfg.setups[0]] })).toThrow(/it leaks a secret/);
     });
   }
 
