@@ -9,7 +9,8 @@ export const OWN: Record<string, Partial<ConformanceConfig>> = {
     sampledTypes: ['arrange'],
   },
   shields: {
-    setups: [{ options: {}, seats: 2 }, { options: { bestOf: 3 }, seats: 2 }],
+    setups: [{ options: {}, seats: 2 }, { options: { bestOf: 3 }, seats: 2 }, { options: { resurrection: true }, seats: 2 }],
+    games: 6,
   },
   polywars: {
     // Small forces and few cycles keep a game to a few hundred actions; every scenario and seat count appears.

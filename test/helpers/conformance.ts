@@ -212,13 +212,17 @@ function probePositions(module: GameModule, cfg: ConformanceConfig, visit: (p: P
   }
 }
 
-/** legalActions and apply agree: every listed action is accepted, and no sampled unlisted input is. */
+/** legalActions and apply agree: every listed action is accepted, once, and no sampled unlisted input is. */
 export function checkAgreement(module: GameModule, cfg: ConformanceConfig): { accepted: number; refused: number } {
   let accepted = 0;
   let refused = 0;
   const fail = (m: string): never => { throw new ConformanceError(module.id, m); };
   probePositions(module, cfg, ({ state, seat, legal, index }, pool, seats, g) => {
     const at = `in game ${g} at action ${index}`;
+    // A listed action comes once; a sample of a continuous choice may repeat a point (it weighs only in perft).
+    const keys = legal.filter((a) => !cfg.sampledTypes.includes((a as { type?: string }).type ?? '')).map(stable);
+    const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+    if (twice) fail(`legalActions lists ${twice} twice ${at}`);
     for (const a of legal) {
       const parsed = module.action.safeParse(a);
       if (!parsed.success) fail(`legalActions lists ${short(a)} ${at}, which the action schema rejects`);
