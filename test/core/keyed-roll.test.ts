@@ -31,13 +31,30 @@ describe('P1 keyed rolls', () => {
     expect(fairKeyedRoll(SEED, inputs, 'k', 20)).toBe(reference('k', 20));
   });
 
-  it('P1 the server roller (native HMAC) rolls the same keyed numbers, and keyed rolls leave its index alone', () => {
+  it('P1 the server roller (native HMAC) rolls the same keyed numbers; a keyed roll takes its place in the count', () => {
     const native = new FairDice(SEED, inputs, nodeHmac);
     const noble = new FairDice(SEED, inputs);
     for (let i = 0; i < 100; i++) expect(native.rollKeyed(6, `x${i}`)).toBe(noble.rollKeyed(6, `x${i}`));
-    expect(native.rolled).toBe(0);
-    // Indexed rolls after keyed ones are still rolls #0, #1, …: existing games keep their numbers.
-    expect([native.roll(6), native.roll(6)]).toEqual([fairRoll(SEED, inputs, 0, 6), fairRoll(SEED, inputs, 1, 6)]);
+    expect(native.rolled).toBe(100);
+    // The log numbers every roll, keyed or not: an indexed roll after keyed ones is the roll of its own index.
+    expect([native.roll(6), native.roll(6)]).toEqual([fairRoll(SEED, inputs, 100, 6), fairRoll(SEED, inputs, 101, 6)]);
+  });
+
+  it('P1 a log mixing keyed and indexed rolls verifies roll by roll, and a rewind steps back over keyed rolls', () => {
+    const dice = new RecordingDice(new FairDice(SEED, inputs, nodeHmac));
+    dice.roll(6);
+    dice.rollKeyed(6, 'siege.r1.a1.s0');
+    dice.roll(20);
+    const rolls = dice.drain();
+    expect(rolls.map((r) => r.index)).toEqual([0, 1, 2]);
+    for (const r of rolls) {
+      expect(r.value).toBe(r.key === undefined ? fairRoll(SEED, inputs, r.index, r.sides) : fairKeyedRoll(SEED, inputs, r.key, r.sides));
+    }
+    const again = new RecordingDice(new FairDice(SEED, inputs, nodeHmac));
+    again.roll(6);
+    again.rollKeyed(6, 'k1');
+    expect(again.rewind(1)).toBe(true);
+    expect(again.roll(4)).toBe(fairRoll(SEED, inputs, 1, 4));
   });
 
   it('P1 a key cannot pose as an index or smuggle the separator', () => {

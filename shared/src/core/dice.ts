@@ -22,6 +22,22 @@ export function rollKeyed(dice: Dice, sides: number, key: string): number {
   return dice.rollKeyed ? dice.rollKeyed(sides, key) : dice.roll(sides);
 }
 
+/**
+ * A source that can step back: `position` counts the rolls taken so far and `seek` returns to an earlier count,
+ * so the table can take back the rolls of an action the rules then refused (a refusal consumes no roll index).
+ */
+export interface SeekableDice extends Dice {
+  readonly position: number;
+  seek(position: number): void;
+}
+
+export const isSeekable = (d: Dice): d is SeekableDice =>
+  typeof (d as Partial<SeekableDice>).seek === 'function' && typeof (d as Partial<SeekableDice>).position === 'number';
+
+function checkSeek(to: number, at: number): void {
+  if (!Number.isInteger(to) || to < 0 || to > at) throw new RangeError(`cannot seek to roll ${to} from roll ${at}`);
+}
+
 export interface Roll {
   /** Position of the roll in the game's whole sequence, from 0. */
   index: number;
@@ -41,9 +57,11 @@ export function checkSides(sides: number): void {
 }
 
 /** Plays back fixed numbers in order; throws when the script runs out or a value cannot be on the die. */
-export function scripted(values: number[]): Dice & { remaining(): number } {
+export function scripted(values: number[]): SeekableDice & { remaining(): number } {
   let i = 0;
   return {
+    get position() { return i; },
+    seek(to: number) { checkSeek(to, i); i = to; },
     roll(sides: number) {
       checkSides(sides);
       if (i >= values.length) throw new Error(`scripted dice ran out after ${values.length} rolls (wanted a d${sides})`);
@@ -56,7 +74,7 @@ export function scripted(values: number[]): Dice & { remaining(): number } {
 }
 
 /** Plays back recorded rolls, checking each die size: replays a log exactly or fails loudly. */
-export function replayed(rolls: Roll[]): Dice & { remaining(): number } {
+export function replayed(rolls: Roll[]): SeekableDice & { remaining(): number } {
   let i = 0;
   const next = (sides: number, key: string | undefined) => {
     const r = rolls[i];
@@ -67,6 +85,8 @@ export function replayed(rolls: Roll[]): Dice & { remaining(): number } {
     return r.value;
   };
   return {
+    get position() { return i; },
+    seek(to: number) { checkSeek(to, i); i = to; },
     roll: (sides: number) => next(sides, undefined),
     rollKeyed: (sides: number, key: string) => next(sides, key),
     remaining: () => rolls.length - i,
@@ -90,6 +110,19 @@ export class RecordingDice implements Dice {
     this.taken.push({ index: this.next++, sides, value, key });
     return value;
   }
+  /**
+   * Takes back every roll from index `to` on, in the record and in the source, as if they had never been rolled.
+   * False (and nothing changed) when the source cannot step back.
+   */
+  rewind(to: number): boolean {
+    if (to === this.next) return true;
+    checkSeek(to, this.next);
+    if (!isSeekable(this.source) || this.source.position < this.next - to) return false;
+    this.source.seek(this.source.position - (this.next - to));
+    this.taken = this.taken.filter((r) => r.index < to);
+    this.next = to;
+    return true;
+  }
   /** The rolls since the last drain, and forget them. */
   drain(): Roll[] {
     const out = this.taken;
@@ -102,16 +135,24 @@ export class RecordingDice implements Dice {
 }
 
 /** A seeded, deterministic, non-cryptographic source for property tests and bots (mulberry32). */
-export function seededDice(seed: number): Dice {
-  let a = seed >>> 0;
+export function seededDice(seed: number): SeekableDice {
+  const start = seed >>> 0;
+  let a = start;
+  let n = 0;
   const next = () => {
+    n++;
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { roll: (sides) => 1 + Math.floor(next() * sides) };
+  return {
+    roll: (sides) => 1 + Math.floor(next() * sides),
+    get position() { return n; },
+    // Each draw adds the same constant to the state, so any position is reached in one step.
+    seek(to: number) { checkSeek(to, n); n = to; a = (start + Math.imul(0x6d2b79f5, to)) >>> 0; },
+  };
 }
 
 /**

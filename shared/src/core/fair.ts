@@ -2,7 +2,7 @@
 import { hmac } from '@noble/hashes/hmac';
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, hexToBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils';
-import { checkKey, checkSides, type Dice } from './dice';
+import { checkKey, checkSides, type SeekableDice } from './dice';
 
 export const FAIR_SCHEME = 'hmac-sha256-rejection/1';
 
@@ -60,7 +60,7 @@ function rollWithKey(key: Uint8Array, inputs: FairInputs, n: number | string, si
 }
 
 /** The server's roller: holds the secret seed and counts rolls. The seed never enters game state. */
-export class FairDice implements Dice {
+export class FairDice implements SeekableDice {
   private n = 0;
   private readonly key: Uint8Array;
   constructor(serverSeedHex: string, private readonly inputs: FairInputs, private readonly mac: Mac = nobleHmac) {
@@ -69,12 +69,24 @@ export class FairDice implements Dice {
   roll(sides: number): number {
     return rollWithKey(this.key, this.inputs, this.n++, sides, this.mac);
   }
-  /** Keyed rolls leave the index count alone: they are named by their key, not by their position. */
+  /**
+   * A keyed roll is named by its key, not its position, but still takes a place in the count: the log numbers
+   * every roll, so the indexed rolls after it keep the index the log gives them (and a rewind steps back over it).
+   */
   rollKeyed(sides: number, key: string): number {
     checkKey(key);
+    this.n++;
     return rollWithKey(this.key, this.inputs, `key:${key}`, sides, this.mac);
   }
   get rolled(): number {
     return this.n;
+  }
+  get position(): number {
+    return this.n;
+  }
+  /** Rolls are addressed by number, so stepping back is exact: roll n is the same die whenever it is taken. */
+  seek(position: number): void {
+    if (!Number.isInteger(position) || position < 0 || position > this.n) throw new RangeError(`cannot seek to roll ${position} from roll ${this.n}`);
+    this.n = position;
   }
 }

@@ -65,6 +65,13 @@ export interface GameModule<State = any, Action = any, Options = any> {
    */
   openView?(state: State): unknown;
   result(state: State): Result | null;
+  /**
+   * The probe for hidden information, used by the conformance suite: a state `viewer` (null: a spectator) cannot
+   * tell from `state`, with everything hidden from them re-dealt from `dice` (other hands reshuffled, other
+   * seats' pending answers changed). `view(state, viewer)` must come out the same for both. Games without
+   * secrets leave it out; a game with secrets must declare it.
+   */
+  disguise?(state: State, viewer: Seat | null, dice: Dice): State;
   /** One event in plain words; `names` are the seats' display names. */
   describe(event: GameEvent, names: string[]): string;
   /**

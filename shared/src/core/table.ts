@@ -58,9 +58,13 @@ export function advance<S>(
     const parsed = module.action.safeParse(input);
     if (!parsed.success) return { ok: false, code: 'bad-action', message: `Not an action of ${module.name}.` };
     if (!module.toAct(table.state).includes(seat)) return { ok: false, code: 'not-your-turn', message: 'It is not your turn.' };
+    const mark = dice.count;
     const step = module.apply(table.state, seat, parsed.data, dice);
     if (!step.ok) {
-      dice.drain();
+      // A refusal consumes no roll index: rolls the module took before refusing are taken back, so the next
+      // accepted action rolls the same dice it would have and the log still verifies. A source that cannot
+      // step back (none the platform uses) leaves the gap, which the conformance suite's refusal check reports.
+      if (!dice.rewind(mark)) dice.drain();
       return step;
     }
     return { ok: true, table: { ...table, state: step.state, seq: table.seq + 1 }, entry: entryOf(step.events, parsed.data) };

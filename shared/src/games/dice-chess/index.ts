@@ -1,5 +1,6 @@
 // Dice Chess: sixteen rolled d6 a side on a chess board; move one die a turn, capture down or level.
 import { z } from 'zod';
+import type { Dice } from '../../core/dice';
 import type { GameModule, Result } from '../../core/game-module';
 import { DICE_PER_SIDE, SQUARE_RE, squareName } from './board';
 import { generateMoves } from './moves';
@@ -72,9 +73,23 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
   apply: (state, seat, act, dice) => applyAction(state, seat, act, dice),
   view: (state, seat): DiceChessView => viewOf(state, seat),
   result: (state) => state.result,
+  // C2's secret: another seat's confirmed arrangement, re-dealt as another order of the same dice.
+  disguise: (state, viewer, dice) => ({
+    ...state,
+    pending: state.pending.map((p, s) => (p === null || s === viewer ? p : shuffled(p, dice))) as DiceChessState['pending'],
+  }),
   describe: describeEvent,
   describeResult,
 };
+
+function shuffled<T>(xs: readonly T[], dice: Dice): T[] {
+  const out = xs.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = dice.roll(i + 1) - 1;
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
 
 function withRules(version: DiceChessRules): GameModule<DiceChessState, DiceChessAction, DiceChessOptions> {
   if (version === DICE_CHESS_RULES) return diceChess;

@@ -34,5 +34,33 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
   apply: applyAction,
   view: viewOf,
   result: (state) => state.result,
+  // W5/W6's secrets: the other seats' answers to the current simultaneous step (force, placement, bid, healing)
+  // changed, answered or not kept as it was; other phases hide nothing.
+  disguise(state, viewer, dice) {
+    const mix = <T>(xs: readonly T[]): T[] => {
+      const out = xs.slice();
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = dice.roll(i + 1) - 1;
+        [out[i], out[j]] = [out[j], out[i]];
+      }
+      return out.length > 1 && dice.roll(2) === 1 ? out.slice(1) : out;
+    };
+    const other = <T>(xs: readonly (T | null)[], change: (x: T) => T): (T | null)[] =>
+      xs.map((x, s) => (x === null || x === undefined || s === viewer ? x : change(x)));
+    switch (state.phase) {
+      case 'build': return { ...state, forces: other(state.forces, (f) => mix(f)) };
+      case 'place': return {
+        ...state,
+        placements: other(state.placements, (p) => ({
+          leader: p.leader === null ? null : dice.roll(p.at.length) - 1,
+          base: p.base && { x: p.base.x + dice.roll(50), y: p.base.y },
+          at: mix(p.at),
+        })),
+      };
+      case 'bid': return { ...state, bids: other(state.bids, (b) => (b + dice.roll(3)) % 4) };
+      case 'heal': return { ...state, heals: other(state.heals, (h) => mix(h).map((d) => d + dice.roll(3))) };
+      default: return state;
+    }
+  },
   describe: describeEvent,
 };

@@ -40,6 +40,21 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
   view: viewOf,
   openView: openViewOf,
   result: (state) => state.result,
+  // U8's secrets: the cards hidden from the viewer (the draw pile, the others' hands and shields) re-dealt among
+  // the same places, every zone keeping its size.
+  disguise(state, viewer, dice) {
+    const others = state.players.map((_, i) => i !== viewer);
+    const cards = [...state.draw, ...state.players.flatMap((p, i) => (others[i] ? [...p.hand, ...p.shields] : []))];
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = dice.roll(i + 1) - 1;
+      [cards[i], cards[j]] = [cards[j], cards[i]];
+    }
+    let k = 0;
+    const refill = (xs: string[]) => xs.map(() => cards[k++]);
+    const draw = refill(state.draw);
+    const players = state.players.map((p, i) => (others[i] ? { ...p, hand: refill(p.hand), shields: refill(p.shields) } : p));
+    return { ...state, draw, players: players as ShieldsUpState['players'] };
+  },
   describe: describeEvent,
   describeResult,
 };

@@ -1,0 +1,67 @@
+// The conformance suite: every game in the registry, whatever it is, passes the same contract checks.
+// CONFORMANCE_SCALE=10 npx jest test/conformance  plays ten times the games and probes (CI runs scale 1).
+import { games, type GameModule } from '../../shared/src/index';
+import {
+  checkAgreement, checkPlaythrough, checkPurity, checkRefusalRolls, checkReplay, checkSecrets, configFor, perft,
+} from '../helpers/conformance';
+import { NO_SECRETS, OWN, SCALE } from './games';
+import { readPerft, REGENERATE } from './perft-data';
+
+describe.each(Object.values(games).map((m) => [m.id, m] as const))('%s conforms', (id, module) => {
+  const cfg = configFor(module, OWN[id], SCALE);
+
+  it('random games end, with someone to act until the result and a result only at the end', () => {
+    const { longest } = checkPlaythrough(module, cfg);
+    expect(longest).toBeGreaterThan(0);
+    expect(longest).toBeLessThanOrEqual(cfg.maxActions);
+  });
+
+  it('no rules function mutates a deep-frozen state', () => {
+    expect(checkPurity(module, cfg).calls).toBeGreaterThan(0);
+  });
+
+  it('legalActions and apply agree: listed actions accepted, sampled unlisted inputs refused with a code', () => {
+    const { accepted, refused } = checkAgreement(module, cfg);
+    expect(accepted).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('a refusal takes no roll from the dice', () => {
+    expect(checkRefusalRolls(module, cfg).refusals).toBeGreaterThan(0);
+  });
+
+  it('the log of a fair-dice game, through JSON, verifies and replays to the same state', () => {
+    expect(checkReplay(module, cfg).games).toBe(cfg.games);
+  });
+
+  if (module.disguise) {
+    it('views keep secrets: re-dealing what a viewer may not see leaves their view unchanged', () => {
+      const report = checkSecrets(module, cfg)!;
+      expect(report.compared).toBeGreaterThan(0);
+      expect(report.disguised).toBeGreaterThan(0);
+    });
+
+    it('the secret probe has teeth: a view that also shows the next seat\'s view is caught', () => {
+      const peeking: GameModule = {
+        ...module,
+        view: (state, viewer) => ({ own: module.view(state, viewer), peek: module.view(state, ((viewer ?? -1) + 1) % cfg.setups[0].seats) }),
+      };
+      expect(() => checkSecrets(peeking, { ...cfg, setups: [cfg.setups[0]] })).toThrow(/it leaks a secret/);
+    });
+  }
+
+  it(`perft counts match the pinned ones (regenerate deliberately: ${REGENERATE})`, () => {
+    const pinned = readPerft(id);
+    if (!pinned) throw new Error(`no pinned perft counts for ${id}: run ${REGENERATE.replace('<game-id>', id)} and commit the file`);
+    expect(pinned.cases.length).toBeGreaterThan(0);
+    for (const c of pinned.cases) {
+      expect({ ...c, counts: perft(module, { options: c.options, seats: c.seats }, c.seed, c.counts.length) }).toEqual(c);
+    }
+  });
+});
+
+describe('the registry', () => {
+  it('every game without a secret probe (disguise) is one reviewed as hiding nothing', () => {
+    expect(Object.values(games).filter((m) => !m.disguise).map((m) => m.id).sort()).toEqual([...NO_SECRETS].sort());
+  });
+});

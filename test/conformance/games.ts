@@ -1,0 +1,43 @@
+// What the conformance suite needs to know about a game beyond its module: setups worth playing and sampled action
+// types. A game not named here runs with its options' defaults at every seat count.
+import type { ConformanceConfig } from '../helpers/conformance';
+
+export const OWN: Record<string, Partial<ConformanceConfig>> = {
+  'dice-chess': {
+    setups: [{ options: { placement: 'arrange' }, seats: 2 }, { options: { placement: 'random' }, seats: 2 }],
+    // Of 16! arrangements legalActions lists one; another order of the same dice is just as legal.
+    sampledTypes: ['arrange'],
+  },
+  shields: {
+    setups: [{ options: {}, seats: 2 }, { options: { bestOf: 3 }, seats: 2 }, { options: { resurrection: true }, seats: 2 }],
+    games: 6,
+  },
+  'dice-siege': {
+    // A plan's choices (uses, Halflings, damage split) multiply past listing: legal.ts offers representatives.
+    sampledTypes: ['plan'],
+  },
+  polywars: {
+    // Small forces and few cycles keep a game to a few hundred actions; every scenario and seat count appears.
+    setups: [
+      { options: { scenario: 'kill-the-king', budget: 30, cycleLimit: 2 }, seats: 2 },
+      { options: { scenario: 'capture-the-flag', budget: 30, cycleLimit: 2 }, seats: 3 },
+      { options: { scenario: 'rescue-mission', budget: 20, cycleLimit: 2 }, seats: 2 },
+      { options: { scenario: 'attack-on-tokyo', budget: 30, cycleLimit: 2 }, seats: 4 },
+      { options: { scenario: 'snipe-hunt', budget: 20, cycleLimit: 2 }, seats: 2 },
+    ],
+    games: 5,
+    maxActions: 20000,
+    // legal.ts lists these continuous choices by a representative sample; apply accepts any legal one.
+    sampledTypes: ['build', 'place', 'step', 'teleportation', 'unleash', 'heal', 'mutation', 'healer'],
+  },
+};
+
+/**
+ * Games whose views hide nothing, so they declare no `disguise` probe. A game joins this list by a reviewed
+ * decision; a new game with secrets declares the probe instead.
+ */
+// Dice Siege: every sheet is open, even in a race, and its dice are derived from the seed, never held in the state.
+export const NO_SECRETS = ['high-roll', 'shields', 'dice-siege'];
+
+/** CONFORMANCE_SCALE multiplies the games and probed positions per check (CI: 1). */
+export const SCALE = Number(process.env.CONFORMANCE_SCALE ?? 1);

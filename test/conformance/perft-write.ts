@@ -1,0 +1,20 @@
+// Rewrites the pinned perft counts of the games named on the command line (all registered games with --all).
+// Run it deliberately, after a rule change that should change the counts, and review the diff:
+//   npx tsx test/conformance/perft-write.ts dice-chess
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { games } from '../../shared/src/index';
+import { computePerft, PERFT_DIR } from './perft-data';
+
+const ids = process.argv.includes('--all') ? Object.keys(games) : process.argv.slice(2);
+if (ids.length === 0) {
+  process.stderr.write('name the games to rewrite (or --all)\n');
+  process.exit(2);
+}
+for (const id of ids) {
+  const module = games[id];
+  if (!module) throw new Error(`no registered game "${id}"`);
+  const file = computePerft(module);
+  writeFileSync(join(PERFT_DIR, `${id}.json`), `${JSON.stringify(file, null, 2)}\n`);
+  process.stdout.write(`${id}: ${file.cases.map((c) => c.counts.join('/')).join(', ')}\n`);
+}
