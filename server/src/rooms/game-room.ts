@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import {
-  advance, commitmentOf, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable,
+  advance, commitmentOf, seatCount, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable,
   FAIR_SCHEME, type GameLog, type GameModule, type LogEntry, type PlatformKind, type Refusal, type Table,
 } from '@dicehall/shared';
 import type { Config } from '../config';
@@ -67,13 +67,14 @@ export class GameRoom extends Room<TableState> {
     this.ctx.rooms.add(this);
     this.graceSeconds = parsed.data.graceSeconds ?? this.ctx.config.graceSeconds;
     this.autoDispose = false;
-    this.maxClients = module.seats.max + this.ctx.config.maxSpectators;
+    const seats = seatCount(module, options.data);
+    this.maxClients = seats + this.ctx.config.maxSpectators;
 
     const state = new TableState();
     state.game = module.id;
     state.options = JSON.stringify(options.data);
     state.isPublic = parsed.data.public;
-    for (let s = 0; s < module.seats.max; s++) {
+    for (let s = 0; s < seats; s++) {
       state.seats.push(new SeatState());
       state.secret.set(String(s), new PrivateState());
       this.holders.push(null);

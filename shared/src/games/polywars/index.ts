@@ -1,7 +1,8 @@
 // Polywars, the dice wargame on a continuous battlefield for 2–6 players and five scenarios: the module the table runs.
 import type { GameModule } from '../../core/game-module';
 import { legalActions } from './legal';
-import { applyAction, setupState, toAct } from './rules';
+import { SCENARIOS } from './catalogue';
+import { applyAction, leave, setupState, toAct } from './rules';
 import { polywarsAction, polywarsOptions, type PolywarsAction, type PolywarsOptions, type PolywarsState } from './state';
 import { describeEvent, viewOf } from './view';
 
@@ -25,6 +26,7 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
     'power a turn. Kill the King (2 to 6 players, the last leader standing wins), Capture the Flag, Rescue Mission, ' +
     'Snipe Hunt and Attack on Tokyo.',
   seats: { min: 2, max: 6 },
+  seatsFor: (options) => options.seats ?? SCENARIOS[options.scenario].players.max,
   listed: false,
   options: polywarsOptions,
   action: polywarsAction,
@@ -34,5 +36,6 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
   apply: applyAction,
   view: viewOf,
   result: (state) => state.result,
+  resign: leave,
   describe: describeEvent,
 };
