@@ -94,6 +94,14 @@ describe('room size from options', () => {
     expect(parse({ scenario: 'kill-the-king', seats: 7 }).success).toBe(false);
   });
 
+  it('Polywars options: 0 for the budget or the cycle limit means the scenario\'s own (the room form\'s default)', () => {
+    const parsed = polywars.options.safeParse({ scenario: 'rescue-mission', budget: 0, cycleLimit: 0 });
+    expect(parsed.success).toBe(true);
+    const state = polywars.setup(parsed.data!, 2, seededDice(1)).state;
+    expect([state.budget, state.cycleLimit]).toEqual([30, 12]);
+    expect(polywars.options.safeParse({ scenario: 'kill-the-king', cycleLimit: -1 }).success).toBe(false);
+  });
+
   it('a module without seatsFor seats its maximum', () => {
     expect(seatCount(getGame('shields')!, {})).toBe(2);
   });

@@ -26,7 +26,8 @@ export class Camera {
   private start: { p: Pt; ox: number; oy: number; moved: boolean; owned: boolean } | null = null;
   private pinch: { d: number; zoom: number; mid: Pt; world: Pt } | null = null;
 
-  constructor(private canvas: HTMLCanvasElement, private on: CameraHandlers) {
+  /** `stageWidth` is the stage's width in its own units, which may differ from the canvas's CSS width. */
+  constructor(private canvas: HTMLCanvasElement, private on: CameraHandlers, private stageWidth: () => number) {
     canvas.style.touchAction = 'none';
     canvas.addEventListener('wheel', this.onWheel, { passive: false });
     canvas.addEventListener('pointerdown', this.onDown);
@@ -73,7 +74,9 @@ export class Camera {
 
   private local(e: PointerEvent | WheelEvent): Pt {
     const r = this.canvas.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
+    // Pointer positions come in CSS pixels; drawing is in stage units (the same once the stage's density is right).
+    const k = r.width > 0 ? this.stageWidth() / r.width : 1;
+    return { x: (e.clientX - r.left) * k, y: (e.clientY - r.top) * k };
   }
 
   private zoomAt(zoom: number, screen: Pt, world: Pt) {

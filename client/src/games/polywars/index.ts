@@ -20,5 +20,13 @@ export const polywarsClient: ClientGame = {
       key: 'seats', label: 'Players', kind: 'choice', initial: 2,
       choices: [2, 3, 4, 5, 6].map((n) => ({ value: n, label: `${n} players` })),
     },
+    {
+      key: 'budget', label: 'Force size', kind: 'choice', initial: 0,
+      choices: [{ value: 0, label: 'The scenario\'s (60 sides; Rescue 30, Snipe 40)' }, ...[20, 30, 60, 90].map((n) => ({ value: n, label: `${n} sides each` }))],
+    },
+    {
+      key: 'cycleLimit', label: 'Length', kind: 'choice', initial: 0,
+      choices: [{ value: 0, label: 'The scenario\'s (30 cycles; Rescue 12, Tokyo 10)' }, ...[3, 5, 10, 20].map((n) => ({ value: n, label: `At most ${n} cycles` }))],
+    },
   ],
 };

@@ -38,6 +38,7 @@ class PolywarsTable implements GameView {
   private view: PolywarsView | null = null;
   private overlay: Overlay = { selected: null, target: null, ghost: null, canStep: false, attackPhase: false };
   private lastLog = -1;
+  private pressed: number | null = null;
   private snapBack: ReturnType<typeof setTimeout> | undefined;
   private offResize: () => void;
   private destroyed = false;
@@ -54,7 +55,7 @@ class PolywarsTable implements GameView {
       drag: (p, end) => this.dragTo(p, end),
       tap: (p) => this.tap(p),
       changed: () => this.redraw(),
-    });
+    }, () => ctx.stage.width);
     this.attackButton.hidden = true;
     this.attackButton.addEventListener('click', () => this.confirmAttack());
     this.resetButton.addEventListener('click', () => {
@@ -108,8 +109,9 @@ class PolywarsTable implements GameView {
   private tap(p: Pt) {
     const v = this.view;
     if (!v || v.phase === 'build') return;
-    const d = this.field.dieAt(v, p, 8 / this.camera.scale);
     const sel = this.overlay.selected !== null ? v.dice[this.overlay.selected] : undefined;
+    // With a die ready to step, a tap just beside a die is a point to step to; otherwise a near miss still picks it.
+    const d = this.field.dieAt(v, p, (sel && this.movable(sel.id) ? 2 : 8) / this.camera.scale);
     if (d && sel && d.owner !== sel.owner && this.myTurn && v.turnPhase === 'attack' && sel.owner === this.me) {
       if (this.overlay.target === d.id) return this.confirmAttack();
       const check = checkAttack(v, sel, d);
@@ -134,6 +136,11 @@ class PolywarsTable implements GameView {
       return this.redraw();
     }
     if (sel && this.movable(sel.id)) return this.tryStep(sel.id, p);
+    if (sel && sel.owner === this.me && this.myTurn && (v.turnPhase === 'move' || v.turnPhase === 'speed')) {
+      this.select(null);
+      this.say(STEP_REASONS['cannot-step']);
+      return this.redraw();
+    }
     this.select(null);
     this.say('');
     this.redraw();
@@ -153,14 +160,15 @@ class PolywarsTable implements GameView {
     const v = this.view;
     if (!v) return false;
     const d = this.field.dieAt(v, p, 8 / this.camera.scale);
-    if (!d || !this.movable(d.id)) return false;
-    this.select(d.id);
-    return true;
+    this.pressed = d && this.movable(d.id) ? d.id : null;
+    return this.pressed !== null;
   }
 
+  /** Dragging one's own movable die: it becomes the selection, and dropping it is a step. (A press alone is a tap.) */
   private dragTo(p: Pt, end: boolean) {
-    const id = this.overlay.selected;
+    const id = this.pressed;
     if (id === null) return;
+    if (this.overlay.selected !== id) this.select(id);
     if (end) return this.tryStep(id, p);
     this.overlay.ghost = { die: id, x: p.x, y: p.y, refused: false };
     this.redraw();
@@ -221,7 +229,10 @@ class PolywarsTable implements GameView {
     this.drawPlayers(v, snap, W, H);
     this.renderSummary(v, snap);
     const c = this.ctx.stage.app.canvas;
-    c.dataset.polywars = JSON.stringify({ scale: this.camera.scale, ox: this.camera.ox, oy: this.camera.oy });
+    // Where each die is drawn, for tests that tap the field like a player.
+    const dice = Object.fromEntries(v.dice.filter((d) => d.alive && d.x !== null)
+      .map((d) => [d.id, [Math.round(this.camera.ox + d.x! * this.camera.scale), Math.round(this.camera.oy + d.y! * this.camera.scale), d.owner]]));
+    c.dataset.polywars = JSON.stringify({ scale: this.camera.scale, ox: this.camera.ox, oy: this.camera.oy, me: this.me, selected: this.overlay.selected, sw: this.ctx.stage.width, field: v.field, moving: this.myTurn && (v.turnPhase === 'move' || v.turnPhase === 'speed'), dice });
     this.ctx.stage.invalidate();
   }
 

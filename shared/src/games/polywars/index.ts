@@ -27,7 +27,7 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
     'Snipe Hunt and Attack on Tokyo.',
   seats: { min: 2, max: 6 },
   seatsFor: (options) => options.seats ?? SCENARIOS[options.scenario].players.max,
-  listed: false,
+  listed: true,
   options: polywarsOptions,
   action: polywarsAction,
   setup: (options, seats) => ({ ok: true, state: setupState(options, seats), events: [{ type: 'setup', scenario: options.scenario, seats }] }),
