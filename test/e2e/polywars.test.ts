@@ -185,6 +185,15 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
         await shot(ana, 'polywars-mid-desktop');
         await shot(ben, 'polywars-mid-phone');
         await shot(sam, 'polywars-mid-spectator-desktop');
+        // The spectator zooms in with the wheel over the field, then fits it again.
+        const before = (await drawn(sam)).scale;
+        const box = (await sam.locator('#board canvas').boundingBox())!;
+        await sam.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await sam.mouse.wheel(0, -500);
+        await sam.waitForFunction((s) => JSON.parse(document.querySelector('#board canvas')!.getAttribute('data-polywars')!).scale > s * 1.5, before);
+        await shot(sam, 'polywars-zoomed-spectator-desktop');
+        await sam.getByRole('button', { name: 'Fit the field' }).click();
+        expect((await drawn(sam)).scale).toBeCloseTo(before, 5);
       }
       expect(actions).toBeLessThan(600);
     }

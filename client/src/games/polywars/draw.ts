@@ -107,8 +107,8 @@ export class Battlefield {
       b.circle(x, y, r).fill({ color, alpha: spent ? 0.55 : 1 }).stroke({ width: d.id === o.selected ? 3 : 1.5, color: d.id === o.selected ? 0xffffff : 0x111111 });
       if (d.aura === 'flag') b.poly([x + r * 0.2, y - r * 1.9, x + r * 1.3, y - r * 1.5, x + r * 0.2, y - r * 1.1]).fill(0xffffff);
       if (r >= 7) {
-        this.label(String(d.value), x, y - (r > 14 ? r * 0.18 : 0), Math.max(9, Math.min(22, r * 0.95)), 0x111111);
-        if (r > 14) this.label(`d${d.sides}`, x, y + r * 0.52, Math.max(8, Math.min(13, r * 0.42)), 0x222222, 400);
+        this.label(String(d.value), x, y - (r > 11 ? r * 0.2 : 0), Math.max(9, Math.min(22, r * 0.95)), 0x111111);
+        if (r > 11) this.label(`d${d.sides}`, x, y + r * 0.5, Math.max(8, Math.min(13, r * 0.45)), 0x222222, 400);
       }
     }
     for (const f of v.flags) {
