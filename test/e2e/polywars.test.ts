@@ -215,3 +215,12 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
   await sam.getByText(/^Verified: all \d+ rolls match the seed, and the replay gives the same result\.$/).waitFor();
   console.log(`polywars e2e: ${actions} actions, ${taps} tap steps, attack by taps: ${tapAttack}, ${Math.round((Date.now() - t0) / 1000)} s`);
 }, 600000);
+
+it('W1 W7 the rules page names every ruling and the table decisions', async () => {
+  const p = await open('phone');
+  await p.goto(`${server.url}/rules/polywars`);
+  for (const id of ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7']) expect(await p.locator(`article.rules [id="${id}"]`).count()).toBe(1);
+  await p.getByText(/Table decision on terrain/).waitFor();
+  await save(p, 'polywars-rules-phone');
+  await p.context().close();
+});

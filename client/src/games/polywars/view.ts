@@ -15,6 +15,7 @@ const BAR = 0x1c2a21;
 const INK = 0xf2efe6;
 const MUTED = 0xa9b8ae;
 const LIT = 0xffe08a;
+const SHORT = ['Init.', 'Heal', 'Attack', 'Move', 'Action'];
 
 const STEP_REASONS: Record<string, string> = {
   'too-far': 'Too far: a step moves the centre at most one range unit.',
@@ -246,7 +247,9 @@ class PolywarsTable implements GameView {
     this.pills.forEach((p, i) => {
       const x = 6 + i * pillW;
       b.roundRect(x + 2, 5, pillW - 4, 22, 11).fill({ color: i === lit ? LIT : 0x2f4537 });
-      p.set(W < 420 && i === 0 ? 'Init.' : PHASES[i], { color: i === lit ? 0x1c2a21 : MUTED, size: W < 420 ? 11 : 13 });
+      // Narrow bars (a phone) shorten the names rather than let them run into each other.
+      const name = pillW < 44 ? SHORT[i].slice(0, 1) : pillW < 72 ? SHORT[i] : PHASES[i];
+      p.set(name, { color: i === lit ? 0x1c2a21 : MUTED, size: pillW < 72 ? 11 : 13 });
       p.sprite.position.set(Math.round(x + pillW / 2), 16);
     });
     const i = v.turn !== null ? v.order.indexOf(v.turn) : -1;
