@@ -194,6 +194,11 @@ class PolywarsTable implements GameView {
       this.overlay.ghost = { die: id, x, y, refused: false };
       this.say('');
       this.ctx.act({ type: 'step', die: id, x, y });
+      // Should the server refuse it after all (its reason shows with the table's errors), the die goes back.
+      this.snapBack = setTimeout(() => {
+        this.overlay.ghost = null;
+        this.redraw();
+      }, 2500);
     }
     this.redraw();
   }
