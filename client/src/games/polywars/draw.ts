@@ -43,9 +43,12 @@ export class Battlefield {
   private bodies = new Graphics();
   private labels: Label[] = [];
   private used = 0;
+  /** Keeps long halos and sightlines inside the field's box, off the phase bar and the players' line. */
+  private clip = new Graphics();
 
   constructor() {
-    this.container.addChild(this.ground, this.marks, this.bodies);
+    this.container.addChild(this.clip, this.ground, this.marks, this.bodies);
+    this.container.mask = this.clip;
   }
 
   private label(text: string, x: number, y: number, size: number, color = INK, weight: 400 | 700 = 700) {
@@ -60,7 +63,8 @@ export class Battlefield {
     l.visible = true;
   }
 
-  draw(v: PolywarsView, cam: Camera, o: Overlay, me: number | null) {
+  draw(v: PolywarsView, cam: Camera, o: Overlay, me: number | null, box: { x: number; y: number; w: number; h: number }) {
+    this.clip.clear().rect(box.x, box.y, box.w, box.h).fill(0xffffff);
     const sx = (x: number) => cam.ox + x * cam.scale;
     const sy = (y: number) => cam.oy + y * cam.scale;
     const k = cam.scale;
@@ -147,7 +151,7 @@ export class Battlefield {
       const ty = sy(t.y!);
       if (check.ok) {
         m.moveTo(x, y).lineTo(tx, ty).stroke({ width: t.id === o.target ? 3 : 2, color: OK, alpha: o.attackPhase ? 0.95 : 0.5 });
-        this.label(check.range ? `zap ${check.range}` : 'side', (x + tx) / 2, (y + ty) / 2 - 8, 11, OK);
+        if (Math.hypot(tx - x, ty - y) > 90) this.label(check.range ? `zap ${check.range}` : 'side', (x + tx) / 2, (y + ty) / 2 - 8, 11, OK);
       } else if (check.code === 'no-line-of-sight') {
         // Where the sight ends: the first die in the way, else the terrain; drawn dashed in red past that point.
         const others = onField.filter((d) => d.id !== sel.id && d.id !== t.id).map((d) => ({ x: d.x!, y: d.y!, r: DIE_TYPES[d.sides].radius }));
@@ -156,7 +160,7 @@ export class Battlefield {
           m.moveTo(x + (tx - x) * s, y + (ty - y) * s).lineTo(x + (tx - x) * Math.min(1, s + 0.04), y + (ty - y) * Math.min(1, s + 0.04));
         }
         m.stroke({ width: 2, color: BLOCKED, alpha: 0.85 });
-        this.label(`blocked by ${los.blockedBy ?? 'terrain'}`, (x + tx) / 2, (y + ty) / 2 - 8, 11, BLOCKED);
+        if (Math.hypot(tx - x, ty - y) > 140) this.label(`blocked by ${los.blockedBy ?? 'terrain'}`, (x + tx) / 2, (y + ty) / 2 - 8, 11, BLOCKED);
       }
       if (t.id === o.target && check.ok) {
         const p = odds(sel, check.range);

@@ -40,6 +40,8 @@ class PolywarsTable implements GameView {
   private overlay: Overlay = { selected: null, target: null, ghost: null, canStep: false, attackPhase: false };
   private lastLog = -1;
   private pressed: number | null = null;
+  /** Where the field is drawn, between the phase bar and the players' line. */
+  private fieldBox = { x: 0, y: 0, w: 1, h: 1 };
   private snapBack: ReturnType<typeof setTimeout> | undefined;
   private offResize: () => void;
   private destroyed = false;
@@ -218,7 +220,8 @@ class PolywarsTable implements GameView {
     const H = this.ctx.stage.height;
     const top = 58;
     const bottom = 26;
-    this.camera.fit({ x: 6, y: top + 4, w: Math.max(1, W - 12), h: Math.max(1, H - top - bottom - 8) }, this.view.field);
+    this.fieldBox = { x: 6, y: top + 4, w: Math.max(1, W - 12), h: Math.max(1, H - top - bottom - 8) };
+    this.camera.fit(this.fieldBox, this.view.field);
     this.redraw();
   }
 
@@ -230,7 +233,7 @@ class PolywarsTable implements GameView {
     const H = this.ctx.stage.height;
     this.overlay.canStep = this.movable(this.overlay.selected);
     this.overlay.attackPhase = this.myTurn && v.turnPhase === 'attack';
-    this.field.draw(v, this.camera, this.overlay, this.me);
+    this.field.draw(v, this.camera, this.overlay, this.me, this.fieldBox);
     this.drawBar(v, snap, W);
     this.drawPlayers(v, snap, W, H);
     this.renderSummary(v, snap);
