@@ -4,10 +4,12 @@ import { highRollClient } from './high-roll';
 import { diceChessClient } from './dice-chess';
 import { shieldsClient } from './shields';
 import { shieldsUpClient } from './shields-up';
+import { polywarsClient } from './polywars';
 
 export const clientGames: Record<string, ClientGame> = {
   [highRollClient.id]: highRollClient,
   [diceChessClient.id]: diceChessClient,
   [shieldsClient.id]: shieldsClient,
   [shieldsUpClient.id]: shieldsUpClient,
+  [polywarsClient.id]: polywarsClient,
 };

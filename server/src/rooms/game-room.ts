@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import {
-  advance, commitmentOf, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable,
+  advance, commitmentOf, seatCount, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable,
   FAIR_SCHEME, type GameLog, type GameModule, type LogEntry, type PlatformKind, type Refusal, type Table,
 } from '@dicehall/shared';
 import type { Config } from '../config';
@@ -104,13 +104,14 @@ export class GameRoom extends Room<TableState> {
     this.spectatorChatBudget = new TokenBucket(config.spectatorChatPerSecond, config.spectatorChatPerSecond * 4);
     guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message), () => this.schedulePatch());
     this.disposeIfNeverJoined();
+    const seats = seatCount(module, options.data);
 
     const state = new TableState();
     state.graceSeconds = this.graceSeconds;
     state.game = module.id;
     state.options = JSON.stringify(options.data);
     state.isPublic = parsed.data.public;
-    for (let s = 0; s < module.seats.max; s++) {
+    for (let s = 0; s < seats; s++) {
       state.seats.push(new SeatState());
       state.secret.set(String(s), new PrivateState());
       this.holders.push(null);

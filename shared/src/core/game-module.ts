@@ -31,6 +31,11 @@ export interface GameModule<State = any, Action = any, Options = any> {
   pitch: string;
   seats: { min: number; max: number };
   /**
+   * How many seats a room with these options has (within `seats`); without it, `seats.max`. Lets one game offer
+   * rooms of several sizes without the room knowing why.
+   */
+  seatsFor?(options: Options): number;
+  /**
    * The rules version this module plays. Raise it whenever a rule change could make an archived log
    * replay differently (another event, another roll, another ending); a log records it (log.ts).
    */
@@ -79,6 +84,11 @@ export interface GameModule<State = any, Action = any, Options = any> {
    * no dice left on the board"). Without it, resultText builds one from the summary.
    */
   describeResult?(result: Result, names: string[]): string;
+  /**
+   * A resignation in a game of more than two seats: only `seat` leaves, the others play on (the module's own
+   * `result` then says when it ends). Without it, or at two seats, the table gives the win to everyone else.
+   */
+  resign?(state: State, seat: Seat, dice: Dice): Step<State> | Refusal;
   /** What resigning gives up, for the confirmation ("this game", "the whole match"); "this game" without it. */
   resignScope?(options: Options): string;
 }
@@ -94,6 +104,11 @@ export function rulesModule<S, A, O>(module: GameModule<S, A, O>, version: numbe
   const older = Number.isInteger(version) ? module.rulesFor?.(version) : undefined;
   if (older && older.rulesVersion === version) return older;
   return refuse('unknown-rules', `played under rules v${version}, this build knows v${module.rulesVersion}`);
+}
+
+/** The number of seats a room of `module` with (parsed) `options` has. */
+export function seatCount<O>(module: GameModule<any, any, O>, options: O): number {
+  return module.seatsFor?.(options) ?? module.seats.max;
 }
 
 export function refuse(code: string, message: string): Refusal {

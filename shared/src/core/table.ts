@@ -69,6 +69,14 @@ export function advance<S>(
     }
     return { ok: true, table: { ...table, state: step.state, seq: table.seq + 1 }, entry: entryOf(step.events, parsed.data) };
   }
+  if (kind === 'resign' && module.resign && table.seats > 2) {
+    const step = module.resign(table.state, seat, dice);
+    if (!step.ok) {
+      dice.drain();
+      return step;
+    }
+    return { ok: true, table: { ...table, state: step.state, seq: table.seq + 1 }, entry: entryOf([{ type: kind, seat }, ...step.events]) };
+  }
   const others = Array.from({ length: table.seats }, (_, s) => s).filter((s) => s !== seat);
   const ended: Result =
     kind === 'resign'

@@ -4,7 +4,7 @@ import { highRoll } from './high-roll';
 import { diceChess } from './dice-chess';
 import { shields } from './shields';
 import { shieldsUp } from './shields-up';
-// Playable end to end but unlisted until their client views exist.
+// Dice Siege plays end to end in the rules but stays unlisted until its play sheet (client view) exists.
 import { polywars } from './polywars';
 import { diceSiege } from './dice-siege';
 

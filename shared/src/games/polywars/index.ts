@@ -1,7 +1,8 @@
 // Polywars, the dice wargame on a continuous battlefield for 2–6 players and five scenarios: the module the table runs.
 import type { GameModule } from '../../core/game-module';
 import { legalActions } from './legal';
-import { applyAction, setupState, toAct } from './rules';
+import { SCENARIOS } from './catalogue';
+import { applyAction, leave, setupState, toAct } from './rules';
 import { polywarsAction, polywarsOptions, type PolywarsAction, type PolywarsOptions, type PolywarsState } from './state';
 import { describeEvent, viewOf } from './view';
 
@@ -25,7 +26,8 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
     'power a turn. Kill the King (2 to 6 players, the last leader standing wins), Capture the Flag, Rescue Mission, ' +
     'Snipe Hunt and Attack on Tokyo.',
   seats: { min: 2, max: 6 },
-  listed: false,
+  seatsFor: (options) => options.seats ?? SCENARIOS[options.scenario].players.max,
+  listed: true,
   options: polywarsOptions,
   action: polywarsAction,
   setup: (options, seats) => ({ ok: true, state: setupState(options, seats), events: [{ type: 'setup', scenario: options.scenario, seats }] }),
@@ -62,5 +64,6 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
       default: return state;
     }
   },
+  resign: leave,
   describe: describeEvent,
 };

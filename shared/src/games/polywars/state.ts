@@ -1,7 +1,7 @@
 // Polywars: options, the action schema, and the state the rules pass around (plain data, never mutated).
 import { z } from 'zod';
 import type { Result, Seat } from '../../core/game-module';
-import type { AuraKind, ScenarioId, Zone } from './catalogue';
+import { SCENARIOS, type AuraKind, type ScenarioId, type Zone } from './catalogue';
 import type { Field, Terrain } from './geometry';
 
 export const MAX_DICE_PER_FORCE = 20;
@@ -9,16 +9,28 @@ export const MAX_DICE_PER_FORCE = 20;
 const coord = z.number().int().min(0).max(10_000);
 const dieId = z.number().int().min(0).max(6 * MAX_DICE_PER_FORCE - 1);
 
+/** 0 stands for "the scenario's own" (a room form's choice), the same as leaving the option out. */
+const scenarioDefault = (v: unknown) => (v === 0 ? undefined : v);
+
 export const polywarsOptions = z
   .object({
     /** Only scenarios the module plays to the end are offered (catalogue `playable`). */
     scenario: z.enum(['kill-the-king', 'capture-the-flag', 'rescue-mission', 'snipe-hunt', 'attack-on-tokyo']).default('kill-the-king'),
     /** Total sides per force (W6: equal for every player; Rescue Mission: the Defenders', the Rescuers get twice). Default: the scenario's. */
-    budget: z.number().int().min(2).max(300).optional(),
+    budget: z.preprocess(scenarioDefault, z.number().int().min(2).max(300).optional()),
     /** Cycles before the game ends on points (a proposal where the scenario has no limit). */
-    cycleLimit: z.number().int().min(1).max(100).optional(),
+    cycleLimit: z.preprocess(scenarioDefault, z.number().int().min(1).max(100).optional()),
+    /** Seats at the table; without it, the scenario's most (a room made before rooms had sizes seated six). */
+    seats: z.number().int().min(2).max(6).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((o, ctx) => {
+    const sc = SCENARIOS[o.scenario];
+    const p = sc.players;
+    if (o.seats !== undefined && (o.seats < p.min || o.seats > p.max)) {
+      ctx.addIssue({ code: 'custom', path: ['seats'], message: `${sc.name} is for ${p.min === p.max ? p.min : `${p.min}–${p.max}`} players` });
+    }
+  });
 export type PolywarsOptions = z.output<typeof polywarsOptions>;
 
 /**

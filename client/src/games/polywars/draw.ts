@@ -1,0 +1,193 @@
+// Drawing the battlefield in screen space each change: the field and its grid, terrain shaded by height, zones,
+// bases, flags, dice as discs with value and type, auras, and the selected die's reach, halo and sightlines.
+import { Container, Graphics } from 'pixi.js';
+import type { PolywarsView } from '../../../../shared/src/games/polywars/view';
+import type { PwDie } from '../../../../shared/src/games/polywars/state';
+import { DIE_TYPES } from '../../../../shared/src/games/polywars/catalogue';
+import { lineOfSight, rangeTo } from '../../../../shared/src/games/polywars/geometry';
+import { Label } from '../dice-chess/label';
+import type { Camera, Pt } from './camera';
+import { checkAttack, odds } from './text';
+
+export const SEAT_COLORS = [0xe8b04b, 0x5b9bd5, 0xe06c5a, 0x6cc070, 0xb88ae0, 0x4fc9c4];
+const FIELD = 0x2b4634;
+const GRID = 0x3b5a45;
+const INK = 0xf2efe6;
+const OK = 0x9be39b;
+const BLOCKED = 0xff6b5b;
+const R = 100;
+
+/** Terrain lighter the taller it is: low hills a dusty green-brown, towers pale stone. */
+function terrainColor(height: number): number {
+  const t = Math.max(0, Math.min(1, height / 90));
+  const mix = (a: number, b: number, s: number) => Math.round(((a >> s) & 255) * (1 - t) + ((b >> s) & 255) * t) << s;
+  const lo = 0x5d6a45;
+  const hi = 0xc9bfa8;
+  return mix(lo, hi, 16) | mix(lo, hi, 8) | mix(lo, hi, 0);
+}
+
+export interface Overlay {
+  selected: number | null;
+  /** The die whose odds are shown (tapped as a target). */
+  target: number | null;
+  /** Where a die is being dragged to, or a refused step snapping back. */
+  ghost: { die: number; x: number; y: number; refused: boolean } | null;
+  canStep: boolean;
+  attackPhase: boolean;
+}
+
+export class Battlefield {
+  readonly container = new Container();
+  private ground = new Graphics();
+  private marks = new Graphics();
+  private bodies = new Graphics();
+  private labels: Label[] = [];
+  private used = 0;
+  /** Keeps long halos and sightlines inside the field's box, off the phase bar and the players' line. */
+  private clip = new Graphics();
+
+  constructor() {
+    this.container.addChild(this.clip, this.ground, this.marks, this.bodies);
+    this.container.mask = this.clip;
+  }
+
+  private label(text: string, x: number, y: number, size: number, color = INK, weight: 400 | 700 = 700) {
+    if (this.used === this.labels.length) {
+      const l = new Label({ size, color, weight }, 0.5, 0.5);
+      this.labels.push(l);
+      this.container.addChild(l.sprite);
+    }
+    const l = this.labels[this.used++];
+    l.set(text, { size, color, weight });
+    l.sprite.position.set(Math.round(x), Math.round(y));
+    l.visible = true;
+  }
+
+  draw(v: PolywarsView, cam: Camera, o: Overlay, me: number | null, box: { x: number; y: number; w: number; h: number }) {
+    this.clip.clear().rect(box.x, box.y, box.w, box.h).fill(0xffffff);
+    const sx = (x: number) => cam.ox + x * cam.scale;
+    const sy = (y: number) => cam.oy + y * cam.scale;
+    const k = cam.scale;
+    this.used = 0;
+    const g = this.ground.clear();
+    g.rect(sx(0), sy(0), v.field.width * k, v.field.height * k).fill(FIELD);
+    for (let x = R; x < v.field.width; x += R) g.moveTo(sx(x), sy(0)).lineTo(sx(x), sy(v.field.height));
+    for (let y = R; y < v.field.height; y += R) g.moveTo(sx(0), sy(y)).lineTo(sx(v.field.width), sy(y));
+    g.stroke({ width: 1, color: GRID, alpha: 0.6 });
+    g.rect(sx(0), sy(0), v.field.width * k, v.field.height * k).stroke({ width: 2, color: 0x6f8f78 });
+    if (v.phase === 'build' || v.phase === 'place') {
+      v.zones.forEach((z, s) => {
+        g.rect(sx(z.x0), sy(z.y0), (z.x1 - z.x0) * k, (z.y1 - z.y0) * k).fill({ color: SEAT_COLORS[s % 6], alpha: s === me ? 0.16 : 0.07 })
+          .stroke({ width: s === me ? 2 : 1, color: SEAT_COLORS[s % 6], alpha: 0.6 });
+      });
+    }
+    for (const t of [...v.terrain].sort((a, b) => a.height - b.height)) {
+      g.poly(t.points.flatMap((p) => [sx(p.x), sy(p.y)])).fill(terrainColor(t.height)).stroke({ width: 1.5, color: 0x1d2a20, alpha: 0.8 });
+      const c = t.points.reduce((a, p) => ({ x: a.x + p.x / t.points.length, y: a.y + p.y / t.points.length }), { x: 0, y: 0 });
+      if (k * R > 24) this.label(`${(t.height / R).toFixed(2)} R`, sx(c.x), sy(c.y), 11, 0x1d2a20);
+    }
+    v.bases.forEach((b, s) => {
+      if (!b) return;
+      g.circle(sx(b.x), sy(b.y), R * k).fill({ color: SEAT_COLORS[s % 6], alpha: 0.12 }).stroke({ width: 2, color: SEAT_COLORS[s % 6], alpha: 0.8 });
+      this.label(v.scenario === 'attack-on-tokyo' ? 'Tokyo' : 'base', sx(b.x), sy(b.y) - R * k - 8, 11, SEAT_COLORS[s % 6]);
+    });
+
+    const m = this.marks.clear();
+    const onField = v.dice.filter((d) => d.alive && d.x !== null);
+    const sel = o.selected !== null ? v.dice[o.selected] : undefined;
+    if (sel && sel.alive && sel.x !== null) this.drawSelection(v, sel, onField, o, sx, sy, k);
+
+    const b = this.bodies.clear();
+    for (const d of onField) {
+      const r = DIE_TYPES[d.sides].radius * k;
+      const color = SEAT_COLORS[d.owner % 6];
+      const x = sx(d.x!);
+      const y = sy(d.y!);
+      const spent = v.attacked.includes(d.id) || v.moved.includes(d.id);
+      if (d.aura === 'leadership') b.circle(x, y, r + 5).stroke({ width: 3, color: 0xffd84a });
+      if (d.aura === 'immunity') b.circle(x, y, r + 5).stroke({ width: 3, color: 0x7fe3ff });
+      if (d.aura === 'rage') b.circle(x, y, r + 6).stroke({ width: 4, color: 0xff3b2f });
+      if (d.id === v.frozen) b.circle(x, y, r + 9).stroke({ width: 2, color: 0xcff6ff, alpha: 0.9 });
+      b.circle(x, y, r).fill({ color, alpha: spent ? 0.55 : 1 }).stroke({ width: d.id === o.selected ? 3 : 1.5, color: d.id === o.selected ? 0xffffff : 0x111111 });
+      if (d.aura === 'flag') b.poly([x + r * 0.2, y - r * 1.9, x + r * 1.3, y - r * 1.5, x + r * 0.2, y - r * 1.1]).fill(0xffffff);
+      if (r >= 7) {
+        this.label(String(d.value), x, y - (r > 11 ? r * 0.2 : 0), Math.max(9, Math.min(22, r * 0.95)), 0x111111);
+        if (r > 11) this.label(`d${d.sides}`, x, y + r * 0.5, Math.max(8, Math.min(13, r * 0.45)), 0x222222, 400);
+      }
+    }
+    for (const f of v.flags) {
+      if (f.carrier !== null) continue;
+      const x = sx(f.x);
+      const y = sy(f.y);
+      b.moveTo(x, y).lineTo(x, y - 18).stroke({ width: 2, color: 0xffffff });
+      b.poly([x, y - 18, x + 12, y - 14, x, y - 10]).fill(SEAT_COLORS[f.owner % 6]);
+    }
+    if (o.ghost) {
+      const d = v.dice[o.ghost.die];
+      const r = DIE_TYPES[d.sides].radius * k;
+      b.circle(sx(o.ghost.x), sy(o.ghost.y), r).fill({ color: o.ghost.refused ? BLOCKED : SEAT_COLORS[d.owner % 6], alpha: 0.45 })
+        .stroke({ width: 2, color: o.ghost.refused ? BLOCKED : 0xffffff });
+      if (d.x !== null) m.moveTo(sx(d.x), sy(d.y!)).lineTo(sx(o.ghost.x), sy(o.ghost.y)).stroke({ width: 1.5, color: o.ghost.refused ? BLOCKED : 0xffffff, alpha: 0.8 });
+    }
+    for (let i = this.used; i < this.labels.length; i++) this.labels[i].visible = false;
+  }
+
+  /** The selected die's step reach (movement), its side-to-side halo, its zap reach, and a sightline to every enemy. */
+  private drawSelection(v: PolywarsView, sel: PwDie, onField: PwDie[], o: Overlay, sx: (x: number) => number, sy: (y: number) => number, k: number) {
+    const m = this.marks;
+    const x = sx(sel.x!);
+    const y = sy(sel.y!);
+    if (o.canStep) m.circle(x, y, R * k).fill({ color: 0xffffff, alpha: 0.14 }).stroke({ width: 2, color: 0xffffff, alpha: 0.8 });
+    else m.circle(x, y, R * k).stroke({ width: 2, color: 0xffe08a, alpha: 0.9 });
+    if (sel.value > 1) m.circle(x, y, sel.value * R * k).stroke({ width: 1, color: 0xffe08a, alpha: 0.35 });
+    const me = { x: sel.x!, y: sel.y!, r: DIE_TYPES[sel.sides].radius, h: DIE_TYPES[sel.sides].height };
+    for (const t of onField) {
+      if (t.owner === sel.owner) continue;
+      const td = { x: t.x!, y: t.y!, r: DIE_TYPES[t.sides].radius, h: DIE_TYPES[t.sides].height };
+      const range = rangeTo(me, td);
+      if (range > 0 && range >= sel.value) continue;
+      const check = checkAttack(v, sel, t);
+      const tx = sx(t.x!);
+      const ty = sy(t.y!);
+      if (check.ok) {
+        m.moveTo(x, y).lineTo(tx, ty).stroke({ width: t.id === o.target ? 3 : 2, color: OK, alpha: o.attackPhase ? 0.95 : 0.5 });
+        if (Math.hypot(tx - x, ty - y) > 90) this.label(check.range ? `zap ${check.range}` : 'side', (x + tx) / 2, (y + ty) / 2 - 8, 11, OK);
+      } else if (check.code === 'no-line-of-sight') {
+        // Where the sight ends: the first die in the way, else the terrain; drawn dashed in red past that point.
+        const others = onField.filter((d) => d.id !== sel.id && d.id !== t.id).map((d) => ({ x: d.x!, y: d.y!, r: DIE_TYPES[d.sides].radius }));
+        const los = lineOfSight(me, td, others, v.terrain);
+        for (let s = 0; s < 1; s += 0.08) {
+          m.moveTo(x + (tx - x) * s, y + (ty - y) * s).lineTo(x + (tx - x) * Math.min(1, s + 0.04), y + (ty - y) * Math.min(1, s + 0.04));
+        }
+        m.stroke({ width: 2, color: BLOCKED, alpha: 0.85 });
+        if (Math.hypot(tx - x, ty - y) > 140) this.label(`blocked by ${los.blockedBy ?? 'terrain'}`, (x + tx) / 2, (y + ty) / 2 - 8, 11, BLOCKED);
+      }
+      if (t.id === o.target && check.ok) {
+        const p = odds(sel, check.range);
+        const pct = (n: number) => `${Math.round(n * 100)}%`;
+        m.circle(tx, ty, DIE_TYPES[t.sides].radius * k + 6).stroke({ width: 3, color: OK });
+        this.label(`perfect ${pct(p.perfect)} · success ${pct(p.success)} · fail ${pct(p.fail)}`, tx, ty - DIE_TYPES[t.sides].radius * k - 16, 12, INK);
+      }
+    }
+  }
+
+  /** The die under a world point, topmost first. */
+  dieAt(v: PolywarsView, p: Pt, slop: number): PwDie | undefined {
+    let best: PwDie | undefined;
+    let bestD = Infinity;
+    for (const d of v.dice) {
+      if (!d.alive || d.x === null) continue;
+      const dist = Math.hypot(d.x - p.x, d.y! - p.y) - DIE_TYPES[d.sides].radius;
+      if (dist <= slop && dist < bestD) {
+        best = d;
+        bestD = dist;
+      }
+    }
+    return best;
+  }
+
+  destroy() {
+    for (const l of this.labels) l.destroy();
+    this.container.destroy({ children: true });
+  }
+}

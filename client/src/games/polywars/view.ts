@@ -1,0 +1,311 @@
+// The Polywars table: the phase bar on top, the zoomable battlefield, the players below; tap a die to see its reach
+// and sightlines, tap or drag to step, tap an enemy for the odds and again to attack. Secret steps use the buttons.
+import { Container, Graphics } from 'pixi.js';
+import type { PolywarsView } from '../../../../shared/src/games/polywars/view';
+import { canStep, stepCheck } from '../../../../shared/src/games/polywars/rules';
+import type { Snapshot } from '../../net/store';
+import { h } from '../../ui/dom';
+import { Label } from '../dice-chess/label';
+import type { GameView, ViewContext, ViewFactory } from '../types';
+import { Camera, type Pt } from './camera';
+import { Battlefield, SEAT_COLORS, type Overlay } from './draw';
+import { asState, checkAttack, dieName, odds, oddsText, PHASES, phaseIndex, seatName, statusLine } from './text';
+
+const BAR = 0x1c2a21;
+const INK = 0xf2efe6;
+const MUTED = 0xa9b8ae;
+const LIT = 0xffe08a;
+const SHORT = ['Init.', 'Heal', 'Attack', 'Move', 'Action'];
+
+const STEP_REASONS: Record<string, string> = {
+  'too-far': 'Too far: a step moves the centre at most one range unit.',
+  'off-field': 'The die would leave the field.',
+  overlap: 'The die would end on another die.',
+  'too-tall': 'That terrain is as tall as the die or taller.',
+  'drop-too-deep': 'Too deep: a die steps down at most its own height.',
+  'cannot-step': 'That die has no step left in this phase.',
+};
+
+class PolywarsTable implements GameView {
+  readonly container = new Container();
+  private bar = new Graphics();
+  private pills = PHASES.map(() => new Label({ size: 13, color: INK, weight: 700 }, 0.5, 0.5));
+  private next = new Label({ size: 12, color: MUTED }, 0, 0.5);
+  private status = new Label({ size: 13, color: INK }, 0, 0.5);
+  private players: Label[] = [];
+  private field = new Battlefield();
+  private camera: Camera;
+  private snap: Snapshot | null = null;
+  private view: PolywarsView | null = null;
+  private overlay: Overlay = { selected: null, target: null, ghost: null, canStep: false, attackPhase: false };
+  private lastLog = -1;
+  private pressed: number | null = null;
+  /** Where the field is drawn, between the phase bar and the players' line. */
+  private fieldBox = { x: 0, y: 0, w: 1, h: 1 };
+  private snapBack: ReturnType<typeof setTimeout> | undefined;
+  private offResize: () => void;
+  private destroyed = false;
+  private message = h('p', { class: 'pw-message', 'aria-live': 'polite', style: 'margin:0.2rem 0;min-height:1.2em' });
+  private attackButton = h('button', { type: 'button', class: 'pw-attack' }, 'Attack');
+  private resetButton = h('button', { type: 'button', class: 'pw-reset' }, 'Fit the field');
+  private summary = h('p', { style: 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);margin:0' });
+  private box = h('div', { class: 'pw-controls' }, this.message, this.attackButton, this.resetButton, this.summary);
+
+  constructor(private ctx: ViewContext) {
+    this.container.addChild(this.field.container, this.bar, ...this.pills.map((p) => p.sprite), this.next.sprite, this.status.sprite);
+    this.camera = new Camera(ctx.stage.app.canvas, {
+      press: (p) => this.press(p),
+      drag: (p, end) => this.dragTo(p, end),
+      tap: (p) => this.tap(p),
+      changed: () => this.redraw(),
+    }, () => ctx.stage.width);
+    this.attackButton.hidden = true;
+    this.attackButton.addEventListener('click', () => this.confirmAttack());
+    this.resetButton.addEventListener('click', () => {
+      this.camera.reset();
+      this.redraw();
+    });
+    ctx.controls.append(this.box);
+    this.offResize = ctx.stage.onResize(() => this.layout());
+  }
+
+  private get me() {
+    return this.snap?.mySeat ?? null;
+  }
+
+  private get myTurn() {
+    const v = this.view;
+    return !!v && v.phase === 'turns' && v.turn !== null && v.turn === this.me && !v.pendingZap && !v.result;
+  }
+
+  update(snap: Snapshot) {
+    this.snap = snap;
+    const v = snap.view as PolywarsView | null;
+    this.view = v;
+    if (!v) return;
+    if (snap.log.length !== this.lastLog) {
+      this.lastLog = snap.log.length;
+      if (!this.overlay.ghost?.refused) this.overlay.ghost = null;
+      const sel = this.overlay.selected !== null ? v.dice[this.overlay.selected] : undefined;
+      if (!sel || !sel.alive || (this.myTurn && v.turnPhase === 'attack' && v.attacked.includes(sel.id))) this.select(null);
+      if (this.overlay.target !== null && !v.dice[this.overlay.target]?.alive) this.overlay.target = null;
+    }
+    this.layout();
+  }
+
+  private select(id: number | null) {
+    this.overlay.selected = id;
+    this.overlay.target = null;
+    this.attackButton.hidden = true;
+  }
+
+  private say(text: string) {
+    if (this.message.textContent !== text) this.message.textContent = text;
+  }
+
+  private movable(id: number | null): boolean {
+    const v = this.view;
+    if (!v || id === null || !this.myTurn || v.dice[id]?.owner !== this.me) return false;
+    return canStep(asState(v), v.dice[id]);
+  }
+
+  private tap(p: Pt) {
+    const v = this.view;
+    if (!v || v.phase === 'build') return;
+    const sel = this.overlay.selected !== null ? v.dice[this.overlay.selected] : undefined;
+    // With a die ready to step, a tap just beside a die is a point to step to; otherwise a near miss still picks it.
+    const d = this.field.dieAt(v, p, (sel && this.movable(sel.id) ? 2 : 8) / this.camera.scale);
+    if (d && sel && d.owner !== sel.owner && this.myTurn && v.turnPhase === 'attack' && sel.owner === this.me) {
+      if (this.overlay.target === d.id) return this.confirmAttack();
+      const check = checkAttack(v, sel, d);
+      if (!check.ok) {
+        this.overlay.target = null;
+        this.attackButton.hidden = true;
+        this.say(`${dieName(sel)} cannot attack ${dieName(d)}: ${check.message}`);
+      } else if (v.attacked.includes(sel.id)) {
+        this.say(`${dieName(sel)} has already attacked in this phase.`);
+      } else {
+        this.overlay.target = d.id;
+        const text = `${dieName(sel)} ${check.range ? `zaps at range ${check.range}` : 'attacks side to side'} ${dieName(d)}: ${oddsText(odds(sel, check.range))}`;
+        this.say(`${text}. Tap it again or press Attack.`);
+        this.attackButton.textContent = `Attack ${dieName(d)}`;
+        this.attackButton.hidden = false;
+      }
+      return this.redraw();
+    }
+    if (d) {
+      this.select(this.overlay.selected === d.id ? null : d.id);
+      this.say(this.overlay.selected === null ? '' : this.describeSelection());
+      return this.redraw();
+    }
+    if (sel && this.movable(sel.id)) return this.tryStep(sel.id, p);
+    if (sel && sel.owner === this.me && this.myTurn && (v.turnPhase === 'move' || v.turnPhase === 'speed')) {
+      this.select(null);
+      this.say(STEP_REASONS['cannot-step']);
+      return this.redraw();
+    }
+    this.select(null);
+    this.say('');
+    this.redraw();
+  }
+
+  private describeSelection(): string {
+    const v = this.view!;
+    const d = v.dice[this.overlay.selected!];
+    const owner = d.owner === this.me ? 'Your' : `${seatName(this.snap, d.owner)}'s`;
+    const aura = d.aura ? `, carrying the ${d.aura} aura` : '';
+    const hint = this.movable(d.id) ? ' Tap a point inside the white circle, or drag the die, to step.'
+      : this.myTurn && v.turnPhase === 'attack' && d.owner === this.me ? ' Tap a target on a green line for the odds.' : '';
+    return `${owner} ${dieName(d)}${aura}.${hint}`;
+  }
+
+  private press(p: Pt): boolean {
+    const v = this.view;
+    if (!v) return false;
+    const d = this.field.dieAt(v, p, 8 / this.camera.scale);
+    this.pressed = d && this.movable(d.id) ? d.id : null;
+    return this.pressed !== null;
+  }
+
+  /** Dragging one's own movable die: it becomes the selection, and dropping it is a step. (A press alone is a tap.) */
+  private dragTo(p: Pt, end: boolean) {
+    const id = this.pressed;
+    if (id === null) return;
+    if (this.overlay.selected !== id) this.select(id);
+    if (end) return this.tryStep(id, p);
+    this.overlay.ghost = { die: id, x: p.x, y: p.y, refused: false };
+    this.redraw();
+  }
+
+  /** A step to a tapped or dropped point: checked here first, so a refused one snaps back with its reason at once. */
+  private tryStep(id: number, p: Pt) {
+    const v = this.view!;
+    const x = Math.round(Math.max(0, p.x));
+    const y = Math.round(Math.max(0, p.y));
+    const d = v.dice[id];
+    const why = !canStep(asState(v), d) ? 'cannot-step' : stepCheck(asState(v), d, x, y);
+    clearTimeout(this.snapBack);
+    if (why) {
+      this.overlay.ghost = { die: id, x, y, refused: true };
+      this.say(STEP_REASONS[why] ?? 'That step is not allowed.');
+      this.snapBack = setTimeout(() => {
+        this.overlay.ghost = null;
+        this.redraw();
+      }, 700);
+    } else {
+      this.overlay.ghost = { die: id, x, y, refused: false };
+      this.say('');
+      this.ctx.act({ type: 'step', die: id, x, y });
+      // Should the server refuse it after all (its reason shows with the table's errors), the die goes back.
+      this.snapBack = setTimeout(() => {
+        this.overlay.ghost = null;
+        this.redraw();
+      }, 2500);
+    }
+    this.redraw();
+  }
+
+  private confirmAttack() {
+    const { selected, target } = this.overlay;
+    if (selected === null || target === null) return;
+    this.ctx.act({ type: 'attack', die: selected, target });
+    this.overlay.target = null;
+    this.attackButton.hidden = true;
+    this.redraw();
+  }
+
+  private layout() {
+    if (!this.view || this.destroyed) return;
+    const W = this.ctx.stage.width;
+    const H = this.ctx.stage.height;
+    const top = 58;
+    const bottom = 26;
+    this.fieldBox = { x: 6, y: top + 4, w: Math.max(1, W - 12), h: Math.max(1, H - top - bottom - 8) };
+    this.camera.fit(this.fieldBox, this.view.field);
+    this.redraw();
+  }
+
+  private redraw() {
+    const v = this.view;
+    const snap = this.snap;
+    if (!v || !snap || this.destroyed) return;
+    const W = this.ctx.stage.width;
+    const H = this.ctx.stage.height;
+    this.overlay.canStep = this.movable(this.overlay.selected);
+    this.overlay.attackPhase = this.myTurn && v.turnPhase === 'attack';
+    this.field.draw(v, this.camera, this.overlay, this.me, this.fieldBox);
+    this.drawBar(v, snap, W);
+    this.drawPlayers(v, snap, W, H);
+    this.renderSummary(v, snap);
+    const c = this.ctx.stage.app.canvas;
+    // Where each die is drawn, for tests that tap the field like a player.
+    const dice = Object.fromEntries(v.dice.filter((d) => d.alive && d.x !== null)
+      .map((d) => [d.id, [Math.round(this.camera.ox + d.x! * this.camera.scale), Math.round(this.camera.oy + d.y! * this.camera.scale), d.owner]]));
+    c.dataset.polywars = JSON.stringify({ scale: this.camera.scale, ox: this.camera.ox, oy: this.camera.oy, me: this.me, selected: this.overlay.selected, sw: this.ctx.stage.width, field: v.field, moving: this.myTurn && (v.turnPhase === 'move' || v.turnPhase === 'speed'), dice });
+    this.ctx.stage.invalidate();
+  }
+
+  /** Initiative → Healing → Attack → Move → Action → the next player, always on top of the field. */
+  private drawBar(v: PolywarsView, snap: Snapshot, W: number) {
+    const b = this.bar.clear();
+    b.rect(0, 0, W, 58).fill({ color: BAR, alpha: 0.96 });
+    const lit = phaseIndex(v);
+    const nextW = W < 520 ? 0 : 150;
+    const pillW = Math.min(110, (W - 12 - nextW) / PHASES.length);
+    this.pills.forEach((p, i) => {
+      const x = 6 + i * pillW;
+      b.roundRect(x + 2, 5, pillW - 4, 22, 11).fill({ color: i === lit ? LIT : 0x2f4537 });
+      // Narrow bars (a phone) shorten the names rather than let them run into each other.
+      const name = pillW < 44 ? SHORT[i].slice(0, 1) : pillW < 72 ? SHORT[i] : PHASES[i];
+      p.set(name, { color: i === lit ? 0x1c2a21 : MUTED, size: pillW < 72 ? 11 : 13 });
+      p.sprite.position.set(Math.round(x + pillW / 2), 16);
+    });
+    const i = v.turn !== null ? v.order.indexOf(v.turn) : -1;
+    const after = i >= 0 ? v.order.slice(i + 1).find((s) => v.inGame[s]) : undefined;
+    this.next.set(nextW && after !== undefined ? `then ${seatName(snap, after)}` : nextW && v.cycle ? `cycle ${v.cycle} of ${v.cycleLimit}` : '');
+    this.next.sprite.position.set(Math.round(6 + PHASES.length * pillW + 8), 16);
+    const line = statusLine(v, snap);
+    this.status.set(line, { color: v.toAct.includes(this.me ?? -1) ? LIT : INK, size: W < 420 ? 12 : 13 });
+    this.status.sprite.position.set(8, 43);
+    if (v.turn !== null) b.circle(W - 12, 43, 5).fill(SEAT_COLORS[v.turn % 6]);
+  }
+
+  private drawPlayers(v: PolywarsView, snap: Snapshot, W: number, H: number) {
+    const y = H - 13;
+    let x = 8;
+    for (let s = 0; s < v.inGame.length; s++) {
+      if (!this.players[s]) {
+        this.players[s] = new Label({ size: 12, color: INK, weight: 700 }, 0, 0.5);
+        this.container.addChild(this.players[s].sprite);
+      }
+      const dice = v.dice.filter((d) => d.owner === s && d.alive && d.x !== null);
+      const text = `${seatName(snap, s)}${s === this.me ? ' (you)' : ''}: ${v.inGame[s] ? `${dice.length} dice` : 'out'}${v.lastBids && v.phase !== 'bid' ? `, bid ${v.lastBids[s]}` : ''}`;
+      const l = this.players[s].set(text, { color: v.inGame[s] ? SEAT_COLORS[s % 6] : MUTED, size: W < 420 ? 10 : 12 });
+      l.sprite.position.set(Math.round(x), y);
+      x += l.width + 12;
+    }
+  }
+
+  private renderSummary(v: PolywarsView, snap: Snapshot) {
+    const per = v.inGame.map((on, s) => {
+      const dice = v.dice.filter((d) => d.owner === s && d.alive && d.x !== null);
+      return `${seatName(snap, s)}: ${on ? dice.map(dieName).join(', ') || 'no dice on the field' : 'out'}`;
+    });
+    const text = `${statusLine(v, snap)}. ${per.join('. ')}.`;
+    if (this.summary.textContent !== text) this.summary.textContent = text;
+  }
+
+  destroy() {
+    this.destroyed = true;
+    clearTimeout(this.snapBack);
+    this.offResize();
+    this.camera.destroy();
+    this.box.remove();
+    delete this.ctx.stage.app.canvas.dataset.polywars;
+    for (const l of [...this.pills, this.next, this.status, ...this.players]) l.destroy();
+    this.field.destroy();
+    this.container.destroy({ children: true });
+  }
+}
+
+export const createView: ViewFactory = (ctx) => new PolywarsTable(ctx);
