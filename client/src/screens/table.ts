@@ -11,6 +11,7 @@ import { LogView } from './log-view';
 import { mountWatcherPanel } from './watcher';
 import { renderChat as drawChat, spectatorChatSwitch } from './chat';
 import { sound } from '../ui/sound';
+import { mountClocks } from './clock-view';
 
 export async function tableScreen(root: HTMLElement, store: Store, conn: TableConnection, go: (path: string) => void): Promise<() => void> {
   clear(root);
@@ -48,6 +49,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   const conversation = mountConversation(board, conn);
   const logView = new LogView(log);
   const watcher = mountWatcherPanel(platform, conn);
+  const clocks = mountClocks(status, () => ({ json: conn.room?.state?.clock ?? '', names: store.snapshot?.seats.map((s) => s.name) ?? [], mine: store.snapshot?.mySeat ?? null }));
   let view: GameView | null = null;
   // The room's first state may arrive after this screen opens (a reload under load): load the game's view
   // when its name is known, not only if it already was.
@@ -119,6 +121,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     clearInterval(timer);
     conversation.destroy();
     watcher.destroy();
+    clocks.destroy();
     unsubscribe();
     offError();
     view?.destroy();

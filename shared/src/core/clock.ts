@@ -7,15 +7,15 @@ export const timeControl = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('none') }).strict(),
   z.object({
     mode: z.literal('chess'),
-    /** Each player's whole budget, in seconds (10 s to 3 h). */
-    baseSeconds: z.number().int().min(10).max(3 * 3600),
+    /** Each player's whole budget, in seconds (1 s to 3 h). */
+    baseSeconds: z.number().int().min(1).max(3 * 3600),
     /** Added to the mover's clock after each of their moves (0 to 10 min). */
     incrementSeconds: z.number().int().min(0).max(600),
   }).strict(),
   z.object({
     mode: z.literal('turn'),
-    /** Every turn starts with this much, unused time is not kept (5 s to 1 h). */
-    turnSeconds: z.number().int().min(5).max(3600),
+    /** Every turn starts with this much, unused time is not kept (1 s to 1 h). */
+    turnSeconds: z.number().int().min(1).max(3600),
   }).strict(),
 ]);
 export type TimeControl = z.infer<typeof timeControl>;
