@@ -62,7 +62,7 @@ async function route() {
     else {
       teardown = await homeScreen(root, go, async (req) => {
         conn = new TableConnection(store);
-        return conn.create({ game: req.game, options: req.options, public: req.isPublic });
+        return conn.create({ game: req.game, options: req.options, public: req.isPublic, clock: req.clock });
       });
     }
     document.body.dataset.ready = 'true';
