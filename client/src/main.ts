@@ -53,11 +53,18 @@ async function route() {
   const room = path.match(/^\/r\/([\w-]+)$/);
   const replay = path.match(/^\/replay\/([\w-]+)$/);
   const rules = path.match(/^\/rules\/([\w-]+)$/);
+  const lobby = path.match(/^\/p\/([\w-]+)$/) ?? (path === '/p' ? [path, null] as const : null);
   if (!room) {
     conn?.leave();
     conn = null;
     // The board screens (and PixiJS with them) load only when needed: the home page stays light.
-    if (replay) teardown = await (await import('./screens/replay')).replayScreen(root, replay[1]);
+    if (lobby) {
+      try {
+        teardown = await (await import('./screens/party')).partyScreen(root, lobby[1], go);
+      } catch (err) {
+        return notHere(`${(err as Error).message}.`);
+      }
+    } else if (replay) teardown = await (await import('./screens/replay')).replayScreen(root, replay[1]);
     else if (rules) (await import('./screens/rules')).rulesScreen(root, rules[1]);
     else {
       teardown = await homeScreen(root, go, async (req) => {

@@ -44,6 +44,7 @@ export async function homeScreen(root: HTMLElement, go: (path: string) => void, 
     h('label', { for: 'game' }, 'Game'), game, pitch, options, clock.el,
     h('label', { class: 'check' }, isPublic, ' List this room in the lobby (otherwise only the link gets in)'),
     h('button', { type: 'submit', class: 'primary' }, 'Create room'),
+    h('button', { type: 'button', class: 'host-party', onclick: () => { identity.name = name.value.trim(); go('/p'); } }, 'Host a lobby for friends'),
     status,
   );
   form.addEventListener('submit', async (e) => {

@@ -44,8 +44,8 @@ export function routes(app: Express, archive: Archive, clientDist: string | unde
 
   if (clientDist && fs.existsSync(path.join(clientDist, 'index.html'))) {
     app.use(express.static(clientDist, { index: 'index.html', maxAge: '1h' }));
-    // Room links (/r/<id>) and replays (/replay/<gameId>) are client routes.
-    app.get(/^\/(r|replay|rules)\/[^/]+$/, (_req, res) => res.sendFile(path.join(clientDist, 'index.html')));
+    // Room links (/r/<id>), lobby links (/p/<id>) and replays (/replay/<gameId>) are client routes.
+    app.get(/^\/(r|p|replay|rules)\/[^/]+$/, (_req, res) => res.sendFile(path.join(clientDist, 'index.html')));
   } else {
     app.get('/', (_req, res) => res.type('text/plain').send('Dicehall server is running; the client is not built (npm run build).'));
   }
