@@ -58,6 +58,7 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   await ben.getByRole('button', { name: 'Send' }).click();
   await ana.getByText('ready when you are').waitFor();
   await shot(ana, 'party-gathering-desktop');
+  await ben.evaluate(() => scrollTo(0, 0));
   await shot(ben, 'party-gathering-phone');
   await ana.getByRole('button', { name: 'Start the game' }).click();
 
@@ -81,8 +82,13 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   await board.getByRole('row', { name: /Ben/ }).getByText('0–1–0').first().waitFor();
   await ana.getByRole('list', { name: 'Finished games' }).getByRole('link', { name: 'Replay' }).waitFor();
   await ana.getByText('ready when you are').waitFor();
+  await board.scrollIntoViewIfNeeded();
   await shot(ana, 'party-scoreboard-desktop');
   await ben.getByRole('link', { name: 'Back to the lobby' }).click();
   await ben.getByRole('table', { name: 'Scoreboard' }).getByText('0–1–0').first().waitFor();
+  await ben.getByRole('table', { name: 'Scoreboard' }).scrollIntoViewIfNeeded();
   await shot(ben, 'party-scoreboard-phone');
+  // The lobby still offers the game just played.
+  await expect(ana.getByLabel('Game', { exact: true }).inputValue()).resolves.toBe('dice-chess');
+  await expect(ana.getByLabel('Time control').locator('option:checked').innerText()).resolves.toBe('Rapid: 10 min + 5 s a move');
 }, 90000);

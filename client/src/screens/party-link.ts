@@ -85,7 +85,8 @@ class PartyLink {
     a.className = 'back-to-party';
     a.href = `/p/${this.id}`;
     a.textContent = 'Back to the lobby';
-    bar.append(a);
+    // Beside the sound switch, which the top bar pushes to the right.
+    bar.insertBefore(a, bar.querySelector('.sound'));
   }
 
   private emit() { this.listeners.forEach((fn) => fn()); }

@@ -5,6 +5,7 @@ import { clear, h } from '../ui/dom';
 import { describeOptions, optionFields } from '../ui/options';
 import { party } from './party-link';
 import { timeControlField } from './time-control-field';
+import './clocks.css';
 import './party.css';
 
 interface MemberView {
@@ -46,7 +47,9 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
     readOptions = optionFields(optionsBox, clientGames[gameSelect.value]?.options ?? []);
     clock.timed((games[gameSelect.value]?.seats.max ?? 2) <= 2);
   };
-  gameSelect.addEventListener('change', showGame);
+  let picked = false;
+  let shownFor = '';
+  gameSelect.addEventListener('change', () => { picked = true; showGame(); });
   showGame();
   const hostForm = h('form', { class: 'host-form', 'aria-label': 'Next game' },
     h('label', { for: 'party-game' }, 'Game'), gameSelect, optionsBox, clock.el,
@@ -92,6 +95,13 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
     // .card sets a display, which would override the hidden attribute.
     hostBox.style.display = amHost && s.phase === 'gathering' ? '' : 'none';
     const game = s.game as string;
+    // The form opens on the lobby's current game until the host picks another.
+    if (!picked && game && shownFor !== s.game + s.clock && list.some((g) => g.id === game)) {
+      shownFor = s.game + s.clock;
+      gameSelect.value = game;
+      showGame();
+      clock.set(JSON.parse(s.clock));
+    }
     terms.textContent = !game
       ? (amHost ? 'Pick the next game below.' : 'Waiting for the host to pick a game…')
       : `Next: ${gameName(game)}${describeOptions(clientGames[game]?.options ?? [], JSON.parse(s.options)) ? ` (${describeOptions(clientGames[game]?.options ?? [], JSON.parse(s.options))})` : ''}${s.phase === 'playing' ? ' — being played now' : ''}`;

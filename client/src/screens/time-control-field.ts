@@ -18,6 +18,11 @@ export function timeControlField() {
   return {
     el: wrap,
     read: (): TimeControl => (wrap.hidden ? PRESETS[0].control : PRESETS[Number(select.value)]?.control ?? PRESETS[0].control),
+    /** Shows `control` when it is one of the presets (a lobby's current choice). */
+    set(control: TimeControl) {
+      const i = PRESETS.findIndex((p) => JSON.stringify(p.control) === JSON.stringify(control));
+      if (i >= 0) select.value = String(i);
+    },
     /** On timeout with more than two seats a game would have to skip or eliminate, which none supports yet. */
     timed(on: boolean) { wrap.hidden = !on; },
   };
