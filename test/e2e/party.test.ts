@@ -60,6 +60,11 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   await shot(ana, 'party-gathering-desktop');
   await ben.evaluate(() => scrollTo(0, 0));
   await shot(ben, 'party-gathering-phone');
+  const sam = await page({ viewport: DESKTOP, deviceScaleFactor: 2 });
+  await sam.goto(`${server.url}/`);
+  await sam.evaluate(() => localStorage.setItem('dicehall:name', 'Sam'));
+  await sam.goto(link);
+  await ana.getByRole('list', { name: 'Members' }).getByText('Sam').waitFor();
   await ana.getByRole('button', { name: 'Start the game' }).click();
 
   await ana.waitForURL(/\/r\/[\w-]+$/);
@@ -71,6 +76,11 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   await ben.getByText('Ben (you)').first().waitFor();
   await shot(ana, 'party-game-clocks-desktop');
   await shot(ben, 'party-game-clocks-phone');
+  // A member without a seat watches from the lobby's link, clocks included.
+  await sam.getByRole('link', { name: 'Watch the game' }).click();
+  await sam.locator('.clocks .clock.seat-1.running').waitFor();
+  await sam.getByText('1 watching').waitFor();
+  await shot(sam, 'party-game-clocks-spectator-desktop2');
 
   ben.once('dialog', (d) => void d.accept());
   await ben.getByRole('button', { name: 'Resign' }).click();

@@ -105,7 +105,10 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
     terms.textContent = !game
       ? (amHost ? 'Pick the next game below.' : 'Waiting for the host to pick a game…')
       : `Next: ${gameName(game)}${describeOptions(clientGames[game]?.options ?? [], JSON.parse(s.options)) ? ` (${describeOptions(clientGames[game]?.options ?? [], JSON.parse(s.options))})` : ''}${s.phase === 'playing' ? ' — being played now' : ''}`;
-    if (s.hostGraceEndsAt) terms.textContent += ` · the host has left; hosting passes on in ${Math.max(0, Math.ceil((s.hostGraceEndsAt - Date.now()) / 1000))} s`;
+    if (s.phase === 'playing' && s.tableId) {
+      terms.append(' · ', h('a', { href: `/r/${s.tableId}?watch`, onclick: (e: Event) => { e.preventDefault(); go(`/r/${s.tableId}?watch`); } }, 'Watch the game'));
+    }
+    if (s.hostGraceEndsAt) terms.append(` · the host has left; hosting passes on in ${Math.max(0, Math.ceil((s.hostGraceEndsAt - Date.now()) / 1000))} s`);
 
     clear(seats);
     for (let seat = 0; seat < s.seats; seat++) {
