@@ -8,7 +8,8 @@ beforeAll(async () => {
   process.env.PARTY_MEMBERS = '5';
   process.env.PARTY_IDLE_SECONDS = '1';
   // A short grace so hosting passes on within the test.
-  server = await testServer({ graceSeconds: 1 });
+  // Short reservations so a member who never takes their seat ends the attempt quickly; a high frame rate for the fuzz.
+  server = await testServer({ graceSeconds: 1, reservationSeconds: 2, ratePerSecond: 1000, rateBurst: 1000 });
 });
 afterAll(async () => {
   delete process.env.PARTY_MEMBERS;
@@ -23,6 +24,8 @@ interface Member {
   token: string;
   errors: { code: string; message: string; of: string }[];
   table: Player | null;
+  /** A browser that never takes the seat the lobby reserved for it. */
+  ignoreTable?: boolean;
 }
 
 function wire(client: Client, room: Room<any>): Member {
@@ -30,6 +33,7 @@ function wire(client: Client, room: Room<any>): Member {
   room.onMessage('welcome', (w: { member: string; token: string }) => { m.id = w.member; m.token = w.token; });
   room.onMessage('error', (e) => m.errors.push(e));
   room.onMessage('table', async ({ seat, reservation }: { seat: number; reservation: any }) => {
+    if (m.ignoreTable) return;
     const tableRoom = await client.consumeSeatReservation(reservation);
     const p: Player = { client, room: tableRoom, seat: null, errors: [] };
     tableRoom.onMessage('welcome', (w: { seat: number | null; token?: string }) => { p.seat = w.seat; p.token = w.token; });
@@ -241,3 +245,44 @@ it('closes a lobby nobody has been connected to for the idle time (PARTY_IDLE_SE
   await sleep(1500);
   await expect(new Client(server.ws).joinById(id, { memberToken: ana.token })).rejects.toThrow();
 });
+
+it('goes back to gathering when a seated member never takes the reserved seat', async () => {
+  const ana = await host('Ana');
+  const ben = await member(ana.room.roomId, { name: 'Ben' });
+  ana.room.send('configure', { game: 'high-roll' });
+  await until(() => ana.room.state.seats === 2, 'the game');
+  ana.room.send('sit', { seat: 0 });
+  ben.room.send('sit', { seat: 1 });
+  await until(() => memberOf(ana, ben.id)?.seat === 1 && memberOf(ana)?.seat === 0, 'seats');
+  ana.room.send('ready', { ready: true });
+  ben.room.send('ready', { ready: true });
+  await until(() => memberOf(ana, ben.id)?.ready && memberOf(ana)?.ready, 'ready');
+  ana.ignoreTable = true;
+  ana.room.send('start');
+  await until(() => ana.room.state.phase === 'playing', 'the start');
+  await until(() => ana.room.state.phase === 'gathering', 'the attempt to end', 10000);
+  expect(ana.room.state.finished.length).toBe(0);
+  expect(memberOf(ana)!.ready).toBe(false);
+  expect(ben.table).toBeNull();
+}, 20000);
+
+it('survives 600 hostile messages to every handler, refusing the bad ones with codes, and keeps serving', async () => {
+  const ana = await host('Ana');
+  const ben = await member(ana.room.roomId, { name: 'Ben' });
+  const types = ['configure', 'sit', 'stand', 'ready', 'start', 'spectate', 'remove', 'allow', 'pass-host', 'chat', 'x', '__proto__', ''];
+  let n = 7;
+  const next = () => (n = (n * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const values = (depth: number): unknown => {
+    const r = next();
+    if (depth > 2 || r < 0.2) return [null, true, -1, 1e300, 'a'.repeat(Math.floor(next() * 300)), 0.5, '', ben.id][Math.floor(next() * 8)];
+    if (r < 0.4) return Array.from({ length: Math.floor(next() * 4) }, () => values(depth + 1));
+    const keys = ['game', 'options', 'seats', 'clock', 'seat', 'ready', 'member', 'text', 'mode', 'constructor'];
+    return Object.fromEntries(Array.from({ length: Math.floor(next() * 4) }, () => [keys[Math.floor(next() * keys.length)], values(depth + 1)]));
+  };
+  for (let i = 0; i < 600; i++) ben.room.send(types[Math.floor(next() * types.length)], values(0));
+  await until(() => ben.errors.length > 500, 'the refusals', 15000);
+  expect(new Set(ben.errors.map((e) => e.code)).has('not-host')).toBe(true);
+  expect(ana.room.state.host).toBe(ana.id);
+  ana.room.send('chat', { text: 'still serving' });
+  await until(() => ben.room.state.chat.some((c: { text: string }) => c.text === 'still serving'), 'chat after the fuzz');
+}, 30000);
