@@ -116,8 +116,8 @@ it('gathers, refuses bad input, plays two games with swapped seats, keeps score 
   expect(await err(dan)).toMatchObject({ code: 'seat-taken' });
   ana.room.send('start');
   expect(await err(ana)).toMatchObject({ code: 'not-ready' });
-  ben.room.send('ready', { ready: true });
-  cat.room.send('ready', { ready: true });
+  ben.room.send('ready', { ready: true, clientSeed: 'ben-seed' });
+  cat.room.send('ready', { ready: true, clientSeed: 'cat-seed' });
   await until(() => memberOf(ana, cat.id)?.ready && memberOf(ana, ben.id)?.ready, 'ready');
   ben.room.send('start');
   expect(await err(ben)).toMatchObject({ code: 'not-host', of: 'start' });
@@ -126,7 +126,9 @@ it('gathers, refuses bad input, plays two games with swapped seats, keeps score 
   ana.room.send('start');
   await until(() => ben.table && cat.table, 'the table reservations', 8000);
   await until(() => ben.table!.seat === 0 && cat.table!.seat === 1, 'seats in the lobby\'s order');
-  expect(ana.room.state.phase).toBe('playing');
+  await until(() => ana.room.state.phase === 'playing', 'the lobby to show the game');
+  // The browsers' own seeds, sent with ready, are mixed into the table's dice (P1).
+  await until(() => ben.table!.room.state.clientSeed === 'ben-seed:cat-seed', 'the client seeds');
   ben.room.send('sit', { seat: 1 });
   expect(await err(ben)).toMatchObject({ code: 'not-gathering' });
   await playOut([ben.table!, cat.table!]);

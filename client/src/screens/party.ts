@@ -1,6 +1,7 @@
 // The private lobby's gathering screen: members, the host's game choice, seats and readiness, scoreboard, chat.
 import { games } from '@dicehall/shared';
 import { clientGames } from '../games';
+import { newClientSeed } from '../net/connection';
 import { clear, h } from '../ui/dom';
 import { describeOptions, optionFields } from '../ui/options';
 import { party } from './party-link';
@@ -123,7 +124,7 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
     clear(mine);
     if (me && me.seat >= 0 && s.phase === 'gathering') {
       mine.append(
-        h('button', { type: 'button', class: me.ready ? '' : 'primary', onclick: () => party.send('ready', { ready: !me.ready }) }, me.ready ? 'Not ready' : 'Ready'),
+        h('button', { type: 'button', class: me.ready ? '' : 'primary', onclick: () => party.send('ready', me.ready ? { ready: false } : { ready: true, clientSeed: newClientSeed() }) }, me.ready ? 'Not ready' : 'Ready'),
         h('button', { type: 'button', onclick: () => party.send('stand') }, 'Leave the seat'));
     }
     if (amHost && s.phase === 'gathering' && game) mine.append(h('button', { type: 'button', class: 'primary', onclick: () => party.send('start') }, 'Start the game'));

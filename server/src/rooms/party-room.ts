@@ -37,7 +37,8 @@ const configureMessage = z.object({
   clock: timeControl.default({ mode: 'none' }),
 }).strict();
 const sitMessage = z.object({ seat: z.number().int().min(0).max(15) }).strict();
-const readyMessage = z.object({ ready: z.boolean() }).strict();
+/** Ready brings the browser's own seed for the table's dice (P1), as joining a table directly does. */
+const readyMessage = z.object({ ready: z.boolean(), clientSeed: z.string().max(64).regex(/^[\w.-]*$/).optional() }).strict();
 
 interface Holder { token: string; sessionId: string | null }
 
@@ -53,10 +54,13 @@ export class PartyRoom extends Room<PartyState> {
   private hostTimer: NodeJS.Timeout | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private watchTimer: NodeJS.Timeout | null = null;
+  private patchTimer: NodeJS.Timeout | null = null;
   private chatBudget!: TokenBucket;
   private chatId = 0;
   /** Member ids by lobby seat for the game being played. */
   private playing: string[] = [];
+  /** Each member's client seed sent with ready, for the next table. */
+  private seeds = new Map<string, string>();
 
   static async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
     return { ip: addressOf(context) };
@@ -64,10 +68,11 @@ export class PartyRoom extends Room<PartyState> {
 
   onCreate() {
     this.autoDispose = false;
-    this.patchRate = 100;
+    // Patches go out on change only (an idle lobby runs no timer), as in the game rooms.
+    this.patchRate = 0;
     this.maxClients = Infinity;
     this.chatBudget = new TokenBucket(this.ctx.config.chatPerSecond, this.ctx.config.chatPerSecond * 4);
-    guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message));
+    guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message), () => this.schedulePatch());
     const state = new PartyState();
     state.maxMembers = this.ctx.maxMembers;
     this.setState(state);
@@ -123,6 +128,9 @@ export class PartyRoom extends Room<PartyState> {
     if (this.state.host === id) this.hostBack();
     this.cancelIdle();
     client.send('welcome', { member: id, token: holder.token });
+    // Colyseus 0.16.23–26 may hand a late joiner a stale snapshot of changes made while nobody was connected.
+    (this as unknown as { _serializer: { needFullEncode: boolean } })._serializer.needFullEncode = true;
+    this.schedulePatch();
   }
 
   onLeave(client: Client) {
@@ -138,11 +146,20 @@ export class PartyRoom extends Room<PartyState> {
       }
     }
     if (this.clients.length === 0) this.armIdle();
+    this.schedulePatch();
   }
 
   onDispose() {
     for (const t of this.timers) clearTimeout(t);
-    for (const t of [this.hostTimer, this.idleTimer, this.watchTimer]) if (t) clearTimeout(t);
+    for (const t of [this.hostTimer, this.idleTimer, this.watchTimer, this.patchTimer]) if (t) clearTimeout(t);
+  }
+
+  private schedulePatch() {
+    if (this.patchTimer) return;
+    this.patchTimer = setTimeout(() => {
+      this.patchTimer = null;
+      this.broadcastPatch();
+    }, 50);
   }
 
   onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
@@ -172,6 +189,7 @@ export class PartyRoom extends Room<PartyState> {
 
   private passHost(id: string) {
     this.state.host = id;
+    this.schedulePatch();
     this.hostBack();
     if (!this.state.members.get(id)?.connected) this.hostAway();
   }
@@ -255,6 +273,7 @@ export class PartyRoom extends Room<PartyState> {
     const me = this.state.members.get(id)!;
     if (me.seat < 0) return this.refuse(client, 'ready', 'not-seated', 'Take a seat first.');
     me.ready = parsed.data.ready;
+    if (parsed.data.clientSeed !== undefined) this.seeds.set(id, parsed.data.clientSeed);
   }
 
   private onHostOnMember(client: Client, id: string, msg: unknown, what: 'spectate' | 'remove' | 'allow' | 'pass-host') {
@@ -321,6 +340,7 @@ export class PartyRoom extends Room<PartyState> {
         game: this.state.game, options: JSON.parse(this.state.options), clock: JSON.parse(this.state.clock), public: false,
       });
       this.state.tableId = room.roomId;
+      this.schedulePatch();
       await this.handOut(room, 0);
     } catch (e) {
       log.error({ event: 'party-start-failed', room: this.roomId, error: (e as Error).message });
@@ -351,7 +371,8 @@ export class PartyRoom extends Room<PartyState> {
     const holder = this.holders.get(memberId);
     const client = this.clients.find((c) => c.sessionId === holder?.sessionId);
     if (!member || !client) return this.abandonTable();
-    const reservation = await matchMaker.reserveSeatFor(room, { name: member.name, want: 'play' });
+    const clientSeed = this.seeds.get(memberId);
+    const reservation = await matchMaker.reserveSeatFor(room, { name: member.name, want: 'play', ...(clientSeed ? { clientSeed } : {}) });
     client.send('table', { seat, reservation });
   }
 
@@ -403,6 +424,7 @@ export class PartyRoom extends Room<PartyState> {
   }
 
   private backToGathering() {
+    this.schedulePatch();
     this.state.phase = 'gathering';
     this.state.tableId = '';
     this.playing = [];
