@@ -65,6 +65,8 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   await sam.evaluate(() => localStorage.setItem('dicehall:name', 'Sam'));
   await sam.goto(link);
   await ana.getByRole('list', { name: 'Members' }).getByText('Sam').waitFor();
+  await sam.getByText('Seat 2: Ben — ready').waitFor();
+  await shot(sam, 'party-gathering-member-desktop2');
   await ana.getByRole('button', { name: 'Start the game' }).click();
 
   await ana.waitForURL(/\/r\/[\w-]+$/);
