@@ -74,19 +74,28 @@ async function route() {
   const room = path.match(/^\/r\/([\w-]+)$/);
   const replay = path.match(/^\/replay\/([\w-]+)$/);
   const rules = path.match(/^\/rules\/([\w-]+)$/);
+  const lobby = path.match(/^\/p\/([\w-]+)$/) ?? (path === '/p' ? [path, null] as const : null);
   if (!room) {
     conn?.leave();
     conn = null;
     // The board screens (and PixiJS with them) load only when needed: the home page stays light.
-    if (replay) void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
-    if (replay) teardown = await (await import('./screens/replay')).replayScreen(root, replay[1]);
+    if (lobby) {
+      try {
+        teardown = await (await import('./screens/party')).partyScreen(root, lobby[1], go);
+      } catch (err) {
+        return notHere(`${(err as Error).message}.`);
+      }
+    } else if (replay) {
+      void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
+      teardown = await (await import('./screens/replay')).replayScreen(root, replay[1]);
+    }
     else if (rules) (await import('./screens/rules')).rulesScreen(root, rules[1]);
     else if (path !== '/' && path !== '/index.html') notFound();
     else {
       teardown = await homeScreen(root, go, async (req) => {
         preload(req.game);
         conn = new (await connection()).TableConnection(store);
-        return conn.create({ game: req.game, options: req.options, public: req.isPublic });
+        return conn.create({ game: req.game, options: req.options, public: req.isPublic, clock: req.clock });
       });
     }
     document.body.dataset.ready = 'true';

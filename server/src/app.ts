@@ -10,6 +10,7 @@ import { gameRoomFor, type GameRoom } from './rooms/game-room';
 import { routes } from './http/routes';
 import { applySchemaFixes } from './rooms/schema-fixes';
 import { lobbyRoomFor } from './rooms/lobby-room';
+import { partyRoomFor } from './rooms/party-room';
 import { originAllowed, security } from './http/security';
 import { matchmakeFrontDoor } from './http/matchmake';
 import { colyseusLogger } from './log';
@@ -51,6 +52,7 @@ export async function startServer(config: Config): Promise<Dicehall> {
   const rooms = new Set<GameRoom>();
   server.define('table', gameRoomFor({ config, archive, rooms })).enableRealtimeListing();
   server.define('lobby', lobbyRoomFor(config));
+  server.define('party', partyRoomFor(config));
   await server.listen(config.port, config.host);
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

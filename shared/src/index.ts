@@ -3,5 +3,6 @@ export * from './core/game-module';
 export * from './core/dice';
 export * from './core/fair';
 export * from './core/table';
+export * from './core/clock';
 export * from './core/log';
 export * from './games';

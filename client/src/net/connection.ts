@@ -66,7 +66,7 @@ export class TableConnection {
     return () => this.errorListeners.delete(fn);
   }
 
-  async create(options: { game: string; options: Record<string, unknown>; public: boolean }): Promise<string> {
+  async create(options: { game: string; options: Record<string, unknown>; public: boolean; clock?: unknown }): Promise<string> {
     const room = await this.client.create('table', { ...options, name: identity.name || undefined, clientSeed: newClientSeed() });
     this.attach(room);
     return room.roomId;

@@ -6,11 +6,14 @@ import { identity } from '../net/identity';
 import type { PublicRoom } from '../net/lobby';
 import { clientGames } from '../games';
 import { describeOptions, optionFields } from '../ui/options';
+import { timeControlField } from './time-control-field';
+import type { TimeControl } from '@dicehall/shared';
 
 export interface CreateRequest {
   game: string;
   options: Record<string, unknown>;
   isPublic: boolean;
+  clock: TimeControl;
 }
 
 export async function homeScreen(root: HTMLElement, go: (path: string) => void, create: (req: CreateRequest) => Promise<string>): Promise<() => void> {
@@ -23,6 +26,7 @@ export async function homeScreen(root: HTMLElement, go: (path: string) => void, 
   const options = h('fieldset', { class: 'options' });
   const isPublic = h('input', { type: 'checkbox', id: 'public', name: 'public' });
   const status = h('p', { role: 'alert', class: 'error' });
+  const clock = timeControlField();
   let readOptions = () => ({});
   const showGame = () => {
     const g = list.find((x) => x.id === game.value);
@@ -31,15 +35,17 @@ export async function homeScreen(root: HTMLElement, go: (path: string) => void, 
     if (clientGames[game.value]?.rules) pitch.append(h('a', { href: `/rules/${game.value}` }, `Rules of ${g?.name}`));
     clear(options);
     readOptions = optionFields(options, clientGames[game.value]?.options ?? []);
+    clock.timed((g?.seats.max ?? 2) <= 2);
   };
   game.addEventListener('change', showGame);
   showGame();
   const form = h('form', { class: 'card', 'aria-labelledby': 'new-game' },
     h('h1', { id: 'new-game' }, 'Play dice with a friend'),
     h('label', { for: 'name' }, 'Your name'), name,
-    h('label', { for: 'game' }, 'Game'), game, pitch, options,
+    h('label', { for: 'game' }, 'Game'), game, pitch, options, clock.el,
     h('label', { class: 'check' }, isPublic, ' List this room in the lobby (otherwise only the link gets in)'),
     h('button', { type: 'submit', class: 'primary' }, 'Create room'),
+    h('button', { type: 'button', class: 'host-party', onclick: () => { identity.name = name.value.trim(); go('/p'); } }, 'Host a lobby for friends'),
     status,
   );
   form.addEventListener('submit', async (e) => {
@@ -47,7 +53,7 @@ export async function homeScreen(root: HTMLElement, go: (path: string) => void, 
     identity.name = name.value.trim();
     status.textContent = '';
     try {
-      const roomId = await create({ game: game.value, options: readOptions(), isPublic: isPublic.checked });
+      const roomId = await create({ game: game.value, options: readOptions(), isPublic: isPublic.checked, clock: clock.read() });
       go(`/r/${roomId}`);
     } catch (err) {
       status.textContent = `Could not create the room: ${(err as Error).message}`;

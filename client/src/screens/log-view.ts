@@ -114,5 +114,6 @@ function platformText(type: string, seat: number | null, names: string[]): strin
   if (type === 'resign') return `${names[seat!]} resigns`;
   if (type === 'claim') return `${names[seat!]} claims the win: the opponent left`;
   if (type === 'draw') return `${names[seat!]} accepts the draw: draw agreed`;
+  if (type === 'timeout') return `${names[seat!]} ran out of time`;
   return null;
 }

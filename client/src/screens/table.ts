@@ -11,6 +11,7 @@ import { LogView } from './log-view';
 import { mountWatcherPanel } from './watcher';
 import { renderChat as drawChat, spectatorChatSwitch } from './chat';
 import { sound } from '../ui/sound';
+import { mountClocks } from './clock-view';
 
 export async function tableScreen(root: HTMLElement, store: Store, conn: TableConnection, go: (path: string) => void): Promise<() => void> {
   clear(root);
@@ -64,6 +65,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   const conversation = mountConversation(board, conn);
   const logView = new LogView(log);
   const watcher = mountWatcherPanel(platform, conn);
+  const clocks = mountClocks(status, () => ({ json: conn.room?.state?.clock ?? '', names: store.snapshot?.seats.map((s) => s.name) ?? [], mine: store.snapshot?.mySeat ?? null }));
   const offError = conn.onError((e) => {
     errors.textContent = e.message;
     setTimeout(() => (errors.textContent = ''), 4000);
@@ -125,6 +127,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     clearInterval(timer);
     conversation.destroy();
     watcher.destroy();
+    clocks.destroy();
     unsubscribe();
     offError();
     view?.destroy();

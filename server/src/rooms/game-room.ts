@@ -18,6 +18,7 @@ import { nodeHmac } from './node-hmac';
 import { ChatLine, LogLine, PrivateState, SeatState, TableState, TalkLine } from './schema';
 import { guardInbound } from './inbound';
 import { confusable } from './names';
+import { RoomClock } from './room-clock';
 import { addressOf, type AuthData } from '../http/address';
 import { excerpt, log } from '../log';
 
@@ -76,6 +77,8 @@ export class GameRoom extends Room<TableState> {
   private lastPatch = 0;
   /** The address that created the room: its finished games count against that address in the archive. */
   private creatorAddress: string | null = null;
+  /** The time control (`this.clock` is Colyseus' own, which does not tick here). */
+  private clocks: RoomClock | null = null;
 
   /** Runs before any reservation: records the caller's address for the per-address limits. */
   static async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
@@ -91,6 +94,9 @@ export class GameRoom extends Room<TableState> {
     if (!options.success) throw new ServerError(400, `bad-options: ${options.error.issues[0]?.message}`);
     this.module = module;
     this.options = options.data;
+    // Beyond two seats a timeout must skip or eliminate, which no game module supports yet.
+    if (parsed.data.clock.mode !== 'none' && module.seats.max > 2) throw new ServerError(400, `bad-options: ${module.name} cannot be timed yet`);
+    this.clocks = new RoomClock(parsed.data.clock, (seat) => this.onTimeout(seat), (json) => { this.state.clock = json; this.schedulePatch(); });
     this.ctx.rooms.add(this);
     const config = this.ctx.config;
     this.graceSeconds = config.graceSeconds;
@@ -233,6 +239,7 @@ export class GameRoom extends Room<TableState> {
 
   onDispose() {
     this.ctx.rooms.delete(this);
+    this.clocks?.dispose();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     if (this.patchTimer) clearTimeout(this.patchTimer);
@@ -533,8 +540,8 @@ export class GameRoom extends Room<TableState> {
     client.userData = { ...client.userData, name: parsed.data.name };
   }
 
-  private commit(client: Client, of: string, step: ReturnType<typeof advance>) {
-    if (!step.ok) return this.refuse(client, of, (step as Refusal).code, (step as Refusal).message);
+  private commit(client: Client | null, of: string, step: ReturnType<typeof advance>) {
+    if (!step.ok) return client ? this.refuse(client, of, (step as Refusal).code, (step as Refusal).message) : undefined;
     this.table = step.table;
     this.entries.push(step.entry);
     // An offer stands through the offerer's own move and lapses when another seat moves instead of answering
@@ -546,12 +553,24 @@ export class GameRoom extends Room<TableState> {
     this.appendLogLine(step.entry);
     for (const seat of lapsed) this.say('draw-lapse', seat);
     this.project();
+    this.clocks?.moved(step.entry.seat, [...this.state.toAct], this.state.phase === 'over');
     this.broadcastPatch();
+  }
+
+  /** A running clock fell: entered like a resignation, so the log replays and verifies it. */
+  private onTimeout(seat: number) {
+    if (!this.table || this.state.phase !== 'playing') return;
+    try {
+      this.commit(null, 'timeout', advance(this.module, this.table, seat, 'timeout', undefined, this.dice!, Date.now()));
+    } catch (e) {
+      this.onUncaughtException(e as Error, 'clock');
+    }
   }
 
   /** Tells everyone a planned restart is coming (they reconnect by themselves when it is back). */
   announceRestart() {
     this.state.notice = 'restart';
+    this.clocks?.pause();
     this.broadcastPatch();
   }
 
@@ -586,6 +605,7 @@ export class GameRoom extends Room<TableState> {
     this.appendLogLine(start.entry);
     this.state.phase = 'playing';
     this.project();
+    this.clocks?.start(this.holders.length, [...this.state.toAct]);
     this.publishListing();
   }
 

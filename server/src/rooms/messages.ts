@@ -1,5 +1,6 @@
 // The wire protocol's untrusted inputs, parsed with zod: room creation, joins, and every client message.
 import { z } from 'zod';
+import { timeControl } from '@dicehall/shared';
 import { HIDDEN_CHARACTERS } from './names';
 
 const visible = (s: string) => !HIDDEN_CHARACTERS.test(s);
@@ -22,6 +23,8 @@ export const createOptions = joinOptions.extend({
   game: z.string().min(1).max(40),
   options: z.record(z.string(), z.unknown()).default({}),
   public: z.boolean().default(false),
+  /** The time control, fixed for the room's games (none: untimed). */
+  clock: timeControl.default({ mode: 'none' }),
 });
 export type CreateOptions = z.infer<typeof createOptions>;
 

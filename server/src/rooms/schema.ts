@@ -82,6 +82,8 @@ export class TableState extends Schema {
   @type('string') nextCommitment = '';
   /** Whether spectators may chat; any seated player can switch it. */
   @type('boolean') spectatorChat = true;
+  /** The time control's clocks as JSON (room-clock.ts ClockWire); empty when untimed. */
+  @type('string') clock = '';
   /** Set before a planned restart so clients can say so. */
   @type('string') notice = '';
 }

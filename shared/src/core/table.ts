@@ -4,7 +4,8 @@ import type { GameEvent, GameModule, Refusal, Result, Seat } from './game-module
 import type { Roll } from './dice';
 import { RecordingDice } from './dice';
 
-export type PlatformKind = 'resign' | 'claim' | 'draw';
+/** `timeout`: the seat's clock ran out (entered by the room, never sent by a client). */
+export type PlatformKind = 'resign' | 'claim' | 'draw' | 'timeout';
 
 export interface LogEntry {
   seq: number;
@@ -81,6 +82,8 @@ export function advance<S>(
   const ended: Result =
     kind === 'resign'
       ? { winners: others, draw: false, reason: 'resigned', summary: 'The opponent resigned' }
+      : kind === 'timeout'
+        ? { winners: others, draw: false, reason: 'timeout', summary: 'The opponent ran out of time' }
       : kind === 'claim'
         ? { winners: [seat], draw: false, reason: 'abandoned', summary: 'The opponent left and the win was claimed' }
         : { winners: [], draw: true, reason: 'agreed-draw', summary: 'Draw agreed' };
@@ -103,6 +106,8 @@ export function resultText(module: GameModule, result: Result, names: string[], 
       return `${winners} wins — ${lost} left the table`;
     case 'agreed-draw':
       return 'Draw agreed';
+    case 'timeout':
+      return viewer !== null && losers.includes(viewer) ? 'You ran out of time' : `${winners} wins — ${lost} ran out of time`;
     default: {
       const own = module.describeResult?.(result, names);
       if (own) return own;

@@ -1,0 +1,95 @@
+// This browser's place in a private lobby: one connection kept across the lobby and its tables, and its token.
+import { Client, type Room } from 'colyseus.js';
+import { identity, WS_URL, type ServerError } from '../net/connection';
+
+const tokenKey = (id: string) => `dicehall:party:${id}`;
+
+type Listener = () => void;
+
+/** The open lobby, kept while this browser plays its tables so the member (and the host) stays present. */
+class PartyLink {
+  room: Room<any> | null = null;
+  member = '';
+  private listeners = new Set<Listener>();
+  private errorListeners = new Set<(e: ServerError) => void>();
+  /** Where a started table sends this browser. */
+  onTable: (roomId: string) => void = () => undefined;
+
+  get id(): string { return this.room?.roomId ?? ''; }
+
+  async host(): Promise<string> {
+    const client = new Client(WS_URL);
+    this.attach(await client.create('party', { name: identity.name || undefined }));
+    return this.id;
+  }
+
+  async join(id: string): Promise<void> {
+    if (this.room?.roomId === id) return;
+    this.leave();
+    const client = new Client(WS_URL);
+    const memberToken = localStorage.getItem(tokenKey(id)) ?? undefined;
+    this.attach(await client.joinById(id, { name: identity.name || undefined, memberToken }));
+  }
+
+  send(type: string, message?: unknown) { this.room?.send(type, message); }
+
+  subscribe(fn: Listener) { this.listeners.add(fn); return () => this.listeners.delete(fn); }
+  onError(fn: (e: ServerError) => void) { this.errorListeners.add(fn); return () => this.errorListeners.delete(fn); }
+
+  leave() {
+    void this.room?.leave(true);
+    this.room = null;
+    this.member = '';
+    document.querySelector('.topbar .back-to-party')?.remove();
+  }
+
+  private attach(room: Room<any>) {
+    this.room = room;
+    room.onMessage('welcome', (w: { member: string; token: string }) => {
+      this.member = w.member;
+      localStorage.setItem(tokenKey(room.roomId), w.token);
+      this.emit();
+    });
+    room.onMessage('error', (e: ServerError) => this.errorListeners.forEach((fn) => fn(e)));
+    room.onMessage('table', (t: { reservation: unknown }) => void this.takeSeat(t.reservation));
+    room.onStateChange(() => this.emit());
+    room.onLeave(() => {
+      if (this.room === room) this.room = null;
+      this.emit();
+    });
+  }
+
+  /**
+   * The lobby reserved this browser's seat: taking it gives the seat token, kept like any seat's, and the
+   * table page then comes back to that seat by token (a refresh or a new tab does the same).
+   */
+  private async takeSeat(reservation: unknown) {
+    const client = new Client(WS_URL);
+    const table = await client.consumeSeatReservation(reservation as Parameters<Client['consumeSeatReservation']>[0]);
+    await new Promise<void>((resolve) => {
+      table.onMessage('welcome', (m: { token?: string }) => {
+        if (m.token) identity.keepSeatToken(table.roomId, m.token);
+        resolve();
+      });
+      table.onMessage('*', () => undefined);
+    });
+    await table.leave(true);
+    this.showBackLink();
+    this.onTable(table.roomId);
+  }
+
+  private showBackLink() {
+    const bar = document.querySelector('.topbar');
+    if (!bar || bar.querySelector('.back-to-party')) return;
+    const a = document.createElement('a');
+    a.className = 'back-to-party';
+    a.href = `/p/${this.id}`;
+    a.textContent = 'Back to the lobby';
+    // Beside the sound switch, which the top bar pushes to the right.
+    bar.insertBefore(a, bar.querySelector('.sound'));
+  }
+
+  private emit() { this.listeners.forEach((fn) => fn()); }
+}
+
+export const party = new PartyLink();

@@ -1,0 +1,442 @@
+// A private lobby across games ("party"): members gather with a host, who picks a game and starts tables; the
+// results come back to a running scoreboard. It knows no rule: each game is played in an ordinary GameRoom.
+import { createHash, randomBytes } from 'node:crypto';
+import { matchMaker, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
+import { getGame, resultText, timeControl, type GameLog, type Result } from '@dicehall/shared';
+import { z } from 'zod';
+import type { Config } from '../config';
+import { addressOf, type AuthData } from '../http/address';
+import { log } from '../log';
+import type { GameRoom } from './game-room';
+import { guardInbound } from './inbound';
+import { chatMessage, type ErrorMessage } from './messages';
+import { confusable, HIDDEN_CHARACTERS } from './names';
+import { FinishedGame, Member, PartyState, Score } from './party-schema';
+import { TokenBucket } from './rate-limit';
+import { ChatLine } from './schema';
+
+export interface PartyContext {
+  config: Config;
+  /** Members per lobby (PARTY_MEMBERS, default 16). */
+  maxMembers: number;
+  /** A lobby nobody is connected to closes after this long (PARTY_IDLE_SECONDS, default 1800). */
+  idleSeconds: number;
+}
+
+const CHAT_KEEP = 100;
+const FINISHED_KEEP = 50;
+const name = z.string().trim().min(1).max(24).refine((s) => !HIDDEN_CHARACTERS.test(s), 'no invisible characters').regex(/^[^<>]*$/, 'no angle brackets');
+const memberRef = z.object({ member: z.string().min(1).max(32) }).strict();
+const empty = z.object({}).strict().or(z.undefined()).or(z.null());
+
+export const partyJoin = z.object({ name: name.optional(), memberToken: z.string().min(16).max(64).optional() }).strict();
+const configureMessage = z.object({
+  game: z.string().min(1).max(40),
+  options: z.record(z.string(), z.unknown()).default({}),
+  seats: z.number().int().min(1).max(16).optional(),
+  clock: timeControl.default({ mode: 'none' }),
+}).strict();
+const sitMessage = z.object({ seat: z.number().int().min(0).max(15) }).strict();
+/** Ready brings the browser's own seed for the table's dice (P1), as joining a table directly does. */
+const readyMessage = z.object({ ready: z.boolean(), clientSeed: z.string().max(64).regex(/^[\w.-]*$/).optional() }).strict();
+
+interface Holder { token: string; sessionId: string | null }
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class PartyRoom extends Room<PartyState> {
+  protected ctx!: PartyContext;
+  private holders = new Map<string, Holder>();
+  private memberOf = new Map<string, string>();
+  /** Hashes of removed members' tokens, by member id, so the host can let one back in. */
+  private removed = new Map<string, string>();
+  private timers = new Set<NodeJS.Timeout>();
+  private hostTimer: NodeJS.Timeout | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private watchTimer: NodeJS.Timeout | null = null;
+  private patchTimer: NodeJS.Timeout | null = null;
+  private chatBudget!: TokenBucket;
+  private chatId = 0;
+  /** Member ids by lobby seat for the game being played. */
+  private playing: string[] = [];
+  /** Each member's client seed sent with ready, for the next table. */
+  private seeds = new Map<string, string>();
+
+  static async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
+    return { ip: addressOf(context) };
+  }
+
+  onCreate() {
+    this.autoDispose = false;
+    // Patches go out on change only (an idle lobby runs no timer), as in the game rooms.
+    this.patchRate = 0;
+    this.maxClients = Infinity;
+    this.chatBudget = new TokenBucket(this.ctx.config.chatPerSecond, this.ctx.config.chatPerSecond * 4);
+    guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message), () => this.schedulePatch());
+    const state = new PartyState();
+    state.maxMembers = this.ctx.maxMembers;
+    this.setState(state);
+    void this.setPrivate(true);
+    this.armIdle();
+    const on = (type: string, fn: (client: Client, memberId: string, msg: unknown) => void) =>
+      this.onMessage(type, (client, msg) => {
+        const id = this.memberOf.get(client.sessionId);
+        if (id) fn(client, id, msg);
+      });
+    on('configure', (c, id, m) => this.onConfigure(c, id, m));
+    on('sit', (c, id, m) => this.onSit(c, id, m));
+    on('stand', (c, id, m) => this.onStand(c, id, m));
+    on('ready', (c, id, m) => this.onReady(c, id, m));
+    on('start', (c, id, m) => void this.onStart(c, id, m));
+    on('spectate', (c, id, m) => this.onHostOnMember(c, id, m, 'spectate'));
+    on('remove', (c, id, m) => this.onHostOnMember(c, id, m, 'remove'));
+    on('allow', (c, id, m) => this.onHostOnMember(c, id, m, 'allow'));
+    on('pass-host', (c, id, m) => this.onHostOnMember(c, id, m, 'pass-host'));
+    on('chat', (c, id, m) => this.onChat(c, id, m));
+    this.onMessage('*', (client, type) => this.refuse(client, String(type).slice(0, 40), 'bad-message', 'Unknown message.'));
+  }
+
+  onJoin(client: Client, raw: unknown) {
+    const parsed = partyJoin.safeParse(raw ?? {});
+    if (!parsed.success) throw new ServerError(400, `bad-join: ${parsed.error.issues[0]?.message}`);
+    const { memberToken } = parsed.data;
+    if (memberToken && [...this.removed.values()].includes(hash(memberToken))) throw new ServerError(403, 'removed: the host removed you from this lobby');
+    let id = memberToken ? [...this.holders].find(([, h]) => h.token === memberToken)?.[0] : undefined;
+    if (!id) {
+      const count = this.state.members.size;
+      if (count >= this.ctx.maxMembers) throw new ServerError(403, `lobby-full: this lobby has ${this.ctx.maxMembers} members`);
+      const wanted = parsed.data.name ?? `Guest ${count + 1}`;
+      const others = [...this.state.members.values()].map((m) => m.name);
+      if (confusable(wanted, others)) throw new ServerError(400, 'name-taken: that name looks like another member\'s; choose another');
+      id = randomBytes(6).toString('hex');
+      const member = new Member();
+      member.id = id;
+      member.name = wanted;
+      this.state.members.set(id, member);
+      this.holders.set(id, { token: randomBytes(24).toString('base64url'), sessionId: null });
+      if (!this.state.host) this.state.host = id;
+    }
+    const holder = this.holders.get(id)!;
+    const previous = this.clients.find((c) => c.sessionId === holder.sessionId);
+    if (previous && previous !== client) {
+      this.memberOf.delete(previous.sessionId);
+      previous.leave(4100);
+    }
+    holder.sessionId = client.sessionId;
+    this.memberOf.set(client.sessionId, id);
+    this.state.members.get(id)!.connected = true;
+    if (this.state.host === id) this.hostBack();
+    this.cancelIdle();
+    client.send('welcome', { member: id, token: holder.token });
+    // Colyseus 0.16.23–26 may hand a late joiner a stale snapshot of changes made while nobody was connected.
+    (this as unknown as { _serializer: { needFullEncode: boolean } })._serializer.needFullEncode = true;
+    this.schedulePatch();
+  }
+
+  onLeave(client: Client) {
+    const id = this.memberOf.get(client.sessionId);
+    this.memberOf.delete(client.sessionId);
+    if (id) {
+      const holder = this.holders.get(id);
+      if (holder?.sessionId === client.sessionId) {
+        holder.sessionId = null;
+        const member = this.state.members.get(id);
+        if (member) member.connected = false;
+        if (this.state.host === id) this.hostAway();
+      }
+    }
+    if (this.clients.length === 0) this.armIdle();
+    this.schedulePatch();
+  }
+
+  onDispose() {
+    for (const t of this.timers) clearTimeout(t);
+    for (const t of [this.hostTimer, this.idleTimer, this.watchTimer, this.patchTimer]) if (t) clearTimeout(t);
+  }
+
+  private schedulePatch() {
+    if (this.patchTimer) return;
+    this.patchTimer = setTimeout(() => {
+      this.patchTimer = null;
+      this.broadcastPatch();
+    }, 50);
+  }
+
+  onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
+    if (error.cause instanceof ServerError && error.cause.code < 500) return;
+    const cause = error.cause instanceof Error ? error.cause : error;
+    log.error({ event: 'room-error', room: this.roomId, method: methodName, error: cause.message, stack: cause.stack });
+  }
+
+  // ---- hosting ----------------------------------------------------------------------------------
+
+  private hostAway() {
+    this.state.hostGraceEndsAt = Date.now() + this.ctx.config.graceSeconds * 1000;
+    if (this.hostTimer) clearTimeout(this.hostTimer);
+    this.hostTimer = setTimeout(() => {
+      this.hostTimer = null;
+      // The longest-standing member still here takes over (the map keeps join order).
+      const next = [...this.state.members.values()].find((m) => m.connected && m.id !== this.state.host);
+      if (next) this.passHost(next.id);
+    }, this.ctx.config.graceSeconds * 1000);
+  }
+
+  private hostBack() {
+    this.state.hostGraceEndsAt = 0;
+    if (this.hostTimer) clearTimeout(this.hostTimer);
+    this.hostTimer = null;
+  }
+
+  private passHost(id: string) {
+    this.state.host = id;
+    this.schedulePatch();
+    this.hostBack();
+    if (!this.state.members.get(id)?.connected) this.hostAway();
+  }
+
+  private armIdle() {
+    this.cancelIdle();
+    this.idleTimer = setTimeout(() => void this.disconnect(), this.ctx.idleSeconds * 1000);
+  }
+
+  private cancelIdle() {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  // ---- messages ---------------------------------------------------------------------------------
+
+  private refuse(client: Client, of: string, code: string, message: string) {
+    client.send('error', { code, message, of } satisfies ErrorMessage);
+  }
+
+  private asHost(client: Client, id: string, of: string): boolean {
+    if (this.state.host === id) return true;
+    this.refuse(client, of, 'not-host', 'Only the host can do that.');
+    return false;
+  }
+
+  private gathering(client: Client, of: string): boolean {
+    if (this.state.phase === 'gathering') return true;
+    this.refuse(client, of, 'not-gathering', 'A game is being played; wait until it ends.');
+    return false;
+  }
+
+  private onConfigure(client: Client, id: string, msg: unknown) {
+    if (!this.asHost(client, id, 'configure') || !this.gathering(client, 'configure')) return;
+    const parsed = configureMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'configure', 'bad-message', `"configure" takes { game, options, seats, clock }: ${parsed.error.issues[0]?.message}`);
+    const module = getGame(parsed.data.game);
+    if (!module) return this.refuse(client, 'configure', 'unknown-game', `No game "${parsed.data.game}".`);
+    const options = module.options.safeParse(parsed.data.options);
+    if (!options.success) return this.refuse(client, 'configure', 'bad-options', options.error.issues[0]?.message ?? 'Bad options.');
+    // A table seats every seat of its game today; a smaller count waits for the seat-count option of the room.
+    const seats = parsed.data.seats ?? module.seats.max;
+    if (seats !== module.seats.max) return this.refuse(client, 'configure', 'bad-seats', `${module.name} is played with ${module.seats.max} seats here.`);
+    if (parsed.data.clock.mode !== 'none' && seats > 2) return this.refuse(client, 'configure', 'bad-options', `${module.name} cannot be timed yet.`);
+    this.state.game = module.id;
+    this.state.options = JSON.stringify(options.data);
+    this.state.clock = JSON.stringify(parsed.data.clock);
+    if (this.state.seats !== seats) {
+      this.state.seats = seats;
+      for (const m of this.state.members.values()) if (m.seat >= seats) m.seat = -1;
+    }
+    // Changed terms: everyone confirms again.
+    for (const m of this.state.members.values()) m.ready = false;
+  }
+
+  private onSit(client: Client, id: string, msg: unknown) {
+    if (!this.gathering(client, 'sit')) return;
+    const parsed = sitMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'sit', 'bad-message', '"sit" takes { seat }.');
+    const me = this.state.members.get(id)!;
+    if (me.benched) return this.refuse(client, 'sit', 'benched', 'The host has moved you to the spectators.');
+    const seat = parsed.data.seat;
+    if (seat >= this.state.seats) return this.refuse(client, 'sit', 'no-seat', this.state.seats ? `Seats are 1 to ${this.state.seats}.` : 'The host has not picked a game yet.');
+    if ([...this.state.members.values()].some((m) => m.seat === seat && m.id !== id)) return this.refuse(client, 'sit', 'seat-taken', 'That seat is taken.');
+    me.seat = seat;
+    me.ready = false;
+  }
+
+  private onStand(client: Client, id: string, msg: unknown) {
+    if (!empty.safeParse(msg).success) return this.refuse(client, 'stand', 'bad-message', '"stand" takes no content.');
+    if (!this.gathering(client, 'stand')) return;
+    const me = this.state.members.get(id)!;
+    me.seat = -1;
+    me.ready = false;
+  }
+
+  private onReady(client: Client, id: string, msg: unknown) {
+    const parsed = readyMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'ready', 'bad-message', '"ready" takes { ready: true | false }.');
+    if (!this.gathering(client, 'ready')) return;
+    const me = this.state.members.get(id)!;
+    if (me.seat < 0) return this.refuse(client, 'ready', 'not-seated', 'Take a seat first.');
+    me.ready = parsed.data.ready;
+    if (parsed.data.clientSeed !== undefined) this.seeds.set(id, parsed.data.clientSeed);
+  }
+
+  private onHostOnMember(client: Client, id: string, msg: unknown, what: 'spectate' | 'remove' | 'allow' | 'pass-host') {
+    if (!this.asHost(client, id, what)) return;
+    const parsed = memberRef.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, what, 'bad-message', `"${what}" takes { member }.`);
+    const target = parsed.data.member;
+    if (what === 'allow') {
+      if (!this.removed.delete(target) && !this.state.members.get(target)?.benched) return this.refuse(client, what, 'no-member', 'Nobody by that id to allow back.');
+      const m = this.state.members.get(target);
+      if (m) m.benched = false;
+      return;
+    }
+    const member = this.state.members.get(target);
+    if (!member) return this.refuse(client, what, 'no-member', 'No such member.');
+    if (target === id) return this.refuse(client, what, 'not-yourself', 'The host cannot do that to themselves.');
+    if (what === 'pass-host') return this.passHost(target);
+    if (this.state.phase !== 'gathering' && this.playing.includes(target)) return this.refuse(client, what, 'not-gathering', 'They are playing; wait until the game ends.');
+    member.seat = -1;
+    member.ready = false;
+    member.benched = true;
+    if (what === 'remove') {
+      const holder = this.holders.get(target)!;
+      this.removed.set(target, hash(holder.token));
+      this.holders.delete(target);
+      this.state.members.delete(target);
+      const gone = this.clients.find((c) => c.sessionId === holder.sessionId);
+      gone?.send('error', { code: 'removed', message: 'The host removed you from this lobby.', of: 'remove' } satisfies ErrorMessage);
+      gone?.leave(4403);
+    }
+  }
+
+  private onChat(client: Client, id: string, msg: unknown) {
+    const parsed = chatMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'chat', 'bad-message', 'A chat message is 1 to 280 visible characters.');
+    if (!this.chatBudget.take()) return this.refuse(client, 'chat', 'chat-busy', 'The chat is busy; try again in a moment.');
+    const member = this.state.members.get(id)!;
+    const line = new ChatLine();
+    line.id = ++this.chatId;
+    line.sender = id;
+    line.from = member.name;
+    line.seat = member.seat;
+    line.text = parsed.data.text;
+    line.at = Date.now();
+    this.state.chat.push(line);
+    while (this.state.chat.length > CHAT_KEEP) this.state.chat.shift();
+  }
+
+  // ---- games ------------------------------------------------------------------------------------
+
+  private async onStart(client: Client, id: string, msg: unknown) {
+    if (!empty.safeParse(msg).success) return this.refuse(client, 'start', 'bad-message', '"start" takes no content.');
+    if (!this.asHost(client, id, 'start') || !this.gathering(client, 'start')) return;
+    if (!this.state.game) return this.refuse(client, 'start', 'no-game', 'Pick a game first.');
+    const bySeat: string[] = [];
+    for (const m of this.state.members.values()) if (m.seat >= 0) bySeat[m.seat] = m.id;
+    const seated = Array.from({ length: this.state.seats }, (_, s) => bySeat[s]);
+    if (seated.some((m) => m === undefined)) return this.refuse(client, 'start', 'seats-open', 'Every seat must be taken.');
+    if (seated.some((m) => !this.state.members.get(m!)!.ready)) return this.refuse(client, 'start', 'not-ready', 'Everyone seated must be ready.');
+    this.state.phase = 'playing';
+    this.playing = seated as string[];
+    try {
+      const room = await matchMaker.createRoom('table', {
+        game: this.state.game, options: JSON.parse(this.state.options), clock: JSON.parse(this.state.clock), public: false,
+      });
+      this.state.tableId = room.roomId;
+      this.schedulePatch();
+      await this.handOut(room, 0);
+    } catch (e) {
+      log.error({ event: 'party-start-failed', room: this.roomId, error: (e as Error).message });
+      this.backToGathering();
+      this.refuse(client, 'start', 'start-failed', 'The table could not be opened; try again.');
+    }
+  }
+
+  /**
+   * The table seats players in the order they join, so reservations go out one seat at a time: seat s's
+   * member gets theirs once seat s − 1 has sat down. A member who does not come within the reservation
+   * time ends the attempt and the lobby gathers again.
+   */
+  private async handOut(room: Awaited<ReturnType<typeof matchMaker.createRoom>>, seat: number) {
+    const table = matchMaker.getLocalRoomById(room.roomId) as GameRoom | undefined;
+    if (!table) throw new Error('table not local');
+    if (seat === 0) {
+      const onJoin = () => {
+        const taken = table.state.seats.filter((s) => s.taken).length;
+        if (taken < this.playing.length) void this.handOut(room, taken).catch(() => this.abandonTable());
+        else (table as unknown as { _events: NodeJS.EventEmitter })._events.off('join', onJoin);
+      };
+      (table as unknown as { _events: NodeJS.EventEmitter })._events.on('join', onJoin);
+      this.watchTable(table);
+    }
+    const memberId = this.playing[seat];
+    const member = this.state.members.get(memberId);
+    const holder = this.holders.get(memberId);
+    const client = this.clients.find((c) => c.sessionId === holder?.sessionId);
+    if (!member || !client) return this.abandonTable();
+    const clientSeed = this.seeds.get(memberId);
+    const reservation = await matchMaker.reserveSeatFor(room, { name: member.name, want: 'play', ...(clientSeed ? { clientSeed } : {}) });
+    client.send('table', { seat, reservation });
+  }
+
+  /** Polls the table until its first game ends (rematches inside the table stay outside the scoreboard). */
+  private watchTable(table: GameRoom) {
+    const started = Date.now();
+    const tick = () => {
+      this.watchTimer = null;
+      if (this.state.phase !== 'playing') return;
+      if (table.state.phase === 'over') return this.record(table.gameLog());
+      const seatedAll = table.state.seats.every((s) => s.taken);
+      if (!seatedAll && Date.now() - started > (this.ctx.config.reservationSeconds + 1) * 1000 * this.playing.length) return this.abandonTable();
+      if ((table as unknown as { _internalState: number })._internalState === 2) return this.abandonTable();
+      this.watchTimer = setTimeout(tick, 200);
+    };
+    this.watchTimer = setTimeout(tick, 200);
+  }
+
+  private abandonTable() {
+    if (this.state.phase !== 'playing') return;
+    const table = matchMaker.getLocalRoomById(this.state.tableId) as GameRoom | undefined;
+    void table?.disconnect();
+    this.backToGathering();
+  }
+
+  private record(gameLog: GameLog) {
+    const result = gameLog.result as Result | null;
+    const module = getGame(gameLog.game);
+    if (result && module) {
+      this.playing.forEach((memberId, seat) => {
+        const member = this.state.members.get(memberId);
+        if (!member) return;
+        let score = member.games.get(gameLog.game);
+        if (!score) member.games.set(gameLog.game, (score = new Score()));
+        const key = result.draw ? 'draws' : result.winners.includes(seat) ? 'wins' : 'losses';
+        score[key]++;
+        member.total[key]++;
+      });
+      const game = new FinishedGame();
+      game.gameId = gameLog.gameId;
+      game.game = gameLog.game;
+      game.players = JSON.stringify(gameLog.players);
+      game.summary = resultText(module, result, gameLog.players, null);
+      game.at = Date.now();
+      this.state.finished.push(game);
+      while (this.state.finished.length > FINISHED_KEEP) this.state.finished.shift();
+    }
+    this.backToGathering();
+  }
+
+  private backToGathering() {
+    this.schedulePatch();
+    this.state.phase = 'gathering';
+    this.state.tableId = '';
+    this.playing = [];
+    for (const m of this.state.members.values()) m.ready = false;
+  }
+}
+
+/** Binds the lobby room to one server's settings; limits come from the environment (README). */
+export function partyRoomFor(config: Config, env: NodeJS.ProcessEnv = process.env): typeof PartyRoom {
+  const positive = (v: string | undefined, d: number) => (v && Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : d);
+  const ctx: PartyContext = { config, maxMembers: positive(env.PARTY_MEMBERS, 16), idleSeconds: positive(env.PARTY_IDLE_SECONDS, 1800) };
+  return class BoundPartyRoom extends PartyRoom {
+    protected ctx = ctx;
+  };
+}
