@@ -5,3 +5,4 @@ export * from './core/fair';
 export * from './core/table';
 export * from './core/log';
 export * from './games';
+export * from './bots';
