@@ -128,7 +128,7 @@ export interface SearchResult<Action> {
 }
 
 /**
- * Iterative deepening from the root: depth 1, 2, … up to the level's depth, each iteration searching
+ * Iterative deepening from the root (the level's start, then every step up to its depth), each iteration searching
  * only the best `rootBeam` actions of the last. The answer is the best action of the deepest finished
  * iteration (of a partly finished first one, if the budget is that small). Values are summed over the
  * determinized states, so a kit that samples hidden information gets an average over its samples.
@@ -145,7 +145,7 @@ export function search<State, Action>(
   let best: number[] | null = null;
   let done = 0;
   let cut = false;
-  for (let depth = 1; depth <= cfg.depth && !cut; depth++) {
+  for (let depth = Math.min(cfg.start, cfg.depth); depth <= cfg.depth && !cut; depth += Math.max(1, cfg.step)) {
     const values = new Map<number, number>();
     try {
       for (const i of candidates) {

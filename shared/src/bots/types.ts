@@ -46,6 +46,12 @@ export interface Bot<View = unknown, Action = unknown> {
 export interface LevelConfig {
   /** Deepest search in plies (one apply each); iterative deepening stops earlier when the budget runs out. */
   depth: number;
+  /**
+   * Iterative deepening goes start, start + step, … up to depth. A step of 2 keeps the answer from an
+   * odd depth (which ends on the bot's own move and so flatters it) from replacing an even one.
+   */
+  start: number;
+  step: number;
   /** Below the root, only the best `beam` actions (by a one-ply look) are searched deeper. */
   beam: number;
   /** At the root, only the best `rootBeam` actions of the previous iteration are searched deeper. */

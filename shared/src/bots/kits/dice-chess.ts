@@ -59,8 +59,8 @@ function determinize(view: DiceChessView, seat: Seat, rng: Dice): DiceChessState
   return state;
 }
 
-/** A die is worth its value (C7 counts board totals) plus a little for merely being there (annihilation). */
-const PRESENCE = 2;
+/** A die is worth its value (C7 counts board totals) plus a little for merely being there (annihilation is rare). */
+const PRESENCE = 0.5;
 
 function evaluate(s: DiceChessState, me: Seat, style: 'simple' | 'full'): number {
   const b = s.board;
@@ -80,7 +80,10 @@ function evaluate(s: DiceChessState, me: Seat, style: 'simple' | 'full'): number
     }
     diff += (s.turn === me ? 0.6 : -0.6) * gain;
   }
-  return Math.tanh(diff / 12) * 0.999;
+  // C7: six quiet plies end the game on the totals, so a lead is surer the quieter the board has been.
+  // This makes the side ahead stall and the side behind press on, without searching six plies deep.
+  const scale = style === 'full' ? Math.max(3, 12 - 1.5 * s.quiet) : 12;
+  return Math.tanh(diff / scale) * 0.999;
 }
 
 // Home squares fill back rank a→h (k 0..7), then front rank a→h (k 8..15); centre files first.
@@ -112,8 +115,8 @@ export const diceChessKit: BotKit<DiceChessState, DiceChessAction, DiceChessView
   evaluate,
   special: arrange,
   levels: {
-    easy: { depth: 1, beam: 40, rootBeam: 40, blunder: 0.2, evaluation: 'simple', budget: { nodes: 2_000, ms: 60 } },
-    normal: { depth: 2, beam: 40, rootBeam: 40, blunder: 0, evaluation: 'full', budget: { nodes: 6_000, ms: 150 } },
-    hard: { depth: 4, beam: 6, rootBeam: 8, blunder: 0, evaluation: 'full', budget: { nodes: 40_000, ms: 250 } },
+    easy: { depth: 1, start: 1, step: 1, beam: 40, rootBeam: 40, blunder: 0.2, evaluation: 'simple', budget: { nodes: 2_000, ms: 60 } },
+    normal: { depth: 2, start: 2, step: 1, beam: 40, rootBeam: 40, blunder: 0, evaluation: 'full', budget: { nodes: 6_000, ms: 150 } },
+    hard: { depth: 4, start: 2, step: 2, beam: 6, rootBeam: 8, blunder: 0, evaluation: 'full', budget: { nodes: 40_000, ms: 250 } },
   },
 };

@@ -150,9 +150,9 @@ export const shieldsKit: BotKit<ShieldsState, ShieldsAction, ShieldsView> = {
   evaluate,
   levels: {
     // A turn is two plies: take, then act. Easy looks one ply ahead with a crude count and blunders.
-    easy: { depth: 1, beam: 24, rootBeam: 24, blunder: 0.25, evaluation: 'simple', budget: { nodes: 2_000, ms: 60 } },
-    normal: { depth: 2, beam: 24, rootBeam: 24, blunder: 0, evaluation: 'full', budget: { nodes: 8_000, ms: 150 } },
+    easy: { depth: 1, start: 1, step: 1, beam: 24, rootBeam: 24, blunder: 0.25, evaluation: 'simple', budget: { nodes: 2_000, ms: 60 } },
+    normal: { depth: 2, start: 2, step: 1, beam: 24, rootBeam: 24, blunder: 0, evaluation: 'full', budget: { nodes: 8_000, ms: 150 } },
     // Hard also plays out the opponent's reply (take and act) on the most promising lines.
-    hard: { depth: 4, beam: 3, rootBeam: 6, blunder: 0, evaluation: 'full', budget: { nodes: 40_000, ms: 250 } },
+    hard: { depth: 4, start: 2, step: 2, beam: 3, rootBeam: 6, blunder: 0, evaluation: 'full', budget: { nodes: 40_000, ms: 250 } },
   },
 };
