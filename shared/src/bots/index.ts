@@ -7,6 +7,7 @@ import type { Bot, BotKit, Level } from './types';
 
 export * from './types';
 export { botInput, budgetFor, makeBot } from './bot';
+export { chanceOutcomes } from './search';
 export { shieldsKit, diceChessKit };
 
 export const botKits: Record<string, BotKit> = {

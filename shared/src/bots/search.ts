@@ -169,3 +169,13 @@ export function search<State, Action>(
   const choice = best && best.length > 0 ? legal[pick(rng, best)] : pick(rng, legal);
   return { action: choice, nodes: ctx.nodes, depth: done, cut };
 }
+
+/** The chance outcomes of one action, listed as the search lists them (for tests and tools). */
+export function chanceOutcomes<State, Action>(
+  kit: BotKit<State, Action>, state: State, seat: Seat, action: Action, rng: Dice,
+): Outcome<State>[] {
+  const ctx: Ctx<State, Action> = {
+    game: kit.game, kit, me: seat, style: 'full', beam: 1, rng, nodes: 0, maxNodes: Infinity, deadline: Infinity,
+  };
+  return outcomes(ctx, state, seat, action);
+}
