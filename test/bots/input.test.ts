@@ -2,7 +2,8 @@
 // arrangement, and statically on the import graph of shared/src/bots.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { botInput, botKits, diceChess, makeBot, seededDice, type DiceChessState } from '@dicehall/shared';
+import { botInput, botKits, diceChess, makeBot, seededDice } from '@dicehall/shared';
+import type { DiceChessState } from '../../shared/src/games/dice-chess';
 import { GAMES, positions } from './helpers';
 
 const ROOT = resolve(__dirname, '../..');
