@@ -8,6 +8,8 @@ export interface GameRecord {
   plies: number;
   /** Think time in ms of each decision, per seat. */
   think: [number[], number[]];
+  /** CPU time in ms of each decision (this process's user + system time), per seat. */
+  cpu: [number[], number[]];
   nodes: [number[], number[]];
 }
 
@@ -20,15 +22,18 @@ export function playGame(kit: BotKit, levels: [Level, Level], seed: number, maxP
   const dice = seededDice(seed * 2654435761);
   const bots = levels.map((level, s) => makeBot(kit, level, seededDice(seed * 40503 + 17 * (s + 1))));
   let state = game.setup(game.options.parse(OPTIONS[game.id] ?? {}), 2, dice).state;
-  const rec: GameRecord = { winners: [], plies: 0, think: [[], []], nodes: [[], []] };
+  const rec: GameRecord = { winners: [], plies: 0, think: [[], []], cpu: [[], []], nodes: [[], []] };
   const now = () => performance.now();
   while (game.result(state) === null) {
     if (rec.plies >= maxPlies) throw new Error(`${game.id} game ${seed} ran past ${maxPlies} plies`);
     for (const seat of game.toAct(state)) {
       const input = botInput(game, state, seat);
       const t0 = now();
+      const c0 = process.cpuUsage();
       const thought = bots[seat].think(input, { now });
       rec.think[seat].push(now() - t0);
+      const c = process.cpuUsage(c0);
+      rec.cpu[seat].push((c.user + c.system) / 1000);
       rec.nodes[seat].push(thought.nodes);
       const step = game.apply(state, seat, thought.action, dice);
       if (!step.ok) throw new Error(`${levels[seat]} bot played an illegal ${game.id} action ${JSON.stringify(thought.action)}: ${step.code}`);
