@@ -6,3 +6,4 @@ export * from './core/table';
 export * from './core/clock';
 export * from './core/log';
 export * from './games';
+export * from './bots';
