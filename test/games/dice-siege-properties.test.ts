@@ -11,7 +11,7 @@ import { policyAction } from '../../shared/src/games/dice-siege/policy';
 
 /** A fresh sheet with both extra dice unlocked. */
 function at8(): SiegeState {
-  const s = diceSiege.setup({ mode: 'normal' }, 1, scripted([])).state;
+  const s = diceSiege.setup({ mode: 'normal', seats: 1 }, 1, scripted([])).state;
   s.sheets[0].tracks.extra1 = 3;
   s.sheets[0].tracks.extra2 = 3;
   s.sheets[0].diceCount = 8;
@@ -117,7 +117,7 @@ describe('dice-siege properties', () => {
   });
 
   it('pins the legal action counts: one first roll, every hold set but all, and the plans', () => {
-    const fresh = diceSiege.setup({ mode: 'normal' }, 1, scripted([])).state;
+    const fresh = diceSiege.setup({ mode: 'normal', seats: 1 }, 1, scripted([])).state;
     expect(legalActions(fresh, 0)).toEqual([{ type: 'roll', hold: [] }]);
     const roll = (s: SiegeState, faces: number[], hold: number[] = []) => {
       const step = diceSiege.apply(s, 0, { type: 'roll', hold }, scripted(faces));

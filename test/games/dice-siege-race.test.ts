@@ -125,7 +125,7 @@ describe('D7 the race', () => {
   });
 
   it('D7 rounds move in lockstep: a player who has sent the plan waits for the others', () => {
-    const setup = diceSiege.setup({ mode: 'normal' }, 2, scripted([]));
+    const setup = diceSiege.setup({ mode: 'normal', seats: 2 }, 2, scripted([]));
     let s = setup.state;
     expect(diceSiege.toAct(s)).toEqual([0, 1]);
     for (const seat of [0, 1]) {
@@ -145,7 +145,7 @@ describe('D7 the race', () => {
   });
 
   it('D7 ranking: a won siege first, then more boxes left, then fewer rounds to win or more survived', () => {
-    const s = diceSiege.setup({ mode: 'normal' }, 5, scripted([])).state;
+    const s = diceSiege.setup({ mode: 'normal', seats: 5 }, 5, scripted([])).state;
     const set = (seat: number, phase: 'won' | 'lost', damage: number, endRound: number) => Object.assign(s.sheets[seat], { phase, damage, endRound });
     set(0, 'lost', 86, 9);
     set(1, 'won', 40, 12);

@@ -20,7 +20,7 @@ interface Spec {
 }
 
 function at(spec: Spec = {}): SiegeState {
-  const setup = diceSiege.setup({ mode: spec.mode ?? 'normal' }, spec.seats ?? 1, scripted([]));
+  const setup = diceSiege.setup({ mode: spec.mode ?? 'normal', seats: spec.seats ?? 1 }, spec.seats ?? 1, scripted([]));
   if (!setup.ok) throw new Error('setup');
   const s = setup.state;
   s.round = spec.round ?? 1;

@@ -3,7 +3,7 @@
 // given, honest pairs that keep playing, and junk requests to the matchmaking front door. Plain JS: a worker loads no TS.
 const { parentPort, workerData } = require('node:worker_threads');
 const { Client } = require(workerData.colyseus);
-const { ws, url, games } = workerData;
+const { ws, url, games, options } = workerData;
 
 const parse = (s) => (s ? JSON.parse(s) : null);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -25,10 +25,17 @@ const create = async (options) => wire(await new Client(ws).create('table', opti
 const join = async (roomId, options) => wire(await new Client(ws).joinById(roomId, options));
 
 async function pair(game, names) {
-  const a = await create({ game, name: names[0] });
+  const a = await create({ game, name: names[0], options: options[game] });
   const b = await join(a.room.roomId, { name: names[1] });
   await until(() => a.seat === 0 && b.seat === 1 && a.room.state && a.room.state.phase === 'playing', game + ' to start');
   return { a, b };
+}
+
+/** This seat's accepted moves so far (round and count): a sent action is in flight until this changes. */
+function ownMoves(p, st) {
+  let n = 0;
+  for (const line of st.log) if ((parse(line.json) || {}).seat === p.seat) n++;
+  return st.round + ':' + n;
 }
 
 /** Plays random legal actions (and rematches) until stopped; counts actions, games and refusals. */
@@ -37,6 +44,7 @@ function honestPair({ a, b }, seed) {
   const random = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
   const progress = { actions: 0, games: 0, errors: [] };
   const last = new Map();
+  const sentOn = new Map();
   let stopped = false;
   const step = (p) => {
     if (stopped || p.seat === null) return;
@@ -50,13 +58,18 @@ function honestPair({ a, b }, seed) {
     }
     const legal = parse(st.secret && st.secret.get(String(p.seat)) && st.secret.get(String(p.seat)).legal);
     if (st.phase !== 'playing' || !legal || !legal.length) return;
+    // One action in flight per player: in simultaneous steps the other seat's patches arrive before this seat's
+    // own action is applied, and acting again on the same list would only race itself.
+    const own = ownMoves(p, st);
+    if (sentOn.get(p) === own) return;
     last.set(p, key);
+    sentOn.set(p, own);
     p.room.send('action', legal[Math.floor(random() * legal.length)]);
     progress.actions++;
   };
   for (const p of [a, b]) {
     p.room.onStateChange(() => step(p));
-    p.room.onMessage('error', (e) => progress.errors.push(e.code));
+    p.room.onMessage('error', (e) => { progress.errors.push(e.code); sentOn.delete(p); });
   }
   const timer = setInterval(() => { step(a); step(b); }, 200);
   return { progress, stop: () => { stopped = true; clearInterval(timer); } };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { matchMaker } from '@colyseus/core';
-import { games } from '@dicehall/shared';
+import { games, seatCount } from '@dicehall/shared';
 import { healthLatency, testServer, until } from '../helpers/server';
 import { bigIntBomb, frame, packed, referenceBomb } from '../helpers/frames';
 
@@ -117,8 +117,17 @@ function plan(rooms: { legal: unknown[] }[]) {
 
 it(`answers ${TOTAL} hostile messages to rooms of every game: no crash, no change from a refusal, others play on, /health < 100 ms`, async () => {
   const ids = Object.keys(games);
+  // Each game's room is made for two players: its defaults, or a `seats: 2` option where seats vary by option.
+  const twoSeats = (id: string): Record<string, unknown> => {
+    const module = games[id];
+    for (const raw of [{}, { seats: 2 }]) {
+      const o = module.options.safeParse(raw);
+      if (o.success && seatCount(module, o.data) === 2) return raw;
+    }
+    throw new Error(`no two-seat room for ${id}`);
+  };
   const worker = new Worker(path.join(__dirname, '../helpers/fuzz-clients.js'), {
-    workerData: { ws: server.ws, url: server.url, games: ids, colyseus: require.resolve('colyseus.js') },
+    workerData: { ws: server.ws, url: server.url, games: ids, options: Object.fromEntries(ids.map((id) => [id, twoSeats(id)])), colyseus: require.resolve('colyseus.js') },
   });
   const inbox: any[] = [];
   worker.on('message', (m) => inbox.push(m));

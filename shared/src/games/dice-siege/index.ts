@@ -23,6 +23,7 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions> = {
   seats: { min: 1, max: MAX_SEATS },
   listed: false,
   options: siegeOptions,
+  seatsFor: (options) => options.seats,
   action: siegeAction,
   setup: (opts, seats) => setupState(opts.mode, seats),
   toAct,

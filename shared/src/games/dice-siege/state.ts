@@ -37,7 +37,11 @@ export const USE_FACE: Record<Use, number> = {
 /** Trebuchets fire only as a battery of at least three 4's. */
 export const TREBUCHET_MIN = 3;
 
-export const siegeOptions = z.object({ mode: z.enum(['normal', 'epic']).default('normal') }).strict();
+export const siegeOptions = z.object({
+  mode: z.enum(['normal', 'epic']).default('normal'),
+  /** 1: solo; 2–8: a race on the same dice (D7). The room opens this many seats. */
+  seats: z.number().int().min(1).max(MAX_SEATS).default(1),
+}).strict();
 export type SiegeOptions = z.output<typeof siegeOptions>;
 
 const index = z.number().int().min(0).max(MAX_DICE - 1);
