@@ -6,7 +6,8 @@ const ARROW = 0x9be7b4;
 /** The counter in the rules page's words: a "turn" is one player's move or pass, "progress" is C7's effective play. */
 export function quietWords(quiet: number, limit: number, over: boolean, compact: boolean): string {
   const left = limit - quiet;
-  if (!over && compact && left <= 2) return `${quiet}/${limit} turns without progress: ${left} more ends it`;
+  // Short enough for the phone's strip beside the bar (the long form overflowed a 390 px screen).
+  if (!over && compact && left <= 2) return `${quiet}/${limit} without progress: ${left} to go`;
   return compact ? `${quiet} of ${limit} turns without progress` : `Turns without progress: ${quiet} of ${limit}`;
 }
 
