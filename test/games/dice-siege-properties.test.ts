@@ -147,7 +147,7 @@ describe('dice-siege properties', () => {
       { type: 'roll', hold: [], extra: 1 },
     ]) expect(diceSiege.action.safeParse(bad).success).toBe(false);
     expect(diceSiege.options.safeParse({ mode: 'hard' }).success).toBe(false);
-    expect(diceSiege.options.safeParse({}).data).toEqual({ mode: 'normal' });
+    expect(diceSiege.options.safeParse({}).data).toEqual({ mode: 'normal', seats: 1 });
   });
 
   it('no view differs by who asks, but for naming the asker: every sheet is public', () => {
