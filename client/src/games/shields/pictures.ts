@@ -14,10 +14,11 @@ const BAND = 34;
 const FONT = 12;
 
 /** A battery on its coloured plate, as the table draws it: the green d12 with its health, its attack die beside it. */
-function battery(scene: Container, text: TextCache, colour: Colour, cx: number, y: number, attack = 4, caption?: string) {
+function battery(scene: Container, text: TextCache, colour: Colour, cx: number, y: number, attack = 4, caption?: string, w = 104) {
   const g = new Graphics();
-  const w = 104;
-  g.roundRect(cx - w / 2, y - U / 2 - 4, w, U + (caption ? 24 : 8), 10).fill({ color: LOOK[colour].fill, alpha: 0.16 })
+  // The d12's top point stands above a die-sized box: the plate leaves room for it.
+  const top = y - U * 0.6 - 3;
+  g.roundRect(cx - w / 2, top, w, y + U / 2 + (caption ? 20 : 5) - top, 10).fill({ color: LOOK[colour].fill, alpha: 0.16 })
     .stroke({ width: 1.5, color: LOOK[colour].fill, alpha: 0.6 });
   scene.addChild(g);
   const b = makeDie(text, { sides: 12, look: 'battery', clear: true, size: U, text: '12', badge: '/12' });
@@ -57,8 +58,8 @@ function arrow(g: Graphics, x0: number, y0: number, x1: number, y1: number, colo
 function wheel(text: TextCache): Container {
   const scene = new Container();
   const order: Colour[] = ['red', 'yellow', 'blue'];
-  const c = { x: 160, y: 112 };
-  const r = 86;
+  const c = { x: 172, y: 122 };
+  const r = 90;
   const at = order.map((_, i) => {
     const a = -Math.PI / 2 + (i * 2 * Math.PI) / 3;
     return { x: c.x + r * 1.25 * Math.cos(a), y: c.y + r * Math.sin(a) };
@@ -73,11 +74,13 @@ function wheel(text: TextCache): Container {
     const dx = to.x - from.x;
     const dy = to.y - from.y;
     const len = Math.hypot(dx, dy);
-    const k0 = 58 / len;
-    const k1 = 1 - 62 / len;
+    // From plate edge to plate edge (each plate about 124 × 66), a few pixels clear of both.
+    const edge = Math.min(62 / Math.abs(dx || 1e-9), 36 / Math.abs(dy || 1e-9)) * len + 8;
+    const k0 = edge / len;
+    const k1 = 1 - (edge + 2) / len;
     arrow(g, from.x + dx * k0, from.y + dy * k0, from.x + dx * k1, from.y + dy * k1, LOOK[colour].edge);
   });
-  order.forEach((colour, i) => battery(scene, text, colour, at[i].x, at[i].y, 4, `${colour} hits ${BEATS[colour]}`));
+  order.forEach((colour, i) => battery(scene, text, colour, at[i].x, at[i].y, 4, `${colour} hits ${BEATS[colour]}`, 124));
   return scene;
 }
 
@@ -117,7 +120,7 @@ function layers(text: TextCache): Container {
   }
   y += BAND / 2 - S / 2 - 4;
   band(scene, text, x, y, w, 12, step(4, 'black d12 · behind'));
-  y += BAND / 2 + 8 + U / 2;
+  y += BAND / 2 + 14 + U / 2;
   step(5, '');
   battery(scene, text, 'yellow', cx, y, 4, 'health last');
   return scene;
@@ -130,7 +133,7 @@ function blacks(text: TextCache): Container {
   const colW = 112;
   const x0 = 4;
   const w = colW * 3;
-  let y = 20;
+  let y = 22;
   band(scene, text, x0, y, w, 20, 'black d20 · in front, guards all batteries');
   y += BAND / 2 + 6 + S / 2;
   const d = makeDie(text, { sides: 10, look: 'yellow', clear: true, size: S, text: '10' });
@@ -138,7 +141,7 @@ function blacks(text: TextCache): Container {
   scene.addChild(d);
   y += S / 2 + 6 + BAND / 2;
   band(scene, text, x0, y, w, 12, 'black d12 · behind, guards all batteries');
-  y += BAND / 2 + 8 + U / 2;
+  y += BAND / 2 + 14 + U / 2;
   order.forEach((colour, i) => battery(scene, text, colour, x0 + colW * (i + 0.5), y));
   return scene;
 }
