@@ -3,7 +3,7 @@
 import { Application, Container, Graphics } from 'pixi.js';
 import 'pixi.js/graphics';
 import { BEATS, type Colour } from '../../../../shared/src/games/shields/catalogue';
-import { HOT, INK, LOOK, makeDie, MUTED } from './die';
+import { HOT, INK, LOOK, makeDie } from './die';
 import { TextCache } from './text';
 
 // The table's phone sizes (layout.ts metrics), so a picture reads like the table on any screen.
@@ -93,24 +93,25 @@ function layers(text: TextCache): Container {
   const w = 250;
   const cx = 110;
   let y = 22;
-  const step = (n: number, s: string) => {
-    const t = text.sprite(n ? `${n}` : '', { size: FONT, color: HOT, weight: 800 }, 0.5, 0.5);
+  // The layer's number in the order a hit meets it, in the left margin.
+  const number = (n: number) => {
+    const t = text.sprite(String(n), { size: FONT, color: HOT, weight: 800 }, 0.5, 0.5);
     t.position.set(18, y);
     scene.addChild(t);
-    return s;
   };
   const attacker = makeDie(text, { sides: 6, look: 'red', size: A, text: 'd6' });
   attacker.position.set(cx, y);
   scene.addChild(attacker);
-  const lt = text.sprite('red attack', { size: FONT - 1, color: MUTED }, 0, 0.5);
+  const lt = text.sprite('a red attack', { size: FONT - 1, color: INK, weight: 600 }, 0, 0.5);
   lt.position.set(cx + A / 2 + 8, y);
   scene.addChild(lt);
   arrow(g, cx, y + A / 2 + 2, cx, y + A / 2 + 20, HOT);
   y += A / 2 + 20 + BAND / 2 + 2;
-  band(scene, text, x, y, w, 20, step(1, 'black d20 · in front'));
+  number(1);
+  band(scene, text, x, y, w, 20, 'black d20 · in front');
   y += BAND + 4;
   for (const [n, faces, label] of [[2, 12, 'yellow d12 · newest'], [3, 10, 'yellow d10 · older']] as const) {
-    step(n, '');
+    number(n);
     const d = makeDie(text, { sides: faces, look: 'yellow', clear: true, size: S, text: String(faces) });
     d.position.set(cx, y);
     const t = text.sprite(label, { size: FONT - 1, color: INK, weight: 600 }, 0, 0.5);
@@ -119,9 +120,10 @@ function layers(text: TextCache): Container {
     y += S + 8;
   }
   y += BAND / 2 - S / 2 - 4;
-  band(scene, text, x, y, w, 12, step(4, 'black d12 · behind'));
+  number(4);
+  band(scene, text, x, y, w, 12, 'black d12 · behind');
   y += BAND / 2 + 14 + U / 2;
-  step(5, '');
+  number(5);
   battery(scene, text, 'yellow', cx, y, 4, 'health last');
   return scene;
 }
@@ -142,7 +144,7 @@ function blacks(text: TextCache): Container {
   y += S / 2 + 6 + BAND / 2;
   band(scene, text, x0, y, w, 12, 'black d12 · behind, guards all batteries');
   y += BAND / 2 + 14 + U / 2;
-  order.forEach((colour, i) => battery(scene, text, colour, x0 + colW * (i + 0.5), y));
+  order.forEach((colour, i) => battery(scene, text, colour, x0 + colW * (i + 0.5), y, 4, `${colour} battery`));
   return scene;
 }
 
