@@ -91,6 +91,20 @@ describe('rules pages', () => {
       for (const t of [...targets, ...ids]) expect(await p.locator(`article.rules [id="${t}"]`).count()).toBe(1);
       // Dice Chess draws its pictures with the board's own die renderer; the text diagrams are the fallback.
       if (game === 'dice-chess') await p.locator('[data-picture][data-drawn="true"]').nth(2).waitFor();
+      // So does Shields, with the table's own dice: S4's wheel, S5's layers, S6's black shields.
+      if (game === 'shields') {
+        for (const name of ['wheel', 'layers', 'blacks']) {
+          const img = p.locator(`[data-picture="${name}"][data-drawn="true"] img`);
+          await img.waitFor();
+          const size = await img.evaluate((el) => ({ w: (el as HTMLImageElement).naturalWidth, h: (el as HTMLImageElement).naturalHeight }));
+          const box = (await img.boundingBox())!;
+          expect(Math.min(size.w, size.h, box.width, box.height)).toBeGreaterThan(50);
+          // Drawn at the screen's density, and never wider than the page.
+          expect(size.w / box.width).toBeGreaterThanOrEqual(DEVICES[device].deviceScaleFactor * 0.99);
+          expect(box.width).toBeLessThanOrEqual(DEVICES[device].viewport.width);
+          expect(await p.locator(`[data-picture="${name}"] pre`).isVisible()).toBe(false);
+        }
+      }
       await shot(p, `rules-${game}-${device}`);
       // Followed from the keyboard: a wrapped link's box centre may sit on its neighbour.
       const section = game === 'shields' ? 'S6' : 'C4';
@@ -104,6 +118,12 @@ describe('rules pages', () => {
         await shot(p, `rules-${game}-${device}-C5-pictures`);
         await p.locator('[data-picture="progress"]').scrollIntoViewIfNeeded();
         await shot(p, `rules-${game}-${device}-C7-pictures`);
+      }
+      if (game === 'shields') {
+        for (const name of ['wheel', 'layers', 'blacks']) {
+          await p.locator(`[data-picture="${name}"]`).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+          await shot(p, `rules-${game}-${device}-picture-${name}`);
+        }
       }
       await p.context().close();
     }

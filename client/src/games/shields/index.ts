@@ -9,6 +9,7 @@ export const shieldsClient: ClientGame = {
   loadView: () => import('./view').then((m) => m.createView),
   label: (action: ShieldsAction, snap: Snapshot) => actionLabel(action, snap),
   rules,
+  loadPictures: () => import('./pictures').then((m) => m.drawPictures),
   options: [
     { key: 'bestOf', label: 'Match', kind: 'choice', choices: [{ value: 1, label: 'Single game' }, { value: 3, label: 'Best of three' }], initial: 1 },
     { key: 'resurrection', label: 'Resurrection variant', kind: 'toggle', initial: false },
