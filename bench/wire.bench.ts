@@ -4,6 +4,7 @@
 import { Client, Room } from 'colyseus.js';
 import { Room as ServerRoom } from '@colyseus/core';
 import { Schema, type } from '@colyseus/schema';
+import { applyViewMessage, emptyStream } from '@dicehall/shared';
 import { loadConfig } from '../server/src/config';
 import { startServer } from '../server/src/app';
 
@@ -41,17 +42,17 @@ function bot(room: Room<any>): Bot {
   const b: Bot = { room, seat: null, view: null, legal: [], messages: 0 };
   room.onMessage('welcome', (m: { seat: number | null }) => { b.seat = m.seat; });
   room.onMessage('error', (e) => console.error('refused', e));
-  room.onMessage('view', (m: any) => {
+  let stream = emptyStream();
+  room.onMessage('view', (m: string) => {
     b.messages++;
-    // The diff protocol (see server/src/rooms/projection.ts); absent before it existed.
-    const { applyViewMessage } = require('../client/src/net/view-stream');
-    const next = applyViewMessage({ rev: b.rev, view: b.view, legal: b.legal }, m);
-    if (next) Object.assign(b, next);
+    const next = applyViewMessage(stream, m);
+    if (!next) throw new Error('view stream out of step');
+    stream = next;
+    b.view = stream.doc?.view;
+    b.legal = (stream.doc?.legal as any[]) ?? [];
   });
   return b;
 }
-declare module 'colyseus.js' { interface Room { } }
-interface Bot { rev?: number }
 
 function legalOf(b: Bot): any[] {
   if (b.room.state.secret !== undefined && b.room.state.secret?.get) {

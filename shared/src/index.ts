@@ -4,4 +4,5 @@ export * from './core/dice';
 export * from './core/fair';
 export * from './core/table';
 export * from './core/log';
+export * from './core/view-stream';
 export * from './games';
