@@ -1,29 +1,14 @@
 // Bytes on the wire and server CPU per action: whole random games of Shields and Dice Chess (2 players + 1
-// spectator, real colyseus.js clients, one process) against a bare Colyseus room driven the same way.
+// spectator, real colyseus.js clients) against a bare Colyseus room driven the same way. The server runs as its
+// own process (bench/bench-server.ts), its CPU read from /proc; the clients' CPU is reported beside it.
 // Run: npx tsx --tsconfig tsconfig.base.json bench/wire.bench.ts   (GAMES=n games per kind, default 20)
 import { Client, Room } from 'colyseus.js';
-import { Room as ServerRoom } from '@colyseus/core';
-import { Schema, type } from '@colyseus/schema';
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { applyViewMessage, emptyStream } from '@dicehall/shared';
-import { loadConfig } from '../server/src/config';
-import { startServer } from '../server/src/app';
 
 const GAMES = Number(process.env.GAMES ?? 20);
-
-class BareState extends Schema {
-  @type('number') turn = 0;
-  @type('number') count = 0;
-}
-class BareRoom extends ServerRoom<BareState> {
-  onCreate() {
-    this.setState(new BareState());
-    this.onMessage('action', () => {
-      this.state.count++;
-      this.state.turn = 1 - this.state.turn;
-      this.broadcastPatch();
-    });
-  }
-}
 
 /** Every byte a room's socket receives (colyseus.js keeps the socket at connection.transport.ws). */
 const bytes = new WeakMap<object, { n: number }>();
@@ -82,7 +67,14 @@ function rng(seed: number) {
   };
 }
 
-interface Tally { actions: number; bytes: number; clients: number; cpuUs: number; lateFirst: number[] }
+interface Tally { actions: number; bytes: number; clients: number; cpuUs: number; serverUs: number; lateFirst: number[] }
+
+let serverPid = 0;
+/** The server process's CPU time so far (utime + stime, clock ticks of 10 ms). */
+const serverCpuUs = () => {
+  const f = readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10_000;
+};
 
 async function playGame(ws: string, game: string, options: object, seed: number, t: Tally) {
   const random = rng(seed);
@@ -94,6 +86,7 @@ async function playGame(ws: string, game: string, options: object, seed: number,
   await sleep(60);
   const start = all.map((p) => bytes.get(p.room)!.n);
   const cpu0 = process.cpuUsage();
+  const server0 = serverCpuUs();
   let actions = 0;
   while (a.room.state.phase === 'playing') {
     const toAct = [...a.room.state.toAct] as number[];
@@ -111,6 +104,7 @@ async function playGame(ws: string, game: string, options: object, seed: number,
   await sleep(60);
   const cpu = process.cpuUsage(cpu0);
   t.cpuUs += cpu.user + cpu.system;
+  t.serverUs += serverCpuUs() - server0;
   t.actions += actions;
   t.clients += all.length;
   all.forEach((p, i) => { t.bytes += bytes.get(p.room)!.n - start[i]; });
@@ -129,6 +123,7 @@ async function bareRun(ws: string, actionsPerGame: number, games: number, t: Tal
     await sleep(30);
     const start = rooms.map((r) => bytes.get(r)!.n);
     const cpu0 = process.cpuUsage();
+    const server0 = serverCpuUs();
     for (let i = 0; i < actionsPerGame; i++) {
       rooms[i % 2].send('action', {});
       await until(() => rooms.every((r) => r.state.count > i));
@@ -136,6 +131,7 @@ async function bareRun(ws: string, actionsPerGame: number, games: number, t: Tal
     }
     const cpu = process.cpuUsage(cpu0);
     t.cpuUs += cpu.user + cpu.system;
+    t.serverUs += serverCpuUs() - server0;
     t.actions += actionsPerGame;
     t.clients += 3;
     rooms.forEach((r, i) => { t.bytes += bytes.get(r)!.n - start[i]; });
@@ -144,21 +140,27 @@ async function bareRun(ws: string, actionsPerGame: number, games: number, t: Tal
 }
 
 async function main() {
-  const d = await startServer(loadConfig({}, {
-    port: 0, host: '127.0.0.1', rateBurst: 1000, ratePerSecond: 1000, idleSeconds: 1,
-    roomsPerMinute: 100_000, joinsPerMinute: 100_000, reservationsPerAddress: 10_000, archivePerAddress: 100_000,
-  } as any));
-  d.server.define('bare', BareRoom);
-  const ws = `ws://127.0.0.1:${d.port}`;
+  const root = path.resolve(__dirname, '..');
+  const child = fork(path.join(root, 'bench/bench-server.ts'), [], {
+    execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.base.json'), LOG_LEVEL: 'silent' },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (b: Buffer) => { const m = /port (\d+)/.exec(String(b)); if (m) resolve(Number(m[1])); });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  serverPid = child.pid!;
+  const ws = `ws://127.0.0.1:${port}`;
   const kinds: [string, object][] = [['shields', { bestOf: 1 }], ['dice-chess', { placement: 'random' }], ['dice-chess', { placement: 'arrange' }]];
   const rows: string[] = [];
-  const fresh = (): Tally => ({ actions: 0, bytes: 0, clients: 0, cpuUs: 0, lateFirst: [] });
+  const fresh = (): Tally => ({ actions: 0, bytes: 0, clients: 0, cpuUs: 0, serverUs: 0, lateFirst: [] });
   const bare = fresh();
   await bareRun(ws, 40, Math.max(3, GAMES / 2), bare);
   const row = (name: string, t: Tally) => {
     const perClient = t.bytes / (t.actions / (t.clients / (t.clients / 3))) / 3;
     const late = t.lateFirst.length ? `${(t.lateFirst.reduce((x, y) => x + y, 0) / t.lateFirst.length / 1024).toFixed(1)} KiB (max ${(Math.max(...t.lateFirst) / 1024).toFixed(1)})` : '-';
-    return `| ${name} | ${t.actions} | ${(t.bytes / t.actions / 3).toFixed(0)} B | ${(t.cpuUs / t.actions).toFixed(0)} µs | ${late} |` + (perClient ? '' : '');
+    const ratio = bare.actions ? ` (${((t.serverUs / t.actions) / (bare.serverUs / bare.actions)).toFixed(1)}× bare)` : '';
+    return `| ${name} | ${t.actions} | ${(t.bytes / t.actions / 3).toFixed(0)} B | ${(t.serverUs / t.actions).toFixed(0)} µs${ratio} | ${(t.cpuUs / t.actions).toFixed(0)} µs | ${late} |` + (perClient ? '' : '');
   };
   rows.push(row('bare room', bare));
   for (const [game, options] of kinds) {
@@ -166,11 +168,11 @@ async function main() {
     for (let g = 0; g < GAMES; g++) await playGame(ws, game, options, g + 1, t);
     rows.push(row(`${game} ${JSON.stringify(options)}`, t));
   }
-  console.log(`${GAMES} games each; 2 players + 1 spectator per room; clients and server share one process (CPU is both)`);
-  console.log('| room | actions | bytes per action per client | process CPU per action | late spectator first state |');
-  console.log('| --- | --- | --- | --- | --- |');
+  console.log(`${GAMES} games each; 2 players + 1 spectator per room; server in its own process (CPU from /proc, 10 ms ticks)`);
+  console.log('| room | actions | bytes per action per client | server CPU per action | clients CPU per action | late spectator first state |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
   for (const r of rows) console.log(r);
-  await d.close();
+  child.kill();
   process.exit(0);
 }
 
