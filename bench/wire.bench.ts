@@ -142,7 +142,8 @@ async function bareRun(ws: string, actionsPerGame: number, games: number, t: Tal
 async function main() {
   const root = path.resolve(__dirname, '..');
   const child = fork(path.join(root, 'bench/bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    // BENCH_PROF=dir writes the server's CPU profile there (for where the time goes).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])], stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.base.json'), LOG_LEVEL: 'silent' },
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -172,7 +173,9 @@ async function main() {
   console.log('| room | actions | bytes per action per client | server CPU per action | clients CPU per action | late spectator first state |');
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const r of rows) console.log(r);
-  child.kill();
+  // A clean exit, so a profile (BENCH_PROF) is written.
+  child.disconnect();
+  await new Promise((r) => child.once('exit', r));
   process.exit(0);
 }
 
