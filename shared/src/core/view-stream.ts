@@ -68,19 +68,30 @@ function setIn(node: any, path: (string | number)[], i: number, remove: boolean,
 const OPS_CHECK = 8;
 
 /** The changes that turn `a` into `b`, as ops on paths; [] when equal. */
-export function diff(a: unknown, b: unknown, path: (string | number)[] = [], out: ViewOp[] = []): ViewOp[] {
-  if (a === b) return out;
+export function diff(a: unknown, b: unknown): ViewOp[] {
+  const out: ViewOp[] = [];
+  walk(a, b, [], out);
+  return out;
+}
+
+/** `path` is one array pushed and popped on the way down (copied only into an op), to spare allocations. */
+function walk(a: unknown, b: unknown, path: (string | number)[], out: ViewOp[]) {
+  if (a === b) return;
   const ta = kind(a);
   if (ta !== kind(b) || ta === 'leaf') {
-    out.push([path, b]);
-    return out;
+    out.push([path.slice(), b]);
+    return;
   }
   const start = out.length;
   if (ta === 'array') {
     const x = a as unknown[];
     const y = b as unknown[];
     const common = Math.min(x.length, y.length);
-    for (let i = 0; i < common; i++) diff(x[i], y[i], [...path, i], out);
+    for (let i = 0; i < common; i++) {
+      path.push(i);
+      walk(x[i], y[i], path, out);
+      path.pop();
+    }
     for (let i = common; i < y.length; i++) out.push([[...path, i], y[i]]);
     if (y.length < x.length) out.push([[...path, 'length'], y.length]);
   } else {
@@ -90,7 +101,11 @@ export function diff(a: unknown, b: unknown, path: (string | number)[] = [], out
     for (const k in y) {
       if (y[k] === undefined) continue;
       if (x[k] === undefined) out.push([[...path, k], y[k]]);
-      else diff(x[k], y[k], [...path, k], out);
+      else {
+        path.push(k);
+        walk(x[k], y[k], path, out);
+        path.pop();
+      }
     }
     for (const k in x) if (x[k] !== undefined && y[k] === undefined) out.push([[...path, k]]);
   }
@@ -98,9 +113,8 @@ export function diff(a: unknown, b: unknown, path: (string | number)[] = [], out
   if (out.length - start > OPS_CHECK && path.length > 0) {
     const ops = out.splice(start);
     if (JSON.stringify(ops).length < JSON.stringify(b).length) out.push(...ops);
-    else out.push([path, b]);
+    else out.push([path.slice(), b]);
   }
-  return out;
 }
 
 function kind(v: unknown): 'array' | 'object' | 'leaf' {
