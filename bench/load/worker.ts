@@ -42,9 +42,7 @@ async function startRoom(k: number) {
   const watchers: Bot[] = [];
   for (let s = 0; s < SPECTATORS; s++) watchers.push(bot(await new Client(WS).joinById(first.room.roomId, KIND === 'bare' ? {} : { want: 'watch' })));
   let turn = 0;
-  // Staggered, so rooms do not all act on the same tick.
-  await new Promise((r) => setTimeout(r, Math.random() * ACTION_MS));
-  const timer = setInterval(() => {
+  const act = () => {
     let mover: Bot | undefined;
     let action: unknown = {};
     if (KIND === 'bare') {
@@ -72,14 +70,19 @@ async function startRoom(k: number) {
       const fn = () => { if (check()) (b.room.onStateChange as any).remove(fn); };
       b.room.onStateChange(fn);
     });
-  }, ACTION_MS);
-  return { timer, all: [...bots, ...watchers] };
+  };
+  // Staggered, so rooms do not all act on the same tick.
+  const room = { timer: undefined as NodeJS.Timeout | undefined, all: [...bots, ...watchers] };
+  setTimeout(() => { room.timer = setInterval(act, ACTION_MS); }, Math.random() * ACTION_MS);
+  return room;
 }
 
 async function main() {
-  const rooms = [];
-  for (let k = 0; k < ROOMS; k++) {
-    try { rooms.push(await startRoom(k)); } catch { errors++; }
+  const rooms: Awaited<ReturnType<typeof startRoom>>[] = [];
+  // Twenty rooms set up at a time: one by one, hundreds of rooms take minutes of matchmaking round trips.
+  for (let k = 0; k < ROOMS; k += 20) {
+    const batch = await Promise.allSettled(Array.from({ length: Math.min(20, ROOMS - k) }, (_, i) => startRoom(k + i)));
+    for (const r of batch) if (r.status === 'fulfilled') rooms.push(r.value); else errors++;
   }
   process.send!({ type: 'ready' });
   await new Promise<void>((resolve) => process.once('message', () => resolve()));
