@@ -5,5 +5,6 @@ export * from './core/fair';
 export * from './core/table';
 export * from './core/clock';
 export * from './core/log';
+export * from './core/view-stream';
 export * from './games';
 export * from './bots';

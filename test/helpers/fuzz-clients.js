@@ -15,8 +15,23 @@ async function until(check, what, ms = 10000) {
   }
 }
 
+/** Applies one message of the room's view stream (server/src/rooms/projection.ts) to a client's document. */
+function applyView(doc, m) {
+  if (typeof m === 'string') m = JSON.parse(m);
+  if (m.full !== undefined) return m.full;
+  for (const [path, ...rest] of m.ops) {
+    if (path.length === 0) { doc = rest.length ? rest[0] : null; continue; }
+    let node = doc;
+    for (const k of path.slice(0, -1)) node = node[k];
+    if (rest.length) node[path[path.length - 1]] = rest[0];
+    else delete node[path[path.length - 1]];
+  }
+  return doc;
+}
+
 function wire(room) {
-  const p = { room, seat: null, token: undefined };
+  const p = { room, seat: null, token: undefined, doc: null };
+  room.onMessage('view', (m) => { p.doc = applyView(p.doc, m); });
   room.onMessage('welcome', (m) => { p.seat = m.seat; if (m.token) p.token = m.token; });
   room.onMessage('error', () => undefined);
   return p;
@@ -56,7 +71,7 @@ function honestPair({ a, b }, seed) {
       if (p === a) progress.games++;
       return p.room.send('rematch');
     }
-    const legal = parse(st.secret && st.secret.get(String(p.seat)) && st.secret.get(String(p.seat)).legal);
+    const legal = p.doc && p.doc.legal;
     if (st.phase !== 'playing' || !legal || !legal.length) return;
     // One action in flight per player: in simultaneous steps the other seat's patches arrive before this seat's
     // own action is applied, and acting again on the same list would only race itself.
@@ -104,8 +119,7 @@ async function next() {
     const { a, b } = await pair(game, ['Mallory', 'Trudy']);
     const s = await join(a.room.roomId, { want: 'watch', name: 'Eve' });
     await sleep(100);
-    const legal = (parse(a.room.state.secret.get('0') && a.room.state.secret.get('0').legal) || [])
-      .concat(parse(b.room.state.secret.get('1') && b.room.state.secret.get('1').legal) || []);
+    const legal = ((a.doc && a.doc.legal) || []).concat((b.doc && b.doc.legal) || []);
     targets.push({ game, roomId: a.room.roomId, clients: { a, b, s }, legal });
     honest.push(honestPair(await pair(game, ['Ana', 'Ben']), 1000 + i));
   }

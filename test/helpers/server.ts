@@ -2,6 +2,7 @@
 import { Client, type Room } from 'colyseus.js';
 import { loadConfig, type Config } from '../../server/src/config';
 import { startServer, type Dicehall } from '../../server/src/app';
+import { applyViewMessage, emptyStream, type ViewMessage, type ViewStream } from '@dicehall/shared';
 
 /**
  * Every test client comes from 127.0.0.1, so the per-address limits meant for the open internet would stop
@@ -34,10 +35,28 @@ export interface Player {
   seat: number | null;
   token?: string;
   errors: { code: string; message: string; of: string }[];
+  /** The 'view' stream as the client store keeps it: this seat's view (or the public one) and legal actions. */
+  stream: ViewStream;
+  /** Every 'view' message received, in order. */
+  viewMessages: ViewMessage[];
+  readonly view: any;
+  readonly legal: any[];
 }
 
-function wire(client: Client, room: Room<any>): Player {
-  const p: Player = { client, room, seat: null, errors: [] };
+/** A test player over a room it already holds: welcome, errors and the view stream wired. */
+export function wirePlayer(client: Client, room: Room<any>): Player {
+  const p: Player = {
+    client, room, seat: null, errors: [], stream: emptyStream(), viewMessages: [],
+    get view() { return this.stream.doc?.view ?? null; },
+    get legal() { return (this.stream.doc?.legal as any[]) ?? []; },
+  };
+  room.onMessage('view', (text: string) => {
+    const m = JSON.parse(text) as ViewMessage;
+    p.viewMessages.push(m);
+    const next = applyViewMessage(p.stream, m);
+    if (next) p.stream = next;
+    else throw new Error(`view message out of step: rev ${m.rev} after ${p.stream.rev}`);
+  });
   room.onMessage('welcome', (m: { seat: number | null; token?: string }) => {
     p.seat = m.seat;
     if (m.token) p.token = m.token;
@@ -48,21 +67,21 @@ function wire(client: Client, room: Room<any>): Player {
 
 export async function create(ws: string, options: Record<string, unknown>): Promise<Player> {
   const client = new Client(ws);
-  const p = wire(client, await client.create('table', options));
+  const p = wirePlayer(client, await client.create('table', options));
   await until(() => p.room.state?.game, 'state');
   return p;
 }
 
 export async function join(ws: string, roomId: string, options: Record<string, unknown> = {}): Promise<Player> {
   const client = new Client(ws);
-  const p = wire(client, await client.joinById(roomId, options));
+  const p = wirePlayer(client, await client.joinById(roomId, options));
   await until(() => p.room.state?.game, 'state');
   return p;
 }
 
 export async function reconnect(p: Player): Promise<Player> {
   const room = await p.client.reconnect(p.room.reconnectionToken);
-  const q = wire(p.client, room);
+  const q = wirePlayer(p.client, room);
   q.seat = p.seat;
   q.token = p.token;
   await until(() => q.room.state?.game, 'state');

@@ -1,7 +1,7 @@
 // The private lobby across games, with real colyseus.js clients: a host, members, seats, two games and a scoreboard.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { Client, type Room } from 'colyseus.js';
-import { nextError, parse, sleep, testServer, until, type Player } from '../helpers/server';
+import { nextError, parse, sleep, testServer, until, wirePlayer, type Player } from '../helpers/server';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -35,9 +35,7 @@ function wire(client: Client, room: Room<any>): Member {
   room.onMessage('table', async ({ seat, reservation }: { seat: number; reservation: any }) => {
     if (m.ignoreTable) return;
     const tableRoom = await client.consumeSeatReservation(reservation);
-    const p: Player = { client, room: tableRoom, seat: null, errors: [] };
-    tableRoom.onMessage('welcome', (w: { seat: number | null; token?: string }) => { p.seat = w.seat; p.token = w.token; });
-    tableRoom.onMessage('error', (e) => p.errors.push(e));
+    const p = wirePlayer(client, tableRoom);
     tableRoom.onMessage('*', () => undefined);
     expect(typeof seat).toBe('number');
     m.table = p;
@@ -69,7 +67,7 @@ async function playOut(players: Player[]) {
   while (table.state.phase === 'playing') {
     for (const p of players) {
       if (!p.room.state.toAct.includes(p.seat)) continue;
-      const legal = parse(p.room.state.secret.get(String(p.seat))?.legal ?? '[]');
+      const legal = p.legal;
       if (legal.length) p.room.send('action', legal[0]);
     }
     await sleep(120);

@@ -37,9 +37,26 @@ function when(rooms, check, what, ms = 10000) {
 
 const json = (s) => (s ? JSON.parse(s) : null);
 
+function applyView(doc, m) {
+  if (typeof m === 'string') m = JSON.parse(m);
+  if (m.full !== undefined) return m.full;
+  for (const [path, ...rest] of m.ops) {
+    if (path.length === 0) { doc = rest.length ? rest[0] : null; continue; }
+    let node = doc;
+    for (const k of path.slice(0, -1)) node = node[k];
+    if (rest.length) node[path[path.length - 1]] = rest[0];
+    else delete node[path[path.length - 1]];
+  }
+  return doc;
+}
+
 async function playOne({ i, options }) {
-  const a = await new Client(ws).create('table', { game: 'shields', name: 'Ana', clientSeed: 'ana-' + i, options });
-  const b = await new Client(ws).joinById(a.roomId, { name: 'Ben', clientSeed: 'ben-' + i });
+  // Each seat's view stream (server/src/rooms/projection.ts): a full document, then diffs applied in order.
+  // Listened to from the first moment: a message with no listener yet is dropped by colyseus.js.
+  const docs = new Map();
+  const listen = (r) => { r.onMessage('view', (m) => docs.set(r, applyView(docs.get(r), m))); return r; };
+  const a = listen(await new Client(ws).create('table', { game: 'shields', name: 'Ana', clientSeed: 'ana-' + i, options }));
+  const b = listen(await new Client(ws).joinById(a.roomId, { name: 'Ben', clientSeed: 'ben-' + i }));
   const rooms = [a, b];
   const errors = [];
   for (const r of rooms) r.onMessage('error', (e) => errors.push(e));
@@ -51,7 +68,7 @@ async function playOne({ i, options }) {
   try {
     while (a.state.phase === 'playing') {
       const seat = a.state.toAct[0];
-      const legal = json(rooms[seat].state.secret.get(String(seat)).legal);
+      const legal = docs.get(rooms[seat])?.legal;
       if (!legal || legal.length === 0) throw new Error('game ' + i + ': seat ' + seat + ' is to act without legal actions');
       rooms[seat].send('action', legal[Math.floor(random() * legal.length)]);
       actions++;

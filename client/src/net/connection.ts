@@ -2,6 +2,7 @@
 import { Client, type Room } from 'colyseus.js';
 import type { Store } from './store';
 import { identity } from './identity';
+import type { ViewMessage } from '@dicehall/shared';
 
 export const WS_URL = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 const CLOSE_CONSENTED = [1000, 4000];
@@ -103,6 +104,8 @@ export class TableConnection {
       this.push();
     });
     room.onMessage('error', (e: ServerError) => this.errorListeners.forEach((fn) => fn(e)));
+    this.store.resetView();
+    room.onMessage('view', (m: ViewMessage | string) => this.store.applyView(m));
     room.onStateChange(() => this.push());
     room.onLeave((code) => void this.dropped(room, code));
     this.store.setConnection('connected');

@@ -1,5 +1,5 @@
 // The client's one store: the latest synced table as plain data. Views subscribe; nobody else writes.
-import type { GameEvent, Result, Roll } from '@dicehall/shared';
+import { applyViewMessage, emptyStream, type GameEvent, type Result, type Roll, type ViewMessage, type ViewStream } from '@dicehall/shared';
 
 export interface SeatInfo {
   name: string;
@@ -80,6 +80,9 @@ export class Store {
   connection: Connection = 'connecting';
   private listeners = new Set<Listener>();
   private logCache = new Map<string, LogItem>();
+  /** This connection's view stream: a full document, then diffs (see applyView). */
+  private stream: ViewStream = emptyStream();
+  private last: { roomId: string; state: any; mySeat: number | null } | null = null;
 
   subscribe(fn: Listener): () => void {
     this.listeners.add(fn);
@@ -91,9 +94,26 @@ export class Store {
     this.emit();
   }
 
+  /**
+   * Takes one 'view' message: a full document (on joining, returning or changing seat) or the diff to the next
+   * revision. A diff that does not follow is dropped; the server's next full document puts the store right.
+   */
+  applyView(msg: ViewMessage | string) {
+    const next = applyViewMessage(this.stream, msg);
+    if (!next) return;
+    this.stream = next;
+    if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
+  }
+
+  /** Forgets the view stream (a new connection gets a full document first). */
+  resetView() {
+    this.stream = emptyStream();
+  }
+
   /** Reads the decoded Colyseus state into plain data (JSON fields parsed once per change). */
   ingest(roomId: string, state: any, mySeat: number | null) {
-    const secret = mySeat === null ? undefined : state.secret?.get(String(mySeat));
+    this.last = { roomId, state, mySeat };
+    const doc = this.stream.doc;
     const log: LogItem[] = [];
     state.log.forEach((line: { json: string }) => {
       let item = this.logCache.get(line.json);
@@ -113,8 +133,8 @@ export class Store {
       spectators: state.spectators,
       toAct: [...state.toAct],
       mySeat,
-      view: parse(secret?.view) ?? parse(state.view),
-      legal: parse(secret?.legal) ?? [],
+      view: doc?.view ?? null,
+      legal: doc?.legal ?? [],
       log,
       chat: state.chat.map((c: ChatItem) => ({ id: c.id, sender: c.sender ?? '', from: c.from, seat: c.seat, text: c.text, at: c.at })),
       gameId: state.gameId,

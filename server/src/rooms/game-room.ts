@@ -1,8 +1,7 @@
 // The one generic room: seats players by secret token, parses every message, runs the game module through
 // the shared table reducer, keeps the log, and projects the result into synced state. It knows no rule.
 import { randomBytes } from 'node:crypto';
-import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
-import { StateView } from '@colyseus/schema';
+import { ClientState, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
   advance, commitmentOf, seatCount, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable,
   FAIR_SCHEME, type GameLog, type GameModule, type LogEntry, type PlatformKind, type Refusal, type Table,
@@ -15,7 +14,8 @@ import {
 } from './messages';
 import { TokenBucket } from './rate-limit';
 import { nodeHmac } from './node-hmac';
-import { ChatLine, LogLine, PrivateState, SeatState, TableState, TalkLine } from './schema';
+import { ChatLine, LogLine, SeatState, TableState, TalkLine } from './schema';
+import { ViewChannel, viewDocs } from './projection';
 import { guardInbound } from './inbound';
 import { confusable } from './names';
 import { RoomClock } from './room-clock';
@@ -75,6 +75,9 @@ export class GameRoom extends Room<TableState> {
   private everJoined = false;
   private patchTimer: NodeJS.Timeout | null = null;
   private lastPatch = 0;
+  /** The view streams: spectators' (one encode shared by all of them) and each seat's (./projection). */
+  private publicView = new ViewChannel();
+  private seatViews: ViewChannel[] = [];
   /** The address that created the room: its finished games count against that address in the archive. */
   private creatorAddress: string | null = null;
   /** The time control (`this.clock` is Colyseus' own, which does not tick here). */
@@ -119,7 +122,6 @@ export class GameRoom extends Room<TableState> {
     state.isPublic = parsed.data.public;
     for (let s = 0; s < seats; s++) {
       state.seats.push(new SeatState());
-      state.secret.set(String(s), new PrivateState());
       this.holders.push(null);
       this.graceTimers.push(null);
     }
@@ -185,7 +187,6 @@ export class GameRoom extends Room<TableState> {
     }
     this.everJoined = true;
     this.cancelIdle();
-    client.view = new StateView();
     client.userData = { chatId: randomBytes(6).toString('base64url') };
 
     if (seat === null) {
@@ -324,8 +325,8 @@ export class GameRoom extends Room<TableState> {
     if (opts.name && this.state.phase === 'waiting') this.state.seats[seat].name = opts.name;
     holder.sessionId = client.sessionId;
     this.seatOf.set(client.sessionId, seat);
-    client.view!.add(this.state.secret.get(String(seat))!);
     client.send('welcome', { seat, token: holder.token });
+    this.sendView(client);
     this.markPresent(seat);
   }
 
@@ -621,10 +622,10 @@ export class GameRoom extends Room<TableState> {
       if (seat === undefined) continue;
       const next = (seat + 1) % n;
       this.seatOf.set(client.sessionId, next);
-      client.view!.remove(this.state.secret.get(String(seat))!);
-      client.view!.add(this.state.secret.get(String(next))!);
       client.send('welcome', { seat: next, token: this.holders[next]!.token });
     }
+    // Every seated client now holds another seat's stream: each starts over from a full document.
+    for (const channel of this.seatViews) channel.restart();
     for (let s = 0; s < n; s++) {
       const present = this.holders[s]!.sessionId !== null;
       if (present) this.markPresent(s);
@@ -657,20 +658,63 @@ export class GameRoom extends Room<TableState> {
     this.state.log.push(line);
   }
 
+  /**
+   * Sets what each audience sees; the diffs go out with the next patch (broadcastPatch). Each seat's view
+   * already holds the public part, so a seat is sent its own stream only, and legal actions only to seats
+   * that are to act.
+   */
   private project() {
     const table = this.table!;
     const m = this.module;
-    this.state.view = JSON.stringify(m.view(table.state, null));
     const result = resultOf(m, table);
     const toAct = result ? [] : m.toAct(table.state);
     this.state.toAct.clear();
     for (const s of toAct) this.state.toAct.push(s);
-    for (let s = 0; s < this.holders.length; s++) {
-      const secret = this.state.secret.get(String(s))!;
-      secret.view = JSON.stringify(m.view(table.state, s));
-      secret.legal = JSON.stringify(toAct.includes(s) ? m.legalActions(table.state, s) : []);
-    }
+    const docs = viewDocs(m, table.state, this.holders.length, toAct);
+    this.publicView.set(docs.public);
+    while (this.seatViews.length < this.holders.length) this.seatViews.push(new ViewChannel());
+    for (let s = 0; s < this.holders.length; s++) this.seatViews[s].set(docs.seats[s]);
+    // Sent now, ahead of the schema patch on every socket (and queued behind the full state of a client still
+    // joining), so a client that sees a new state already holds the view and legal actions that go with it.
+    this.flushViews();
     if (result) this.finish();
+  }
+
+  /**
+   * A client that joins or returns gets its audience's full document just before the schema's full state (so
+   * whatever state it sees, it already holds the view that goes with it); one that changes seat, at once.
+   */
+  protected sendFullState(client: Client) {
+    this.sendView(client, true);
+    super.sendFullState(client);
+  }
+
+  private sendView(client: Client, joining = false) {
+    // A client still joining is sent its document by sendFullState, ahead of its first state.
+    if (!joining && client.state === ClientState.JOINING) return;
+    const seat = this.seatOf.get(client.sessionId);
+    const channel = seat === undefined ? this.publicView : this.seatViews[seat];
+    if (channel?.sent) client.send('view', JSON.stringify(channel.snapshot()));
+  }
+
+  /** Any view change not yet sent (seats moved) goes out ahead of the schema patch. */
+  broadcastPatch(): boolean {
+    this.flushViews();
+    return super.broadcastPatch();
+  }
+
+  private flushViews() {
+    // Clients still joining are left out: sendFullState gives them the document current when they arrive.
+    const joining = this.clients.filter((c) => c.state === ClientState.JOINING);
+    const seated = this.clients.filter((c) => this.seatOf.has(c.sessionId) && c.state !== ClientState.JOINING);
+    const forAll = this.publicView.flushText();
+    // One encode for every spectator (broadcast encodes once).
+    if (forAll && this.clients.length > seated.length + joining.length) this.broadcast('view', forAll, { except: [...seated, ...joining] });
+    for (let s = 0; s < this.seatViews.length; s++) {
+      const msg = this.seatViews[s].flushText();
+      if (!msg) continue;
+      for (const c of seated) if (this.seatOf.get(c.sessionId) === s) c.send('view', msg);
+    }
   }
 
   private finish() {

@@ -18,8 +18,10 @@ export function applySchemaFixes() {
     return size;
   }) as typeof encode.string;
 
-  // 2. Patches are encoded into a shared buffer of Node's 8 KB pool size; when one overflows, the buffer grows
-  //    but a seat's private (StateView) part is sent from the old, cut-short bytes. A table's public view plus
-  //    each seat's view and legal actions passes 8 KB (Shields mid-game, a Dice Chess start): give it room.
-  Encoder.BUFFER_SIZE = 1024 * 1024;
+  // 2. Patches are encoded into a buffer of Node's 8 KB pool size; when one overflows, the buffer grows but a
+  //    StateView (per-client) part is sent from the old, cut-short bytes. The table has no @view field any more
+  //    (views travel as messages, ./projection), so only the shared part remains, which grows correctly; 64 KB
+  //    still covers a long game's full state at once without the growth warning, at 1/16 of the old 1 MB per
+  //    encoder (the old size cost 3 MB per room).
+  Encoder.BUFFER_SIZE = 64 * 1024;
 }

@@ -1,5 +1,5 @@
 // The synced projection of a table. Fields only: the truth lives in the room's Table and log.
-import { ArraySchema, MapSchema, Schema, type, view } from '@colyseus/schema';
+import { ArraySchema, Schema, type } from '@colyseus/schema';
 
 export class SeatState extends Schema {
   @type('string') name = '';
@@ -9,12 +9,6 @@ export class SeatState extends Schema {
   @type('number') graceEndsAt = 0;
   /** The grace is over: the opponent may claim the win (P3). */
   @type('boolean') claimable = false;
-}
-
-/** What only one seat may see: its own view of the game and its legal actions. */
-export class PrivateState extends Schema {
-  @type('string') view = '';
-  @type('string') legal = '[]';
 }
 
 /** One log entry as shown to everyone: no action payload (it may be secret until the end). */
@@ -57,9 +51,8 @@ export class TableState extends Schema {
   @type([SeatState]) seats = new ArraySchema<SeatState>();
   @type('number') spectators = 0;
   @type(['number']) toAct = new ArraySchema<number>();
-  /** The public view (spectators'), as JSON. */
-  @type('string') view = '';
-  @view() @type({ map: PrivateState }) secret = new MapSchema<PrivateState>();
+  // The views of the game (public and per seat) and legal actions are not here: they travel as 'view'
+  // messages, a full document then diffs per audience (./projection), so nobody gets what they may not see.
   @type([LogLine]) log = new ArraySchema<LogLine>();
   @type([ChatLine]) chat = new ArraySchema<ChatLine>();
   @type('string') gameId = '';

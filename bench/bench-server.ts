@@ -1,0 +1,35 @@
+// A Dicehall server plus a bare Colyseus room, as its own process, for benchmarks that read its CPU from /proc.
+// Prints "port <n>" once listening. Loopback only; limits lifted for one address playing many games.
+import { Room as ServerRoom } from '@colyseus/core';
+import { Schema, type } from '@colyseus/schema';
+import { loadConfig } from '../server/src/config';
+import { startServer } from '../server/src/app';
+
+class BareState extends Schema {
+  @type('number') turn = 0;
+  @type('number') count = 0;
+}
+/** The least a turn-based room does: accept a message, change state, patch. */
+export class BareRoom extends ServerRoom<BareState> {
+  onCreate() {
+    this.setState(new BareState());
+    this.onMessage('action', () => {
+      this.state.count++;
+      this.state.turn = 1 - this.state.turn;
+      this.broadcastPatch();
+    });
+  }
+}
+
+async function main() {
+  const d = await startServer(loadConfig({}, {
+    port: 0, host: '127.0.0.1', rateBurst: 1000, ratePerSecond: 1000, idleSeconds: 1,
+    roomsPerMinute: 100_000, joinsPerMinute: 100_000, reservationsPerAddress: 10_000, archivePerAddress: 100_000,
+  } as any));
+  d.server.define('bare', BareRoom);
+  console.log(`port ${d.port}`);
+  // Stop with the parent: a benchmark never leaves a server behind.
+  process.on('disconnect', () => process.exit(0));
+  setTimeout(() => process.exit(0), Number(process.env.BENCH_SERVER_MAX_SECONDS ?? 900) * 1000).unref();
+}
+void main();

@@ -1,0 +1,108 @@
+// The view stream (server/src/rooms/projection.ts → shared applyViewMessage) over random games of every
+// registered game: a client that saw every diff holds exactly what a client joining late is sent whole, and
+// both equal the fresh projection. Messages cross as the JSON text the room sends. VIEW_STREAM_GAMES
+// sets the games per module (CI default 100; e.g. VIEW_STREAM_GAMES=3000 npx jest test/rooms/view-stream.test.ts).
+import {
+  advance, applyViewMessage, diff, emptyStream, games, pick, RecordingDice, resultOf, seededDice, startTable,
+  type ViewMessage, type ViewStream,
+} from '@dicehall/shared';
+import { ViewChannel, viewDocs } from '../../server/src/rooms/projection';
+
+const GAMES = Number(process.env.VIEW_STREAM_GAMES ?? 100);
+/** What crosses the socket: the message's JSON text. */
+const wire = (m: ViewMessage): string => JSON.stringify(m);
+/** The document as JSON would carry it (undefined fields dropped), the form both must match. */
+const plain = (v: unknown) => JSON.parse(JSON.stringify(v));
+
+describe.each(Object.keys(games))('%s view stream', (id) => {
+  const m = games[id];
+  // Six-seat Polywars games are long and their legal lists large: fewer of them keep the suite's time in bounds.
+  const count = m.seats.max > 2 ? Math.max(2, Math.ceil(GAMES / 50)) : GAMES;
+  it(`over ${count} random games, every diff applied in order equals a late joiner's full document and the fresh projection`, () => {
+    let steps = 0;
+    let diffBytes = 0;
+    let fullBytes = 0;
+    let lateChecks = 0;
+    for (let g = 0; g < count; g++) {
+      const dice = new RecordingDice(seededDice(7000 + g));
+      const choose = seededDice(900 + g);
+      const seats = m.seats.max;
+      const options = m.options.parse({});
+      const start = startTable(m, options, seats, dice, 0);
+      if (!start.ok) throw new Error(start.message);
+      let table = start.table;
+      const channels = [new ViewChannel(), ...Array.from({ length: seats }, () => new ViewChannel())];
+      const clients: ViewStream[] = channels.map(() => emptyStream());
+      for (let step = 0; ; step++) {
+        const result = resultOf(m, table);
+        const toAct = result ? [] : m.toAct(table.state);
+        const docs = viewDocs(m, table.state, seats, toAct);
+        const truth = [docs.public, ...docs.seats];
+        channels.forEach((c, k) => c.set(truth[k]));
+        channels.forEach((c, k) => {
+          const msg = c.flush();
+          if (!msg) return;
+          const bytes = wire(msg).length;
+          if (msg.ops) diffBytes += bytes;
+          else fullBytes += bytes;
+          const next = applyViewMessage(clients[k], wire(msg));
+          if (!next) throw new Error(`${id} game ${g} step ${step}: message out of step`);
+          clients[k] = next;
+        });
+        clients.forEach((c, k) => {
+          const expected = plain(truth[k]);
+          expect(diff(plain(c.doc), expected)).toEqual([]);
+          // Every few steps, a client joining now gets the whole document: the same.
+          if ((step + g) % 7 === 0) {
+            const late = applyViewMessage(emptyStream(), wire(channels[k].snapshot()))!;
+            expect(plain(late.doc)).toEqual(plain(c.doc));
+            expect(late.rev).toBe(c.rev);
+            lateChecks++;
+          }
+        });
+        steps++;
+        if (result || step > 3000) break;
+        const seat = toAct[0];
+        const stepResult = advance(m, table, seat, 'action', pick(choose, m.legalActions(table.state, seat)), dice, step);
+        if (!stepResult.ok) throw new Error(`${id}: a listed legal action was refused: ${stepResult.message}`);
+        table = stepResult.table;
+      }
+    }
+    expect(steps).toBeGreaterThan(count);
+    expect(lateChecks).toBeGreaterThan(0);
+    console.log(`${id}: ${count} games, ${steps} steps; diff bytes per step per audience ${(diffBytes / steps / (m.seats.max + 1)).toFixed(0)}, full documents ${fullBytes} B`);
+  }, 300000);
+});
+
+describe('diff', () => {
+  it('turns any document into any other, deletions, shrinking lists and type changes included', () => {
+    const cases: [unknown, unknown][] = [
+      [{ a: 1, b: [1, 2, 3], c: { d: 'x' } }, { a: 2, b: [1, 2], e: null }],
+      [[{ x: 1 }, { x: 2 }], [{ x: 1 }, { x: 3 }, { y: 4 }]],
+      [{ a: [1] }, { a: { 0: 1 } }],
+      [null, { a: 1 }],
+      [{ a: 1 }, null],
+      [{ list: Array.from({ length: 20 }, (_, i) => ({ i })) }, { list: Array.from({ length: 20 }, (_, i) => ({ i: i + 1 })) }],
+    ];
+    for (const [a, b] of cases) {
+      const c = new ViewChannel();
+      c.set(a as any);
+      const first = applyViewMessage(emptyStream(), wire(c.flush()!))!;
+      c.set(b as any);
+      const msg = c.flush();
+      const after = msg ? applyViewMessage(first, wire(msg))! : first;
+      expect(after.doc).toEqual(b);
+    }
+  });
+
+  it('leaves the document it was given untouched (views keep their old references)', () => {
+    const before = { a: { b: [1, 2] }, c: 1 };
+    const frozen = JSON.stringify(before);
+    const c = new ViewChannel();
+    c.set(before as any);
+    const s = applyViewMessage(emptyStream(), c.flush()!)!;
+    c.set({ a: { b: [1, 3] }, c: 1 } as any);
+    applyViewMessage(s, c.flush()!);
+    expect(JSON.stringify(s.doc)).toBe(frozen);
+  });
+});
