@@ -1,13 +1,17 @@
 // Polywars as one seat or a spectator sees it: forces, placements, bids and healing of others stay hidden
 // until everyone has answered; and one plain sentence per event.
-import type { GameEvent, Result, Seat } from '../../core/game-module';
+import type { GameEvent, Seat } from '../../core/game-module';
 import type { Zone } from './catalogue';
 import type { Field, Terrain } from './geometry';
 import { activeSeat } from './board';
 import { toAct } from './rules';
-import type { Flag, PendingZap, Phase, Placement, PolywarsState, PwDie, TurnPhase } from './state';
+import type { Phase, Placement, PolywarsState, PwDie, TurnPhase } from './state';
 
-export interface PolywarsView {
+/** The state's public fields travel as they are (their meaning is documented on PolywarsState). */
+type PublicFields = 'lastBids' | 'order' | 'attacked' | 'moved' | 'mover' | 'stepsTaken' | 'speedDie' | 'pendingZap'
+  | 'bases' | 'flags' | 'snipe' | 'frozen' | 'inGame' | 'eliminated' | 'result';
+
+export interface PolywarsView extends Pick<PolywarsState, PublicFields> {
   viewer: Seat | null;
   scenario: string;
   phase: Phase;
@@ -26,26 +30,8 @@ export interface PolywarsView {
   mine: { force: number[] | null; placement: Placement | null; bid: number | null; heal: number[] | null };
   /** Every die once forces are revealed (values are public, W6); positions once placements are revealed. */
   dice: PwDie[];
-  lastBids: number[] | null;
-  order: Seat[];
   turn: Seat | null;
   turnPhase: TurnPhase | null;
-  attacked: number[];
-  moved: number[];
-  mover: number | null;
-  stepsTaken: number;
-  speedDie: number | null;
-  pendingZap: PendingZap | null;
-  /** Base centres once revealed, and every flag (Capture the Flag). */
-  bases: ({ x: number; y: number } | null)[];
-  flags: Flag[];
-  /** Snipe Hunt: the battle, the Snipe player, points, and the Snipe dice by base space. */
-  snipe: { battle: number; seat: Seat; points: number[]; spaces: number[] } | null;
-  /** Rescue Mission: the frozen hostage's id, until a Rescuer frees it. */
-  frozen: number | null;
-  inGame: boolean[];
-  eliminated: Seat[][];
-  result: Result | null;
 }
 
 function answeredOf(s: PolywarsState): boolean[] {
