@@ -20,7 +20,13 @@ COPY --from=build --chown=node:node /app/shared/package.json shared/package.json
 COPY --from=build --chown=node:node /app/shared/dist shared/dist
 COPY --from=build --chown=node:node /app/server/package.json server/package.json
 COPY --from=build --chown=node:node /app/server/dist server/dist
+# tsc does not copy the store's SQL migrations; they run at start.
+COPY --from=build --chown=node:node /app/server/src/store/migrations server/dist/store/migrations
 COPY --from=build --chown=node:node /app/client/dist client/dist
+# The embedded game store (PGlite) keeps games here unless DATABASE_URL is set: mount a volume to keep them.
+ENV DATA_DIR=/app/data
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME /app/data
 USER node
 EXPOSE 2567
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -7,7 +7,10 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
   },
-  moduleNameMapper: { '^@dicehall/shared$': '<rootDir>/shared/src/index.ts' },
+  moduleNameMapper: {
+    '^@dicehall/shared$': '<rootDir>/shared/src/index.ts',
+    '^@dicehall/shared/([a-z-]+)$': '<rootDir>/shared/src/games/$1/index.ts',
+  },
   testTimeout: 30000,
   maxWorkers: 2,
   // Colyseus' matchmaker keeps module-level timers after a graceful shutdown; they hold no test state.

@@ -11,7 +11,7 @@ class BareState extends Schema {
 }
 /** The least a turn-based room does: accept a message, change state, patch. */
 export class BareRoom extends ServerRoom<BareState> {
-  onCreate() {
+  override onCreate() {
     this.setState(new BareState());
     this.onMessage('action', () => {
       this.state.count++;
@@ -25,6 +25,8 @@ async function main() {
   const d = await startServer(loadConfig({}, {
     port: 0, host: '127.0.0.1', rateBurst: 1000, ratePerSecond: 1000, idleSeconds: 1,
     roomsPerMinute: 100_000, joinsPerMinute: 100_000, reservationsPerAddress: 10_000, archivePerAddress: 100_000,
+    // BENCH_DEFLATE=off|large|all: the server's permessage-deflate setting (server/src/deflate.ts; default large).
+    wireDeflate: process.env.BENCH_DEFLATE ?? 'large',
   } as any));
   d.server.define('bare', BareRoom);
   console.log(`port ${d.port}`);

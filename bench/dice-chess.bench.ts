@@ -2,8 +2,8 @@
 // Run: npx tsx bench/dice-chess.bench.ts   (results are kept in bench/dice-chess.results.md)
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { pick, seededDice } from '../shared/src/core/dice';
-import { diceChess, generateMoves, type DiceChessState } from '../shared/src/games/dice-chess';
+import { pick, seededDice } from '@dicehall/shared';
+import { diceChess, generateMoves, type DiceChessState } from '@dicehall/shared/dice-chess';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 

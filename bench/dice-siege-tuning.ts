@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { seededKeyedDice } from '../shared/src/core/dice';
-import { LINES, setupState, diceSiege, type LineSpec, type SiegeState } from '../shared/src/games/dice-siege';
-import { policyAction } from '../shared/src/games/dice-siege/policy';
+import { seededKeyedDice } from '@dicehall/shared';
+import { LINES, setupState, diceSiege, type LineSpec, type SiegeState } from '@dicehall/shared/dice-siege';
+import { policyAction } from '@dicehall/shared/dice-siege';
 
 type Mode = 'normal' | 'epic';
 interface Job { mode: Mode; from: number; to: number; lines: LineSpec[] }

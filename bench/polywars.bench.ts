@@ -1,7 +1,7 @@
 // Polywars rules benchmark: legalActions and apply rates with 40 dice on the field (two forces of 20), by turn phase.
 // Run: npx tsx --tsconfig tsconfig.base.json bench/polywars.bench.ts [seconds]
-import { pick, seededDice } from '../shared/src/core/dice';
-import { polywars, type PolywarsState } from '../shared/src/games/polywars';
+import { pick, seededDice } from '@dicehall/shared';
+import { polywars, type PolywarsState } from '@dicehall/shared/polywars';
 
 /** Twenty dice a side: 8 coins, 4 d4, 4 d6, 2 d8, a d10 and a d12 (94 sides). */
 const FORCE = [2, 2, 2, 2, 2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 8, 8, 10, 12];

@@ -13,7 +13,7 @@ class BareState extends Schema {
 }
 /** The least a turn-based room does: accept a message from the seat to move, change state, patch. */
 class BareRoom extends ServerRoom<BareState> {
-  onCreate() {
+  override onCreate() {
     this.setState(new BareState());
     this.onMessage('action', () => {
       this.state.count++;

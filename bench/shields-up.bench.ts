@@ -1,7 +1,7 @@
 // Shields Up rules benchmark: random legal play with seeded dice on one core, for a few seconds per run.
 // Run: npx tsx --tsconfig tsconfig.base.json bench/shields-up.bench.ts [seconds]
-import { pick, seededDice } from '../shared/src/core/dice';
-import { shieldsUp } from '../shared/src/games/shields-up';
+import { pick, seededDice } from '@dicehall/shared';
+import { shieldsUp } from '@dicehall/shared/shields-up';
 
 function run(seconds: number, withViews: boolean) {
   let games = 0;

@@ -1,7 +1,7 @@
 // Shields rules benchmark: random legal play with seeded dice for about five seconds per configuration.
 // Run: npx tsx bench/shields.bench.ts [seconds]
-import { pick, seededDice } from '../shared/src/core/dice';
-import { shields, type ShieldsOptions } from '../shared/src/games/shields';
+import { pick, seededDice } from '@dicehall/shared';
+import { shields, type ShieldsOptions } from '@dicehall/shared/shields';
 
 function run(label: string, options: ShieldsOptions, seconds: number) {
   let games = 0;

@@ -28,7 +28,7 @@ function optional(name: string): any {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require(name);
-  } catch (err) {
+  } catch {
     return null;
   }
 }

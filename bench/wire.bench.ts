@@ -2,6 +2,7 @@
 // spectator, real colyseus.js clients) against a bare Colyseus room driven the same way. The server runs as its
 // own process (bench/bench-server.ts), its CPU read from /proc; the clients' CPU is reported beside it.
 // Run: npx tsx --tsconfig tsconfig.base.json bench/wire.bench.ts   (GAMES=n games per kind, default 20)
+import { wsToggle } from './ws-toggle';
 import { Client, Room } from 'colyseus.js';
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -10,14 +11,16 @@ import { applyViewMessage, emptyStream } from '@dicehall/shared';
 
 const GAMES = Number(process.env.GAMES ?? 20);
 
-/** Every byte a room's socket receives (colyseus.js keeps the socket at connection.transport.ws). */
-const bytes = new WeakMap<object, { n: number }>();
+/**
+ * Every byte a room's socket receives (colyseus.js keeps the socket at connection.transport.ws): what the TCP
+ * socket read, frame headers and pings included, so a compressed frame (permessage-deflate) counts as sent.
+ */
+const bytes = new WeakMap<object, { readonly n: number }>();
 const connect = Room.prototype.connect;
 Room.prototype.connect = function (this: Room, ...args: Parameters<typeof connect>) {
   const out = connect.apply(this, args);
-  const box = { n: 0 };
-  bytes.set(this, box);
-  (this.connection as any).transport.ws.addEventListener('message', (e: { data: ArrayBuffer }) => { box.n += e.data.byteLength; });
+  const ws = (this.connection as any).transport.ws;
+  bytes.set(this, { get n() { return ws._socket?.bytesRead ?? 0; } });
   return out;
 };
 
@@ -40,7 +43,7 @@ function bot(room: Room<any>): Bot {
 }
 
 function legalOf(b: Bot): any[] {
-  if (b.room.state.secret !== undefined && b.room.state.secret?.get) {
+  if (b.room.state.secret?.get) {
     const s = b.room.state.secret.get(String(b.seat));
     return s?.legal ? JSON.parse(s.legal) : [];
   }
@@ -156,18 +159,27 @@ async function main() {
   const rows: string[] = [];
   const fresh = (): Tally => ({ actions: 0, bytes: 0, clients: 0, cpuUs: 0, serverUs: 0, lateFirst: [] });
   const bare = fresh();
+  // The bare room as plain Colyseus (no permessage-deflate offered), as the issue measured it.
+  wsToggle.deflate = false;
   await bareRun(ws, 40, Math.max(3, GAMES / 2), bare);
   const row = (name: string, t: Tally) => {
     const perClient = t.bytes / (t.actions / (t.clients / (t.clients / 3))) / 3;
     const late = t.lateFirst.length ? `${(t.lateFirst.reduce((x, y) => x + y, 0) / t.lateFirst.length / 1024).toFixed(1)} KiB (max ${(Math.max(...t.lateFirst) / 1024).toFixed(1)})` : '-';
     const ratio = bare.actions ? ` (${((t.serverUs / t.actions) / (bare.serverUs / bare.actions)).toFixed(1)}× bare)` : '';
-    return `| ${name} | ${t.actions} | ${(t.bytes / t.actions / 3).toFixed(0)} B | ${(t.serverUs / t.actions).toFixed(0)} µs${ratio} | ${(t.cpuUs / t.actions).toFixed(0)} µs | ${late} |` + (perClient ? '' : '');
+    return `| ${name} | ${t.actions} | ${(t.bytes / t.actions / 3).toFixed(0)} B | ${(t.serverUs / t.actions).toFixed(0)} µs${ratio} | ${(t.cpuUs / t.actions).toFixed(0)} µs | ${late} |${perClient ? '' : ''}`;
   };
   rows.push(row('bare room', bare));
+  // Each game with permessage-deflate offered (what browsers do) and without, interleaved game by game.
   for (const [game, options] of kinds) {
-    const t = fresh();
-    for (let g = 0; g < GAMES; g++) await playGame(ws, game, options, g + 1, t);
-    rows.push(row(`${game} ${JSON.stringify(options)}`, t));
+    const t = [fresh(), fresh()];
+    for (let g = 0; g < GAMES; g++) {
+      for (const on of [true, false]) {
+        wsToggle.deflate = on;
+        await playGame(ws, game, options, g + 1, t[on ? 0 : 1]);
+      }
+    }
+    rows.push(row(`${game} ${JSON.stringify(options)}, deflate`, t[0]));
+    rows.push(row(`${game} ${JSON.stringify(options)}, no deflate`, t[1]));
   }
   console.log(`${GAMES} games each; 2 players + 1 spectator per room; server in its own process (CPU from /proc, 10 ms ticks)`);
   console.log('| room | actions | bytes per action per client | server CPU per action | clients CPU per action | late spectator first state |');

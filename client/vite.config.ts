@@ -6,7 +6,13 @@ import { catalogue } from './catalogue';
 
 export default defineConfig({
   root: __dirname,
-  resolve: { alias: { '@dicehall/shared': path.resolve(__dirname, '../shared/src/index.ts') } },
+  // The shared package's entries, from source: the root, and one per game (`@dicehall/shared/dice-chess`).
+  resolve: {
+    alias: [
+      { find: /^@dicehall\/shared$/, replacement: path.resolve(__dirname, '../shared/src/index.ts') },
+      { find: /^@dicehall\/shared\/([a-z-]+)$/, replacement: path.resolve(__dirname, '../shared/src/games/$1/index.ts') },
+    ],
+  },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
   plugins: [catalogue(), precompress()],
   server: { proxy: { '/api': 'http://localhost:2567', '/matchmake': 'http://localhost:2567' } },

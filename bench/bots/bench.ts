@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { botKits, LEVELS, type Level } from '../../shared/src';
+import { botKits, LEVELS, type Level } from '@dicehall/shared';
 import { playGame } from './play';
 
 const OUT = join(__dirname, 'out');

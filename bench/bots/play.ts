@@ -1,6 +1,6 @@
 // Bot games for the benchmark and the tests: two bots play one whole game through the module's rules.
 import { performance } from 'node:perf_hooks';
-import { botInput, makeBot, seededDice, type BotKit, type Level } from '../../shared/src';
+import { botInput, makeBot, seededDice, type BotKit, type Level } from '@dicehall/shared';
 
 export interface GameRecord {
   /** Winning seats; empty for a draw. */

@@ -1,6 +1,6 @@
 // Hard's think time alone: hard vs easy for up to 150 s, wall clock and this process's CPU time per decision.
 // Run: npx tsx --tsconfig tsconfig.base.json bench/bots/think.ts <shields|dice-chess> [games]
-import { botKits } from '../../shared/src';
+import { botKits } from '@dicehall/shared';
 import { playGame } from './play';
 const [g, n = "40"] = process.argv.slice(2);
 const wall: number[] = [], cpu: number[] = [];

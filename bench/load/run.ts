@@ -77,7 +77,7 @@ async function main() {
   for (const r of rows) {
     console.log(`| ${r.kind === 'bare' ? 'bare' : GAME} | ${r.clients} | ${r.actionsPerSecond.toFixed(1)} | ${f(r.other)} | ${f(r.spectators)} | ${r.serverUsPerAction.toFixed(0)} µs | ${r.bytesPerActionPerClient.toFixed(0)} B | ${r.rssPerRoomKiB.toFixed(0)} KiB | ${r.errors} |`);
   }
-  console.log(`server CPU per action, ${GAME} / bare: ${(rows[1].serverUsPerAction / rows[0].serverUsPerAction).toFixed(1)}×; server idle before each run: ${rows.map((r) => r.idleCpuPct.toFixed(1) + '%').join(', ')} of a core`);
+  console.log(`server CPU per action, ${GAME} / bare: ${(rows[1].serverUsPerAction / rows[0].serverUsPerAction).toFixed(1)}×; server idle before each run: ${rows.map((r) => `${r.idleCpuPct.toFixed(1)}%`).join(', ')} of a core`);
   server.disconnect();
   server.kill();
   process.exit(0);

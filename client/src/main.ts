@@ -25,7 +25,7 @@ document.querySelector('.topbar')!.append(soundToggle);
 
 store.subscribe(() => {
   const c = store.connection;
-  netStatus.textContent = c === 'reconnecting' ? 'Reconnecting…' : c === 'restarting' ? 'Server restarting — reconnecting when it is back…' : c === 'lost' ? 'Offline' : '';
+  netStatus.textContent = c === 'reconnecting' ? 'Reconnecting…' : c === 'restarting' ? 'Server restarting…' : c === 'lost' ? 'Offline' : '';
   netStatus.className = c;
 });
 
@@ -95,7 +95,7 @@ async function route() {
       teardown = await homeScreen(root, go, async (req) => {
         preload(req.game);
         conn = new (await connection()).TableConnection(store);
-        return conn.create({ game: req.game, options: req.options, public: req.isPublic, clock: req.clock });
+        return conn.create({ game: req.game, options: req.options, public: req.isPublic, clock: req.clock, ...(req.bot ? { bot: req.bot } : {}) });
       });
     }
     document.body.dataset.ready = 'true';

@@ -1,9 +1,11 @@
 // Builds a whole Dicehall server (HTTP + WebSocket rooms) from a config; used by the boot script and tests.
 import http from 'node:http';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { Server, matchMaker } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import { deflateOptions } from './deflate';
 import type { Config } from './config';
 import { Archive } from './store/archive';
 import { gameRoomFor, type GameRoom } from './rooms/game-room';
@@ -14,10 +16,18 @@ import { partyRoomFor } from './rooms/party-room';
 import { originAllowed, security } from './http/security';
 import { matchmakeFrontDoor } from './http/matchmake';
 import { colyseusLogger } from './log';
+import { Durability } from './rooms/durability';
+import type { GameStore } from './store/game-store';
+import { BotPool } from './bots/pool';
+import { clusterOptions } from './scale/cluster';
+import { peerLogRoute, serveLogsToPeers } from './scale/peer-logs';
 
 export interface Dicehall {
   server: Server;
   archive: Archive;
+  /** The game store link; `status` is 'off' when the server was started without a store. */
+  durable: Durability;
+  bots: BotPool;
   port: number;
   /** Warns every room, waits `noticeMs` for the warning to reach clients, then closes everything. */
   close(noticeMs?: number): Promise<void>;
@@ -25,12 +35,18 @@ export interface Dicehall {
 
 export const DEFAULT_CLIENT_DIST = path.resolve(__dirname, '../../client/dist');
 
-export async function startServer(config: Config): Promise<Dicehall> {
+/**
+ * `store`: the durable game store, or a promise of it (the server listens while it opens). Without one, games
+ * live in this process's memory only: room test suites whose subject is not durability run that way.
+ */
+export async function startServer(config: Config, store: GameStore | Promise<GameStore> | null = null): Promise<Dicehall> {
   applySchemaFixes();
   const app = express();
   const archive = new Archive(config.archiveGames, config.archivePerAddress);
+  const durable = new Durability(store ? Promise.resolve(store) : null);
   security(app, config);
-  routes(app, archive, config.clientDist ?? DEFAULT_CLIENT_DIST);
+  if (config.redisUrl) peerLogRoute(app, archive, config);
+  routes(app, archive, config.clientDist ?? DEFAULT_CLIENT_DIST, durable);
   const httpServer = http.createServer(app);
   // A slow body or header trickle must not hold a socket for the default five minutes.
   httpServer.requestTimeout = 15_000;
@@ -40,32 +56,43 @@ export async function startServer(config: Config): Promise<Dicehall> {
       server: httpServer,
       // The frame cap is the message limit plus its header: a bigger frame is closed by ws before it is buffered.
       maxPayload: config.maxPayloadBytes,
+      perMessageDeflate: deflateOptions(config.wireDeflate),
       verifyClient: ({ origin, req }: { origin?: string; req: http.IncomingMessage }) => originAllowed(origin || undefined, req, config),
     }),
     greet: false,
     gracefullyShutdown: false,
     logger: colyseusLogger,
+    ...(await clusterOptions(config)),
   });
   // Colyseus has just put its own matchmaking handler in front of express; ours replaces it (./http/matchmake).
   httpServer.removeAllListeners('request');
-  httpServer.on('request', matchmakeFrontDoor(config, app));
+  httpServer.on('request', matchmakeFrontDoor(config, app, (roomId) => durable.ensureRoom(roomId)));
   const rooms = new Set<GameRoom>();
-  server.define('table', gameRoomFor({ config, archive, rooms })).enableRealtimeListing();
+  const bots = new BotPool({ threads: config.botThreads, marginMs: config.botMarginMs, delayMs: config.botDelayMs });
+  server.define('table', gameRoomFor({ config, archive, rooms, durable, bots })).enableRealtimeListing();
   server.define('lobby', lobbyRoomFor(config));
   server.define('party', partyRoomFor(config));
   await server.listen(config.port, config.host);
+  if (config.redisUrl) await serveLogsToPeers(archive);
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  durable.owner = config.nodeId ?? `${hostname()}:${port}`;
   return {
     server,
     archive,
+    durable,
+    bots,
     port,
     async close(noticeMs = 0) {
+      // No new actions from here on; what was accepted is flushed by durable.close() below.
+      durable.stopping = true;
       if (noticeMs > 0 && rooms.size > 0) {
         for (const room of rooms) room.announceRestart();
         await new Promise((r) => setTimeout(r, noticeMs));
       }
       await server.gracefullyShutdown(false);
+      bots.close();
+      await durable.close();
     },
   };
 }

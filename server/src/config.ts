@@ -19,6 +19,16 @@ const env = z.object({
   ALLOWED_ORIGINS: list,
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
   CLIENT_DIST: z.string().optional(),
+  // Off by default: with compression on, test clients acting on one socket's patch saw another's view lag behind
+  // (stale legal actions refused in the fuzz and Polywars room tests); see ./deflate.
+  WIRE_DEFLATE: z.enum(['off', 'large', 'all']).default('off'),
+  NODE_ID: z.string().regex(/^[\w.:-]{1,100}$/).optional(),
+  BOT_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  BOT_BUDGET_MS: z.coerce.number().int().min(10).max(10000).default(300),
+  BOT_PACE_MS: z.coerce.number().int().min(0).max(10000).default(600),
+  // Empty counts as unset, so a compose file can leave them blank.
+  REDIS_URL: z.string().regex(/^(rediss?:\/\/.+)?$/, 'redis://host:port[/db]').optional().transform((v) => v || undefined),
+  PUBLIC_ADDRESS: z.string().regex(/^([A-Za-z0-9.:[\]-]+(\/[A-Za-z0-9._~-]+)*)?$/, 'host[:port][/path], no scheme').optional().transform((v) => v || undefined),
 });
 
 export interface Config {
@@ -59,6 +69,28 @@ export interface Config {
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For and TLS from X-Forwarded-Proto. */
   trustProxy: boolean;
   clientDist?: string;
+  /** WebSocket permessage-deflate: off, large messages only, or all (./deflate has the figures). */
+  wireDeflate: 'off' | 'large' | 'all';
+  /**
+   * This process's name as the owner of resume leases. A process restarted under the same name takes its own
+   * leases back at once; another name waits for them to lapse. Default: host name and port.
+   */
+  nodeId?: string;
+  /** Worker threads shared by every room's bots. */
+  botThreads: number;
+  /** Thinking time a bot move may take; past it (plus botMarginMs) the room plays a random legal action for it. */
+  botBudgetMs: number;
+  botMarginMs: number;
+  /** A bot's move is shown no sooner than this after the position it answers (so people can follow it). */
+  botPaceMs: number;
+  /** Tests only: every bot busy-waits this long in its thread before thinking (a slow bot). */
+  botDelayMs: number;
+  /** Tests only: each room keeps every input it gave its bots (RoomBots.asks). */
+  botRecord: boolean;
+  /** Scale-out: Colyseus presence and matchmaking in this Redis (unset: in this process only). */
+  redisUrl?: string;
+  /** Scale-out: where browsers reach this very process (host[:port][/path]), given out with seat reservations. */
+  publicAddress?: string;
 }
 
 /** Room for the message type and MessagePack headers on top of the payload limit. */
@@ -90,6 +122,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     allowedOrigins: e.ALLOWED_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     clientDist: e.CLIENT_DIST,
+    wireDeflate: e.WIRE_DEFLATE,
+    nodeId: e.NODE_ID,
+    botThreads: e.BOT_THREADS,
+    botBudgetMs: e.BOT_BUDGET_MS,
+    botMarginMs: 200,
+    botPaceMs: e.BOT_PACE_MS,
+    botDelayMs: 0,
+    botRecord: false,
+    redisUrl: e.REDIS_URL,
+    publicAddress: e.PUBLIC_ADDRESS,
     ...overrides,
   };
 }

@@ -3,11 +3,31 @@ import { loadConfig } from './config';
 import { startServer } from './app';
 import { log } from './log';
 import { crashPolicy } from './crash';
+import { openGameStore, startRetention, storeSettingsFromEnv } from './store/open-store';
+
+/** A planned shutdown exits within this long, whatever is still pending. */
+const STOP_MS = 10_000;
 
 async function main() {
   crashPolicy();
   const config = loadConfig();
-  const dicehall = await startServer(config);
+  // Durable games: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR (default ./data). The store opens while
+  // the server already listens (PGlite's first open takes seconds); /health says ready once it is open.
+  const settings = storeSettingsFromEnv();
+  const opening = Date.now();
+  const store = openGameStore(settings, { applicationName: 'dicehall' });
+  store.then((s) => {
+    log.info({ event: 'store-open', backend: s.backend, ms: Date.now() - opening, dataDir: settings.databaseUrl ? undefined : settings.dataDir });
+    startRetention(s, settings.retentionDays, undefined, (err) => log.error({ event: 'retention-failed', error: (err as Error).message }));
+  }, (err: Error) => {
+    // Without its store the server would accept games it cannot keep: stop, and let the supervisor retry.
+    log.fatal({ event: 'store-open-failed', error: err.message });
+    log.flush();
+    process.exit(1);
+  });
+  const dicehall = await startServer(config, store);
+  // The bot threads load the rules now, so the first game against the computer does not wait for them.
+  dicehall.bots.warm();
   log.info({ event: 'listening', port: dicehall.port }, `Dicehall is running on http://localhost:${dicehall.port}`);
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -15,7 +35,8 @@ async function main() {
       if (stopping) return;
       stopping = true;
       log.info({ event: 'stopping', signal });
-      dicehall.close(500).then(() => process.exit(0), () => process.exit(1));
+      setTimeout(() => process.exit(0), STOP_MS).unref();
+      dicehall.close(1000).then(() => process.exit(0), () => process.exit(1));
     });
   }
 }

@@ -6,5 +6,7 @@ export * from './core/table';
 export * from './core/clock';
 export * from './core/log';
 export * from './core/view-stream';
+export * from './core/names';
+export * from './core/protocol';
 export * from './games';
 export * from './bots';

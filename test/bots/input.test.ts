@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { botInput, botKits, diceChess, makeBot, seededDice } from '@dicehall/shared';
-import type { DiceChessState } from '../../shared/src/games/dice-chess';
+import type { DiceChessState } from '@dicehall/shared/dice-chess';
 import { GAMES, positions } from './helpers';
 
 const ROOT = resolve(__dirname, '../..');

@@ -1,8 +1,8 @@
 // Determinized states agree with the view; chance is listed die face by die face; the budget holds.
 import { performance } from 'node:perf_hooks';
-import { botInput, botKits, chanceOutcomes, diceChess, makeBot, seededDice, shields } from '@dicehall/shared';
-import { positionState, type DiceChessState } from '../../shared/src/games/dice-chess';
-import type { ShieldsState } from '../../shared/src/games/shields';
+import { botInput, botKits, chanceOutcomes, diceChess, diceChessKit, makeBot, seededDice, shields, shieldsKit } from '@dicehall/shared';
+import { positionState, type DiceChessState } from '@dicehall/shared/dice-chess';
+import type { ShieldsState } from '@dicehall/shared/shields';
 import { GAMES, positions } from './helpers';
 
 describe.each(GAMES)('%s: determinized states', (gameId) => {
@@ -44,7 +44,7 @@ describe('chance outcomes come from the rules, die face by die face', () => {
     const took = shields.apply(s, seat, { type: 'take', die: `attack.red.d8` }, seededDice(1));
     if (!took.ok) throw new Error(took.code);
     s = took.state;
-    const outs = chanceOutcomes(botKits.shields, s, seat, { type: 'attack', battery: `p${seat}.battery.red` }, seededDice(1));
+    const outs = chanceOutcomes(shieldsKit, s, seat, { type: 'attack', battery: `p${seat}.battery.red` }, seededDice(1));
     expect(outs.map((o) => o.p)).toEqual(Array(8).fill(1 / 8));
     const health = outs.map((o) => o.state.players[1 - seat].batteries.yellow.health);
     expect(health).toEqual([11, 10, 9, 8, 7, 6, 5, 4]);
@@ -53,10 +53,10 @@ describe('chance outcomes come from the rules, die face by die face', () => {
   it('C5 a Dice Chess capture lists the six rerolls of the capturing die; a plain move has one outcome', () => {
     // Seat 0's 4 on d4, seat 1's 3 on d5 and a far-away die each so neither side is annihilated.
     const s = positionState('a......./......../......../...c..../...4..../......../......../.......1', 0);
-    const capture = chanceOutcomes(botKits['dice-chess'], s, 0, { type: 'move', from: 'd4', to: 'd5' }, seededDice(1));
+    const capture = chanceOutcomes(diceChessKit, s, 0, { type: 'move', from: 'd4', to: 'd5' }, seededDice(1));
     expect(capture.map((o) => o.p)).toEqual(Array(6).fill(1 / 6));
     expect(capture.map((o) => o.state.board[4 * 8 + 3])).toEqual([1, 2, 3, 4, 5, 6]);
-    const quiet = chanceOutcomes(botKits['dice-chess'], s, 0, { type: 'move', from: 'd4', to: 'c4' }, seededDice(1));
+    const quiet = chanceOutcomes(diceChessKit, s, 0, { type: 'move', from: 'd4', to: 'c4' }, seededDice(1));
     expect(quiet).toHaveLength(1);
     expect(quiet[0].p).toBe(1);
   });

@@ -1,6 +1,6 @@
 // The kit's checks bite: each deliberately broken module fails exactly the check for its fault, with that check's
 // message, and passes the others; the correct module they are built from passes all of them.
-import type { GameModule } from '../../shared/src/index';
+import type { GameModule } from '@dicehall/shared';
 import {
   checkAgreement, checkPlaythrough, checkPurity, checkRefusalRolls, checkReplay, checkSecrets, configFor, type ConformanceConfig,
 } from '../helpers/conformance';

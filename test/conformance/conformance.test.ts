@@ -1,6 +1,6 @@
 // The conformance suite: every game in the registry, whatever it is, passes the same contract checks.
 // CONFORMANCE_SCALE=10 npx jest test/conformance  plays ten times the games and probes (CI runs scale 1).
-import { games, type GameModule } from '../../shared/src/index';
+import { games, type GameModule } from '@dicehall/shared';
 import {
   checkAgreement, checkPlaythrough, checkPurity, checkRefusalRolls, checkReplay, checkSecrets, configFor, perft,
 } from '../helpers/conformance';

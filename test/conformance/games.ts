@@ -13,6 +13,8 @@ export const OWN: Record<string, Partial<ConformanceConfig>> = {
     games: 6,
   },
   'dice-siege': {
+    // Solo and races: a race hides each round's moves from the others until the round is over (disguise probe).
+    setups: [{ options: { seats: 2 }, seats: 2 }, { options: { seats: 1 }, seats: 1 }, { options: { seats: 3, mode: 'epic' }, seats: 3 }],
     // A plan's choices (uses, Halflings, damage split) multiply past listing: legal.ts offers representatives.
     sampledTypes: ['plan'],
   },
@@ -36,8 +38,7 @@ export const OWN: Record<string, Partial<ConformanceConfig>> = {
  * Games whose views hide nothing, so they declare no `disguise` probe. A game joins this list by a reviewed
  * decision; a new game with secrets declares the probe instead.
  */
-// Dice Siege: every sheet is open, even in a race, and its dice are derived from the seed, never held in the state.
-export const NO_SECRETS = ['high-roll', 'shields', 'dice-siege'];
+export const NO_SECRETS = ['high-roll', 'shields'];
 
 /** CONFORMANCE_SCALE multiplies the games and probed positions per check (CI: 1). */
 export const SCALE = Number(process.env.CONFORMANCE_SCALE ?? 1);

@@ -1,7 +1,7 @@
 // Pinned perft counts: where they live, the cases each game pins, and the command that rewrites them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GameModule } from '../../shared/src/index';
+import type { GameModule } from '@dicehall/shared';
 import { configFor, perft, type PerftCase } from '../helpers/conformance';
 import { OWN } from './games';
 

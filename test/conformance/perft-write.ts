@@ -1,9 +1,9 @@
 // Rewrites the pinned perft counts of the games named on the command line (all registered games with --all).
 // Run it deliberately, after a rule change that should change the counts, and review the diff:
-//   npx tsx test/conformance/perft-write.ts dice-chess
+//   npx tsx --tsconfig tsconfig.base.json test/conformance/perft-write.ts dice-chess
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { games } from '../../shared/src/index';
+import { games } from '@dicehall/shared';
 import { computePerft, PERFT_DIR } from './perft-data';
 
 const ids = process.argv.includes('--all') ? Object.keys(games) : process.argv.slice(2);

@@ -3,7 +3,7 @@
 import {
   advance, commitmentOf, FairDice, FAIR_SCHEME, LOG_FORMAT, RecordingDice, replayed, resultOf, scripted, seededDice, startTable,
   verifyLog, type Dice, type GameLog, type LogEntry, type Table,
-} from '../../shared/src/index';
+} from '@dicehall/shared';
 import { rollsThenRefuses } from './broken/rolls-then-refuses';
 
 const SEED = 'ab'.repeat(32);

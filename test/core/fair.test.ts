@@ -10,7 +10,7 @@ import {
   verifyLog, type GameLog,
 } from '@dicehall/shared';
 
-const SEED = '00'.repeat(31) + '01';
+const SEED = `${'00'.repeat(31)}01`;
 const inputs = { gameId: 'abcdef0123456789', clientSeed: 'ana:ben' };
 
 /** An independent implementation with Node's crypto, to check the shared one against. */

@@ -7,7 +7,7 @@ import {
   rollKeyed, scripted, seededKeyedDice, startTable, advance, verifyLog, type GameLog,
 } from '@dicehall/shared';
 
-const SEED = '00'.repeat(31) + '01';
+const SEED = `${'00'.repeat(31)}01`;
 const inputs = { gameId: 'abcdef0123456789', clientSeed: 'ana:ben' };
 
 /** An independent keyed roll with Node's crypto. */

@@ -4,7 +4,7 @@ import {
   advance, getGame, LOG_FORMAT, pick, RecordingDice, replayLog, seatCount, seededDice, startTable,
   type GameLog, type LogEntry, type Table,
 } from '@dicehall/shared';
-import { polywars, type PolywarsState } from '../../shared/src/games/polywars';
+import { polywars, type PolywarsState } from '@dicehall/shared/polywars';
 
 const KING = { scenario: 'kill-the-king' as const, budget: 12, cycleLimit: 3 };
 

@@ -1,22 +1,11 @@
 // Issue 8, finding 5 in the browser: names isolated with <bdi>, chat coloured by seat, a mute that follows the
 // sender rather than the display name, the spectators' chat switch, and the claim grace shown before sitting.
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { join, testServer, until } from '../helpers/server';
-import { DESKTOP, launch, pageErrors, PHONE, shot, trackErrors } from '../helpers/browser';
+import type { BrowserContextOptions } from 'playwright-core';
+import { join, until } from '../helpers/server';
+import { DESKTOP, PHONE, shot } from '../helpers/browser';
+import { e2eSetup } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer({ graceSeconds: 45 });
-  browser = await launch();
-}, 60000);
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSetup({ graceSeconds: 45 });
 
 const VIEWS: [string, BrowserContextOptions][] = [
   ['desktop', { viewport: DESKTOP, deviceScaleFactor: 1 }],
@@ -24,14 +13,11 @@ const VIEWS: [string, BrowserContextOptions][] = [
   ['phone', { viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true }],
 ];
 
-async function open(options: BrowserContextOptions = { viewport: DESKTOP }): Promise<Page> {
-  const context = await browser.newContext(options);
-  return trackErrors(await context.newPage());
-}
+const open = (options: BrowserContextOptions = { viewport: DESKTOP }) => e2e.open(options);
 
 it('shows the grace before sitting, names in <bdi>, chat by seat, and mutes a sender, not a name', async () => {
   const ana = await open();
-  await ana.goto(`${server.url}/?all`);
+  await ana.goto(`${e2e.server.url}/?all`);
   await ana.getByLabel('Your name').fill('דנה Ana');
   await ana.getByLabel('Game').selectOption('high-roll');
   await ana.getByRole('button', { name: 'Create room' }).click();
@@ -54,8 +40,8 @@ it('shows the grace before sitting, names in <bdi>, chat by seat, and mutes a se
     }
   }
   // Two spectators with the same display name; each line carries its own sender.
-  const sam1 = await join(server.ws, roomId, { want: 'watch', name: 'Sam' });
-  const sam2 = await join(server.ws, roomId, { want: 'watch', name: 'Sam' });
+  const sam1 = await join(e2e.server.ws, roomId, { want: 'watch', name: 'Sam' });
+  const sam2 = await join(e2e.server.ws, roomId, { want: 'watch', name: 'Sam' });
   sam1.room.send('chat', { text: 'first Sam here' });
   await ana.getByText('first Sam here').waitFor();
   sam2.room.send('chat', { text: 'second Sam here' });
@@ -85,7 +71,7 @@ it('shows the grace before sitting, names in <bdi>, chat by seat, and mutes a se
 
   for (const [name, options] of VIEWS) {
     const p = await open(options);
-    await p.goto(link + '?watch');
+    await p.goto(`${link}?watch`);
     await p.getByRole('list', { name: 'Chat' }).getByText('hello watchers').waitFor();
     await shot(p, `table-chat-${name}`);
     await p.context().close();

@@ -1,34 +1,17 @@
 // Time controls through the UI: chosen on the home page, ticking on both players' pages and the spectator's.
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { testServer } from '../helpers/server';
-import { DESKTOP, launch, pageErrors, PHONE, shot, trackErrors } from '../helpers/browser';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { DESKTOP, PHONE, shot } from '../helpers/browser';
+import { e2eSetup } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer();
-  browser = await launch();
-}, 60000);
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSetup();
 
-async function page(options: BrowserContextOptions): Promise<Page> {
-  const context = await browser.newContext(options);
-  const p = await context.newPage();
-  trackErrors(p);
-  return p;
-}
+const page = (options: BrowserContextOptions) => e2e.open(options);
 
 const clockText = (p: Page, seat: number) => p.locator(`.clocks .clock.seat-${seat} .time`).innerText();
 
 it('a Dice Chess room with a rapid clock shows both clocks running during the secret arrangement, ticking for all', async () => {
   const ana = await page({ viewport: DESKTOP, deviceScaleFactor: 1 });
-  await ana.goto(`${server.url}/`);
+  await ana.goto(`${e2e.server.url}/`);
   await ana.getByLabel('Your name').fill('Ana');
   await ana.getByLabel('Game').selectOption('dice-chess');
   await ana.getByLabel('Time control').selectOption({ label: 'Rapid: 10 min + 5 s a move' });
@@ -38,7 +21,7 @@ it('a Dice Chess room with a rapid clock shows both clocks running during the se
   const link = await ana.getByLabel('Room link').inputValue();
 
   const ben = await page({ viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-  await ben.goto(`${server.url}/`);
+  await ben.goto(`${e2e.server.url}/`);
   await ben.evaluate(() => localStorage.setItem('dicehall:name', 'Ben'));
   await ben.goto(link);
   await ben.getByRole('button', { name: 'Sit down' }).click();
@@ -67,14 +50,14 @@ it('a Dice Chess room with a rapid clock shows both clocks running during the se
 
 it('an untimed room shows no clocks and a game for more than two cannot pick one', async () => {
   const ana = await page({ viewport: DESKTOP });
-  await ana.goto(`${server.url}/?all`);
+  await ana.goto(`${e2e.server.url}/?all`);
   await ana.getByLabel('Your name').fill('Ana');
   await ana.getByLabel('Game').selectOption('high-roll');
   await ana.getByRole('button', { name: 'Create room' }).click();
   await ana.waitForURL(/\/r\/[\w-]+$/);
   await ana.getByText('Waiting for your opponent').waitFor();
   await expect(ana.locator('.clocks .clock').count()).resolves.toBe(0);
-  await ana.goto(`${server.url}/?all`);
+  await ana.goto(`${e2e.server.url}/?all`);
   await ana.getByLabel('Game').selectOption('polywars');
   await expect(ana.getByLabel('Time control').isVisible()).resolves.toBe(false);
 });

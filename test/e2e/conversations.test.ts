@@ -1,23 +1,11 @@
 // The table's conversations in real browsers, from both players' pages and a spectator's: a draw offer declined
 // then accepted, a rematch asked and accepted, a dropped player's countdown on the board; the log's talk lines,
 // rolls behind a tap and ticks that belong to one game; and a watcher with a stored name sitting down in place.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { testServer } from '../helpers/server';
-import { launch, pageErrors, shot, trackErrors } from '../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { shot, trackErrors } from '../helpers/browser';
+import { e2eSetup } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer({ graceSeconds: 30 });
-  browser = await launch();
-}, 60000);
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSetup({ graceSeconds: 30 });
 
 // Ana at desktop ratio 1, Sam (watching) at desktop ratio 2, Ben on a phone at ratio 3.
 const DESK1 = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 };
@@ -25,7 +13,7 @@ const DESK2 = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 2 };
 const PHONE3 = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
 async function open(options: object, name?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(options);
+  const context = await e2e.browser.newContext(options);
   if (name) await context.addInitScript((n) => localStorage.setItem('dicehall:name', n), name);
   const page = trackErrors(await context.newPage());
   return { context, page };
@@ -42,7 +30,7 @@ async function picture(p: Page, name: string) {
 }
 
 async function createRoom(page: Page, name: string): Promise<string> {
-  await page.goto(`${server.url}/?all`);
+  await page.goto(`${e2e.server.url}/?all`);
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Game').selectOption('high-roll');
   await page.getByRole('button', { name: 'Create room' }).click();

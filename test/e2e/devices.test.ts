@@ -1,23 +1,11 @@
 // Every board screen on a real phone profile (390x844, touch, ratio 3) and a HiDPI desktop (1280x720, ratio 2):
 // the board fills its box, text is drawn at the screen's density, labels keep to 11 px and never overlap,
 // Dice Chess squares take a finger, and the one thing to do now is on screen without scrolling.
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { testServer } from '../helpers/server';
-import { DESKTOP, launch, pageErrors, shot, trackErrors, DEVICES, type DeviceName } from '../helpers/browser';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { DESKTOP, shot, DEVICES, type DeviceName } from '../helpers/browser';
+import { e2eSetup } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer();
-  browser = await launch();
-}, 60000);
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSetup();
 
 interface Rect { x: number; y: number; w: number; h: number }
 interface Geometry {
@@ -34,10 +22,7 @@ interface Geometry {
 // Profiles run by default; DEVICES=phone,desktop,desktop1 adds the ratio-1 desktop (screenshots for people).
 const RUN = (process.env.DEVICES ?? 'phone,desktop').split(',') as DeviceName[];
 
-async function open(options: BrowserContextOptions, still = false): Promise<Page> {
-  const context = await browser.newContext({ ...options, reducedMotion: still ? 'reduce' : 'no-preference' });
-  return trackErrors(await context.newPage());
-}
+const open = (options: BrowserContextOptions, still = false) => e2e.open({ ...options, reducedMotion: still ? 'reduce' : 'no-preference' });
 
 const geometry = (p: Page) => p.evaluate(() => (window as unknown as { __dicehall?: { geometry(): unknown } }).__dicehall?.geometry() as Geometry | undefined);
 
@@ -77,7 +62,7 @@ async function checkBoard(p: Page, device: DeviceName, screen: string): Promise<
   const small = g.labels.filter((l) => l.size < 11).map((l) => `${l.text} (${l.size} px)`);
   expect(small).toEqual([]);
   const clashes: string[] = [];
-  g.labels.forEach((a, i) => g.labels.slice(i + 1).forEach((b) => overlap(a.rect, b.rect) && clashes.push(`"${a.text}" / "${b.text}"`)));
+  g.labels.forEach((a, i) => { g.labels.slice(i + 1).forEach((b) => { if (overlap(a.rect, b.rect)) clashes.push(`"${a.text}" / "${b.text}"`); }); });
   expect(clashes).toEqual([]);
   // Every label inside the board's box.
   const outside = g.labels.filter((l) => l.rect.x < box.x - 1 || l.rect.y < box.y - 1 || l.rect.x + l.rect.w > box.x + box.w + 1 || l.rect.y + l.rect.h > box.y + box.h + 1);
@@ -123,7 +108,7 @@ async function playSome(pages: Page[], n: number) {
 
 async function startRoom(device: DeviceName, game: string): Promise<{ host: Page; guest: Page }> {
   const host = await open(DEVICES[device]);
-  await host.goto(`${server.url}/`);
+  await host.goto(`${e2e.server.url}/`);
   await host.getByLabel('Your name').fill('Ana');
   await host.getByLabel('Game').selectOption({ label: game });
   await host.getByRole('button', { name: 'Create room' }).click();
@@ -169,16 +154,16 @@ async function endVerifyReplay(host: Page, guest: Page, device: DeviceName, id: 
   const current = (await host.locator('[aria-label="Moves"] li[aria-current]').boundingBox())!;
   expect(current.y).toBeGreaterThanOrEqual(list.y - 1);
   expect(current.y + current.height).toBeLessThanOrEqual(list.y + list.height + 1);
-  await host.goto(`${server.url}/rules/${id}`);
+  await host.goto(`${e2e.server.url}/rules/${id}`);
   await host.getByRole('heading', { level: 1 }).waitFor();
   await picture(host, `devices-${id}-rules-${device}`);
   // An unknown path: the product's own page, not the framework's text.
-  const missing = await host.goto(`${server.url}/no/such/page`);
+  const missing = await host.goto(`${e2e.server.url}/no/such/page`);
   expect(missing?.status()).toBe(404);
   await host.getByRole('heading', { name: 'Nothing at this address' }).waitFor();
   await host.getByRole('link', { name: 'Go to the Dicehall home page' }).waitFor();
   await picture(host, `devices-not-found-${device}`);
-  await host.goto(`${server.url}/rules/${id}`);
+  await host.goto(`${e2e.server.url}/rules/${id}`);
   // The page never scrolls sideways.
   expect(await host.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(host.viewportSize()!.width);
 }

@@ -1,29 +1,18 @@
 // C2 in real browsers: an arrangement starts from a layout shuffled privately in the player's browser, so a player
 // who confirms at once reveals nothing the public log had shown; the opponent's page receives no layout until both confirm.
-import type { Browser, Page } from 'playwright-core';
-import { join, parse, testServer, until } from '../helpers/server';
-import { launch, pageErrors, shot, trackErrors } from '../helpers/browser';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { join, until } from '../helpers/server';
+import { shot } from '../helpers/browser';
+import { e2eSetup } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer();
-  browser = await launch();
-}, 60000);
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSetup();
 
 const DESK2 = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 2, reducedMotion: 'reduce' as const };
 const PHONE3 = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion: 'reduce' as const };
 
 /** A page whose received WebSocket frames are all kept, as text. */
-async function open(options: object): Promise<{ page: Page; frames: string[] }> {
-  const page = trackErrors(await (await browser.newContext(options)).newPage());
+async function open(options: BrowserContextOptions): Promise<{ page: Page; frames: string[] }> {
+  const page = await e2e.open(options);
   const frames: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : Buffer.from(payload).toString('latin1'))));
   return { page, frames };
@@ -46,7 +35,7 @@ const inOrder = (l: Record<string, number>, squares: string[]) => JSON.stringify
 
 it('C2 a player who confirms at once reveals nothing the log had shown: shuffled privately, hidden until both confirm', async () => {
   const ana = await open(DESK2);
-  await ana.page.goto(`${server.url}/`);
+  await ana.page.goto(`${e2e.server.url}/`);
   await ana.page.getByLabel('Your name').fill('Ana');
   await ana.page.getByLabel('Game').selectOption({ label: 'Dice Chess' });
   await ana.page.getByLabel('Setup').selectOption({ label: 'Arrange your dice in secret' });
@@ -58,7 +47,7 @@ it('C2 a player who confirms at once reveals nothing the log had shown: shuffled
   await ben.page.getByLabel('Your name').fill('Ben');
   await ben.page.getByRole('button', { name: 'Sit down' }).click();
   // A watcher over the wire reads the public view: the rolled order everyone has seen in the log.
-  const sam = await join(server.ws, roomId, { name: 'Sam', want: 'watch' });
+  const sam = await join(e2e.server.ws, roomId, { name: 'Sam', want: 'watch' });
   const publicView = await until(() => { const v = sam.view; return v?.phase === 'arrange' && v; }, 'the arrangement phase');
   const seat = 0; // the room's creator sits first
   const squares: string[] = publicView.homeSquares[seat];

@@ -1,35 +1,16 @@
 // Dice Chess in real browsers: two players arrange in secret and play a whole game through the UI while a
 // spectator follows; the board is driven by its named buttons, and once each by taps and a drag on the canvas.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { GameLog } from '@dicehall/shared';
-import { testServer } from '../helpers/server';
-import { DESKTOP, launch, pageErrors, PHONE, shot, trackErrors } from '../helpers/browser';
+import { DESKTOP, PHONE, shot } from '../helpers/browser';
+import { createRoom, e2eSetup, status, moves, sitDown } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer();
-  browser = await launch();
-}, 60000);
-afterEach(() => {
-  // Every page of the test ran without an uncaught exception.
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSetup();
 
 /** A page in its own browser context; `still` asks for reduced motion (no slide or tumble to render). */
-async function open(viewport = DESKTOP, still = false): Promise<Page> {
-  const context = await browser.newContext({ viewport, reducedMotion: still ? 'reduce' : 'no-preference' });
-  const page = await context.newPage();
-  return trackErrors(page);
-}
+const open = (viewport = DESKTOP, still = false) => e2e.open({ viewport, reducedMotion: still ? 'reduce' : 'no-preference' });
 
-const status = (p: Page) => p.locator('#turn-status');
 const logItems = (p: Page) => p.getByRole('list', { name: 'Game log' }).locator('li');
-const moves = (p: Page) => p.getByRole('group', { name: 'Your moves' }).getByRole('button');
 const slots = (p: Page) => p.getByRole('group', { name: 'Your home squares' }).getByRole('button');
 
 /** A screenshot of the table as a player sees it on arrival: from the top, or on a phone from the status line. */
@@ -78,19 +59,11 @@ function rng(seed: number) {
 it('arranges in secret, plays a whole game through the UI, and the players and the spectator see the same end', async () => {
   const t0 = Date.now();
   const ana = await open(DESKTOP);
-  await ana.goto(`${server.url}/`);
-  await ana.getByLabel('Your name').fill('Ana');
-  await ana.getByLabel('Game').selectOption({ label: 'Dice Chess' });
-  await ana.getByLabel('Setup').selectOption({ label: 'Arrange your dice in secret' });
-  await ana.getByRole('button', { name: 'Create room' }).click();
-  await ana.waitForURL(/\/r\/[\w-]+$/);
-  const link = ana.url();
+  const link = await createRoom(ana, e2e.server.url, 'Ana', 'Dice Chess', [['Setup', 'Arrange your dice in secret']]);
 
   // Ana's page animates each move; the other two skip animations, which SwiftShader draws slowly.
   const ben = await open(PHONE, true);
-  await ben.goto(link);
-  await ben.getByLabel('Your name').fill('Ben');
-  await ben.getByRole('button', { name: 'Sit down' }).click();
+  await sitDown(ben, link, 'Ben');
   const sam = await open(DESKTOP, true);
   await sam.goto(link); // both seats taken: the link lets Sam watch
   await sam.getByText('1 watching').waitFor();
@@ -244,7 +217,7 @@ it('arranges in secret, plays a whole game through the UI, and the players and t
   await verify.click();
   await ana.getByText(/^Verified: all \d+ rolls match the seed, and the replay gives the same result\.$/).waitFor();
   const href = await ana.getByRole('link', { name: 'Download the log' }).getAttribute('href');
-  const log = (await (await fetch(`${server.url}${href}`)).json()) as GameLog;
+  const log = (await (await fetch(`${e2e.server.url}${href}`)).json()) as GameLog;
   const rolled = log.entries[0].events.filter((e) => e.type === 'rolled').map((e) => e.values as number[]);
   for (const [seat, homes] of [[0, anaHomes], [1, benHomes]] as const) {
     const arranged = log.entries.find((e) => e.seat === seat && (e.action as { type?: string })?.type === 'arrange')!;

@@ -1,32 +1,15 @@
 // The private lobby through the UI: host, a friend on a phone, seats, a timed game, back to the scoreboard.
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { testServer } from '../helpers/server';
-import { DESKTOP, launch, pageErrors, PHONE, shot, trackErrors } from '../helpers/browser';
+import type { BrowserContextOptions } from 'playwright-core';
+import { DESKTOP, PHONE, shot } from '../helpers/browser';
+import { e2eSetup } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer();
-  browser = await launch();
-}, 60000);
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSetup();
 
-async function page(options: BrowserContextOptions): Promise<Page> {
-  const context = await browser.newContext(options);
-  const p = await context.newPage();
-  trackErrors(p);
-  return p;
-}
+const page = (options: BrowserContextOptions) => e2e.open(options);
 
 it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back to the scoreboard', async () => {
   const ana = await page({ viewport: DESKTOP, deviceScaleFactor: 1 });
-  await ana.goto(`${server.url}/`);
+  await ana.goto(`${e2e.server.url}/`);
   await ana.getByLabel('Your name').fill('Ana');
   await ana.getByRole('button', { name: 'Host a lobby for friends' }).click();
   await ana.waitForURL(/\/p\/[\w-]+$/);
@@ -34,7 +17,7 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   const link = await ana.getByLabel('Lobby link').inputValue();
 
   const ben = await page({ viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-  await ben.goto(`${server.url}/`);
+  await ben.goto(`${e2e.server.url}/`);
   await ben.evaluate(() => localStorage.setItem('dicehall:name', 'Ben'));
   await ben.goto(link);
   await ben.getByRole('heading', { name: 'Ana\'s lobby' }).waitFor();
@@ -61,7 +44,7 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   await ben.evaluate(() => scrollTo(0, 0));
   await shot(ben, 'party-gathering-phone');
   const sam = await page({ viewport: DESKTOP, deviceScaleFactor: 2 });
-  await sam.goto(`${server.url}/`);
+  await sam.goto(`${e2e.server.url}/`);
   await sam.evaluate(() => localStorage.setItem('dicehall:name', 'Sam'));
   await sam.goto(link);
   await ana.getByRole('list', { name: 'Members' }).getByText('Sam').waitFor();

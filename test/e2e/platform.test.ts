@@ -1,33 +1,15 @@
 // Everything around the board, as players use it in a real browser: links, seats, spectators, chat, reloads,
 // dropped connections, claims, rematch, verification, replay, and the public lobby.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { testServer } from '../helpers/server';
-import { DESKTOP, launch, pageErrors, PHONE, shot, trackErrors } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, shot } from '../helpers/browser';
+import { e2eSetup } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer({ graceSeconds: 4 });
-  browser = await launch();
-}, 60000);
-afterEach(() => {
-  // Every page of the test ran without an uncaught exception.
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = e2eSetup({ graceSeconds: 4 });
 
-async function open(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  trackErrors(page);
-  return { context, page };
-}
+const open = (viewport = DESKTOP) => e2e.openContext({ viewport });
 
 async function createRoom(page: Page, name: string, isPublic = false): Promise<string> {
-  await page.goto(`${server.url}/?all`);
+  await page.goto(`${e2e.server.url}/?all`);
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Game').selectOption('high-roll');
   if (isPublic) await page.getByLabel(/List this room in the lobby/).check();
@@ -55,7 +37,7 @@ it('plays a private game with a spectator through chat, reload, drop, claim, rem
   await shot(ana.page, 'home-desktop');
   const link = await createRoom(ana.page, 'Ana');
   const ben = await open(PHONE);
-  await ben.page.goto(`${server.url}/`);
+  await ben.page.goto(`${e2e.server.url}/`);
   await shot(ben.page, 'home-phone');
   await sitDown(ben.page, link, 'Ben');
   await ben.page.getByText('Ana to play.').waitFor();
@@ -146,7 +128,7 @@ it('plays a private game with a spectator through chat, reload, drop, claim, rem
 
 it('lists a public room in the lobby of another visitor and removes it once it fills', async () => {
   const visitor = await open();
-  await visitor.page.goto(`${server.url}/`);
+  await visitor.page.goto(`${e2e.server.url}/`);
   const lobby = visitor.page.getByRole('list', { name: 'Public rooms' });
   await lobby.getByText('No public rooms right now').waitFor();
   const host = await open();
@@ -168,7 +150,7 @@ it('lists a public room in the lobby of another visitor and removes it once it f
 
 it('tells a visitor plainly when a room link leads nowhere', async () => {
   const v = await open(PHONE);
-  await v.page.goto(`${server.url}/r/nosuchroom`);
+  await v.page.goto(`${e2e.server.url}/r/nosuchroom`);
   await v.page.getByText('This table is not here').waitFor();
 });
 

@@ -1,33 +1,16 @@
 // Polywars in real browsers: a 3-seat Kill the King made from the home page, two players by the link, a spectator;
 // played to its end (a short cycle limit) through the named buttons for secret steps and attacks, with steps and
 // an attack made by tapping the field, a refused step snapping back with its reason, and no bid shown early.
-import type { Browser, Page } from 'playwright-core';
-import { testServer } from '../helpers/server';
-import { DESKTOP, launch, pageErrors, PHONE, shot as save, trackErrors } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, shot as save } from '../helpers/browser';
+import { e2eSetup, status, moves, sitDown } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer();
-  browser = await launch();
-}, 60000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+const e2e = e2eSetup();
 
-async function open(kind: 'desktop1' | 'desktop2' | 'phone'): Promise<Page> {
-  const context = kind === 'phone'
-    ? await browser.newContext({ viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion: 'reduce' })
-    : await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: kind === 'desktop2' ? 2 : 1, reducedMotion: 'reduce' });
-  return trackErrors(await context.newPage());
-}
+const open = (kind: 'desktop1' | 'desktop2' | 'phone') => e2e.open(kind === 'phone'
+  ? { viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion: 'reduce' }
+  : { viewport: DESKTOP, deviceScaleFactor: kind === 'desktop2' ? 2 : 1, reducedMotion: 'reduce' });
 
-const status = (p: Page) => p.locator('#turn-status');
-const moves = (p: Page) => p.getByRole('group', { name: 'Your moves' }).getByRole('button');
 const logItems = (p: Page) => p.getByRole('list', { name: 'Game log' }).locator('li');
 
 async function shot(p: Page, name: string) {
@@ -68,7 +51,7 @@ function rng(seed: number) {
 it('W5 W6 three players and a spectator play Kill the King from the home page to the end, by buttons and taps', async () => {
   const t0 = Date.now();
   const ana = await open('desktop2');
-  await ana.goto(`${server.url}/`);
+  await ana.goto(`${e2e.server.url}/`);
   await ana.getByLabel('Your name').fill('Ana');
   await ana.getByLabel('Game').selectOption({ label: 'Polywars' });
   await ana.getByLabel('Scenario').selectOption({ label: 'Kill the King' });
@@ -79,13 +62,9 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
   await ana.waitForURL(/\/r\/[\w-]+$/);
   const link = ana.url();
   const ben = await open('phone');
-  await ben.goto(link);
-  await ben.getByLabel('Your name').fill('Ben');
-  await ben.getByRole('button', { name: 'Sit down' }).click();
+  await sitDown(ben, link, 'Ben');
   const cid = await open('desktop1');
-  await cid.goto(link);
-  await cid.getByLabel('Your name').fill('Cid');
-  await cid.getByRole('button', { name: 'Sit down' }).click();
+  await sitDown(cid, link, 'Cid');
   const sam = await open('desktop1');
   await sam.goto(link);
   await sam.getByText('1 watching').waitFor();
@@ -225,7 +204,7 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
 
 it('W1 W7 the rules page names every ruling and the table decisions', async () => {
   const p = await open('phone');
-  await p.goto(`${server.url}/rules/polywars`);
+  await p.goto(`${e2e.server.url}/rules/polywars`);
   for (const id of ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7']) expect(await p.locator(`article.rules [id="${id}"]`).count()).toBe(1);
   await p.getByText(/Table decision on terrain/).waitFor();
   await save(p, 'polywars-rules-phone');

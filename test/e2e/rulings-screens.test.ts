@@ -1,23 +1,11 @@
 // Rulings C7, S14, S15 and the pause between games in real browsers, at desktop 1x and 2x and phone 3x: the rules
 // pages (one title, contents whose links land, every rule id anchored), the Dice Chess progress marks, the Shields
 // stall count and the finished game held until both press "Next game". Screenshots land in test-artifacts/.
-import type { Browser, Page } from 'playwright-core';
-import { testServer } from '../helpers/server';
-import { DESKTOP, launch, pageErrors, PHONE, shot, trackErrors } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, shot } from '../helpers/browser';
+import { e2eSetup, status, moves, sitDown } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer();
-  browser = await launch();
-}, 60000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+const e2e = e2eSetup();
 
 const DEVICES = {
   'desktop-1x': { viewport: DESKTOP, deviceScaleFactor: 1 },
@@ -26,13 +14,8 @@ const DEVICES = {
 } as const;
 type Device = keyof typeof DEVICES;
 
-async function open(device: Device): Promise<Page> {
-  const context = await browser.newContext({ ...DEVICES[device], reducedMotion: 'reduce' });
-  return trackErrors(await context.newPage());
-}
+const open = (device: Device) => e2e.open({ ...DEVICES[device], reducedMotion: 'reduce' });
 
-const status = (p: Page) => p.locator('#turn-status');
-const moves = (p: Page) => p.getByRole('group', { name: 'Your moves' }).getByRole('button');
 const logLines = (p: Page) => p.getByRole('list', { name: 'Game log' }).locator('li');
 
 async function picture(p: Page, name: string) {
@@ -50,16 +33,14 @@ async function act(p: Page, label: string | RegExp) {
 }
 
 async function room(game: string, host: Page, guest: Page, choose: (p: Page) => Promise<unknown>) {
-  await host.goto(`${server.url}/`);
+  await host.goto(`${e2e.server.url}/`);
   await host.getByLabel('Your name').fill('Alice');
   await host.getByLabel('Game').selectOption({ label: game });
   await choose(host);
   await host.getByRole('button', { name: 'Create room' }).click();
   await host.waitForURL(/\/r\/[\w-]+$/);
   const link = host.url();
-  await guest.goto(link);
-  await guest.getByLabel('Your name').fill('Bob');
-  await guest.getByRole('button', { name: 'Sit down' }).click();
+  await sitDown(guest, link, 'Bob');
   await status(host).filter({ hasNotText: /Waiting/ }).waitFor();
   return link;
 }
@@ -82,7 +63,7 @@ describe('rules pages', () => {
   ])('%s: one title, a table of contents whose links land, every rule id anchored', async (game, ids) => {
     for (const device of Object.keys(DEVICES) as Device[]) {
       const p = await open(device);
-      await p.goto(`${server.url}/rules/${game}`);
+      await p.goto(`${e2e.server.url}/rules/${game}`);
       await p.locator('article.rules nav.toc').waitFor();
       expect(await p.locator('h1').count()).toBe(1);
       expect(await p.locator('article.rules h1, article.rules h2').count()).toBe(0);
@@ -225,7 +206,10 @@ describe('Shields on the board', () => {
     await logLines(sam).filter({ hasText: /Game 2 begins: .* goes first \(lost the last game\)/ }).waitFor();
     await picture(sam, 'shields-game-2-spectator-desktop-2x');
     for (const p of [alice, bob, sam]) await p.context().close();
-  }, 240000);
+    // A whole match game on three pages (1x, a ratio-3 phone, 2x) in software WebGL: since the Shields view moved to
+    // Pixi Text (client kit) it ran past 240 s, and once past 480 s, on this 2-core machine while other suites ran
+    // beside it; the slower redraw is an open regression (#11), this limit only keeps the rule check running.
+  }, 900000);
 
   it('S14 the count of turns without an attack shows from five, with the variant', async () => {
     const alice = await open('desktop-1x');

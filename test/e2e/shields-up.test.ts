@@ -1,31 +1,16 @@
 // Shields Up in real browsers: a room from the home page, a second player on a phone by the link, a spectator; the
 // opening by taps on the cards, the rest through the named action buttons, the same ending on all three, verify, replay.
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { testServer } from '../helpers/server';
-import { DESKTOP, launch, pageErrors, PHONE, shot as save, trackErrors } from '../helpers/browser';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { DESKTOP, PHONE, shot as save } from '../helpers/browser';
+import { createRoom, e2eSetup, whoseTurn, status, moves, sitDown } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer();
-  browser = await launch();
-}, 60000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(() => {
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+const e2e = e2eSetup();
 
 const DESKTOP_1: BrowserContextOptions = { viewport: DESKTOP, deviceScaleFactor: 1 };
 const DESKTOP_2: BrowserContextOptions = { viewport: DESKTOP, deviceScaleFactor: 2 };
 const PHONE_3: BrowserContextOptions = { viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
-async function open(options: BrowserContextOptions): Promise<Page> {
-  const context = await browser.newContext(options);
-  return trackErrors(await context.newPage());
-}
+const open = (options: BrowserContextOptions) => e2e.open(options);
 
 /** A screenshot from the status line down on a phone (the board below it), from the top on a desktop. */
 async function shot(p: Page, name: string) {
@@ -35,8 +20,6 @@ async function shot(p: Page, name: string) {
   await save(p, name);
 }
 
-const status = (p: Page) => p.locator('#turn-status');
-const moves = (p: Page) => p.getByRole('group', { name: 'Your moves' }).getByRole('button');
 const logCount = (p: Page) => p.getByRole('list', { name: 'Game log' }).locator('li').count();
 const spots = async (p: Page) =>
   JSON.parse((await p.locator('#board canvas').getAttribute('data-shields-up')) ?? '{}') as Record<string, [number, number]>;
@@ -73,31 +56,12 @@ function choose(names: string[], random: () => number): string {
   return pick(names);
 }
 
-async function whoseTurn(pages: Page[]): Promise<Page | null> {
-  for (let tries = 0; tries < 2000; tries++) {
-    const lines = await Promise.all(pages.map((p) => status(p).textContent()));
-    if (lines.every((l) => l?.startsWith('Game over'))) return null;
-    const i = lines.indexOf('Your turn.');
-    if (i >= 0 && (await moves(pages[i]).count()) > 0) return pages[i];
-    await pages[0].waitForTimeout(15);
-  }
-  throw new Error('nobody got the turn');
-}
-
 it('plays a whole game between a desktop and a phone with a spectator, who never sees a hidden card', async () => {
   const t0 = Date.now();
   const ana = await open(DESKTOP_1);
-  await ana.goto(`${server.url}/`);
-  await ana.getByLabel('Your name').fill('Ana');
-  await ana.getByLabel('Game').selectOption({ label: 'Shields Up' });
-  await ana.getByRole('link', { name: 'Rules of Shields Up' }).waitFor();
-  await ana.getByRole('button', { name: 'Create room' }).click();
-  await ana.waitForURL(/\/r\/[\w-]+$/);
-  const link = ana.url();
+  const link = await createRoom(ana, e2e.server.url, 'Ana', 'Shields Up', [], (p) => p.getByRole('link', { name: 'Rules of Shields Up' }).waitFor());
   const ben = await open(PHONE_3);
-  await ben.goto(link);
-  await ben.getByLabel('Your name').fill('Ben');
-  await ben.getByRole('button', { name: 'Sit down' }).click();
+  await sitDown(ben, link, 'Ben');
   const sam = await open(DESKTOP_2);
   await sam.goto(link);
   await sam.getByText('1 watching').waitFor();
@@ -176,7 +140,7 @@ it('plays a whole game between a desktop and a phone with a spectator, who never
 
 it('U1 the rules page marks the reconstructed cards and is listed from the home page', async () => {
   const p = await open(PHONE_3);
-  await p.goto(`${server.url}/`);
+  await p.goto(`${e2e.server.url}/`);
   await p.getByLabel('Game').selectOption({ label: 'Shields Up' });
   await p.getByRole('link', { name: 'Rules of Shields Up' }).click();
   await p.getByRole('heading', { name: 'Shields Up', exact: true }).first().waitFor();

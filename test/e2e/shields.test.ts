@@ -1,30 +1,13 @@
 // Shields in real browsers: a room made from the home page, a second player by the link, a spectator; a whole
 // game played through the named action buttons (plus a few taps on the canvas), and the same ending on all three.
-import type { Browser, Page } from 'playwright-core';
-import { testServer } from '../helpers/server';
-import { DESKTOP, launch, pageErrors, PHONE, shot as save, trackErrors } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, shot as save } from '../helpers/browser';
+import { createRoom, e2eSetup, whoseTurn, status, moves, sitDown } from '../helpers/e2e';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer();
-  browser = await launch();
-}, 60000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(() => {
-  // Every page of the test ran without an uncaught exception.
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+const e2e = e2eSetup();
 
 /** A page in its own browser context; `still` asks for reduced motion (no roll to render, the result only). */
-async function open(viewport = DESKTOP, still = false): Promise<Page> {
-  const context = await browser.newContext({ viewport, reducedMotion: still ? 'reduce' : 'no-preference' });
-  return trackErrors(await context.newPage());
-}
+const open = (viewport = DESKTOP, still = false) => e2e.open({ viewport, reducedMotion: still ? 'reduce' : 'no-preference' });
 
 /** A screenshot of the table as a player sees it on arrival: from the top, or on a phone from the status line. */
 async function shot(p: Page, name: string) {
@@ -33,8 +16,6 @@ async function shot(p: Page, name: string) {
   await save(p, name);
 }
 
-const status = (p: Page) => p.locator('#turn-status');
-const moves = (p: Page) => p.getByRole('group', { name: 'Your moves' }).getByRole('button');
 const logCount = (p: Page) => p.getByRole('list', { name: 'Game log' }).locator('li').count();
 
 /** Runs `act` and waits until the page's own log has grown: its state shows the action. */
@@ -81,33 +62,14 @@ function choose(names: string[], random: () => number): string {
   return pick(names);
 }
 
-async function whoseTurn(pages: Page[]): Promise<Page | null> {
-  for (let tries = 0; tries < 2000; tries++) {
-    const lines = await Promise.all(pages.map((p) => status(p).textContent()));
-    if (lines.every((l) => l?.startsWith('Game over'))) return null;
-    const i = lines.indexOf('Your turn.');
-    if (i >= 0 && (await moves(pages[i]).count()) > 0) return pages[i];
-    await pages[0].waitForTimeout(15);
-  }
-  throw new Error('nobody got the turn');
-}
-
 it('creates a room, seats a player by link and a spectator, plays a whole game, and all three see the winner', async () => {
   const t0 = Date.now();
   const ana = await open(DESKTOP);
-  await ana.goto(`${server.url}/`);
-  await ana.getByLabel('Your name').fill('Ana');
-  await ana.getByLabel('Game').selectOption({ label: 'Shields' });
-  await ana.getByLabel('Match').selectOption({ label: 'Single game' });
-  await ana.getByRole('button', { name: 'Create room' }).click();
-  await ana.waitForURL(/\/r\/[\w-]+$/);
-  const link = ana.url();
+  const link = await createRoom(ana, e2e.server.url, 'Ana', 'Shields', [['Match', 'Single game']]);
 
   // Ana's page animates every roll; Ben and Sam ask for reduced motion, which also spares this machine's CPU.
   const ben = await open(PHONE, true);
-  await ben.goto(link);
-  await ben.getByLabel('Your name').fill('Ben');
-  await ben.getByRole('button', { name: 'Sit down' }).click();
+  await sitDown(ben, link, 'Ben');
   const sam = await open(DESKTOP, true);
   await sam.goto(link); // both seats taken: the link lets Sam watch
   await sam.getByText('1 watching').waitFor();

@@ -1,33 +1,15 @@
 // The walking skeleton in a real browser: create a table, join it from a second page, watch from a third, roll.
-import type { Browser, Page } from 'playwright-core';
-import { testServer } from '../helpers/server';
-import { DESKTOP, launch, pageErrors, PHONE, shot, trackErrors } from '../helpers/browser';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await testServer();
-  browser = await launch();
-}, 60000);
-afterEach(() => {
-  // Every page of the test ran without an uncaught exception.
-  expect(pageErrors.splice(0)).toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { DESKTOP, PHONE, shot } from '../helpers/browser';
+import { e2eSetup } from '../helpers/e2e';
 
-async function page(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const p = await context.newPage();
-  trackErrors(p);
-  return p;
-}
+const e2e = e2eSetup();
+
+const page = (viewport = DESKTOP) => e2e.open({ viewport });
 
 it('creates a room, seats a second page, shows a spectator, and both players see a roll', async () => {
   const ana = await page();
-  await ana.goto(`${server.url}/?all`);
+  await ana.goto(`${e2e.server.url}/?all`);
   await ana.getByLabel('Your name').fill('Ana');
   await ana.getByLabel('Game').selectOption('high-roll');
   await shot(ana, 'skeleton-home-desktop');
@@ -38,7 +20,7 @@ it('creates a room, seats a second page, shows a spectator, and both players see
   await ana.getByText('Waiting for your opponent').waitFor();
 
   const ben = await page(PHONE);
-  await ben.goto(`${server.url}/`);
+  await ben.goto(`${e2e.server.url}/`);
   await ben.getByLabel('Your name').fill('Ben');
   await ben.getByLabel('Your name').blur();
   await ben.evaluate(() => localStorage.setItem('dicehall:name', 'Ben'));
@@ -61,7 +43,7 @@ it('creates a room, seats a second page, shows a spectator, and both players see
   await shot(ana, 'skeleton-table-desktop');
   await shot(ben, 'skeleton-table-phone');
 
-  // Play it out, then verify in the browser.
+  // Play it out, then verify in the e2e.browser.
   for (let i = 0; i < 5; i++) {
     const p = i % 2 === 0 ? ben : ana;
     await p.getByText('Your turn.').waitFor();

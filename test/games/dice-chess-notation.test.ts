@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import {
   formatBoard, formatMove, parseBoard, parseMove, squareIndex, squareName,
-} from '../../shared/src/games/dice-chess';
+} from '@dicehall/shared/dice-chess';
 
 describe('board notation', () => {
   it('reads the documented example', () => {

@@ -2,17 +2,17 @@
 // move generator against a literal reading of C4/C5, log replay, and the no-leak proof for C2.
 import {
   advance, LOG_FORMAT, pick, RecordingDice, replayLog, resultOf, seededDice, startTable,
-  type Dice, type GameEvent, type GameLog, type LogEntry,
+  type Dice, type GameLog, type LogEntry,
 } from '@dicehall/shared';
 import {
   diceChess, generateMoves, isEffective, MAX_EFFECTIVE, PLY_BOUND, QUIET_LIMIT, squareIndex,
-  type DiceChessAction, type DiceChessState, type DiceChessView,
-} from '../../shared/src/games/dice-chess';
+  type DiceChessAction, type DiceChessEvent, type DiceChessState, type DiceChessView,
+} from '@dicehall/shared/dice-chess';
 
 type Policy = 'random' | 'aggressive' | 'marcher' | 'staller';
 
 /** Chooses a legal action: at random, or preferring captures, effective forward moves, or ineffective moves. */
-function choose(state: DiceChessState, seat: number, actions: DiceChessAction[], policy: Policy, bot: Dice): DiceChessAction {
+function choose(state: DiceChessState, _seat: number, actions: DiceChessAction[], policy: Policy, bot: Dice): DiceChessAction {
   if (policy === 'random' || state.phase !== 'play') return pick(bot, actions);
   const kind = (a: DiceChessAction) => {
     if (a.type !== 'move') return 'other';
@@ -68,7 +68,7 @@ function checkBooks(s: DiceChessState) {
   check(v.quiet <= QUIET_LIMIT, 'quiet count');
 }
 
-interface Played { state: DiceChessState; events: GameEvent[]; captures: number; forward: [number, number] }
+interface Played { state: DiceChessState; events: DiceChessEvent[]; captures: number; forward: [number, number] }
 
 /** Plays one seeded game to the end with the module alone, checking invariants on every ply. */
 function playGame(seed: number, policies: [Policy, Policy], opts: { freeze: boolean; books: boolean; compare?: boolean }): Played {
@@ -293,7 +293,9 @@ describe('C2 no leak of a pending arrangement', () => {
       const both = diceChess.apply(a.state, otherSeat, { type: 'arrange', order: randomOrder(bot) }, seededDice(0));
       if (!both.ok) throw new Error('arrange');
       expect(both.events.map((e) => e.type).slice(0, 2)).toEqual(['arranged', 'revealed']);
-      expect((both.events[1].homes as number[][])[seat]).toEqual(a.state.pending[seat]);
+      const revealed = both.events[1];
+      if (revealed.type !== 'revealed') throw new Error('no reveal');
+      expect(revealed.homes[seat]).toEqual(a.state.pending[seat]);
       expect((diceChess.view(both.state, null) as DiceChessView).board).toHaveLength(32);
     }
   });

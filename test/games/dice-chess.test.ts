@@ -1,9 +1,9 @@
 // Dice Chess rules: one test per rule and per ruling C1–C7, table-driven moves on notated positions, a pinned perft.
 import { scripted, type Dice } from '@dicehall/shared';
 import {
-  diceChess, formatBoard, homeSquares, positionState, squareName, type DiceChessAction, type DiceChessState,
-  type DiceChessView,
-} from '../../shared/src/games/dice-chess';
+  diceChess, formatBoard, homeSquares, positionState, squareName, type DiceChessAction, type DiceChessEvent,
+  type DiceChessState, type DiceChessView,
+} from '@dicehall/shared/dice-chess';
 
 const E = '........';
 /** A play position from rank rows 8→1 (board notation), `turn` to move. */
@@ -18,9 +18,16 @@ function play(state: DiceChessState, seat: number, action: DiceChessAction, dice
 }
 
 /** Plays moves "a1-b1" in turn order from `state`. */
+/** Whether a ply's first event (a move or a capture) made progress (C7); captures always do. */
+function effectiveOf(e: DiceChessEvent | undefined): boolean {
+  if (e?.type === 'move') return e.effective;
+  if (e?.type === 'capture') return true;
+  throw new Error(`not a ply: ${e?.type}`);
+}
+
 function line(state: DiceChessState, moves: string[], dice: Dice = noDice) {
   let s = state;
-  const events = [];
+  const events: DiceChessEvent[] = [];
   for (const m of moves) {
     const [from, to] = m.split(/[-x]/);
     const step = play(s, s.turn, mv(from, to), dice);
@@ -394,7 +401,7 @@ describe('C7 ending', () => {
       const step = line(st, [m]);
       st = step.state;
       quiet.push(st.quiet);
-      effective.push(step.events[0].effective as boolean);
+      effective.push(effectiveOf(step.events[0]));
     }
     expect(effective).toEqual([true, true, false, false, false, false, false, false]);
     expect(quiet).toEqual([0, 0, 1, 2, 3, 4, 5, 6]);
@@ -406,7 +413,7 @@ describe('C7 ending', () => {
     // The 3 goes a1-a2 (new ground), back to a1, then a2 again: it has stood on rank 2 before.
     const s = pos(['.......c', E, E, E, E, E, '.......4', '3.......']);
     const { state, events } = line(s, ['a1-a2', 'h8-g8', 'a2-a1', 'g8-h8', 'a1-a2']);
-    expect(events.map((e) => e.effective)).toEqual([true, false, false, false, false]);
+    expect(events.map(effectiveOf)).toEqual([true, false, false, false, false]);
     expect(events[4]).toMatchObject({ direction: 'forward', effective: false, reached: 2 });
     expect(state.quiet).toBe(4);
     expect(diceChess.describe(events[4], ['Ana', 'Ben'])).toBe('Ana a1-a2: a 3 moves forward, but this die has stood on rank 2 before: no progress');
@@ -419,11 +426,11 @@ describe('C7 ending', () => {
     const rows = ['.......c', E, E, E, E, E, '.......4', '3.......'];
     const moves = ['h2-h1', 'h8-g8', 'a1-a2'];
     const now = line(pos(rows), moves);
-    expect(now.events.map((e) => e.effective)).toEqual([false, false, true]);
+    expect(now.events.map(effectiveOf)).toEqual([false, false, true]);
     expect(now.state.quiet).toBe(0);
     expect(diceChess.describe(now.events[2], ['Ana', 'Ben'])).toBe('Ana a1-a2: a 3 moves forward onto new ground: progress');
     const before = line(pos(rows, 0, { rules: 1 }), moves);
-    expect(before.events.map((e) => e.effective)).toEqual([false, false, false]);
+    expect(before.events.map(effectiveOf)).toEqual([false, false, false]);
     expect(before.state.quiet).toBe(3);
   });
 
@@ -494,7 +501,7 @@ describe('refusals', () => {
 
 describe('describe', () => {
   const names = ['Ana', 'Ben'];
-  it.each([
+  it.each<[DiceChessEvent, string]>([
     [{ type: 'rolled', seat: 0, values: W }, `Ana rolls sixteen dice: ${W.join(' ')}`],
     [{ type: 'roll-off', round: 1, rolls: [4, 4], first: null }, 'Roll-off for the first move: Ana 4, Ben 4; a tie, so both roll again'],
     [{ type: 'roll-off', round: 2, rolls: [2, 5], first: 1 }, 'Roll-off for the first move: Ana 2, Ben 5; Ben moves first'],

@@ -6,8 +6,8 @@ import {
 } from '@dicehall/shared';
 import {
   diceSiege, isAlive, legalActions, roundBound, totalBoxes, TRACKS, TRACK_IDS, type SiegeAction, type SiegeState,
-} from '../../shared/src/games/dice-siege';
-import { policyAction } from '../../shared/src/games/dice-siege/policy';
+} from '@dicehall/shared/dice-siege';
+import { policyAction } from '@dicehall/shared/dice-siege';
 
 /** A fresh sheet with both extra dice unlocked. */
 function at8(): SiegeState {

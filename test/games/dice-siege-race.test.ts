@@ -6,10 +6,10 @@ import {
 } from '@dicehall/shared';
 import {
   diceSiege, legalActions, plainPlan, ranking, rollKey, type SiegeAction, type SiegeState,
-} from '../../shared/src/games/dice-siege';
-import { policyAction } from '../../shared/src/games/dice-siege/policy';
+} from '@dicehall/shared/dice-siege';
+import { policyAction } from '@dicehall/shared/dice-siege';
 
-const SEED = 'c0ffee'.repeat(10) + 'abcd';
+const SEED = `${'c0ffee'.repeat(10)}abcd`;
 const inputs = { gameId: 'race0123456789ab', clientSeed: 'ana:ben' };
 
 type Chooser = (state: SiegeState, seat: number) => SiegeAction;

@@ -4,7 +4,7 @@ import { scripted, type Dice } from '@dicehall/shared';
 import {
   diceSiege, emptyPlan, legalActions, LINES, ofAKind, STRONGHOLD, TRACKS,
   type Plan, type SiegeState, type SiegeView, type SpecialId, type Track,
-} from '../../shared/src/games/dice-siege';
+} from '@dicehall/shared/dice-siege';
 
 // -------- the fixture: a sheet in round `round`, waiting for its first roll --------------------------------
 interface Spec {

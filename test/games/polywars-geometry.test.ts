@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import {
   distanceToDisc, distanceToPolygon, elevationAt, lineOfSight, rangeTo, R, segmentCrossesDisc,
   segmentCrossesPolygon, stepRefusal, discsOverlap, type Body, type Disc, type Point, type Terrain,
-} from '../../shared/src/games/polywars/geometry';
+} from '@dicehall/shared/polywars';
 
 const square = (x0: number, y0: number, size: number): Point[] => [
   { x: x0, y: y0 }, { x: x0 + size, y: y0 }, { x: x0 + size, y: y0 + size }, { x: x0, y: y0 + size },

@@ -7,7 +7,7 @@ import {
 } from '@dicehall/shared';
 import {
   discsOverlap, DIE_TYPES, polywars, rangeTo, type PolywarsAction, type PolywarsOptions, type PolywarsState,
-} from '../../shared/src/games/polywars';
+} from '@dicehall/shared/polywars';
 
 const GAMES = Number(process.env.POLYWARS_GAMES ?? 6);
 const OPTS = (cycleLimit: number): PolywarsOptions => ({ scenario: 'kill-the-king', budget: 60, cycleLimit });

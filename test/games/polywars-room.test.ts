@@ -2,13 +2,9 @@
 // module's maximum today), a spectator's view never changes with a secret answer before the reveal, and every
 // log verifies.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, parse, testServer, until, type Player } from '../helpers/server';
+import { create, join, serverSetup, until, type Player } from '../helpers/server';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-beforeAll(async () => {
-  server = await testServer({ rateBurst: 1000, ratePerSecond: 1000 });
-});
-afterAll(() => server.close());
+const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000 });
 
 /** The spectator's view without the list of who has answered and who is awaited, which a secret answer does change. */
 function publicPart(view: any): string {
@@ -18,10 +14,10 @@ function publicPart(view: any): string {
 
 async function playOne(i: number): Promise<{ gameId: string; actions: number; leaks: number; secretChecks: number }> {
   const options = { scenario: 'kill-the-king', budget: 12, cycleLimit: 2 };
-  const host = await create(server.ws, { game: 'polywars', name: 'P0', clientSeed: `p0-${i}`, options });
+  const host = await create(env.server.ws, { game: 'polywars', name: 'P0', clientSeed: `p0-${i}`, options });
   const players: Player[] = [host];
-  for (let k = 1; k < 6; k++) players.push(await join(server.ws, host.room.roomId, { name: `P${k}`, clientSeed: `p${k}-${i}` }));
-  const watcher = await join(server.ws, host.room.roomId, { name: 'Watcher' });
+  for (let k = 1; k < 6; k++) players.push(await join(env.server.ws, host.room.roomId, { name: `P${k}`, clientSeed: `p${k}-${i}` }));
+  const watcher = await join(env.server.ws, host.room.roomId, { name: 'Watcher' });
   const state = () => host.room.state;
   await until(() => state().phase === 'playing' && players.every((p) => p.seat !== null), 'the game to start', 10000);
   const bySeat = new Map(players.map((p) => [p.seat!, p]));
@@ -32,6 +28,8 @@ async function playOne(i: number): Promise<{ gameId: string; actions: number; le
     while (state().phase === 'playing') {
       const seat: number = state().toAct[0];
       const p = bySeat.get(seat)!;
+      // The mover's own socket has the latest patch, so its view (sent ahead of each patch) is current too.
+      await until(() => p.room.state.log.length === state().log.length, `game ${i}: the mover to catch up`, 10000);
       const legal = p.legal;
       if (!legal?.length) throw new Error(`game ${i}: seat ${seat} to act with no legal action`);
       const seen = state().log.length;
@@ -41,7 +39,8 @@ async function playOne(i: number): Promise<{ gameId: string; actions: number; le
       const before = secretStep ? publicPart(watcher.view) : null;
       p.room.send('action', action);
       actions++;
-      await until(() => (state().log.length > seen && watcher.room.state.log.length > seen) || state().phase !== 'playing', `game ${i} action ${actions}`, 10000);
+      await until(() => (state().log.length > seen && watcher.room.state.log.length > seen) || state().phase !== 'playing' || p.errors.length > 0, `game ${i} action ${actions}`, 10000);
+      if (p.errors.length) throw new Error(`game ${i} action ${actions} refused: ${JSON.stringify(p.errors)} for ${JSON.stringify(action)}`);
       if (before !== null && publicPart(watcher.view) !== before) leaks++;
       if (secretStep) secretChecks++;
       if (actions > 5000) throw new Error(`game ${i} does not end`);
@@ -58,7 +57,7 @@ it('W5 W6 plays six-player Kill the King games through the server, no secret ans
     const r = await playOne(i);
     expect(r.leaks).toBe(0);
     expect(r.secretChecks).toBeGreaterThan(10); // forces, placements, bids and heals answered while others were still to answer
-    const res = await fetch(`${server.url}/api/games/${r.gameId}/log`);
+    const res = await fetch(`${env.server.url}/api/games/${r.gameId}/log`);
     expect(res.status).toBe(200);
     const log = (await res.json()) as GameLog;
     const verdict = verifyLog(log, getGame);

@@ -2,7 +2,7 @@
 import { scripted, type Dice } from '@dicehall/shared';
 import {
   DIE_TYPES, leave, polywars, setupState, stepsFor, type PolywarsAction, type PolywarsState, type PwDie,
-} from '../../shared/src/games/polywars';
+} from '@dicehall/shared/polywars';
 
 const NO_ROLLS: Dice = scripted([]);
 const OPTS = { scenario: 'kill-the-king' as const, budget: 60 };
@@ -213,6 +213,23 @@ describe('W3 powers (Action Phase)', () => {
     expect(play(s, 0, { type: 'damage-field', die: 2 }).dice[2].alive).toBe(false);
   });
 
+  it('W3 Damage Field with nothing in reach is legal and listed: the coin pays 1 and nothing else changes', () => {
+    // The source sets no condition on the field ("any and all die within STSA range"), so apply accepts it and
+    // legalActions lists it; an immune die in reach counts as nothing in reach.
+    const s = inAction([
+      { owner: 0, sides: 2, value: 2, x: 500, y: 700 },
+      { owner: 1, sides: 6, value: 3, x: 560, y: 700, immune: true },
+      { owner: 1, sides: 6, value: 6, x: 900, y: 700 },
+    ]);
+    expect(polywars.legalActions(s, 0)).toContainEqual({ type: 'damage-field', die: 2 });
+    const t = play(s, 0, { type: 'damage-field', die: 2 });
+    expect(t.dice.slice(2).map((d) => [d.alive, d.value])).toEqual([[true, 1], [true, 3], [true, 6]]);
+    expect(t.turnIndex).toBe(1);
+    const far = inAction([{ owner: 0, sides: 2, value: 1, x: 500, y: 700 }]);
+    expect(polywars.legalActions(far, 0)).toContainEqual({ type: 'damage-field', die: 2 });
+    expect(play(far, 0, { type: 'damage-field', die: 2 }).dice[2].alive).toBe(false);
+  });
+
   it('W3 Super Speed: another movement phase for the d4, refused at value 1', () => {
     const s = inAction([{ owner: 0, sides: 4, value: 3, x: 500, y: 700 }]);
     let t = play(s, 0, { type: 'super-speed', die: 2 });
@@ -395,6 +412,21 @@ describe('W5 the cycle', () => {
     // Seat 0 has nothing to heal, so it is not asked either: the turns begin at once.
     s = play(s, 1, { type: 'bid', points: 3 });
     expect(s.phase).toBe('turns');
+  });
+
+  it('W5 legal healing choices list each set of dice once (one point: the most damaged set is a single die)', () => {
+    for (const [bid, hurtDice] of [[2, [1]], [1, [0, 1]], [0, [0, 1]], [2, [0, 1]]] as [number, number[]][]) {
+      let s = deployed();
+      s.dice[0].value = hurtDice.includes(0) ? 18 : 20;
+      s.dice[1].value = hurtDice.includes(1) ? 2 : 6;
+      s = play(s, 0, { type: 'bid', points: bid });
+      s = play(s, 1, { type: 'bid', points: 3 });
+      const sets = polywars.legalActions(s, 0).map((a) => (a.type === 'heal' ? a.dice.join() : a.type));
+      expect(sets.length).toBeGreaterThan(1);
+      expect(new Set(sets).size).toBe(sets.length);
+      expect(sets).toContain('');
+      for (const d of hurtDice) expect(sets).toContain(String(d));
+    }
   });
 
   it('W5 turns run Attack, Movement, Action for each player in bid order, then a new cycle', () => {

@@ -3,7 +3,7 @@
 import { pick, seededDice, type Dice, type GameEvent } from '@dicehall/shared';
 import {
   ALL_IDS, batteryId, COLOURS, die, shields, type Colour, type ShieldsAction, type ShieldsOptions, type ShieldsState,
-} from '../../shared/src/games/shields';
+} from '@dicehall/shared/shields';
 
 const PLAIN: ShieldsOptions = { bestOf: 1, resurrection: false };
 const MATCH: ShieldsOptions = { bestOf: 3, resurrection: false };

@@ -3,7 +3,7 @@ import {
   advance, LOG_FORMAT, pick, RecordingDice, replayLog, seededDice, startTable,
   type Dice, type GameEvent, type GameLog, type LogEntry, type Seat, type Table,
 } from '@dicehall/shared';
-import { COLOURS, shields, type ShieldsAction, type ShieldsOptions, type ShieldsState, type ShieldsView } from '../../shared/src/games/shields';
+import { COLOURS, shields, type ShieldsAction, type ShieldsOptions, type ShieldsState, type ShieldsView } from '@dicehall/shared/shields';
 
 const PLAIN: ShieldsOptions = { bestOf: 1, resurrection: false };
 const MATCH: ShieldsOptions = { bestOf: 3, resurrection: false };

@@ -1,6 +1,6 @@
 // Shields Up test helpers: a state from a short description, and where each of the 18 cards is.
 import { pick, seededDice, type GameEvent, type Seat } from '@dicehall/shared';
-import { CARD_IDS, shieldsUp, type PlayerState, type ShieldsUpAction, type ShieldsUpState } from '../../shared/src/games/shields-up';
+import { CARD_IDS, shieldsUp, type PlayerState, type ShieldsUpAction, type ShieldsUpState } from '@dicehall/shared/shields-up';
 
 export interface PlayerSpec {
   hand?: string[];

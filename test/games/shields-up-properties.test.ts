@@ -4,7 +4,7 @@
 import {
   advance, LOG_FORMAT, pick, RecordingDice, replayLog, resultOf, seededDice, startTable, type GameLog, type LogEntry,
 } from '@dicehall/shared';
-import { CARD_IDS, shieldsUp, TURN_LIMIT, type ShieldsUpAction, type ShieldsUpState } from '../../shared/src/games/shields-up';
+import { CARD_IDS, shieldsUp, TURN_LIMIT, type ShieldsUpAction, type ShieldsUpState } from '@dicehall/shared/shields-up';
 import { places, randomGame } from './shields-up-fixture';
 
 function deepFreeze<T>(o: T): T {

@@ -1,7 +1,7 @@
 // Shields Up U8: a hand, a face-down shield or the deck order never reaches the opponent or a spectator, in views,
 // events or the public log lines; swapping hidden cards around leaves the others' views unchanged.
 import { advance, pick, RecordingDice, resultOf, seededDice, startTable, type GameEvent, type Seat } from '@dicehall/shared';
-import { CARD_IDS, shieldsUp, type ShieldsUpState, type ShieldsUpView } from '../../shared/src/games/shields-up';
+import { CARD_IDS, shieldsUp, type ShieldsUpState, type ShieldsUpView } from '@dicehall/shared/shields-up';
 import { C, fixture, hiddenFrom, randomGame } from './shields-up-fixture';
 
 const SEATS: Array<Seat | null> = [0, 1, null];

@@ -3,7 +3,7 @@ import { RecordingDice, scripted, type GameEvent, type Seat } from '@dicehall/sh
 import {
   CARD_IDS, DECK, kindOf, shieldsUp, shuffle, TURN_LIMIT,
   type ShieldsUpAction, type ShieldsUpState,
-} from '../../shared/src/games/shields-up';
+} from '@dicehall/shared/shields-up';
 import { C, fixture, places } from './shields-up-fixture';
 
 /** Applies a legal action with exactly `rolls` scripted; fails the test on a refusal or an unused roll. */

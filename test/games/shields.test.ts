@@ -3,7 +3,7 @@ import { advance, pick, RecordingDice, resultOf, resultText, scripted, seededDic
 import {
   ALL_IDS, batteryId, COLOURS, defaultAttackId, die, POOL_IDS, shields,
   type Battery, type Colour, type Player, type ShieldsAction, type ShieldsOptions, type ShieldsState, type ShieldsView,
-} from '../../shared/src/games/shields';
+} from '@dicehall/shared/shields';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The fixture: a state from a short description.
@@ -487,7 +487,7 @@ describe('shields: potions and polish', () => {
       const step = shields.apply(t, t.turn, acts[dice.roll(acts.length) - 1], dice);
       if (!step.ok) throw new Error(step.message);
       t = step.state;
-      before.forEach((trash, seat) => expect(t.players[seat].trash.slice(0, trash.length)).toEqual(trash));
+      before.forEach((trash, seat) => { expect(t.players[seat].trash.slice(0, trash.length)).toEqual(trash); });
     }
   });
 });

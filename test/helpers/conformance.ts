@@ -3,7 +3,7 @@
 import {
   advance, commitmentOf, FairDice, LOG_FORMAT, FAIR_SCHEME, pick, RecordingDice, replayLog, resultOf, seededDice,
   startTable, verifyLog, type Dice, type GameLog, type GameModule, type LogEntry, type Seat, type Table,
-} from '../../shared/src/index';
+} from '@dicehall/shared';
 
 export class ConformanceError extends Error {
   constructor(game: string, message: string) {
@@ -242,7 +242,7 @@ export function checkAgreement(module: GameModule, cfg: ConformanceConfig): { ac
     const dice = seededDice(7919 * (g + 1) + index);
     for (const a of wrongInputs(module, legal, pool, dice, cfg.samples)) {
       if (cfg.sampledTypes.includes((a as { type?: string }).type ?? '')) continue;
-      let step;
+      let step: ReturnType<typeof module.apply>;
       try {
         step = module.apply(state, seat, a, seededDice(refused));
       } catch (e) {

@@ -10,24 +10,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function until(check, what, ms = 10000) {
   const end = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting for ' + what);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(5);
   }
 }
 
-/** Applies one message of the room's view stream (server/src/rooms/projection.ts) to a client's document. */
-function applyView(doc, m) {
-  if (typeof m === 'string') m = JSON.parse(m);
-  if (m.full !== undefined) return m.full;
-  for (const [path, ...rest] of m.ops) {
-    if (path.length === 0) { doc = rest.length ? rest[0] : null; continue; }
-    let node = doc;
-    for (const k of path.slice(0, -1)) node = node[k];
-    if (rest.length) node[path[path.length - 1]] = rest[0];
-    else delete node[path[path.length - 1]];
-  }
-  return doc;
-}
+const { applyView } = require('./worker-kit');
+// Shields' and Dice Chess's legal actions do not travel: a client derives them from its view (GameModule.legalFromView).
+const { expandDoc } = require('../../shared/dist/index.js');
+const legalOf = (p) => expandDoc(p.doc)?.legal;
 
 function wire(room) {
   const p = { room, seat: null, token: undefined, doc: null };
@@ -42,15 +33,24 @@ const join = async (roomId, options) => wire(await new Client(ws).joinById(roomI
 async function pair(game, names) {
   const a = await create({ game, name: names[0], options: options[game] });
   const b = await join(a.room.roomId, { name: names[1] });
-  await until(() => a.seat === 0 && b.seat === 1 && a.room.state && a.room.state.phase === 'playing', game + ' to start');
+  await until(() => a.seat === 0 && b.seat === 1 && a.room.state && a.room.state.phase === 'playing', `${game} to start`);
   return { a, b };
 }
 
-/** This seat's accepted moves so far (round and count): a sent action is in flight until this changes. */
+/**
+ * This seat's accepted moves so far (round and count): a sent action is in flight until this changes. A race (Dice
+ * Siege) holds a round's log lines back until every player has finished it, so there one's own move shows first in
+ * one's own sheet of the view (`view.sheets[seat]`, which only one's own moves change); other games have no such field.
+ */
+function ownSheet(p) {
+  const sheets = p.doc?.view?.sheets;
+  return Array.isArray(sheets) && p.seat !== null ? JSON.stringify(sheets[p.seat]) : '';
+}
+
 function ownMoves(p, st) {
   let n = 0;
-  for (const line of st.log) if ((parse(line.json) || {}).seat === p.seat) n++;
-  return st.round + ':' + n;
+  for (const line of st.log) if (parse(line.json)?.seat === p.seat) n++;
+  return `${st.round}:${n}:${ownSheet(p)}`;
 }
 
 /** Plays random legal actions (and rematches) until stopped; counts actions, games and refusals. */
@@ -64,14 +64,14 @@ function honestPair({ a, b }, seed) {
   const step = (p) => {
     if (stopped || p.seat === null) return;
     const st = p.room.state;
-    const key = st.round + ':' + st.log.length + ':' + st.phase;
+    const key = `${st.round}:${st.log.length}:${st.phase}:${st.phase === 'playing' ? ownSheet(p) : ''}`;
     if (last.get(p) === key) return;
     if (st.phase === 'over') {
       last.set(p, key);
       if (p === a) progress.games++;
       return p.room.send('rematch');
     }
-    const legal = p.doc && p.doc.legal;
+    const legal = legalOf(p);
     if (st.phase !== 'playing' || !legal || !legal.length) return;
     // One action in flight per player: in simultaneous steps the other seat's patches arrive before this seat's
     // own action is applied, and acting again on the same list would only race itself.
@@ -119,7 +119,7 @@ async function next() {
     const { a, b } = await pair(game, ['Mallory', 'Trudy']);
     const s = await join(a.room.roomId, { want: 'watch', name: 'Eve' });
     await sleep(100);
-    const legal = ((a.doc && a.doc.legal) || []).concat((b.doc && b.doc.legal) || []);
+    const legal = (legalOf(a) || []).concat(legalOf(b) || []);
     targets.push({ game, roomId: a.room.roomId, clients: { a, b, s }, legal });
     honest.push(honestPair(await pair(game, ['Ana', 'Ben']), 1000 + i));
   }
@@ -147,4 +147,4 @@ async function next() {
   await sleep(500);
   for (const h of honest) h.stop();
   parentPort.postMessage({ type: 'done', honest: honest.map((h) => h.progress), statuses });
-})().catch((e) => parentPort.postMessage({ type: 'error', error: String((e && e.stack) || e) }));
+})().catch((e) => parentPort.postMessage({ type: 'error', error: String((e?.stack) || e) }));

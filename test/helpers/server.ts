@@ -1,7 +1,8 @@
 // Starts a real Dicehall server on a free port for a test file, and real colyseus.js clients against it.
-import { Client, type Room } from 'colyseus.js';
+import { Client, Room } from 'colyseus.js';
 import { loadConfig, type Config } from '../../server/src/config';
 import { startServer, type Dicehall } from '../../server/src/app';
+import type { GameStore } from '../../server/src/store/game-store';
 import { applyViewMessage, emptyStream, type ViewMessage, type ViewStream } from '@dicehall/shared';
 
 /**
@@ -10,10 +11,34 @@ import { applyViewMessage, emptyStream, type ViewMessage, type ViewStream } from
  */
 export const LOOPBACK_LIMITS: Partial<Config> = { roomsPerMinute: 100_000, joinsPerMinute: 100_000, reservationsPerAddress: 10_000, archivePerAddress: 100_000 };
 
-export async function testServer(overrides: Partial<Config> = {}): Promise<Dicehall & { url: string; ws: string }> {
+export type TestServer = Dicehall & { url: string; ws: string };
+
+/**
+ * Without `store`, games live in memory only (the room suites whose subject is not durability); the durable
+ * suites pass a real store (test/store/backends.ts).
+ */
+export async function testServer(overrides: Partial<Config> = {}, store: GameStore | Promise<GameStore> | null = null): Promise<TestServer> {
   const config = loadConfig({}, { port: 0, host: '127.0.0.1', ...LOOPBACK_LIMITS, ...overrides });
-  const d = await startServer(config);
+  const d = await startServer(config, store);
   return { ...d, url: `http://127.0.0.1:${d.port}`, ws: `ws://127.0.0.1:${d.port}` };
+}
+
+/**
+ * The one set-up of a room test file: a server on a free port, started before the file's tests and closed after
+ * them (one per file: Colyseus' matchmaker is process-wide). `const env = serverSetup({ … })`; then `env.server`.
+ */
+export function serverSetup(overrides: Partial<Config> = {}): { readonly server: TestServer } {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await testServer(overrides);
+  });
+  afterAll(() => server?.close());
+  return {
+    get server() {
+      if (!server) throw new Error('the server is not started (use env.server inside a test)');
+      return server;
+    },
+  };
 }
 
 /** Polls until `check` returns a truthy value (patches are not awaited one by one: nothing may change). */
@@ -114,4 +139,30 @@ export async function healthLatency(url: string, stop: Promise<unknown>, everyMs
     await sleep(everyMs);
   }
   return { max, count, times };
+}
+
+/**
+ * Keeps every byte each room's socket receives, for the tests that read the wire for secrets: registers hooks on
+ * the enclosing `describe` (colyseus.js' `Room.prototype.connect` is wrapped while it runs). `received(p)` is all
+ * of a player's bytes so far as one latin1 string, in which the state's JSON fields appear verbatim. colyseus.js
+ * keeps its socket at room.connection.transport.ws (the `ws` package under Node); the listener goes on as the room
+ * connects, before the join handshake and the first full state arrive.
+ */
+export function recordFrames(): { received(p: Player): string } {
+  const frames = new WeakMap<object, Buffer[]>();
+  const connect = Room.prototype.connect;
+  beforeAll(() => {
+    Room.prototype.connect = function (this: Room, ...args: Parameters<typeof connect>) {
+      const out = connect.apply(this, args);
+      const list: Buffer[] = [];
+      frames.set(this, list);
+      const ws = (this.connection as unknown as { transport: { ws: { addEventListener(t: string, f: (e: { data: ArrayBuffer }) => void): void } } }).transport.ws;
+      ws.addEventListener('message', (e) => list.push(Buffer.from(e.data)));
+      return out;
+    };
+  });
+  afterAll(() => {
+    Room.prototype.connect = connect;
+  });
+  return { received: (p) => Buffer.concat(frames.get(p.room) ?? []).toString('latin1') };
 }

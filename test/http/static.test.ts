@@ -79,6 +79,6 @@ it('answers an unknown path with the app (its own 404 page) and a 404 status; a 
   expect(api.status).toBe(404);
   expect(JSON.parse(api.body.toString()).code).toBe('not-found');
   // A path can only name a built file: no way out of the build folder.
-  const escape = await get('/assets/../../package.json');
-  expect(escape.body.toString()).not.toContain('"workspaces"');
+  const escaped = await get('/assets/../../package.json');
+  expect(escaped.body.toString()).not.toContain('"workspaces"');
 });

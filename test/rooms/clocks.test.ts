@@ -3,18 +3,14 @@ import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { Client } from 'colyseus.js';
 import { matchMaker } from '../../server/src/app';
 import type { GameRoom } from '../../server/src/rooms/game-room';
-import { create, join, nextError, parse, sleep, testServer, until, type Player } from '../helpers/server';
+import { create, join, nextError, parse, sleep, serverSetup, until, type Player } from '../helpers/server';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-beforeAll(async () => {
-  server = await testServer({ rateBurst: 20, ratePerSecond: 10 });
-});
-afterAll(() => server.close());
+const env = serverSetup({ rateBurst: 20, ratePerSecond: 10 });
 
 async function timedTable(clock: unknown) {
-  const a = await create(server.ws, { game: 'high-roll', name: 'Ana', clock });
-  const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
-  const s = await join(server.ws, a.room.roomId, { name: 'Sam', want: 'watch' });
+  const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana', clock });
+  const b = await join(env.server.ws, a.room.roomId, { name: 'Ben' });
+  const s = await join(env.server.ws, a.room.roomId, { name: 'Sam', want: 'watch' });
   await until(() => [a, b, s].every((p) => p.room.state.phase === 'playing' && p.room.state.clock), 'the timed game to start');
   return { a, b, s };
 }
@@ -47,7 +43,7 @@ describe('time controls in the room', () => {
     const last = parse(s.room.state.log[s.room.state.log.length - 1].json);
     expect(last).toMatchObject({ kind: 'timeout', seat: 1, events: [{ type: 'timeout', seat: 1 }] });
     expect(clockOf(s).running).toEqual([]);
-    const res = await fetch(`${server.url}/api/games/${s.room.state.gameId}/log`);
+    const res = await fetch(`${env.server.url}/api/games/${s.room.state.gameId}/log`);
     const log = (await res.json()) as GameLog;
     expect(log.entries.map((e) => e.kind)).toEqual(['setup', 'action', 'timeout']);
     expect(verifyLog(log, getGame)).toMatchObject({ ok: true, problems: [] });
@@ -57,8 +53,8 @@ describe('time controls in the room', () => {
   });
 
   it('a client cannot send a timeout, and an untimed room keeps no clock', async () => {
-    const a = await create(server.ws, { game: 'high-roll', name: 'Ana' });
-    const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
+    const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana' });
+    const b = await join(env.server.ws, a.room.roomId, { name: 'Ben' });
     await until(() => b.room.state.phase === 'playing', 'the game');
     a.room.send('timeout');
     expect(await nextError(a)).toMatchObject({ code: 'bad-message', of: 'timeout' });
@@ -74,7 +70,7 @@ describe('time controls in the room', () => {
     [{ mode: 'blitz' }],
     ['chess'],
   ])('refuses the time control %j at creation', async (clock) => {
-    const client = new Client(server.ws);
+    const client = new Client(env.server.ws);
     await expect(client.create('table', { game: 'high-roll', clock })).rejects.toThrow(/bad-options/);
   });
 

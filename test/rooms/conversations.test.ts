@@ -1,18 +1,14 @@
 // The table's conversations over real colyseus.js clients: draw offers and rematch requests with their answers,
 // a watcher taking a free seat without reloading, and watchers naming themselves. Refusals change nothing.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, nextError, parse, sleep, testServer, until, type Player } from '../helpers/server';
+import { create, join, nextError, parse, sleep, serverSetup, until, type Player } from '../helpers/server';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-beforeAll(async () => {
-  server = await testServer({ rateBurst: 30, ratePerSecond: 15 });
-});
-afterAll(() => server.close());
+const env = serverSetup({ rateBurst: 30, ratePerSecond: 15 });
 
 async function table() {
-  const a = await create(server.ws, { game: 'high-roll', name: 'Ana', clientSeed: 'ana' });
-  const b = await join(server.ws, a.room.roomId, { name: 'Ben', clientSeed: 'ben' });
-  const s = await join(server.ws, a.room.roomId, { name: 'Sam' });
+  const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana', clientSeed: 'ana' });
+  const b = await join(env.server.ws, a.room.roomId, { name: 'Ben', clientSeed: 'ben' });
+  const s = await join(env.server.ws, a.room.roomId, { name: 'Sam' });
   await until(() => [a, b, s].every((p) => p.room.state.phase === 'playing' && p.room.state.spectators === 1), 'the game to start');
   return { a, b, s };
 }
@@ -22,7 +18,7 @@ const offers = (p: Player) => [...p.room.state.drawOffer];
 const asks = (p: Player) => [...p.room.state.rematch];
 
 async function fetchLog(gameId: string): Promise<GameLog> {
-  return (await (await fetch(`${server.url}/api/games/${gameId}/log`)).json()) as GameLog;
+  return (await (await fetch(`${env.server.url}/api/games/${gameId}/log`)).json()) as GameLog;
 }
 
 /** Plays High Roll to its end (three rolls each), a rolling first. */
@@ -144,8 +140,8 @@ describe('rematch requests', () => {
 
 describe('a watcher sitting down', () => {
   it('P2 takes the free seat without reloading and the game starts; refusals change nothing', async () => {
-    const a = await create(server.ws, { game: 'high-roll', name: 'Ana', clientSeed: 'ana' });
-    const w = await join(server.ws, a.room.roomId, { name: 'Wes', want: 'watch' });
+    const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana', clientSeed: 'ana' });
+    const w = await join(env.server.ws, a.room.roomId, { name: 'Wes', want: 'watch' });
     await until(() => a.room.state.spectators === 1, 'the watcher');
     expect(w.seat).toBeNull();
 
@@ -174,7 +170,7 @@ describe('a watcher sitting down', () => {
     await until(() => w.view, 'the private view');
 
     // Once the seats are full, another watcher is told so.
-    const x = await join(server.ws, a.room.roomId, { name: 'Xan' });
+    const x = await join(env.server.ws, a.room.roomId, { name: 'Xan' });
     expect(x.seat).toBeNull();
     x.room.send('sit', { name: 'Xan' });
     expect(await nextError(x)).toMatchObject({ code: 'seat-taken' });
@@ -184,9 +180,9 @@ describe('a watcher sitting down', () => {
   });
 
   it('gives the one free seat to the first of two watchers racing for it', async () => {
-    const a = await create(server.ws, { game: 'high-roll', name: 'Ana' });
-    const w = await join(server.ws, a.room.roomId, { want: 'watch' });
-    const x = await join(server.ws, a.room.roomId, { want: 'watch' });
+    const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana' });
+    const w = await join(env.server.ws, a.room.roomId, { want: 'watch' });
+    const x = await join(env.server.ws, a.room.roomId, { want: 'watch' });
     await until(() => a.room.state.spectators === 2, 'two watchers');
     w.room.send('sit', { name: 'Wes' });
     x.room.send('sit', { name: 'Xan' });

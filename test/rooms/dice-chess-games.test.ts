@@ -1,8 +1,7 @@
 // Dice Chess through the real server and real colyseus.js clients: 200 whole games by random players, each
 // verified from its published log, and C2's secret arrangement kept off the wire until both have confirmed.
-import { Room } from 'colyseus.js';
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, parse, testServer, until, type Player } from '../helpers/server';
+import { create, join, testServer, until, type Player, recordFrames } from '../helpers/server';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 // @colyseus/schema warns on every patch larger than its 8 KB default buffer (a Dice Chess table with its log
@@ -179,31 +178,10 @@ describe('Dice Chess over the real server', () => {
 
 // ---- C2 on the wire ------------------------------------------------------------------------------
 
-/**
- * Every raw WebSocket frame each room receives, from its first. colyseus.js keeps its socket at
- * room.connection.transport.ws (the `ws` package under Node); the listener goes on as the room
- * connects, before the join handshake and the first full state arrive.
- */
-const frames = new WeakMap<object, Buffer[]>();
-const connect = Room.prototype.connect;
-/** All bytes a player has received so far, as one latin1 string: JSON fields of the state appear in it verbatim. */
-const received = (p: Player) => Buffer.concat(frames.get(p.room) ?? []).toString('latin1');
 const view = (p: Player) => p.view;
 
 describe('C2 secret arrangement on the wire', () => {
-  beforeAll(() => {
-    Room.prototype.connect = function (this: Room, ...args: Parameters<typeof connect>) {
-      const out = connect.apply(this, args);
-      const list: Buffer[] = [];
-      frames.set(this, list);
-      const ws = (this.connection as unknown as { transport: { ws: { addEventListener(t: string, f: (e: { data: ArrayBuffer }) => void): void } } }).transport.ws;
-      ws.addEventListener('message', (e) => list.push(Buffer.from(e.data)));
-      return out;
-    };
-  });
-  afterAll(() => {
-    Room.prototype.connect = connect;
-  });
+  const { received } = recordFrames();
 
   it('C2 an opponent and spectators receive no byte of a confirmed arrangement until both confirm; then the reveal reaches them', async () => {
     const a = await create(server.ws, { game: 'dice-chess', name: 'Ana', options: { placement: 'arrange' } });

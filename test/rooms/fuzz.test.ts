@@ -7,18 +7,14 @@ import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { matchMaker } from '@colyseus/core';
 import { games, seatCount } from '@dicehall/shared';
-import { healthLatency, testServer, until } from '../helpers/server';
+import { healthLatency, serverSetup, until } from '../helpers/server';
 import { bigIntBomb, frame, packed, referenceBomb } from '../helpers/frames';
 
 const TOTAL = Number(process.env.FUZZ_MESSAGES ?? 3000);
 const BATCH = 100;
 
-let server: Awaited<ReturnType<typeof testServer>>;
 // Limits high enough that junk reaches the handlers; the limits themselves have their own tests.
-beforeAll(async () => {
-  server = await testServer({ rateBurst: 1e6, ratePerSecond: 1e6, strikeLimit: 1e9, graceSeconds: 600, chatPerSecond: 1e6 });
-});
-afterAll(() => server.close());
+const env = serverSetup({ rateBurst: 1e6, ratePerSecond: 1e6, strikeLimit: 1e9, graceSeconds: 600, chatPerSecond: 1e6 });
 
 const crashes: unknown[] = [];
 const onCrash = (e: unknown) => crashes.push(e);
@@ -127,7 +123,7 @@ it(`answers ${TOTAL} hostile messages to rooms of every game: no crash, no chang
     throw new Error(`no two-seat room for ${id}`);
   };
   const worker = new Worker(path.join(__dirname, '../helpers/fuzz-clients.js'), {
-    workerData: { ws: server.ws, url: server.url, games: ids, options: Object.fromEntries(ids.map((id) => [id, twoSeats(id)])), colyseus: require.resolve('colyseus.js') },
+    workerData: { ws: env.server.ws, url: env.server.url, games: ids, options: Object.fromEntries(ids.map((id) => [id, twoSeats(id)])), colyseus: require.resolve('colyseus.js') },
   });
   const inbox: any[] = [];
   worker.on('message', (m) => inbox.push(m));
@@ -159,7 +155,7 @@ it(`answers ${TOTAL} hostile messages to rooms of every game: no crash, no chang
         if (w.accepted !== accepted) quiet = false;
       }
     })();
-    const health = await healthLatency(server.url, fuzz, 25);
+    const health = await healthLatency(env.server.url, fuzz, 25);
     await fuzz;
     const seconds = (Date.now() - started) / 1000;
     worker.postMessage({ type: 'stop' });

@@ -1,16 +1,12 @@
 // The generic room over real WebSockets with real colyseus.js clients, on the High Roll test game.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, nextError, parse, reconnect, sleep, testServer, until, type Player } from '../helpers/server';
+import { create, join, nextError, parse, reconnect, sleep, testServer, serverSetup, until, type Player } from '../helpers/server';
 
-let server: Awaited<ReturnType<typeof testServer>>;
 // The claim grace is server policy (P3); short here so the tests that wait it out stay quick.
 // (One server per test file: Colyseus' matchmaker is process-wide, a second server would take over the room type.)
-beforeAll(async () => {
-  server = await testServer({ rateBurst: 20, ratePerSecond: 10, graceSeconds: 2 });
-});
-afterAll(() => server.close());
+const env = serverSetup({ rateBurst: 20, ratePerSecond: 10, graceSeconds: 2 });
 
-async function table(on = server) {
+async function table(on = env.server) {
   const a = await create(on.ws, { game: 'high-roll', name: 'Ana', clientSeed: 'ana-seed' });
   const b = await join(on.ws, a.room.roomId, { name: 'Ben', clientSeed: 'ben-seed' });
   const s = await join(on.ws, a.room.roomId, { name: 'Sam' });
@@ -77,14 +73,14 @@ describe('GameRoom', () => {
   });
 
   it('closes a connection that sends a frame over the hard cap, and keeps serving everyone else', async () => {
-    const { a, b, s } = await table();
+    const { a, b } = await table();
     let closed = 0;
     a.room.onLeave((code) => (closed = code));
     a.room.send('chat', { text: 'y'.repeat(5_000) });
     await until(() => closed !== 0, 'the oversized sender to be closed');
     b.room.send('action', { type: 'roll' }); // b is not to act; the room must still answer it
     expect(await nextError(b)).toMatchObject({ code: 'not-your-turn' });
-    const res = await fetch(`${server.url}/health`);
+    const res = await fetch(`${env.server.url}/health`);
     expect(res.status).toBe(200);
   });
 
@@ -120,7 +116,7 @@ describe('GameRoom', () => {
     const { a, b, s } = await table();
     let oldClosed = 0;
     b.room.onLeave((code) => (oldClosed = code));
-    const b2 = await join(server.ws, a.room.roomId, { seatToken: b.token });
+    const b2 = await join(env.server.ws, a.room.roomId, { seatToken: b.token });
     await until(() => b2.seat === 1, 'b2 seated');
     await until(() => oldClosed === 4100, 'the old tab to be retired');
     expect(s.room.state.spectators).toBe(1);
@@ -134,7 +130,7 @@ describe('GameRoom', () => {
     await b.room.leave(false);
     await until(() => s.room.state.seats[1].claimable, 'the grace to run out', 6000);
     // Keep waiting: the player comes back with the seat token after the grace.
-    const b2 = await join(server.ws, a.room.roomId, { seatToken: b.token });
+    const b2 = await join(env.server.ws, a.room.roomId, { seatToken: b.token });
     expect(b2.seat).toBe(1);
     await until(() => !s.room.state.seats[1].claimable && s.room.state.seats[1].connected, 'the return');
     a.room.send('claim');
@@ -155,7 +151,7 @@ describe('GameRoom', () => {
     }
     await until(() => s.room.state.phase === 'over', 'the end');
     expect(s.room.state.serverSeed).toMatch(/^[0-9a-f]{64}$/);
-    const res = await fetch(`${server.url}/api/games/${s.room.state.gameId}/log`);
+    const res = await fetch(`${env.server.url}/api/games/${s.room.state.gameId}/log`);
     expect(res.status).toBe(200);
     const log = (await res.json()) as GameLog;
     expect(log.fair.clientSeed).toBe('ana-seed:ben-seed');
@@ -172,15 +168,15 @@ describe('GameRoom', () => {
   });
 
   it('sends a fresh snapshot to a player who returns after state changed while nobody was connected (0.16 stale-state pitfall)', async () => {
-    const a = await create(server.ws, { game: 'high-roll', name: 'Ana' });
-    const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
+    const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana' });
+    const b = await join(env.server.ws, a.room.roomId, { name: 'Ben' });
     await until(() => a.room.state.phase === 'playing', 'start');
     const roomId = a.room.roomId;
     await a.room.leave(false);
     await b.room.leave(false);
     // The grace timers flip both seats to claimable while no client is connected.
     await sleep(2600);
-    const back = await join(server.ws, roomId, { seatToken: a.token });
+    const back = await join(env.server.ws, roomId, { seatToken: a.token });
     expect(back.seat).toBe(0);
     expect(back.room.state.seats[1].claimable).toBe(true);
     expect(back.room.state.seats[1].connected).toBe(false);
@@ -188,15 +184,15 @@ describe('GameRoom', () => {
   });
 
   it('refuses to join an unknown room with a clear error', async () => {
-    await expect(join(server.ws, 'nosuchroom')).rejects.toThrow(/not found/);
-    const res = await fetch(`${server.url}/api/rooms/nosuchroom`);
+    await expect(join(env.server.ws, 'nosuchroom')).rejects.toThrow(/not found/);
+    const res = await fetch(`${env.server.url}/api/rooms/nosuchroom`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'room-not-found' });
   });
 
   it('refuses to create a room for an unknown game or with bad options', async () => {
-    await expect(create(server.ws, { game: 'tiddlywinks' })).rejects.toThrow(/unknown-game/);
-    await expect(create(server.ws, { game: 'high-roll', options: { sides: 1000 } })).rejects.toThrow(/bad-options/);
+    await expect(create(env.server.ws, { game: 'tiddlywinks' })).rejects.toThrow(/unknown-game/);
+    await expect(create(env.server.ws, { game: 'high-roll', options: { sides: 1000 } })).rejects.toThrow(/bad-options/);
   });
 
   it('plays a rematch with sides swapped and a new commitment, spectators staying', async () => {

@@ -2,16 +2,12 @@
 // matchmaking method answered, security headers, and CORS limited to the site's own origin.
 import http from 'node:http';
 import { matchMaker } from '@colyseus/core';
-import { create, sleep, testServer, until } from '../helpers/server';
+import { create, sleep, serverSetup, until } from '../helpers/server';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-beforeAll(async () => {
-  server = await testServer({ reservationSeconds: 1, roomsPerMinute: 40, joinsPerMinute: 600, allowedOrigins: ['https://play.example'] });
-});
-afterAll(() => server.close());
+const env = serverSetup({ reservationSeconds: 1, roomsPerMinute: 40, joinsPerMinute: 600, allowedOrigins: ['https://play.example'] });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${env.server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 const roomsNow = async () => (await matchMaker.query({ name: 'table' })).length;
 
@@ -27,7 +23,7 @@ describe('finding 3: room and request floods', () => {
   });
 
   it('sends no patches from an idle room (no 20 Hz tick while nothing changes)', async () => {
-    const a = await create(server.ws, { game: 'high-roll', name: 'Ana' });
+    const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana' });
     const room = matchMaker.getLocalRoomById(a.room.roomId)!;
     let patches = 0;
     const original = room.broadcastPatch.bind(room);
@@ -45,15 +41,15 @@ describe('finding 3: room and request floods', () => {
 
   it('refuses a large matchmaking body before buffering it', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${server.url}/matchmake/joinById/abc`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(300 * 1024 * 1024) } });
+      const req = http.request(`${env.server.url}/matchmake/joinById/abc`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(300 * 1024 * 1024) } });
       req.on('response', (res) => resolve(res.statusCode!));
       req.on('error', reject);
-      req.write('{"x":"' + 'y'.repeat(64 * 1024));
+      req.write(`{"x":"${'y'.repeat(64 * 1024)}`);
     });
     expect(status).toBe(413);
     // A chunked body with no declared length is cut off at the limit too.
     const chunked = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${server.url}/matchmake/joinById/abc`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+      const req = http.request(`${env.server.url}/matchmake/joinById/abc`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
       req.on('response', (res) => resolve(res.statusCode!));
       req.on('error', () => undefined);
       const chunk = 'z'.repeat(16 * 1024);
@@ -67,7 +63,7 @@ describe('finding 3: room and request floods', () => {
 
   it('answers every method on /matchmake', async () => {
     for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
-      const res = await fetch(`${server.url}/matchmake/create/table`, { method, signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${env.server.url}/matchmake/create/table`, { method, signal: AbortSignal.timeout(2000) });
       expect([method, res.status]).toEqual([method, 405]);
       expect(res.headers.get('allow')).toBe('POST, OPTIONS');
     }
@@ -79,7 +75,7 @@ describe('finding 3: room and request floods', () => {
 describe('finding 7: HTTP headers and origins', () => {
   it('sends security headers on pages and API answers', async () => {
     for (const path of ['/', '/api/games']) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await fetch(`${env.server.url}${path}`);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -94,10 +90,10 @@ describe('finding 7: HTTP headers and origins', () => {
     const evil = await post('/matchmake/create/table', { game: 'high-roll' }, { Origin: 'https://evil.example' });
     expect(evil.status).toBe(403);
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${server.url}/matchmake/create/table`, { method: 'OPTIONS', headers: { Origin: 'https://play.example' } });
+    const preflight = await fetch(`${env.server.url}/matchmake/create/table`, { method: 'OPTIONS', headers: { Origin: 'https://play.example' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://play.example');
-    const own = new URL(server.url).host;
+    const own = new URL(env.server.url).host;
     const same = await post('/matchmake/joinById/nosuchroom', {}, { Origin: `http://${own}` });
     expect(same.status).toBe(200);
     expect(await same.json()).toMatchObject({ error: expect.stringMatching(/not found/) });

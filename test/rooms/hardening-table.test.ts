@@ -2,17 +2,13 @@
 // and finished games that throwaway games from one address cannot evict.
 import { commitmentOf, getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { Archive } from '../../server/src/store/archive';
-import { create, join, nextError, sleep, testServer, until, type Player } from '../helpers/server';
+import { create, join, nextError, sleep, serverSetup, until, type Player } from '../helpers/server';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-beforeAll(async () => {
-  server = await testServer({ graceSeconds: 30, maxSpectators: 50, reservationsPerAddress: 4 });
-});
-afterAll(() => server.close());
+const env = serverSetup({ graceSeconds: 30, maxSpectators: 50, reservationsPerAddress: 4 });
 
 async function table() {
-  const a = await create(server.ws, { game: 'high-roll', name: 'Ana', clientSeed: 'a1' });
-  const b = await join(server.ws, a.room.roomId, { name: 'Ben', clientSeed: 'b1' });
+  const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana', clientSeed: 'a1' });
+  const b = await join(env.server.ws, a.room.roomId, { name: 'Ben', clientSeed: 'b1' });
   await until(() => a.room.state.phase === 'playing', 'start');
   return { a, b };
 }
@@ -24,7 +20,7 @@ describe('finding 5: names and chat', () => {
     ['a line separator', 'Ana\u2028Ben'],
     ['a control character (refused before issue 8 too)', 'Ana\u0007'],
   ])('refuses a name with %s', async (_what, name) => {
-    await expect(create(server.ws, { game: 'high-roll', name })).rejects.toThrow(/bad-options/);
+    await expect(create(env.server.ws, { game: 'high-roll', name })).rejects.toThrow(/bad-options/);
   });
 
   it.each([
@@ -33,10 +29,10 @@ describe('finding 5: names and chat', () => {
     ['full-width letters', '\uff21\uff4e\uff41'],
     ['other case and spacing', 'a n a'],
   ])('refuses a player or spectator whose name reads like a seated player\'s: %s', async (_what, name) => {
-    const a = await create(server.ws, { game: 'high-roll', name: 'Ana' });
-    await expect(join(server.ws, a.room.roomId, { name })).rejects.toThrow(/name-taken/);
-    await expect(join(server.ws, a.room.roomId, { name, want: 'watch' })).rejects.toThrow(/name-taken/);
-    const ben = await join(server.ws, a.room.roomId, { name: 'Ben' });
+    const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana' });
+    await expect(join(env.server.ws, a.room.roomId, { name })).rejects.toThrow(/name-taken/);
+    await expect(join(env.server.ws, a.room.roomId, { name, want: 'watch' })).rejects.toThrow(/name-taken/);
+    const ben = await join(env.server.ws, a.room.roomId, { name: 'Ben' });
     expect(ben.seat).toBe(1);
   });
 
@@ -51,7 +47,7 @@ describe('finding 5: names and chat', () => {
 
   it('marks each chat line with an opaque sender id per connection, so clients mute a sender, not a name', async () => {
     const { a, b } = await table();
-    const s = await join(server.ws, a.room.roomId, { want: 'watch', name: 'Sam' });
+    const s = await join(env.server.ws, a.room.roomId, { want: 'watch', name: 'Sam' });
     for (const [i, p] of [a, b, s, a].entries()) {
       p.room.send('chat', { text: 'hello' });
       await until(() => a.room.state.chat.length === i + 1, 'the line');
@@ -66,7 +62,7 @@ describe('finding 5: names and chat', () => {
   it('keeps a per-room chat budget: 20 chatting spectators cannot flood the room', async () => {
     const { a, b } = await table();
     const watchers: Player[] = [];
-    for (let i = 0; i < 20; i++) watchers.push(await join(server.ws, a.room.roomId, { want: 'watch' }));
+    for (let i = 0; i < 20; i++) watchers.push(await join(env.server.ws, a.room.roomId, { want: 'watch' }));
     for (let round = 0; round < 5; round++) for (const w of watchers) w.room.send('chat', { text: 'spam '.repeat(50) });
     await sleep(1000);
     const lines = a.room.state.chat.length;
@@ -82,7 +78,7 @@ describe('finding 5: names and chat', () => {
 
   it('lets the players switch spectators\' chat off', async () => {
     const { a } = await table();
-    const s = await join(server.ws, a.room.roomId, { want: 'watch' });
+    const s = await join(env.server.ws, a.room.roomId, { want: 'watch' });
     s.room.send('spectator-chat', { on: false });
     expect(await nextError(s)).toMatchObject({ code: 'not-seated' });
     a.room.send('spectator-chat', { on: false });
@@ -96,18 +92,18 @@ describe('finding 5: names and chat', () => {
 
 describe('finding 4: unused reservations', () => {
   const reserve = (roomId: string, options: Record<string, unknown> = {}) =>
-    fetch(`${server.url}/matchmake/joinById/${roomId}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(options) })
+    fetch(`${env.server.url}/matchmake/joinById/${roomId}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(options) })
       .then((r) => r.json() as Promise<{ sessionId?: string; error?: string }>);
 
   it('P2 admits a seat-token holder even when one address holds many unused reservations', async () => {
     // A room still waiting for its second player: one address asks for its free seat ten times and never comes.
-    const a = await create(server.ws, { game: 'high-roll', name: 'Ana' });
+    const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana' });
     const results = [];
     for (let i = 0; i < 10; i++) results.push(await reserve(a.room.roomId, {}));
     expect(results.filter((r) => r.sessionId).length).toBe(4);
     expect(results.filter((r) => r.error).length).toBe(6);
     await a.room.leave(true);
-    const back = await join(server.ws, a.room.roomId, { seatToken: a.token });
+    const back = await join(env.server.ws, a.room.roomId, { seatToken: a.token });
     expect(back.seat).toBe(0);
   });
 });
@@ -142,7 +138,7 @@ describe('finding 8: rematch seeds', () => {
     }
     await until(() => a.room.state.serverSeed, 'the reveal');
     expect(commitmentOf(a.room.state.serverSeed)).toBe(promised);
-    const log = (await (await fetch(`${server.url}/api/games/${a.room.state.gameId}/log`)).json()) as GameLog;
+    const log = (await (await fetch(`${env.server.url}/api/games/${a.room.state.gameId}/log`)).json()) as GameLog;
     expect(verifyLog(log, getGame).ok).toBe(true);
   });
 });

@@ -2,19 +2,15 @@
 // refused cheaply, the sender is closed when it keeps on, and the logs stay one short JSON line per event.
 import WebSocket from 'ws';
 import { Client } from 'colyseus.js';
-import { create, healthLatency, join, nextError, sleep, testServer, until, type Player } from '../helpers/server';
+import { create, healthLatency, join, nextError, sleep, serverSetup, until, type Player } from '../helpers/server';
 import { bigIntBomb, frame, packed, referenceBomb } from '../helpers/frames';
 import { runTs } from '../helpers/process';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-beforeAll(async () => {
-  server = await testServer({ graceSeconds: 30 });
-});
-afterAll(() => server.close());
+const env = serverSetup({ graceSeconds: 30 });
 
 async function table() {
-  const a = await create(server.ws, { game: 'high-roll', name: 'Ana' });
-  const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
+  const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana' });
+  const b = await join(env.server.ws, a.room.roomId, { name: 'Ben' });
   await until(() => a.room.state.phase === 'playing', 'start');
   return { a, b };
 }
@@ -45,7 +41,7 @@ describe('finding 1: messages that reached Colyseus code outside the room guards
   });
 
   it('refuses an unknown message type with a long name in the lobby room too', async () => {
-    const lobby = await new Client(server.ws).joinOrCreate('lobby');
+    const lobby = await new Client(env.server.ws).joinOrCreate('lobby');
     const errors: { code: string }[] = [];
     lobby.onMessage('error', (e) => errors.push(e));
     lobby.onMessage('rooms', () => undefined);
@@ -54,7 +50,7 @@ describe('finding 1: messages that reached Colyseus code outside the room guards
     lobby.connection.send(packed('filter', { name: 'table', metadata: { __proto__: 1, x: 1 } }));
     await until(() => errors.length >= 2, 'lobby refusals');
     expect(errors.every((e) => e.code === 'bad-message')).toBe(true);
-    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    expect((await fetch(`${env.server.url}/health`)).status).toBe(200);
     await lobby.leave();
   });
 
@@ -78,7 +74,7 @@ describe('finding 2: CPU and memory bombs', () => {
       for (let i = 0; i < 20; i++) raw(a, frame('action', bigIntBomb(60_000)));
       await until(() => closed !== 0, 'the bomber to be closed', 10_000);
     })();
-    const health = await healthLatency(server.url, flood);
+    const health = await healthLatency(env.server.url, flood);
     expect(closed).toBe(1009); // ws: message too big, before anything was decoded
     expect(health.max).toBeLessThan(100);
     // A BigInt small enough to pass the frame cap is refused by the decoder, not decoded.
@@ -93,7 +89,7 @@ describe('finding 2: CPU and memory bombs', () => {
       raw(a, frame('action', referenceBomb(22)));
       await until(() => a.errors.length >= 2, 'both refusals', 10_000);
     })();
-    const health = await healthLatency(server.url, bombs);
+    const health = await healthLatency(env.server.url, bombs);
     expect(a.errors.map((e) => e.code)).toEqual(['bad-message', 'bad-message']);
     expect(health.max).toBeLessThan(100);
     await stillPlays(a, b);
@@ -200,7 +196,7 @@ describe('finding 2: the transport', () => {
 
   it('refuses a WebSocket handshake from a foreign Origin', async () => {
     const outcome = await new Promise<string>((resolve) => {
-      const ws = new WebSocket(`${server.ws}/abc/def?sessionId=x`, { origin: 'https://evil.example' });
+      const ws = new WebSocket(`${env.server.ws}/abc/def?sessionId=x`, { origin: 'https://evil.example' });
       ws.on('open', () => resolve('open'));
       ws.on('unexpected-response', (_req, res) => resolve(`refused ${res.statusCode}`));
       ws.on('error', () => resolve('error'));

@@ -4,17 +4,13 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Client } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
-import { sleep, testServer, until } from '../helpers/server';
+import { sleep, serverSetup, until } from '../helpers/server';
 
 const ROOMS = Number(process.env.LEAK_ROOMS ?? 500);
 const PARALLEL = 10;
 
-let server: Awaited<ReturnType<typeof testServer>>;
-beforeAll(async () => {
-  // Short idle and reservation times so the whole cycle fits a test; a small archive so kept logs are not "growth".
-  server = await testServer({ idleSeconds: 1, reservationSeconds: 5, archiveGames: 20, ratePerSecond: 1000, rateBurst: 1000 });
-});
-afterAll(() => server.close());
+// Short idle and reservation times so the whole cycle fits a test; a small archive so kept logs are not "growth".
+const env = serverSetup({ idleSeconds: 1, reservationSeconds: 5, archiveGames: 20, ratePerSecond: 1000, rateBurst: 1000 });
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -34,8 +30,8 @@ const roomCount = async () => (await matchMaker.query({ name: 'table' })).length
 
 /** One whole High Roll game between two colyseus.js clients, who then leave. */
 async function playOne(i: number) {
-  const a = await new Client(server.ws).create('table', { game: 'high-roll', name: `Ana ${i}` });
-  const b = await new Client(server.ws).joinById(a.roomId, { name: `Ben ${i}` });
+  const a = await new Client(env.server.ws).create('table', { game: 'high-roll', name: `Ana ${i}` });
+  const b = await new Client(env.server.ws).joinById(a.roomId, { name: `Ben ${i}` });
   for (const r of [a, b]) r.onMessage('welcome', () => undefined);
   await until(() => a.state?.phase === 'playing' && b.state?.phase === 'playing', 'the start');
   const rooms = [a, b];
@@ -68,7 +64,7 @@ it(`returns to baseline after ${ROOMS} rooms played and disposed, and ${ROOMS} r
   for (let i = 0; i < ROOMS; i += 50) {
     const made = await Promise.all(Array.from({ length: Math.min(50, ROOMS - i) }, async () => {
       // One retry: a pooled keep-alive connection can be closed by the server just as it is reused (ECONNRESET).
-      const post = () => fetch(`${server.url}/matchmake/create/table`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'high-roll' }) });
+      const post = () => fetch(`${env.server.url}/matchmake/create/table`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'high-roll' }) });
       const res = await post().catch(post);
       return ((await res.json()) as { room?: { roomId: string } }).room?.roomId;
     }));

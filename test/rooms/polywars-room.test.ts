@@ -2,13 +2,9 @@
 // random legal actions, one player resigns midway and only leaves, the spectator never sees a secret answer before
 // the reveal, and the log verifies. A seat count the scenario does not take is refused when the room is made.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, parse, testServer, until, type Player } from '../helpers/server';
+import { create, join, parse, serverSetup, until, type Player } from '../helpers/server';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-beforeAll(async () => {
-  server = await testServer({ rateBurst: 1000, ratePerSecond: 1000 });
-});
-afterAll(() => server.close());
+const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000 });
 
 /** The spectator's view without who has answered and who is awaited, which a secret answer does change. */
 function publicPart(viewJson: string): string {
@@ -17,16 +13,16 @@ function publicPart(viewJson: string): string {
 }
 
 it('refuses a seat count the scenario does not take, with a coded error', async () => {
-  await expect(create(server.ws, { game: 'polywars', name: 'P0', options: { scenario: 'snipe-hunt', seats: 3 } }))
+  await expect(create(env.server.ws, { game: 'polywars', name: 'P0', options: { scenario: 'snipe-hunt', seats: 3 } }))
     .rejects.toThrow(/bad-options: Snipe Hunt is for 2 players/);
 });
 
 it('W5 W6 three seats and a spectator: a whole Kill the King by random legal actions, a resignation that only leaves, no early secrets, the log verifies', async () => {
   const options = { scenario: 'kill-the-king', budget: 14, cycleLimit: 4, seats: 3 };
-  const host = await create(server.ws, { game: 'polywars', name: 'P0', clientSeed: 'a', options });
+  const host = await create(env.server.ws, { game: 'polywars', name: 'P0', clientSeed: 'a', options });
   const players: Player[] = [host];
-  for (let k = 1; k < 3; k++) players.push(await join(server.ws, host.room.roomId, { name: `P${k}`, clientSeed: `s${k}` }));
-  const watcher = await join(server.ws, host.room.roomId, { name: 'Watcher' });
+  for (let k = 1; k < 3; k++) players.push(await join(env.server.ws, host.room.roomId, { name: `P${k}`, clientSeed: `s${k}` }));
+  const watcher = await join(env.server.ws, host.room.roomId, { name: 'Watcher' });
   const state = () => host.room.state;
   await until(() => state().phase === 'playing' && players.every((p) => p.seat !== null), 'the game to start', 10000);
   expect(state().seats.length).toBe(3);
@@ -73,7 +69,7 @@ it('W5 W6 three seats and a spectator: a whole Kill the King by random legal act
   expect(resigned).toBe(2);
   expect(leaks).toBe(0);
   expect(secretChecks).toBeGreaterThan(6);
-  const res = await fetch(`${server.url}/api/games/${state().gameId}/log`);
+  const res = await fetch(`${env.server.url}/api/games/${state().gameId}/log`);
   const log = (await res.json()) as GameLog;
   const verdict = verifyLog(log, getGame);
   expect(verdict.problems).toEqual([]);

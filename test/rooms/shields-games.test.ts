@@ -2,13 +2,9 @@
 // ten at a time, every one ending with a log that verifies (rolls against the seed, replay against the result).
 import { Worker } from 'node:worker_threads';
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { testServer } from '../helpers/server';
+import { serverSetup } from '../helpers/server';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-beforeAll(async () => {
-  server = await testServer({ rateBurst: 1000, ratePerSecond: 1000 });
-});
-afterAll(() => server.close());
+const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000 });
 
 /**
  * The clients run in a worker thread: inside jest's module sandbox, colyseus' decoder (a character-by-character
@@ -18,37 +14,11 @@ afterAll(() => server.close());
 const CLIENTS = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { Client } = require(workerData.colyseus);
+// Shields' legal actions do not travel: each client derives its own from its view (GameModule.legalFromView).
+const { expandDoc } = require(workerData.shared);
 const { ws, games, parallel } = workerData;
 
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
-
-/** Resolves when check() holds, re-checking on every state change of the rooms. */
-function when(rooms, check, what, ms = 10000) {
-  return new Promise((resolve, reject) => {
-    if (check()) return resolve();
-    const timer = setTimeout(() => { off(); reject(new Error('timed out waiting for ' + what)); }, ms);
-    const listeners = rooms.map((r) => { const fn = () => { if (check()) { off(); resolve(); } }; r.onStateChange(fn); return [r, fn]; });
-    function off() { clearTimeout(timer); for (const [r, fn] of listeners) r.onStateChange.remove(fn); }
-  });
-}
-
-const json = (s) => (s ? JSON.parse(s) : null);
-
-function applyView(doc, m) {
-  if (typeof m === 'string') m = JSON.parse(m);
-  if (m.full !== undefined) return m.full;
-  for (const [path, ...rest] of m.ops) {
-    if (path.length === 0) { doc = rest.length ? rest[0] : null; continue; }
-    let node = doc;
-    for (const k of path.slice(0, -1)) node = node[k];
-    if (rest.length) node[path[path.length - 1]] = rest[0];
-    else delete node[path[path.length - 1]];
-  }
-  return doc;
-}
+const { rng, when, json, applyView } = require(workerData.kit);
 
 async function playOne({ i, options }) {
   // Each seat's view stream (server/src/rooms/projection.ts): a full document, then diffs applied in order.
@@ -68,7 +38,7 @@ async function playOne({ i, options }) {
   try {
     while (a.state.phase === 'playing') {
       const seat = a.state.toAct[0];
-      const legal = docs.get(rooms[seat])?.legal;
+      const legal = expandDoc(docs.get(rooms[seat]) ?? null)?.legal;
       if (!legal || legal.length === 0) throw new Error('game ' + i + ': seat ' + seat + ' is to act without legal actions');
       rooms[seat].send('action', legal[Math.floor(random() * legal.length)]);
       actions++;
@@ -97,7 +67,7 @@ interface Played { i: number; gameId: string; actions: number; errors: unknown[]
 
 function playInWorker(games: { i: number; options: object }[], parallel: number): Promise<Played[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENTS, { eval: true, workerData: { ws: server.ws, games, parallel, colyseus: require.resolve('colyseus.js') } });
+    const worker = new Worker(CLIENTS, { eval: true, workerData: { ws: env.server.ws, games, parallel, colyseus: require.resolve('colyseus.js'), kit: require.resolve('../helpers/worker-kit.js'), shared: require('node:path').join(__dirname, '../../shared/dist/index.js') } });
     worker.once('message', (m: { results?: Played[]; error?: string }) => {
       void worker.terminate();
       if (m.error) reject(new Error(m.error));
@@ -122,7 +92,7 @@ it('plays 200 random games through the server, ten at a time, and every log veri
   let rolls = 0;
   for (const r of results) {
     expect(r.errors).toEqual([]); // a legal action is never refused
-    const res = await fetch(`${server.url}/api/games/${r.gameId}/log`);
+    const res = await fetch(`${env.server.url}/api/games/${r.gameId}/log`);
     expect(res.status).toBe(200);
     const log = (await res.json()) as GameLog;
     const verdict = verifyLog(log, getGame);

@@ -1,16 +1,11 @@
 // Shields Up through the real server: 200 whole games between colyseus.js clients choosing random legal actions, each
 // log verifying (the shuffles' rolls against the seed), and U8 on the wire: no hidden card in anyone else's bytes.
 import { Worker } from 'node:worker_threads';
-import { Room } from 'colyseus.js';
 import { getGame, replayLog, verifyLog, type GameLog } from '@dicehall/shared';
-import { CARD_IDS, shieldsUp, type ShieldsUpState } from '../../shared/src/games/shields-up';
-import { create, join, nextError, parse, testServer, until, type Player } from '../helpers/server';
+import { CARD_IDS, shieldsUp, type ShieldsUpState } from '@dicehall/shared/shields-up';
+import { create, join, nextError, serverSetup, until, type Player, recordFrames } from '../helpers/server';
 
-let server: Awaited<ReturnType<typeof testServer>>;
-beforeAll(async () => {
-  server = await testServer({ rateBurst: 1000, ratePerSecond: 1000, idleSeconds: 1 });
-});
-afterAll(() => server.close());
+const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000, idleSeconds: 1 });
 
 /** SHIELDS_UP_ROOM_GAMES sets how many games the first test plays (200 by default). */
 const GAMES = Number(process.env.SHIELDS_UP_ROOM_GAMES ?? 200);
@@ -25,34 +20,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { Client } = require(workerData.colyseus);
 const { ws, games, parallel } = workerData;
 
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
-
-function when(rooms, check, what, ms = 10000) {
-  return new Promise((resolve, reject) => {
-    if (check()) return resolve();
-    const timer = setTimeout(() => { off(); reject(new Error('timed out waiting for ' + what)); }, ms);
-    const listeners = rooms.map((r) => { const fn = () => { if (check()) { off(); resolve(); } }; r.onStateChange(fn); return [r, fn]; });
-    function off() { clearTimeout(timer); for (const [r, fn] of listeners) r.onStateChange.remove(fn); }
-  });
-}
-
-const json = (s) => (s ? JSON.parse(s) : null);
-
-function applyView(doc, m) {
-  if (typeof m === 'string') m = JSON.parse(m);
-  if (m.full !== undefined) return m.full;
-  for (const [path, ...rest] of m.ops) {
-    if (path.length === 0) { doc = rest.length ? rest[0] : null; continue; }
-    let node = doc;
-    for (const k of path.slice(0, -1)) node = node[k];
-    if (rest.length) node[path[path.length - 1]] = rest[0];
-    else delete node[path[path.length - 1]];
-  }
-  return doc;
-}
+const { rng, when, json, applyView } = require(workerData.kit);
 
 async function playOne(i) {
   // Each seat's view stream (server/src/rooms/projection.ts): a full document, then diffs applied in order.
@@ -103,7 +71,7 @@ interface Played { i: number; gameId: string; actions: number; errors: unknown[]
 
 function playInWorker(games: number[], parallel: number): Promise<Played[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENTS, { eval: true, workerData: { ws: server.ws, games, parallel, colyseus: require.resolve('colyseus.js') } });
+    const worker = new Worker(CLIENTS, { eval: true, workerData: { ws: env.server.ws, games, parallel, colyseus: require.resolve('colyseus.js'), kit: require.resolve('../helpers/worker-kit.js') } });
     worker.once('message', (m: { results?: Played[]; error?: string }) => {
       void worker.terminate();
       if (m.error) reject(new Error(m.error));
@@ -124,7 +92,7 @@ it(`plays ${GAMES} random games through the server, ten at a time, and every log
   for (const r of results) {
     expect(r.errors).toEqual([]);
     expect(r.rollsInPublicLines).toBe(0);
-    const res = await fetch(`${server.url}/api/games/${r.gameId}/log`);
+    const res = await fetch(`${env.server.url}/api/games/${r.gameId}/log`);
     expect(res.status).toBe(200);
     const log = (await res.json()) as GameLog;
     const verdict = verifyLog(log, getGame);
@@ -141,8 +109,8 @@ it(`plays ${GAMES} random games through the server, ten at a time, and every log
 }, 180000);
 
 it('refuses bad and illegal Shields Up actions with a code, changing nothing', async () => {
-  const a = await create(server.ws, { game: 'shields-up', name: 'Ana' });
-  const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
+  const a = await create(env.server.ws, { game: 'shields-up', name: 'Ana' });
+  const b = await join(env.server.ws, a.room.roomId, { name: 'Ben' });
   // The views travel ahead of the schema patch: wait for both.
   await until(() => a.view && b.view && [a, b].every((p) => p.room.state.log.length === 1), 'the game to start');
   const turn = a.view.turn as number;
@@ -176,33 +144,18 @@ it('refuses bad and illegal Shields Up actions with a code, changing nothing', a
 // ---- U8 on the wire -------------------------------------------------------------------------------
 
 /** Every raw WebSocket frame a room receives from its first (colyseus.js keeps the socket at connection.transport.ws). */
-const frames = new WeakMap<object, Buffer[]>();
-const connect = Room.prototype.connect;
-const received = (p: Player) => Buffer.concat(frames.get(p.room) ?? []).toString('latin1');
 const ID_RE = new RegExp(CARD_IDS.join('|'), 'g');
 const idsIn = (text: string) => new Set(text.match(ID_RE) ?? []);
 
 describe('U8 secrets on the wire', () => {
-  beforeAll(() => {
-    Room.prototype.connect = function (this: Room, ...args: Parameters<typeof connect>) {
-      const out = connect.apply(this, args);
-      const list: Buffer[] = [];
-      frames.set(this, list);
-      const ws = (this.connection as unknown as { transport: { ws: { addEventListener(t: string, f: (e: { data: ArrayBuffer }) => void): void } } }).transport.ws;
-      ws.addEventListener('message', (e) => list.push(Buffer.from(e.data)));
-      return out;
-    };
-  });
-  afterAll(() => {
-    Room.prototype.connect = connect;
-  });
+  const { received } = recordFrames();
 
   it('U8 each one\'s bytes name only cards the rules let them see (checked against the replayed log); no roll before the end', async () => {
     let withSecrets = 0;
     for (let g = 0; g < 3; g++) {
-      const a = await create(server.ws, { game: 'shields-up', name: 'Ana', clientSeed: `wire-${g}` });
-      const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
-      const s = await join(server.ws, a.room.roomId, { name: 'Sam', want: 'watch' });
+      const a = await create(env.server.ws, { game: 'shields-up', name: 'Ana', clientSeed: `wire-${g}` });
+      const b = await join(env.server.ws, a.room.roomId, { name: 'Ben' });
+      const s = await join(env.server.ws, a.room.roomId, { name: 'Sam', want: 'watch' });
       await until(() => [a, b, s].every((p) => p.view && p.room.state.phase === 'playing'), 'the game to start');
       expect([a.seat, b.seat, s.seat]).toEqual([0, 1, null]);
       const players = [a, b];
@@ -233,7 +186,7 @@ describe('U8 secrets on the wire', () => {
         step();
       });
       // The truth, from the full log replayed through the rules: what each seat's view and the events ever named.
-      const log = (await (await fetch(`${server.url}/api/games/${a.room.state.gameId}/log`)).json()) as GameLog;
+      const log = (await (await fetch(`${env.server.url}/api/games/${a.room.state.gameId}/log`)).json()) as GameLog;
       const rightful = (seat: number | null, upTo: number) => {
         const out = new Set<string>();
         for (let k = 0; k <= upTo; k++) {

@@ -37,8 +37,12 @@ describe.each(Object.keys(games))('%s view stream', (id) => {
         const result = resultOf(m, table);
         const toAct = result ? [] : m.toAct(table.state);
         const docs = viewDocs(m, table.state, seats, toAct);
-        const truth = [docs.public, ...docs.seats];
-        channels.forEach((c, k) => c.set(truth[k]));
+        const sent = [docs.public, ...docs.seats];
+        // What each client must end up holding: its view, and the server's own legal-action list for a seat to act
+        // (derived on the client from its view where the module has legalFromView, so this also checks that).
+        const truth = sent.map((d, k) => ({ view: d.view, legal: k > 0 && toAct.includes(k - 1) ? m.legalActions(table.state, k - 1) : [] }));
+        if (m.legalFromView) for (const d of sent) expect(d.legal).toBeUndefined();
+        channels.forEach((c, k) => { c.set(sent[k]); });
         channels.forEach((c, k) => {
           const msg = c.flush();
           if (!msg) return;
@@ -86,23 +90,31 @@ describe('diff', () => {
     ];
     for (const [a, b] of cases) {
       const c = new ViewChannel();
-      c.set(a as any);
+      c.set({ view: a, legal: [] });
       const first = applyViewMessage(emptyStream(), wire(c.flush()!))!;
-      c.set(b as any);
+      c.set({ view: b, legal: [] });
       const msg = c.flush();
       const after = msg ? applyViewMessage(first, wire(msg))! : first;
-      expect(after.doc).toEqual(b);
+      expect(after.doc).toEqual({ view: b, legal: [] });
     }
   });
 
   it('leaves the document it was given untouched (views keep their old references)', () => {
-    const before = { a: { b: [1, 2] }, c: 1 };
+    const before = { view: { a: { b: [1, 2] }, c: 1 }, legal: [] };
     const frozen = JSON.stringify(before);
     const c = new ViewChannel();
-    c.set(before as any);
+    c.set(before);
     const s = applyViewMessage(emptyStream(), c.flush()!)!;
-    c.set({ a: { b: [1, 3] }, c: 1 } as any);
+    c.set({ view: { a: { b: [1, 3] }, c: 1 }, legal: [] });
     applyViewMessage(s, c.flush()!);
     expect(JSON.stringify(s.doc)).toBe(frozen);
+  });
+
+  it('a document without a legal list, or whose game does not derive one, offers no action; a marked one derives its list', () => {
+    expect(applyViewMessage(emptyStream(), { rev: 0, full: { view: { x: 1 } } })!.doc).toEqual({ view: { x: 1 }, legal: [] });
+    expect(applyViewMessage(emptyStream(), { rev: 0, full: { view: { x: 1 }, act: ['high-roll', 0] } })!.doc!.legal).toEqual([]);
+    expect(applyViewMessage(emptyStream(), { rev: 0, full: { view: { x: 1 }, act: ['no-such-game', 0] } })!.doc!.legal).toEqual([]);
+    // A view the rules cannot read (not the server's) offers nothing rather than throwing in the client.
+    expect(applyViewMessage(emptyStream(), { rev: 0, full: { view: null, act: ['shields', 0] } })!.doc!.legal).toEqual([]);
   });
 });

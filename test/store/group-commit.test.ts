@@ -1,6 +1,6 @@
 // The group commit when the driver misbehaves: every append still gets an answer and the queue keeps moving.
 import { randomBytes } from 'node:crypto';
-import { StoreError } from '../../server/src/store/game-store';
+import type { StoreError } from '../../server/src/store/game-store';
 import { openPostgres } from '../../server/src/store/postgres';
 import { migrate, type Sql } from '../../server/src/store/sql';
 import { SqlGameStore } from '../../server/src/store/sql-store';

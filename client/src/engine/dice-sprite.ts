@@ -1,5 +1,5 @@
-// A drawn die: a rounded square (or a polyhedron's badge) with its number, in a colour, able to tumble.
-import { Container, Graphics, Text } from 'pixi.js';
+// The first engine's die API, kept for views written against it: a plain die (`form: 'cube'`) of the one renderer.
+import { Die } from './die';
 import type { Stage } from './stage';
 
 export interface DieLook {
@@ -11,49 +11,25 @@ export interface DieLook {
 }
 
 export class DieSprite {
-  readonly container = new Container();
-  private body = new Graphics();
-  private value = new Text({ text: '', style: { fontFamily: 'system-ui, sans-serif', fontWeight: '700', fontSize: 20, fill: 0x111111 } });
-  private badge = new Text({ text: '', style: { fontFamily: 'system-ui, sans-serif', fontSize: 10, fill: 0x111111 } });
+  private die: Die;
+  readonly container;
 
-  constructor(private look: DieLook) {
-    this.container.addChild(this.body, this.value, this.badge);
-    this.draw();
+  constructor(look: DieLook) {
+    this.die = new Die({ ...look, sides: 6, form: 'cube', face: '' });
+    this.container = this.die.container;
+  }
+
+  /** The face shown now. */
+  get value(): string {
+    return String(this.die.look.face ?? '');
   }
 
   set(look: Partial<DieLook>, value: number | string) {
-    this.look = { ...this.look, ...look };
-    this.value.text = String(value);
-    this.draw();
-  }
-
-  private draw() {
-    const { size, fill, ink, badge } = this.look;
-    this.body.clear().roundRect(-size / 2, -size / 2, size, size, size * 0.18).fill(fill).stroke({ width: 2, color: 0x000000, alpha: 0.35 });
-    this.value.style.fontSize = Math.round(size * 0.5);
-    this.value.style.fill = ink;
-    this.value.anchor.set(0.5);
-    this.value.position.set(0, badge ? -size * 0.06 : 0);
-    this.badge.text = badge ?? '';
-    this.badge.style.fontSize = Math.max(8, Math.round(size * 0.22));
-    this.badge.style.fill = ink;
-    this.badge.anchor.set(0.5);
-    this.badge.position.set(0, size * 0.3);
+    this.die.set({ ...look, face: value });
   }
 
   /** Tumbles through random faces for a moment and lands on `value` (the server's number). */
   roll(stage: Stage, sides: number, value: number, ms = 600) {
-    let t = 0;
-    stage.animate((dt) => {
-      t += dt;
-      if (t >= ms) {
-        this.container.rotation = 0;
-        this.value.text = String(value);
-        return false;
-      }
-      this.container.rotation = Math.sin(t / 40) * 0.25 * (1 - t / ms);
-      if (Math.floor(t / 60) !== Math.floor((t - dt) / 60)) this.value.text = String(1 + Math.floor(Math.random() * sides));
-      return true;
-    });
+    this.die.tumble(stage, value, { sides, ms, spin: 0.25, grow: 0, every: 60 });
   }
 }

@@ -1,5 +1,5 @@
 // The Pixi stage: one Application sized to its host element, drawn on change (never an idle 60 fps loop).
-import { Application, Container, Sprite, type Bounds } from 'pixi.js';
+import { Application, Container, type Bounds } from 'pixi.js';
 // Register the renderers' pipes for what the views draw, eagerly: with the board code split into its own
 // chunk, relying on Pixi's lazy environment import left the text pipe unregistered (text never drew).
 import 'pixi.js/text';
@@ -8,10 +8,11 @@ import 'pixi.js/graphics';
 import 'pixi.js/unsafe-eval';
 // The browser environment Pixi would otherwise fetch inside init(): one more round trip on a slow phone.
 import 'pixi.js/browser';
-import { exposeGeometry, type Rect } from './geometry';
+import { exposeGeometry, mirror, type Rect } from './geometry';
+import { density } from './layout';
+import { Tweens, type Tween, type TweenSpec } from './tween';
 
-/** Backing pixels per CSS pixel: the screen's own ratio, capped at 3 (more costs memory and fill rate for nothing visible). */
-export const density = () => Math.min(3, Math.max(1, window.devicePixelRatio || 1));
+export { density };
 
 let spare: Stage | null = null;
 
@@ -34,7 +35,9 @@ export class Stage {
   readonly app = new Application();
   readonly root = new Container();
   private frame = 0;
-  private animating = new Set<(dt: number) => boolean>();
+  private tweens: Tweens | null = null;
+  /** Display objects a redraw replaced, destroyed once the next frame has drawn their successors. */
+  private retired: Container[] = [];
   private observer: ResizeObserver | null = null;
   private resizeListeners = new Set<(w: number, h: number) => void>();
   private host: HTMLElement | null = null;
@@ -61,6 +64,7 @@ export class Stage {
       height: 1,
     }).then(() => {
       this.app.ticker.stop();
+      this.tweens = new Tweens(this.app.ticker, () => this.invalidate());
       this.app.stage.addChild(this.root);
     });
     return this.ready;
@@ -98,7 +102,7 @@ export class Stage {
     const sameSize = w === this.width && h === this.height;
     if (sameSize && (resolution === undefined || resolution === this.app.renderer.resolution)) return;
     this.app.renderer.resize(w, h, resolution);
-    this.resizeListeners.forEach((fn) => fn(w, h));
+    this.resizeListeners.forEach((fn) => { fn(w, h); });
     this.invalidate();
   }
 
@@ -128,27 +132,67 @@ export class Stage {
     Object.assign(this.facts, facts);
   }
 
+  /**
+   * The one place a view publishes a test hook: the fact goes into `window.__dicehall.geometry().facts` and onto
+   * the canvas as `data-<name>` (what the browser tests' selectors wait on, e.g. `canvas:not([data-rolling])`).
+   * `undefined` removes it.
+   */
+  hook(name: string, value: unknown) {
+    if (value === undefined) delete this.facts[name];
+    else this.facts[name] = value;
+    mirror(this.app.canvas, name, value);
+  }
+
   /** Asks for one redraw on the next frame. */
   invalidate() {
     if (this.frame) return;
     this.frame = requestAnimationFrame((t) => this.tick(t));
   }
 
-  /** Runs `step(dtMs)` every frame until it returns false; frames stop when nothing animates. */
-  animate(step: (dt: number) => boolean) {
-    this.animating.add(step);
+  /** Runs a timed animation (see `Tweens`); it ends on time even when the page draws no frames. */
+  tween(spec: TweenSpec): Tween {
+    if (!this.tweens) {
+      // Not started yet: there is nothing to draw, so the end state is all there is.
+      spec.step?.(1, spec.ms);
+      spec.end?.();
+      return { finish() {}, cancel() {}, running: false };
+    }
+    return this.tweens.run(spec);
+  }
+
+  /**
+   * Kept for views written against the first engine: runs `step(dtMs)` every frame until it returns false, at
+   * most `ms` milliseconds (the tween's timer ends it then).
+   */
+  animate(step: (dt: number) => boolean, ms = 2000) {
+    let last = 0;
+    const t = this.tween({
+      ms,
+      step: (_k, elapsed) => {
+        const go = step(elapsed - last);
+        last = elapsed;
+        if (!go) queueMicrotask(() => t.cancel());
+      },
+    });
+  }
+
+  private tick(_t: number) {
+    this.frame = 0;
+    this.app.render();
+    this.destroyRetired();
+  }
+
+  /**
+   * Destroys what a redraw replaced after the next frame, not before: a new text with the same words and look
+   * then finds its texture still alive in Pixi's text cache and shares it, instead of drawing and uploading it again.
+   */
+  retire(objects: Container[]) {
+    this.retired.push(...objects);
     this.invalidate();
   }
 
-  private last = 0;
-  private tick(t: number) {
-    this.frame = 0;
-    const dt = this.last ? Math.min(100, t - this.last) : 16;
-    this.last = t;
-    for (const step of [...this.animating]) if (!step(dt)) this.animating.delete(step);
-    this.app.render();
-    if (this.animating.size > 0) this.invalidate();
-    else this.last = 0;
+  private destroyRetired() {
+    for (const c of this.retired.splice(0)) if (!c.destroyed) c.destroy({ children: true });
   }
 
   /** Where the board's box is and what is drawn in it, in page CSS pixels. */
@@ -159,8 +203,8 @@ export class Stage {
     const labels: { text: string; size: number; rect: Rect }[] = [];
     const walk = (c: Container) => {
       if (!c.visible || c.alpha === 0) return;
-      // Text sprites name themselves `text:<css px size>:<words>`; badges drawn over a die on purpose say `overlay:`.
-      if (c instanceof Sprite && c.label.startsWith('text:')) {
+      // Texts name themselves `text:<css px size>:<words>`; badges drawn over a die on purpose say `overlay:`.
+      if (c.label?.startsWith('text:')) {
         const [, size, ...words] = c.label.split(':');
         labels.push({ text: words.join(':'), size: Number(size), rect: page(c.getBounds()) });
       }
@@ -184,6 +228,8 @@ export class Stage {
     this.observer?.disconnect();
     this.densityQuery = null;
     this.unexpose?.();
+    this.tweens?.destroy();
+    this.destroyRetired();
     if (this.frame) cancelAnimationFrame(this.frame);
     this.app.destroy(true, { children: true });
   }

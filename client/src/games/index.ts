@@ -5,6 +5,7 @@ import { diceChessClient } from './dice-chess';
 import { shieldsClient } from './shields';
 import { shieldsUpClient } from './shields-up';
 import { polywarsClient } from './polywars';
+import { diceSiegeClient } from './dice-siege';
 
 export const clientGames: Record<string, ClientGame> = {
   [highRollClient.id]: highRollClient,
@@ -12,4 +13,5 @@ export const clientGames: Record<string, ClientGame> = {
   [shieldsClient.id]: shieldsClient,
   [shieldsUpClient.id]: shieldsUpClient,
   [polywarsClient.id]: polywarsClient,
+  [diceSiegeClient.id]: diceSiegeClient,
 };

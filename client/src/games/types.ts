@@ -39,7 +39,7 @@ export interface ClientGame {
    * A button label for a legal action, read by people and screen readers; the HTML layer shows one
    * button per legal action. Return null to leave an action to the view's own `controls`.
    */
-  label(action: any, snapshot: Snapshot): string | null;
+  label(action: unknown, snapshot: Snapshot): string | null;
   /** The rules page, as an HTML fragment. */
   rules?: string;
   /** Draws the rules page's pictures (its `[data-picture]` figures) with the game's own renderer; loads on demand. */

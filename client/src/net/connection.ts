@@ -2,11 +2,12 @@
 import { Client, type Room } from 'colyseus.js';
 import type { Store } from './store';
 import { identity } from './identity';
-import type { ViewMessage } from '@dicehall/shared';
+import {
+  CLOSE, TABLE_IN, TABLE_OUT, type ErrorMessage, type SendArgs, type TableInPayloads, type TableInType, type TableSync,
+  type TableWelcome, type ViewMessage,
+} from '@dicehall/shared';
 
 export const WS_URL = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
-const CLOSE_CONSENTED = [1000, 4000];
-const CLOSE_SEAT_ELSEWHERE = 4100;
 
 // Kept in its own file so the home page can read the name without loading the network code.
 export { identity };
@@ -18,11 +19,20 @@ export function newClientSeed(): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
-export interface ServerError {
-  code: string;
-  message: string;
-  of: string;
+/** The server answers and its game store is open (an older server without `ready` counts as ready). */
+async function serverReady(): Promise<boolean> {
+  try {
+    const r = await fetch('/health', { cache: 'no-store' });
+    if (!r.ok) return false;
+    const body = (await r.json()) as { ready?: boolean };
+    return body.ready !== false;
+  } catch {
+    return false;
+  }
 }
+
+/** A refusal from a room (the protocol's `ErrorMessage`). */
+export type ServerError = ErrorMessage;
 
 export class TableConnection {
   readonly client = new Client(WS_URL);
@@ -67,7 +77,7 @@ export class TableConnection {
     return () => this.errorListeners.delete(fn);
   }
 
-  async create(options: { game: string; options: Record<string, unknown>; public: boolean; clock?: unknown }): Promise<string> {
+  async create(options: { game: string; options: Record<string, unknown>; public: boolean; clock?: unknown; bot?: unknown }): Promise<string> {
     const room = await this.client.create('table', { ...options, name: identity.name || undefined, clientSeed: newClientSeed() });
     this.attach(room);
     return room.roomId;
@@ -83,9 +93,10 @@ export class TableConnection {
     this.attach(room);
   }
 
-  send(type: string, message?: unknown) {
+  send<T extends TableInType>(...[type, payload]: SendArgs<TableInPayloads, T>) {
+    let message: unknown = payload;
     // A rematch brings this browser's fresh seed; the server committed the next seed before asking (P1).
-    if (type === 'rematch' && message === undefined) message = { clientSeed: newClientSeed() };
+    if (type === TABLE_IN.rematch && message === undefined) message = { clientSeed: newClientSeed() };
     this.room?.send(type, message);
   }
 
@@ -98,46 +109,51 @@ export class TableConnection {
 
   private attach(room: Room) {
     this.room = room;
-    room.onMessage('welcome', (m: { seat: number | null; token?: string }) => {
+    room.onMessage(TABLE_OUT.welcome, (m: TableWelcome) => {
       this.seat = m.seat;
       if (m.token) identity.keepSeatToken(room.roomId, m.token);
       this.push();
     });
-    room.onMessage('error', (e: ServerError) => this.errorListeners.forEach((fn) => fn(e)));
+    room.onMessage(TABLE_OUT.error, (e: ServerError) => this.errorListeners.forEach((fn) => { fn(e); }));
     this.store.resetView();
-    room.onMessage('view', (m: ViewMessage | string) => this.store.applyView(m));
+    room.onMessage(TABLE_OUT.view, (m: ViewMessage | string) => this.store.applyView(m));
     room.onStateChange(() => this.push());
     room.onLeave((code) => void this.dropped(room, code));
     this.store.setConnection('connected');
   }
 
   private push() {
-    if (this.room?.state?.game) this.store.ingest(this.room.roomId, this.room.state, this.seat);
+    const state: TableSync | undefined = this.room?.state;
+    if (this.room && state?.game) this.store.ingest(this.room.roomId, state, this.seat);
   }
 
+  /**
+   * The server restarted (planned) or crashed: wait until it is back with its game store open, then rejoin by
+   * room id with the seat token; the server brings the game back from its store under the same id. Only a room
+   * the server does not know at all is gone.
+   */
   private async afterRestart(roomId: string) {
     this.store.setConnection('restarting');
     for (let attempt = 0; !this.closed; attempt++) {
-      await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
-      const up = await fetch('/health').then((r) => r.ok, () => false);
-      if (!up) continue;
+      await this.pause(Math.min(5000, 500 * 2 ** attempt));
+      if (!(await serverReady())) continue;
       try {
         await this.join(roomId, this.seat === null ? 'watch' : 'play');
-      } catch {
-        // Games do not survive a restart yet (durable games are separate work): say so plainly.
-        this.store.setConnection('gone');
+        return;
+      } catch (e) {
+        if (/not found|disposed/i.test(String((e as Error)?.message))) return this.store.setConnection('gone');
+        // Still being resumed (another process's lease), or the server went down again: keep trying.
       }
-      return;
     }
   }
 
   /** After a drop: retry the session with backoff; when its reservation is gone, rejoin with the seat token. */
   private async dropped(room: Room, code: number) {
     if (this.closed || room !== this.room) return;
-    if (code === CLOSE_SEAT_ELSEWHERE) return this.store.setConnection('elsewhere');
+    if (code === CLOSE.seatElsewhere) return this.store.setConnection('elsewhere');
     // A planned restart: wait for the server, then come back through the seat token.
     if (this.store.snapshot?.notice === 'restart') return this.afterRestart(room.roomId);
-    if (CLOSE_CONSENTED.includes(code) && !this.offline) return this.store.setConnection('lost');
+    if (CLOSE.consented.includes(code) && !this.offline) return this.store.setConnection('lost');
     this.store.setConnection('reconnecting');
     const roomId = room.roomId;
     let token = room.reconnectionToken;
@@ -150,6 +166,8 @@ export class TableConnection {
         return;
       } catch (err) {
         const msg = String((err as Error)?.message ?? err);
+        // No answer at all: the server itself is down (a crash or a deploy); the game is safe in its store.
+        if (!(await serverReady())) return this.afterRestart(roomId);
         // The server is up but the session is over (expired, or the room was disposed, as after a crash and
         // restart): come back through the seat token; if the room is gone too, say so plainly and stop.
         if (/expired|not found|locked|reservation|disposed/i.test(msg)) {

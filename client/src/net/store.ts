@@ -1,5 +1,7 @@
 // The client's one store: the latest synced table as plain data. Views subscribe; nobody else writes.
-import { applyViewMessage, emptyStream, type GameEvent, type Result, type Roll, type ViewMessage, type ViewStream } from '@dicehall/shared';
+import {
+  applyViewMessage, emptyStream, type GameEvent, type Result, type Roll, type TableSync, type ViewMessage, type ViewStream,
+} from '@dicehall/shared';
 
 export interface SeatInfo {
   name: string;
@@ -7,6 +9,8 @@ export interface SeatInfo {
   connected: boolean;
   graceEndsAt: number;
   claimable: boolean;
+  /** The level of the bot playing this seat ('' or absent when its player plays it). */
+  bot?: string;
 }
 
 export interface LogItem {
@@ -16,6 +20,8 @@ export interface LogItem {
   rolls: Roll[];
   events: GameEvent[];
   at: number;
+  /** Set when a bot made this move for the seat (its level). */
+  bot?: string;
 }
 
 export interface ChatItem {
@@ -49,6 +55,7 @@ export interface Snapshot {
   /** My seat, or null when watching. */
   mySeat: number | null;
   /** The view to draw: my seat's if I sit, otherwise the public one. */
+  // biome-ignore lint/suspicious/noExplicitAny: each game's view reads its own View type here until Snapshot is generic (client kit work)
   view: any;
   legal: unknown[];
   log: LogItem[];
@@ -82,7 +89,7 @@ export class Store {
   private logCache = new Map<string, LogItem>();
   /** This connection's view stream: a full document, then diffs (see applyView). */
   private stream: ViewStream = emptyStream();
-  private last: { roomId: string; state: any; mySeat: number | null } | null = null;
+  private last: { roomId: string; state: TableSync; mySeat: number | null } | null = null;
 
   subscribe(fn: Listener): () => void {
     this.listeners.add(fn);
@@ -111,11 +118,11 @@ export class Store {
   }
 
   /** Reads the decoded Colyseus state into plain data (JSON fields parsed once per change). */
-  ingest(roomId: string, state: any, mySeat: number | null) {
+  ingest(roomId: string, state: TableSync, mySeat: number | null) {
     this.last = { roomId, state, mySeat };
     const doc = this.stream.doc;
     const log: LogItem[] = [];
-    state.log.forEach((line: { json: string }) => {
+    state.log.forEach((line) => {
       let item = this.logCache.get(line.json);
       if (!item) {
         item = JSON.parse(line.json) as LogItem;
@@ -126,26 +133,26 @@ export class Store {
     this.snapshot = {
       roomId,
       game: state.game,
-      options: parse(state.options) ?? {},
+      options: parse<Record<string, unknown>>(state.options) ?? {},
       isPublic: state.isPublic,
       phase: state.phase,
-      seats: state.seats.map((s: SeatInfo) => ({ name: s.name, taken: s.taken, connected: s.connected, graceEndsAt: s.graceEndsAt, claimable: s.claimable })),
+      seats: state.seats.map((s: SeatInfo) => ({ name: s.name, taken: s.taken, connected: s.connected, graceEndsAt: s.graceEndsAt, claimable: s.claimable, bot: s.bot ?? '' })),
       spectators: state.spectators,
       toAct: [...state.toAct],
       mySeat,
       view: doc?.view ?? null,
       legal: doc?.legal ?? [],
       log,
-      chat: state.chat.map((c: ChatItem) => ({ id: c.id, sender: c.sender ?? '', from: c.from, seat: c.seat, text: c.text, at: c.at })),
+      chat: state.chat.map((c) => ({ id: c.id, sender: c.sender ?? '', from: c.from, seat: c.seat, text: c.text, at: c.at })),
       gameId: state.gameId,
       commitment: state.commitment,
       clientSeed: state.clientSeed,
       serverSeed: state.serverSeed,
-      result: parse(state.result),
+      result: parse<Result>(state.result),
       round: state.round,
       rematch: [...state.rematch],
       drawOffer: [...state.drawOffer],
-      talk: (state.talk ?? []).map((t: TalkItem) => ({ after: t.after, kind: t.kind, seat: t.seat, name: t.name, at: t.at })),
+      talk: (state.talk ?? []).map((t) => ({ after: t.after, kind: t.kind, seat: t.seat, name: t.name, at: t.at })),
       notice: state.notice,
       graceSeconds: state.graceSeconds ?? 0,
       spectatorChat: state.spectatorChat ?? true,
@@ -159,7 +166,8 @@ export class Store {
   }
 }
 
-function parse(json: string | undefined): any {
+/** A JSON field of the synced state, as the protocol says it is (`TableSync`): the server wrote it. */
+function parse<T>(json: string | undefined): T | null {
   if (!json) return null;
   try {
     return JSON.parse(json);

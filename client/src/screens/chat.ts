@@ -1,4 +1,5 @@
 // The table's chat lines: names isolated with <bdi>, coloured by seat, muted by sender (a connection), not by name.
+import { TABLE_IN } from '@dicehall/shared';
 import { h, clear } from '../ui/dom';
 import { muted } from '../ui/mute';
 import type { Snapshot } from '../net/store';
@@ -26,5 +27,5 @@ export function spectatorChatSwitch(snap: Snapshot, conn: TableConnection): HTML
   if (snap.mySeat === null) return null;
   const on = snap.spectatorChat;
   return h('button', { type: 'button', class: 'spectator-chat', 'aria-pressed': on ? 'true' : 'false',
-    onclick: () => conn.send('spectator-chat', { on: !on }) }, on ? 'Spectators may chat: on' : 'Spectators may chat: off');
+    onclick: () => conn.send(TABLE_IN.spectatorChat, { on: !on }) }, on ? 'Spectators may chat: on' : 'Spectators may chat: off');
 }

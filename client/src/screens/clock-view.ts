@@ -1,4 +1,5 @@
 // The players' clocks, ticking locally from the server's last change so no patch is needed every second.
+import { seatName } from '@dicehall/shared';
 import { h } from '../ui/dom';
 import './clocks.css';
 
@@ -53,8 +54,8 @@ export function mountClocks(before: HTMLElement, read: () => { json: string; nam
     list.replaceChildren(
       ...items.map((c) => h('li', {
         class: `clock seat-${c.seat}${c.running ? ' running' : ''}${c.left < 10_000 ? ' low' : ''}`,
-        'aria-label': `${names[c.seat] ?? `Player ${c.seat + 1}`}${mine === c.seat ? ' (you)' : ''}: ${c.text}${c.running ? ', running' : ''}`,
-      }, h('bdi', { class: 'name' }, names[c.seat] ?? `Player ${c.seat + 1}`), h('span', { class: 'time' }, c.text))),
+        'aria-label': `${seatName(names, c.seat)}${mine === c.seat ? ' (you)' : ''}: ${c.text}${c.running ? ', running' : ''}`,
+      }, h('bdi', { class: 'name' }, seatName(names, c.seat)), h('span', { class: 'time' }, c.text))),
       h('li', { class: 'clock-mode' }, wire.paused ? 'Clocks paused' : modeText(wire.control)));
   };
   // Tenths show under ten seconds, so tick at 100 ms; drawing is skipped when nothing visible changed.

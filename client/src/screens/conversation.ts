@@ -1,11 +1,12 @@
 // The table's conversations where players look: draw and rematch offers with Accept / Decline beside the
 // board, and a dropped player's countdown on the board itself. Everything here is read from the synced state.
+import { seatName, TABLE_IN } from '@dicehall/shared';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot } from '../net/store';
 import { clear, h } from '../ui/dom';
 import './conversation.css';
 
-const nameOf = (snap: Snapshot, seat: number) => snap.seats[seat]?.name || `Player ${seat + 1}`;
+const nameOf = (snap: Snapshot, seat: number) => seatName(snap.seats, seat);
 
 export interface Conversation {
   update(snap: Snapshot): void;
@@ -80,8 +81,8 @@ function offerContent(snap: Snapshot, conn: TableConnection): OfferContent | nul
     return { kind, key, nodes: [h('span', { class: 'said' }, `${mine} — waiting for ${others}…`)] };
   }
   if (me === null) return { kind, key, nodes: [h('span', { class: 'said' }, `${said} — waiting for ${others}`)] };
-  const accept = kind === 'draw' ? () => conn.send('draw') : () => conn.send('rematch');
-  const decline = () => conn.send(kind === 'draw' ? 'draw-decline' : 'rematch-decline');
+  const accept = kind === 'draw' ? () => conn.send(TABLE_IN.draw) : () => conn.send(TABLE_IN.rematch);
+  const decline = () => conn.send(kind === 'draw' ? TABLE_IN.drawDecline : TABLE_IN.rematchDecline);
   return {
     kind, key,
     nodes: [
@@ -102,6 +103,8 @@ export function talkText(kind: string, name: string): string {
     case 'rematch-ask': return `${name} wants a rematch`;
     case 'rematch-decline': return `${name} declines the rematch`;
     case 'rematch-accept': return `${name} accepts the rematch: sides swapped, new dice seed`;
+    case 'bot-in': return `The computer plays for ${name} until they return`;
+    case 'bot-out': return `${name} is back and plays again`;
     default: return `${name}: ${kind}`;
   }
 }

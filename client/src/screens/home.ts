@@ -7,6 +7,7 @@ import type { PublicRoom } from '../net/lobby';
 import { clientGames } from '../games';
 import { describeOptions, optionFields } from '../ui/options';
 import { timeControlField } from './time-control-field';
+import { computerField, type BotChoice } from './computer-field';
 import type { TimeControl } from '@dicehall/shared';
 
 export interface CreateRequest {
@@ -14,6 +15,8 @@ export interface CreateRequest {
   options: Record<string, unknown>;
   isPublic: boolean;
   clock: TimeControl;
+  /** Play against the computer: its level and seat. */
+  bot?: BotChoice | null;
 }
 
 export async function homeScreen(root: HTMLElement, go: (path: string) => void, create: (req: CreateRequest) => Promise<string>): Promise<() => void> {
@@ -27,6 +30,7 @@ export async function homeScreen(root: HTMLElement, go: (path: string) => void, 
   const isPublic = h('input', { type: 'checkbox', id: 'public', name: 'public' });
   const status = h('p', { role: 'alert', class: 'error' });
   const clock = timeControlField();
+  const computer = computerField();
   let readOptions = () => ({});
   const showGame = () => {
     const g = list.find((x) => x.id === game.value);
@@ -36,13 +40,14 @@ export async function homeScreen(root: HTMLElement, go: (path: string) => void, 
     clear(options);
     readOptions = optionFields(options, clientGames[game.value]?.options ?? []);
     clock.timed((g?.seats.max ?? 2) <= 2);
+    computer.game(game.value, g?.seats ?? { min: 2, max: 2 });
   };
   game.addEventListener('change', showGame);
   showGame();
   const form = h('form', { class: 'card', 'aria-labelledby': 'new-game' },
     h('h1', { id: 'new-game' }, 'Play dice with a friend'),
     h('label', { for: 'name' }, 'Your name'), name,
-    h('label', { for: 'game' }, 'Game'), game, pitch, options, clock.el,
+    h('label', { for: 'game' }, 'Game'), game, pitch, options, clock.el, computer.el,
     h('label', { class: 'check' }, isPublic, ' List this room in the lobby (otherwise only the link gets in)'),
     h('button', { type: 'submit', class: 'primary' }, 'Create room'),
     h('button', { type: 'button', class: 'host-party', onclick: () => { identity.name = name.value.trim(); go('/p'); } }, 'Host a lobby for friends'),
@@ -53,7 +58,11 @@ export async function homeScreen(root: HTMLElement, go: (path: string) => void, 
     identity.name = name.value.trim();
     status.textContent = '';
     try {
-      const roomId = await create({ game: game.value, options: readOptions(), isPublic: isPublic.checked, clock: clock.read() });
+      const bot = computer.read();
+      // A game for more (or fewer) players is set for two when one of them is the computer.
+      const g = list.find((x) => x.id === game.value);
+      const opts = bot && g && g.seats.max !== 2 ? { ...readOptions(), seats: 2 } : readOptions();
+      const roomId = await create({ game: game.value, options: opts, isPublic: isPublic.checked && !bot, clock: clock.read(), bot });
       go(`/r/${roomId}`);
     } catch (err) {
       status.textContent = `Could not create the room: ${(err as Error).message}`;

@@ -1,11 +1,11 @@
 // The game log as players read it: the rules' lines, the table's talk between them, and the rolls behind a line
 // on a tap — its index, and once this game's seed is revealed, the roll recomputed from it.
-import { fairRoll, getGame, type Roll } from '@dicehall/shared';
+import { seatName, fairRoll, getGame, type Roll } from '@dicehall/shared';
 import type { LogItem, Snapshot } from '../net/store';
 import { clear, h } from '../ui/dom';
 import { talkText } from './conversation';
 
-const nameOf = (snap: Snapshot, seat: number) => snap.seats[seat]?.name || `Player ${seat + 1}`;
+const nameOf = (snap: Snapshot, seat: number) => seatName(snap.seats, seat);
 
 export class LogView {
   private key = '';
@@ -68,7 +68,9 @@ export class LogView {
     const module = getGame(snap.game);
     const names = snap.seats.map((_, i) => nameOf(snap, i));
     entry.events.forEach((ev, i) => {
-      const text = module ? platformText(ev.type, entry.seat, names) ?? module.describe(ev, names) : ev.type;
+      const said = module ? platformText(ev.type, entry.seat, names) ?? module.describe(ev, names) : ev.type;
+      // A move a bot made for the seat says so (its first line), whether a computer seat or a stand-in.
+      const text = entry.bot && i === 0 ? h('span', {}, said, ' ', h('span', { class: 'bot-mark', title: `played by the computer (${entry.bot})` }, 'bot')) : said;
       // The entry's rolls sit behind its last line: one tap away, not a run of indices.
       if (i !== entry.events.length - 1 || entry.rolls.length === 0) {
         this.el.append(h('li', {}, text));

@@ -1,5 +1,9 @@
 // This browser's place in a private lobby: one connection kept across the lobby and its tables, and its token.
 import { Client, type Room } from 'colyseus.js';
+import {
+  PARTY_OUT, TABLE_OUT, type PartyInPayloads, type PartyInType, type PartyOutPayloads, type PartyWelcome, type SendArgs,
+  type TableWelcome,
+} from '@dicehall/shared';
 import { identity, WS_URL, type ServerError } from '../net/connection';
 
 const tokenKey = (id: string) => `dicehall:party:${id}`;
@@ -8,6 +12,7 @@ type Listener = () => void;
 
 /** The open lobby, kept while this browser plays its tables so the member (and the host) stays present. */
 class PartyLink {
+  // biome-ignore lint/suspicious/noExplicitAny: the lobby's synced state is read untyped by party.ts (no PartySync type yet)
   room: Room<any> | null = null;
   member = '';
   private listeners = new Set<Listener>();
@@ -31,7 +36,7 @@ class PartyLink {
     this.attach(await client.joinById(id, { name: identity.name || undefined, memberToken }));
   }
 
-  send(type: string, message?: unknown) { this.room?.send(type, message); }
+  send<T extends PartyInType>(...[type, payload]: SendArgs<PartyInPayloads, T>) { this.room?.send(type, payload); }
 
   subscribe(fn: Listener) { this.listeners.add(fn); return () => this.listeners.delete(fn); }
   onError(fn: (e: ServerError) => void) { this.errorListeners.add(fn); return () => this.errorListeners.delete(fn); }
@@ -43,15 +48,15 @@ class PartyLink {
     document.querySelector('.topbar .back-to-party')?.remove();
   }
 
-  private attach(room: Room<any>) {
+  private attach(room: Room<unknown>) {
     this.room = room;
-    room.onMessage('welcome', (w: { member: string; token: string }) => {
+    room.onMessage(PARTY_OUT.welcome, (w: PartyWelcome) => {
       this.member = w.member;
       localStorage.setItem(tokenKey(room.roomId), w.token);
       this.emit();
     });
-    room.onMessage('error', (e: ServerError) => this.errorListeners.forEach((fn) => fn(e)));
-    room.onMessage('table', (t: { reservation: unknown }) => void this.takeSeat(t.reservation));
+    room.onMessage(PARTY_OUT.error, (e: ServerError) => this.errorListeners.forEach((fn) => { fn(e); }));
+    room.onMessage(PARTY_OUT.table, (t: PartyOutPayloads['table']) => void this.takeSeat(t.reservation));
     room.onStateChange(() => this.emit());
     room.onLeave(() => {
       if (this.room === room) this.room = null;
@@ -67,7 +72,7 @@ class PartyLink {
     const client = new Client(WS_URL);
     const table = await client.consumeSeatReservation(reservation as Parameters<Client['consumeSeatReservation']>[0]);
     await new Promise<void>((resolve) => {
-      table.onMessage('welcome', (m: { token?: string }) => {
+      table.onMessage(TABLE_OUT.welcome, (m: TableWelcome) => {
         if (m.token) identity.keepSeatToken(table.roomId, m.token);
         resolve();
       });
@@ -89,7 +94,7 @@ class PartyLink {
     bar.insertBefore(a, bar.querySelector('.sound'));
   }
 
-  private emit() { this.listeners.forEach((fn) => fn()); }
+  private emit() { this.listeners.forEach((fn) => { fn(); }); }
 }
 
 export const party = new PartyLink();

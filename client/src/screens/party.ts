@@ -1,5 +1,5 @@
 // The private lobby's gathering screen: members, the host's game choice, seats and readiness, scoreboard, chat.
-import { games } from '@dicehall/shared';
+import { PARTY_IN, games, timeable } from '@dicehall/shared';
 import { clientGames } from '../games';
 import { newClientSeed } from '../net/connection';
 import { clear, h } from '../ui/dom';
@@ -46,7 +46,8 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
   const showGame = () => {
     clear(optionsBox);
     readOptions = optionFields(optionsBox, clientGames[gameSelect.value]?.options ?? []);
-    clock.timed((games[gameSelect.value]?.seats.max ?? 2) <= 2);
+    const module = games[gameSelect.value];
+    clock.timed(!module || timeable(module, module.seats.max));
   };
   let picked = false;
   let shownFor = '';
@@ -57,7 +58,7 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
     h('button', { type: 'submit' }, 'Set the game'));
   hostForm.addEventListener('submit', (e) => {
     e.preventDefault();
-    party.send('configure', { game: gameSelect.value, options: readOptions(), clock: clock.read() });
+    party.send(PARTY_IN.configure, { game: gameSelect.value, options: readOptions(), clock: clock.read() });
   });
 
   const terms = h('p', { class: 'terms' });
@@ -71,7 +72,7 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
   const chatForm = h('form', { class: 'chat-form' }, chatInput, h('button', { type: 'submit' }, 'Send'));
   chatForm.addEventListener('submit', (e) => {
     e.preventDefault();
-    if (chatInput.value.trim()) party.send('chat', { text: chatInput.value.trim() });
+    if (chatInput.value.trim()) party.send(PARTY_IN.chat, { text: chatInput.value.trim() });
     chatInput.value = '';
   });
   const hostBox = h('section', { class: 'card host-box', 'aria-label': 'Host' }, h('h2', {}, 'Next game'), hostForm);
@@ -119,15 +120,15 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
         m ? h('bdi', {}, m.name) : 'open',
         m ? h('span', { class: 'state' }, m.ready ? ' — ready' : ' — not ready') : null,
         !m && me && me.seat !== seat && !me.benched && s.phase === 'gathering'
-          ? h('button', { type: 'button', onclick: () => party.send('sit', { seat }) }, me.seat >= 0 ? 'Move here' : 'Take this seat') : null));
+          ? h('button', { type: 'button', onclick: () => party.send(PARTY_IN.sit, { seat }) }, me.seat >= 0 ? 'Move here' : 'Take this seat') : null));
     }
     clear(mine);
     if (me && me.seat >= 0 && s.phase === 'gathering') {
       mine.append(
-        h('button', { type: 'button', class: me.ready ? '' : 'primary', onclick: () => party.send('ready', me.ready ? { ready: false } : { ready: true, clientSeed: newClientSeed() }) }, me.ready ? 'Not ready' : 'Ready'),
-        h('button', { type: 'button', onclick: () => party.send('stand') }, 'Leave the seat'));
+        h('button', { type: 'button', class: me.ready ? '' : 'primary', onclick: () => party.send(PARTY_IN.ready, me.ready ? { ready: false } : { ready: true, clientSeed: newClientSeed() }) }, me.ready ? 'Not ready' : 'Ready'),
+        h('button', { type: 'button', onclick: () => party.send(PARTY_IN.stand) }, 'Leave the seat'));
     }
-    if (amHost && s.phase === 'gathering' && game) mine.append(h('button', { type: 'button', class: 'primary', onclick: () => party.send('start') }, 'Start the game'));
+    if (amHost && s.phase === 'gathering' && game) mine.append(h('button', { type: 'button', class: 'primary', onclick: () => party.send(PARTY_IN.start) }, 'Start the game'));
     if (me?.benched) mine.append(h('p', {}, 'The host has moved you to the spectators.'));
 
     clear(members);
@@ -138,10 +139,10 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
         m.benched ? h('span', { class: 'badge' }, 'spectator') : null,
         amHost && m.id !== party.member ? h('span', { class: 'member-actions' },
           m.benched
-            ? h('button', { type: 'button', onclick: () => party.send('allow', { member: m.id }) }, 'Allow to play')
-            : h('button', { type: 'button', onclick: () => party.send('spectate', { member: m.id }) }, 'To spectators'),
-          h('button', { type: 'button', onclick: () => party.send('pass-host', { member: m.id }) }, 'Make host'),
-          h('button', { type: 'button', onclick: () => party.send('remove', { member: m.id }) }, 'Remove')) : null));
+            ? h('button', { type: 'button', onclick: () => party.send(PARTY_IN.allow, { member: m.id }) }, 'Allow to play')
+            : h('button', { type: 'button', onclick: () => party.send(PARTY_IN.spectate, { member: m.id }) }, 'To spectators'),
+          h('button', { type: 'button', onclick: () => party.send(PARTY_IN.passHost, { member: m.id }) }, 'Make host'),
+          h('button', { type: 'button', onclick: () => party.send(PARTY_IN.remove, { member: m.id }) }, 'Remove')) : null));
     }
 
     const played = [...new Set([...s.finished].map((f: { game: string }) => f.game))];

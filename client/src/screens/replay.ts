@@ -57,7 +57,7 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
     }
     const result = at === last ? log.result : null;
     position.textContent = `Move ${at} of ${last}${result ? ` — ${result.draw ? 'draw' : `${result.winners.map((s) => names[s]).join(', ')} won`}: ${result.summary}` : ''}`;
-    const entries = log.entries.slice(0, at + 1).map(({ seq, kind, seat, rolls, events, at: t }) => ({ seq, kind, seat, rolls, events, at: t }));
+    const entries = log.entries.slice(0, at + 1).map(({ seq, kind, seat, rolls, events, at: t, bot }) => ({ seq, kind, seat, rolls, events, at: t, bot }));
     const snap: Snapshot = {
       roomId: '', game: log.game, options: log.options as Record<string, unknown>, isPublic: false, phase: result ? 'over' : 'playing',
       seats: names.map((name) => ({ name, taken: true, connected: true, graceEndsAt: 0, claimable: false })),
@@ -67,7 +67,7 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
       round: 1, rematch: [], drawOffer: [], notice: '', graceSeconds: 0, spectatorChat: false, nextCommitment: '',
     };
     view?.update(snap);
-    [...moves.children].forEach((li, k) => li.toggleAttribute('aria-current', k === at));
+    [...moves.children].forEach((li, k) => { li.toggleAttribute('aria-current', k === at); });
     // The list follows the move shown (scrolling only itself, never the page).
     const current = moves.children[at] as HTMLElement | undefined;
     if (current) moves.scrollTop = Math.max(0, current.offsetTop - moves.clientHeight / 2 + current.offsetHeight / 2);

@@ -1,5 +1,5 @@
 // The table: the board (Pixi) with an accessible HTML layer around it — seats, turn, actions, log, chat, proof.
-import { getGame, resultText, verifyLog, type GameLog } from '@dicehall/shared';
+import { seatName, TABLE_IN, getGame, resultText, verifyLog, type GameLog } from '@dicehall/shared';
 import { takeStage } from '../engine/stage';
 import { clientGames } from '../games';
 import type { GameView } from '../games/types';
@@ -43,7 +43,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   chatForm.addEventListener('submit', (e) => {
     e.preventDefault();
     const text = chatInput.value.trim();
-    if (text) conn.send('chat', { text });
+    if (text) conn.send(TABLE_IN.chat, { text });
     chatInput.value = '';
   });
 
@@ -90,7 +90,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     table.dataset.game = snap.game;
     table.dataset.phase = snap.phase;
     if (createView && !view) {
-      view = createView({ stage, controls, act: (action) => conn.send('action', action), caughtUp: () => render() });
+      view = createView({ stage, controls, act: (action) => conn.send(TABLE_IN.action, action), caughtUp: () => render() });
       stage.root.addChild(view.container);
     }
     renderSeats(seats, snap);
@@ -99,7 +99,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     const held = view?.lagging === true;
     if (!held) status.textContent = statusLine(snap, store.connection);
     if (held) clear(actions);
-    else renderActions(actions, snap, store.connection === 'connected', (a) => conn.send('action', a));
+    else renderActions(actions, snap, store.connection === 'connected', (a) => conn.send(TABLE_IN.action, a));
     renderPlatform(platform, snap, conn, go);
     if (!held) {
       lastLog = snap.log.length;
@@ -135,14 +135,15 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   };
 }
 
-const nameOf = (snap: Snapshot, seat: number) => snap.seats[seat]?.name || `Player ${seat + 1}`;
+const nameOf = (snap: Snapshot, seat: number) => seatName(snap.seats, seat);
 
 function renderSeats(el: HTMLElement, snap: Snapshot) {
   clear(el);
   snap.seats.forEach((s, i) => {
     const turn = snap.toAct.includes(i);
     const left = s.graceEndsAt ? Math.max(0, Math.ceil((s.graceEndsAt - Date.now()) / 1000)) : 0;
-    const presence = !s.taken ? 'seat open' : s.connected ? 'connected' : s.claimable ? 'gone' : `disconnected, ${left} s`;
+    const presence = !s.taken ? 'seat open' : s.bot && s.connected && s.name.startsWith('Computer') ? 'computer'
+      : s.bot ? `away — the computer (${s.bot}) plays for them` : s.connected ? 'connected' : s.claimable ? 'gone' : `disconnected, ${left} s`;
     el.append(h('li', { class: `seat seat-${i}${turn ? ' to-act' : ''}${snap.mySeat === i ? ' mine' : ''}`, 'aria-current': turn ? 'true' : undefined },
       h('span', { class: `dot ${s.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
       h('span', { class: 'who' }, s.taken ? h('bdi', {}, nameOf(snap, i)) : 'Waiting for a player…'),
@@ -158,7 +159,7 @@ function statusLine(snap: Snapshot, connection: string): string {
   if (connection === 'reconnecting') return 'Connection lost — reconnecting…';
   if (connection === 'elsewhere') return 'This seat is now open in another tab.';
   if (connection === 'lost') return 'Disconnected from the room.';
-  if (connection === 'restarting') return 'The server is restarting — you will be reconnected when it is back.';
+  if (connection === 'restarting' || snap.notice === 'restart') return 'Server restarting — your game is safe. You will be reconnected when it is back.';
   if (connection === 'gone') return 'This game is no longer on the server (it restarted or the room closed). Start a new one from the home page.';
   if (snap.phase === 'waiting') return snap.mySeat === null ? 'Waiting for players.' : 'Waiting for your opponent: send them the link.';
   if (snap.phase === 'over' && snap.result) {
@@ -191,20 +192,20 @@ function renderPlatform(el: HTMLElement, snap: Snapshot, conn: TableConnection, 
     const gone = snap.seats.some((s, i) => i !== me && s.claimable && !s.connected);
     if (gone) {
       el.append(h('p', {}, 'Your opponent has been gone for the whole grace period.'),
-        h('button', { type: 'button', class: 'primary', onclick: () => conn.send('claim') }, 'Claim the win'),
-        h('span', {}, ' or keep waiting.'));
+        h('button', { type: 'button', class: 'primary', onclick: () => conn.send(TABLE_IN.claim) }, 'Claim the win'),
+        h('span', {}, ' or keep waiting, or '), standInButton(conn));
     }
     if (getGame(snap.game)?.draws) {
       const theirs = snap.drawOffer.some((s) => s !== me);
       const mine = snap.drawOffer.includes(me);
       // An offer to me is answered in the banner beside the board.
-      if (!theirs) el.append(h('button', { type: 'button', disabled: mine, onclick: () => conn.send('draw') }, mine ? 'Draw offered…' : 'Offer a draw'));
+      if (!theirs) el.append(h('button', { type: 'button', disabled: mine, onclick: () => conn.send(TABLE_IN.draw) }, mine ? 'Draw offered…' : 'Offer a draw'));
     }
-    el.append(h('button', { type: 'button', onclick: () => confirm(`Resign ${resignScope(snap)}?`) && conn.send('resign') }, 'Resign'));
+    el.append(h('button', { type: 'button', onclick: () => confirm(`Resign ${resignScope(snap)}?`) && conn.send(TABLE_IN.resign) }, 'Resign'));
   }
   if (snap.phase === 'over') {
     const asked = snap.rematch.includes(me);
-    el.append(h('button', { type: 'button', class: 'primary', disabled: asked, onclick: () => conn.send('rematch') }, asked ? 'Rematch asked…' : 'Rematch'));
+    el.append(h('button', { type: 'button', class: 'primary', disabled: asked, onclick: () => conn.send(TABLE_IN.rematch) }, asked ? 'Rematch asked…' : 'Rematch'));
   }
 }
 
@@ -275,4 +276,17 @@ function copyLink(link: string): HTMLElement {
     navigator.clipboard.writeText(link).then(() => said('Copied'), fallback);
   });
   return h('div', { class: 'share' }, input, button);
+}
+
+/** Lets a bot play for the missing player (handed back when they return). Kept across the 1 s re-renders of the
+ * countdown, so the chosen level and a press in progress survive them. */
+const standIns = new WeakMap<TableConnection, HTMLElement>();
+function standInButton(conn: TableConnection): HTMLElement {
+  const kept = standIns.get(conn);
+  if (kept) return kept;
+  const level = h('select', { 'aria-label': 'Computer level' }, ...['easy', 'normal', 'hard'].map((l) => h('option', { value: l, selected: l === 'normal' }, l)));
+  const el = h('span', { class: 'stand-in' },
+    h('button', { type: 'button', onclick: () => conn.send(TABLE_IN.standIn, { level: level.value as 'easy' | 'normal' | 'hard' }) }, 'Let the computer play for them'), ' at ', level);
+  standIns.set(conn, el);
+  return el;
 }

@@ -23,7 +23,7 @@ export function timeControlField() {
       const i = PRESETS.findIndex((p) => JSON.stringify(p.control) === JSON.stringify(control));
       if (i >= 0) select.value = String(i);
     },
-    /** On timeout with more than two seats a game would have to skip or eliminate, which none supports yet. */
+    /** Hidden for a game that cannot be timed: more than two seats and no declared timeout policy (skip or eliminate). */
     timed(on: boolean) { wrap.hidden = !on; },
   };
 }

@@ -1,10 +1,12 @@
 // What a watcher may do at the table without reloading: take a free seat, and choose the name shown in chat.
+import { TABLE_IN } from '@dicehall/shared';
 import { identity, newClientSeed, type TableConnection } from '../net/connection';
 import type { Snapshot } from '../net/store';
 import { clear, h } from '../ui/dom';
 import './conversation.css';
 
 /** The same limits the server applies (messages.ts): refused there anyway, caught here before a round trip. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point of the pattern is to refuse control characters
 const NAME = /^[^\u0000-\u001f<>]{1,24}$/;
 
 export interface WatcherPanel {
@@ -40,13 +42,13 @@ export function mountWatcherPanel(anchor: HTMLElement, conn: TableConnection): W
       const v = valid();
       if (!v) return;
       identity.name = v;
-      conn.send('sit', { name: v, clientSeed: newClientSeed() });
+      conn.send(TABLE_IN.sit, { name: v, clientSeed: newClientSeed() });
     } }, 'Sit down');
     const rename = h('button', { type: 'button', onclick: () => {
       const v = valid();
       if (!v) return;
       identity.name = v;
-      conn.send('rename', { name: v });
+      conn.send(TABLE_IN.rename, { name: v });
       note = `You watch as ${v}.`;
       key = '';
       render(snap);

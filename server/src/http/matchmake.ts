@@ -7,6 +7,7 @@ import { TokenBucket } from '../rooms/rate-limit';
 import { clientFault, log } from '../log';
 import { requestAddress } from './address';
 import { originAllowed } from './security';
+import { ClusterLimiter } from '../scale/cluster-limit';
 
 const ROUTE = /^\/matchmake\/(joinOrCreate|create|join|joinById|reconnect)\/([A-Za-z0-9_-]{1,64})\/?$/;
 const CREATES = new Set(['create', 'joinOrCreate']);
@@ -65,9 +66,15 @@ function readBody(req: IncomingMessage, res: ServerResponse, max: number, cors: 
   });
 }
 
-export function matchmakeFrontDoor(config: Config, other: RequestListener): RequestListener {
+/**
+ * `beforeJoinById`: brings a stored game back under its room id before a join by id looks for it (durable games);
+ * 'busy' means another process still holds it.
+ */
+export function matchmakeFrontDoor(config: Config, other: RequestListener, beforeJoinById?: (roomId: string) => Promise<string>): RequestListener {
   const creates = new AddressLimiter(config.roomsPerMinute, Math.max(1, Math.ceil(config.roomsPerMinute / 4)));
   const joins = new AddressLimiter(config.joinsPerMinute, Math.max(1, Math.ceil(config.joinsPerMinute / 4)));
+  // Scaled out, the same budgets also hold across all processes (./scale/cluster-limit).
+  const shared = config.redisUrl ? { creates: new ClusterLimiter('create', config.roomsPerMinute), joins: new ClusterLimiter('join', config.joinsPerMinute) } : null;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const origin = req.headers.origin;
@@ -90,7 +97,7 @@ export function matchmakeFrontDoor(config: Config, other: RequestListener): Requ
     if (!route) return reply(res, 404, refusal('not-found', 'No such matchmaking route.'), cors);
     const [, method, roomName] = route;
     const ip = requestAddress(req, config.trustProxy);
-    if (!(CREATES.has(method) ? creates : joins).take(ip)) {
+    if (!(CREATES.has(method) ? creates : joins).take(ip) || (shared && !(await (CREATES.has(method) ? shared.creates : shared.joins).take(ip)))) {
       clientFault('matchmake-rate-limited', { method, ip });
       return reply(res, 429, refusal('too-many-requests', 'Too many requests from your address; wait a moment.'), { ...cors, 'Retry-After': '10' });
     }
@@ -106,6 +113,9 @@ export function matchmakeFrontDoor(config: Config, other: RequestListener): Requ
       return reply(res, 400, refusal('bad-options', 'The request body must be a JSON object.'), cors);
     }
     try {
+      if (method === 'joinById' && beforeJoinById && (await beforeJoinById(roomName)) === 'busy') {
+        return reply(res, 200, { code: 4212, error: `room "${roomName}" is being resumed; try again in a moment` }, cors);
+      }
       const response = await matchMaker.controller.invokeMethod(method, roomName, options, {
         token: getBearerToken(req.headers.authorization ?? ''),
         headers: req.headers,

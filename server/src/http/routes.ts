@@ -6,16 +6,18 @@ import { matchMaker } from '@colyseus/core';
 import { games } from '@dicehall/shared';
 import type { Archive } from '../store/archive';
 import { serveClient } from './static';
+import type { Durability } from '../rooms/durability';
 
 const roomId = /^[A-Za-z0-9_-]{1,32}$/;
 const gameId = /^[0-9a-f]{16}$/;
 
-export function routes(app: Express, archive: Archive, clientDist: string | undefined) {
+export function routes(app: Express, archive: Archive, clientDist: string | undefined, durable?: Durability) {
   app.disable('x-powered-by');
   app.use(express.json({ limit: '8kb' }));
 
   app.get('/health', (_req, res) => {
-    res.json({ ok: true, uptime: Math.round(process.uptime()) });
+    // `ready`: the game store is open (or there is none), so games are stored and can be resumed.
+    res.json({ ok: true, ready: durable?.ready ?? true, store: durable?.status ?? 'off', uptime: Math.round(process.uptime()) });
   });
 
   app.get('/api/games', (_req, res) => {
@@ -25,15 +27,19 @@ export function routes(app: Express, archive: Archive, clientDist: string | unde
   // Tells a link whether its room still exists before the client tries to join it.
   app.get('/api/rooms/:id', async (req, res) => {
     if (!roomId.test(req.params.id)) return res.status(400).json({ code: 'bad-room-id', message: 'That is not a room id.' });
-    const [room] = await matchMaker.query({ roomId: req.params.id });
+    // One key from the driver (a query would read every room's listing from Redis when scaled out).
+    let room = await matchMaker.getRoomById(req.params.id);
+    // A room whose game is in the store but not live (the server restarted) comes back now, under its id.
+    if (!room && durable && (await durable.ensureRoom(req.params.id)) === 'resumed') room = await matchMaker.getRoomById(req.params.id);
     if (!room) return res.status(404).json({ code: 'room-not-found', message: 'No such room: it may have ended or the link is wrong.' });
     res.json({ roomId: room.roomId, metadata: room.metadata, clients: room.clients });
   });
 
   // The complete log of a finished game (seed revealed), for the verifier and replays.
-  app.get('/api/games/:gameId/log', (req, res) => {
+  app.get('/api/games/:gameId/log', async (req, res) => {
     if (!gameId.test(req.params.gameId)) return res.status(400).json({ code: 'bad-game-id', message: 'That is not a game id.' });
-    const log = archive.get(req.params.gameId);
+    // Recent games from memory; any other game ever finished on this store (within retention) from the store.
+    const log = archive.get(req.params.gameId) ?? (await durable?.finishedLog(req.params.gameId)) ?? undefined;
     if (!log) return res.status(404).json({ code: 'log-not-found', message: 'No finished game with that id is kept on this server.' });
     res.setHeader('Content-Disposition', `attachment; filename="dicehall-${log.game}-${log.gameId}.json"`);
     res.json(log);

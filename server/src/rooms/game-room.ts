@@ -1,17 +1,19 @@
 // The one generic room: seats players by secret token, parses every message, runs the game module through
 // the shared table reducer, keeps the log, and projects the result into synced state. It knows no rule.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { ClientState, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
-  advance, commitmentOf, seatCount, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable,
-  FAIR_SCHEME, type GameLog, type GameModule, type LogEntry, type PlatformKind, type Refusal, type Table,
+  advance, commitmentOf, seatCount, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable, timeable,
+  CLOSE, expandDoc, FAIR_SCHEME, seatName, TABLE_IN, TABLE_OUT, type GameLog, type GameModule, type LogEntry, type PlatformKind, type Refusal, type Table,
 } from '@dicehall/shared';
 import type { Config } from '../config';
 import type { Archive } from '../store/archive';
 import {
   chatMessage, createOptions, emptyMessage, joinOptions, rematchMessage, renameMessage, sitMessage, spectatorChatMessage,
-  type ErrorMessage, type JoinOptions,
+  standInMessage, type ErrorMessage, type JoinOptions,
 } from './messages';
+import type { BotPool } from '../bots/pool';
+import { RoomBots, type BotLevel } from '../bots/room-bots';
 import { TokenBucket } from './rate-limit';
 import { nodeHmac } from './node-hmac';
 import { ChatLine, LogLine, SeatState, TableState, TalkLine } from './schema';
@@ -20,6 +22,8 @@ import { guardInbound } from './inbound';
 import { confusable } from './names';
 import { RoomClock } from './room-clock';
 import { addressOf, type AuthData } from '../http/address';
+import { replayStored, tokenOpens, type Durability, type Journal } from './durability';
+import type { StoredGame } from '../store/game-store';
 import { excerpt, log } from '../log';
 
 export interface RoomContext {
@@ -27,10 +31,14 @@ export interface RoomContext {
   archive: Archive;
   /** Every live room of this server, so a planned restart can warn them all. */
   rooms: Set<GameRoom>;
+  /** The game store link (./durability); absent when games live in memory only. */
+  durable?: Durability;
+  /** The worker threads every room's bots think in. */
+  bots: BotPool;
 }
 
 /** Custom close code sent to a connection whose seat was taken over by another tab holding the token. */
-export const CLOSE_SEAT_ELSEWHERE = 4100;
+export const CLOSE_SEAT_ELSEWHERE = CLOSE.seatElsewhere;
 const CHAT_KEEP = 100;
 /** Patches go out on change, at most this often (the old fixed tick was 50 ms); an idle room sends none. */
 const MIN_PATCH_MS = 50;
@@ -40,12 +48,19 @@ interface Timer { clear(): void }
 
 interface SeatHolder {
   token: string;
+  /** A resumed game knows only the hash of each seat's token until its holder presents it. */
+  tokenHash?: string;
   sessionId: string | null;
   clientSeed: string;
   /** Pending `allowReconnection` of a dropped connection; rejected when the token comes back another way. */
+  // biome-ignore lint/complexity/noBannedTypes: colyseus' Deferred types its reject as Function
   reconnection: { reject: Function } | null;
   /** A fresh seed sent with this game's rematch request, used by the next game (P1). */
   nextClientSeed: string | null;
+  /** A computer seat: the bot's level. */
+  bot?: BotLevel;
+  /** A dropped player's seat held by a bot until the player returns. */
+  standIn?: BotLevel | null;
 }
 
 export class GameRoom extends Room<TableState> {
@@ -56,6 +71,8 @@ export class GameRoom extends Room<TableState> {
   private options: unknown = {};
   private table: Table | null = null;
   private entries: LogEntry[] = [];
+  /** Log lines the module keeps back for now (a race round's moves, until the round is over): see holdLog. */
+  private held: LogEntry[] = [];
   private dice: RecordingDice | null = null;
   private serverSeed = '';
   private holders: (SeatHolder | null)[] = [];
@@ -82,13 +99,22 @@ export class GameRoom extends Room<TableState> {
   private creatorAddress: string | null = null;
   /** The time control (`this.clock` is Colyseus' own, which does not tick here). */
   private clocks: RoomClock | null = null;
+  /** Writes this room's games to the store; patches wait while an accepted entry is not yet durable. */
+  private journal: Journal | null = null;
+  private created: unknown = null;
+  /** Set while a resumed game's clocks are replayed at its entries' times. */
+  private clockNow: number | null = null;
+  /** Bots playing seats of this room (../bots/room-bots). */
+  bots!: RoomBots;
 
   /** Runs before any reservation: records the caller's address for the per-address limits. */
-  static async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
+  static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
     return { ip: addressOf(context) };
   }
 
-  onCreate(raw: unknown) {
+  override onCreate(raw: unknown) {
+    const resumed = this.ctx.durable?.take((raw as { resumeNonce?: unknown } | null)?.resumeNonce) ?? null;
+    if (resumed) raw = (resumed.room as { create: unknown }).create;
     const parsed = createOptions.safeParse(raw);
     if (!parsed.success) throw new ServerError(400, `bad-options: ${parsed.error.issues[0]?.message}`);
     const module = getGame(parsed.data.game);
@@ -97,9 +123,12 @@ export class GameRoom extends Room<TableState> {
     if (!options.success) throw new ServerError(400, `bad-options: ${options.error.issues[0]?.message}`);
     this.module = module;
     this.options = options.data;
-    // Beyond two seats a timeout must skip or eliminate, which no game module supports yet.
-    if (parsed.data.clock.mode !== 'none' && module.seats.max > 2) throw new ServerError(400, `bad-options: ${module.name} cannot be timed yet`);
-    this.clocks = new RoomClock(parsed.data.clock, (seat) => this.onTimeout(seat), (json) => { this.state.clock = json; this.schedulePatch(); });
+    // Beyond two seats a timeout must skip or eliminate: only a game that declares which can be timed there.
+    if (parsed.data.clock.mode !== 'none' && !timeable(module, seatCount(module, options.data))) throw new ServerError(400, `bad-options: ${module.name} cannot be timed with more than two seats`);
+    this.created = parsed.data;
+    this.clocks = new RoomClock(parsed.data.clock, (seat) => this.onTimeout(seat), (json) => { this.state.clock = json; this.schedulePatch(); },
+      () => this.clockNow ?? Date.now());
+    this.journal = this.ctx.durable?.journal(() => this.releasePatch(), () => this.storeFailed()) ?? null;
     this.ctx.rooms.add(this);
     const config = this.ctx.config;
     this.graceSeconds = config.graceSeconds;
@@ -126,22 +155,26 @@ export class GameRoom extends Room<TableState> {
       this.graceTimers.push(null);
     }
     this.setState(state);
+    this.bots = new RoomBots(this.ctx.bots, this.botHost(), { budgetMs: config.botBudgetMs, paceMs: config.botPaceMs }, config.botRecord);
+    if (parsed.data.bot) this.seatBot(parsed.data.bot.seat, parsed.data.bot.level);
     this.prepareSeed();
     void this.setPrivate(!parsed.data.public);
     this.publishListing();
+    if (resumed) this.restore(resumed);
 
     // Frames are rate-limited, sized and decoded before these run (./inbound).
-    this.onMessage('action', (client, msg) => this.onAction(client, msg));
-    this.onMessage('resign', (client, msg) => this.onPlatform(client, 'resign', msg));
-    this.onMessage('claim', (client, msg) => this.onPlatform(client, 'claim', msg));
-    this.onMessage('draw', (client, msg) => this.onDraw(client, msg));
-    this.onMessage('rematch', (client, msg) => this.onRematch(client, msg));
-    this.onMessage('chat', (client, msg) => this.onChat(client, msg));
-    this.onMessage('spectator-chat', (client, msg) => this.onSpectatorChat(client, msg));
-    this.onMessage('draw-decline', (client, msg) => this.onDrawDecline(client, msg));
-    this.onMessage('rematch-decline', (client, msg) => this.onRematchDecline(client, msg));
-    this.onMessage('sit', (client, msg) => this.onSit(client, msg));
-    this.onMessage('rename', (client, msg) => this.onRename(client, msg));
+    this.onMessage(TABLE_IN.action, (client, msg) => this.onAction(client, msg));
+    this.onMessage(TABLE_IN.resign, (client, msg) => this.onPlatform(client, 'resign', msg));
+    this.onMessage(TABLE_IN.claim, (client, msg) => this.onPlatform(client, 'claim', msg));
+    this.onMessage(TABLE_IN.draw, (client, msg) => this.onDraw(client, msg));
+    this.onMessage(TABLE_IN.rematch, (client, msg) => this.onRematch(client, msg));
+    this.onMessage(TABLE_IN.chat, (client, msg) => this.onChat(client, msg));
+    this.onMessage(TABLE_IN.spectatorChat, (client, msg) => this.onSpectatorChat(client, msg));
+    this.onMessage(TABLE_IN.drawDecline, (client, msg) => this.onDrawDecline(client, msg));
+    this.onMessage(TABLE_IN.rematchDecline, (client, msg) => this.onRematchDecline(client, msg));
+    this.onMessage(TABLE_IN.sit, (client, msg) => this.onSit(client, msg));
+    this.onMessage(TABLE_IN.rename, (client, msg) => this.onRename(client, msg));
+    this.onMessage(TABLE_IN.standIn, (client, msg) => this.onStandIn(client, msg));
     this.onMessage('*', (client, type: unknown) => {
       const of = excerpt(type);
       this.refuse(client, of, 'bad-message', `Unknown message "${of}".`);
@@ -152,7 +185,7 @@ export class GameRoom extends Room<TableState> {
    * Who may hold a seat reservation. A seat-token holder always may; others within the spectator cap and the
    * per-address limit on unused reservations. Reconnections (allowReconnection) are Colyseus' own and pass.
    */
-  protected async _reserveSeat(
+  protected override async _reserveSeat(
     sessionId: string, options?: unknown, auth?: AuthData, seconds?: number, allowReconnection = false, devMode?: boolean,
   ): Promise<boolean> {
     if (!allowReconnection && !this.admits(options, auth)) return false;
@@ -163,7 +196,7 @@ export class GameRoom extends Room<TableState> {
   private admits(options: unknown, auth: AuthData | undefined): boolean {
     const parsed = joinOptions.safeParse(options ?? {});
     const opts = parsed.success ? parsed.data : undefined;
-    if (opts?.seatToken && this.holders.some((h) => h?.token === opts.seatToken)) return true;
+    if (opts?.seatToken && this.holders.some((h) => tokenOpens(h, opts.seatToken))) return true;
     const pending = Object.values(this.reservedSeats as Record<string, [unknown, AuthData | undefined, boolean, boolean]>)
       .filter(([, a, consumed, reconnecting]) => !consumed && !reconnecting && a?.ip !== undefined);
     const ip = auth?.ip ?? 'unknown';
@@ -176,7 +209,7 @@ export class GameRoom extends Room<TableState> {
     return this.state.spectators + pending.length < this.ctx.config.maxSpectators;
   }
 
-  onJoin(client: Client, raw: unknown) {
+  override onJoin(client: Client, raw: unknown) {
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw new ServerError(400, `bad-join: ${parsed.error.issues[0]?.message}`);
     const opts = parsed.data;
@@ -192,7 +225,7 @@ export class GameRoom extends Room<TableState> {
     if (seat === null) {
       this.state.spectators++;
       client.userData.name = opts.name ?? `Guest ${client.sessionId.slice(0, 4)}`;
-      client.send('welcome', { seat: null });
+      client.send(TABLE_OUT.welcome, { seat: null });
     } else {
       this.sit(client, seat, opts);
     }
@@ -202,7 +235,7 @@ export class GameRoom extends Room<TableState> {
     this.schedulePatch();
   }
 
-  async onLeave(client: Client, consented: boolean) {
+  override async onLeave(client: Client, consented: boolean) {
     this.schedulePatch();
     const seat = this.seatOf.get(client.sessionId);
     if (seat === undefined) {
@@ -238,8 +271,10 @@ export class GameRoom extends Room<TableState> {
     }
   }
 
-  onDispose() {
+  override onDispose() {
     this.ctx.rooms.delete(this);
+    this.journal?.dispose(this.roomId, this.state.phase === 'playing');
+    this.bots?.dispose();
     this.clocks?.dispose();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
@@ -247,7 +282,7 @@ export class GameRoom extends Room<TableState> {
     this.patchTimer = null;
   }
 
-  onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
+  override onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
     // Refusals thrown on purpose (bad options, bad joins) are answered to the client; they are not bugs.
     if (error.cause instanceof ServerError && error.cause.code < 500) return;
     // A bug must not take the other rooms down; the failed call changed nothing it had not committed.
@@ -295,11 +330,11 @@ export class GameRoom extends Room<TableState> {
 
   private chooseSeat(opts: JoinOptions): number | null {
     if (opts.seatToken) {
-      const held = this.holders.findIndex((h) => h !== null && h.token === opts.seatToken);
+      const held = this.holders.findIndex((h) => tokenOpens(h, opts.seatToken));
       if (held >= 0) return held;
     }
     if (opts.want === 'watch' || this.state.phase !== 'waiting') return null;
-    const free = this.holders.findIndex((h) => h === null);
+    const free = this.holders.indexOf(null);
     return free >= 0 ? free : null;
   }
 
@@ -313,19 +348,19 @@ export class GameRoom extends Room<TableState> {
       if (previous) {
         this.seatOf.delete(previous.sessionId);
         previous.userData = { superseded: true };
-        previous.send('error', { code: 'seat-elsewhere', message: 'This seat was opened in another tab or window.', of: 'join' } satisfies ErrorMessage);
+        previous.send(TABLE_OUT.error, { code: 'seat-elsewhere', message: 'This seat was opened in another tab or window.', of: 'join' } satisfies ErrorMessage);
         previous.leave(CLOSE_SEAT_ELSEWHERE);
       }
     } else {
       holder = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: opts.clientSeed ?? '', reconnection: null, nextClientSeed: null };
       this.holders[seat] = holder;
       this.state.seats[seat].taken = true;
-      this.state.seats[seat].name = opts.name ?? `Player ${seat + 1}`;
+      this.state.seats[seat].name = opts.name ?? seatName(null, seat);
     }
     if (opts.name && this.state.phase === 'waiting') this.state.seats[seat].name = opts.name;
     holder.sessionId = client.sessionId;
     this.seatOf.set(client.sessionId, seat);
-    client.send('welcome', { seat, token: holder.token });
+    client.send(TABLE_OUT.welcome, { seat, token: holder.token });
     this.sendView(client);
     this.markPresent(seat);
   }
@@ -337,6 +372,7 @@ export class GameRoom extends Room<TableState> {
     s.claimable = false;
     this.graceTimers[seat]?.clear();
     this.graceTimers[seat] = null;
+    if (this.holders[seat]?.standIn) this.bots.returned(seat);
   }
 
   private markDropped(seat: number) {
@@ -346,7 +382,10 @@ export class GameRoom extends Room<TableState> {
     this.graceTimers[seat]?.clear();
     this.graceTimers[seat] = this.later(() => {
       this.graceTimers[seat] = null;
-      if (!s.connected) s.claimable = true;
+      if (s.connected) return;
+      // A race plays on without them: they leave (ranked last) rather than holding the others up any longer.
+      if (this.module.playsOnAlone && this.table && this.state.phase === 'playing') this.commit(null, 'resign', advance(this.module, this.table, seat, 'resign', undefined, this.dice!, Date.now()));
+      else s.claimable = true;
     }, this.graceSeconds * 1000);
   }
 
@@ -374,13 +413,17 @@ export class GameRoom extends Room<TableState> {
   // ---- messages ----------------------------------------------------------------------------------
 
   private refuse(client: Client, of: string, code: string, message: string) {
-    client.send('error', { code, message, of } satisfies ErrorMessage);
+    client.send(TABLE_OUT.error, { code, message, of } satisfies ErrorMessage);
   }
 
   private seatOrRefuse(client: Client, of: string): number | null {
     const seat = this.seatOf.get(client.sessionId);
     if (seat === undefined) {
       this.refuse(client, of, 'not-seated', 'Spectators can watch and chat, not play.');
+      return null;
+    }
+    if (this.ctx.durable?.stopping) {
+      this.refuse(client, of, 'restarting', 'The server is restarting; your game is safe. Play on when it is back.');
       return null;
     }
     if (!this.table || this.state.phase !== 'playing') {
@@ -393,6 +436,7 @@ export class GameRoom extends Room<TableState> {
   private onAction(client: Client, msg: unknown) {
     const seat = this.seatOrRefuse(client, 'action');
     if (seat === null) return;
+    if (this.bots.holds(seat)) return this.refuse(client, 'action', 'bot-playing', 'The bot finishes this turn; then the seat is yours again.');
     this.commit(client, 'action', advance(this.module, this.table!, seat, 'action', msg, this.dice!, Date.now()));
   }
 
@@ -446,6 +490,7 @@ export class GameRoom extends Room<TableState> {
     line.at = Date.now();
     this.state.chat.push(line);
     while (this.state.chat.length > CHAT_KEEP) this.state.chat.shift();
+    this.journal?.chat({ seat: seat ?? null, from: line.from, text: line.text });
   }
 
   private onSpectatorChat(client: Client, msg: unknown) {
@@ -469,6 +514,8 @@ export class GameRoom extends Room<TableState> {
       return this.refuse(client, 'rematch', 'rematch-declined', 'Your opponent declined the rematch.');
     }
     this.state.rematch.push(seat);
+    // A computer seat always takes the rematch.
+    this.holders.forEach((h, s) => { if (h?.bot && !this.state.rematch.includes(s)) this.state.rematch.push(s); });
     if (this.state.rematch.length < this.holders.length) return this.say(accepting ? 'rematch-accept' : 'rematch-ask', seat);
     this.startRematch(seat);
   }
@@ -516,7 +563,7 @@ export class GameRoom extends Room<TableState> {
       return this.refuse(client, 'sit', badName ? 'name-invalid' : 'bad-message', badName ? 'A name is 1 to 24 characters, without < or >.' : '"sit" takes a name.');
     }
     if (this.seatOf.has(client.sessionId)) return this.refuse(client, 'sit', 'already-seated', 'You already have a seat.');
-    const free = this.holders.findIndex((h) => h === null);
+    const free = this.holders.indexOf(null);
     if (free < 0) return this.refuse(client, 'sit', 'seat-taken', 'Every seat is taken.');
     // Today's games start only with every seat taken; this guards one that could start with seats open.
     if (this.state.phase !== 'waiting') return this.refuse(client, 'sit', 'game-started', 'The game has started: seats open again only in a new room.');
@@ -545,17 +592,24 @@ export class GameRoom extends Room<TableState> {
     if (!step.ok) return client ? this.refuse(client, of, (step as Refusal).code, (step as Refusal).message) : undefined;
     this.table = step.table;
     this.entries.push(step.entry);
+    this.journal?.append(step.entry);
     // An offer stands through the offerer's own move and lapses when another seat moves instead of answering
     // (the log says so rather than the banner silently vanishing); an ending clears every offer.
     const lapsed = step.entry.kind === 'action' ? this.state.drawOffer.filter((s) => s !== step.entry.seat) : [];
     const standing = step.entry.kind === 'action' ? this.state.drawOffer.filter((s) => s === step.entry.seat) : [];
     this.state.drawOffer.clear();
     for (const s of standing) this.state.drawOffer.push(s);
-    this.appendLogLine(step.entry);
+    // Simultaneous secret moves stay out of the public log until the module says they may be seen.
+    if (this.module.holdLog?.(this.table.state) && !resultOf(this.module, this.table)) this.held.push(step.entry);
+    else for (const entry of [...this.held.splice(0), step.entry]) this.appendLogLine(entry);
     for (const seat of lapsed) this.say('draw-lapse', seat);
     this.project();
+    // At the entry's own time, so a resumed game's replayed clocks come out exactly the same.
+    this.clockNow = step.entry.at;
     this.clocks?.moved(step.entry.seat, [...this.state.toAct], this.state.phase === 'over');
+    this.clockNow = null;
     this.broadcastPatch();
+    this.bots.changed();
   }
 
   /** A running clock fell: entered like a resignation, so the log replays and verifies it. */
@@ -573,6 +627,81 @@ export class GameRoom extends Room<TableState> {
     this.state.notice = 'restart';
     this.clocks?.pause();
     this.broadcastPatch();
+  }
+
+  /** The store has every accepted entry: what was held back goes out now. */
+  private releasePatch() {
+    this.broadcastPatch();
+  }
+
+  /**
+   * The store refused or failed a write: entries accepted since the last durable one were never acknowledged.
+   * The room closes; its players' clients come back to the game as the store has it (./durability).
+   */
+  private storeFailed() {
+    void this.disconnect(4201);
+  }
+
+  /**
+   * A game brought back from the store (./durability): the log replayed with dice from the stored seed, seats
+   * held by their token hashes, every player away with a fresh grace period, clocks replayed at the entries'
+   * times and resumed now (the time the server was away counts for nobody).
+   */
+  private restore(g: StoredGame) {
+    const clocks = this.clocks;
+    const timed = clocks?.timed ?? false;
+    // Which entries' public lines were still held back (a simultaneous round not over yet), as commit() decides.
+    const heldAfter: boolean[] = [];
+    const replay = replayStored(g, (entry, table, module) => {
+      heldAfter.push(entry.kind !== 'setup' && (module.holdLog?.(table.state) ?? false) && !resultOf(module, table));
+      if (!timed) return;
+      this.clockNow = entry.at;
+      const result = resultOf(module, table);
+      const toAct = result ? [] : module.toAct(table.state);
+      if (entry.kind === 'setup') clocks!.start(g.seatCount, toAct);
+      else clocks!.moved(entry.seat, toAct, result !== null);
+    });
+    if (timed) clocks!.pause();
+    this.clockNow = null;
+    this.module = replay.module;
+    this.roomId = g.roomId;
+    this.serverSeed = g.serverSeed;
+    this.state.gameId = g.gameId;
+    this.state.commitment = g.commitment;
+    this.state.clientSeed = g.clientSeed ?? '';
+    this.state.round = g.round;
+    for (const s of g.seats) {
+      // A computer seat (the room's create options seated it again above) stays the computer's.
+      const bot = this.holders[s.seat]?.bot;
+      this.holders[s.seat] = { token: '', tokenHash: s.tokenHash, sessionId: null, clientSeed: '', reconnection: null, nextClientSeed: null, ...(bot ? { bot } : {}) };
+      this.state.seats[s.seat].taken = true;
+      this.state.seats[s.seat].name = s.name;
+    }
+    this.dice = replay.dice;
+    this.table = replay.table;
+    this.entries = [...g.entries];
+    this.state.log.clear();
+    this.held = [];
+    g.entries.forEach((e, k) => {
+      if (heldAfter[k]) this.held.push(e);
+      else for (const line of [...this.held.splice(0), e]) this.appendLogLine(line);
+    });
+    for (const c of g.chat.slice(-CHAT_KEEP)) {
+      const line = new ChatLine();
+      line.id = ++this.chatId;
+      line.seat = c.seat ?? -1;
+      line.from = c.from;
+      line.text = c.text;
+      line.at = c.at.getTime();
+      this.state.chat.push(line);
+    }
+    this.state.phase = 'playing';
+    this.journal?.resumed(g.gameId);
+    this.project();
+    if (this.state.phase === 'playing') clocks?.resume();
+    for (let s = 0; s < this.holders.length; s++) if (!this.holders[s]?.bot) this.markDropped(s);
+    this.publishListing();
+    this.bots.changed();
   }
 
   // ---- the game ----------------------------------------------------------------------------------
@@ -602,12 +731,23 @@ export class GameRoom extends Room<TableState> {
     if (!start.ok) throw new Error(`setup refused validated options: ${start.message}`);
     this.table = start.table;
     this.entries = [start.entry];
+    this.journal?.begin({
+      gameId: this.state.gameId, roomId: this.roomId, round: this.state.round, game: this.module.id,
+      rulesVersion: String(this.module.rulesVersion), options: this.options, seatCount: this.holders.length,
+      commitment: this.state.commitment, serverSeed: this.serverSeed, room: { create: this.created },
+      seats: this.holders.map((h, seat) => ({ seat, token: h!.token, name: this.state.seats[seat].name })),
+    }, clientSeed, start.entry);
+    this.held = [];
     this.state.log.clear();
     this.appendLogLine(start.entry);
     this.state.phase = 'playing';
     this.project();
+    this.clockNow = start.entry.at;
     this.clocks?.start(this.holders.length, [...this.state.toAct]);
+    this.clockNow = null;
     this.publishListing();
+    this.bots.reset();
+    this.bots.changed();
   }
 
   private startRematch(acceptedBy: number) {
@@ -622,12 +762,13 @@ export class GameRoom extends Room<TableState> {
       if (seat === undefined) continue;
       const next = (seat + 1) % n;
       this.seatOf.set(client.sessionId, next);
-      client.send('welcome', { seat: next, token: this.holders[next]!.token });
+      client.send(TABLE_OUT.welcome, { seat: next, token: this.holders[next]!.token });
     }
     // Every seated client now holds another seat's stream: each starts over from a full document.
     for (const channel of this.seatViews) channel.restart();
     for (let s = 0; s < n; s++) {
-      const present = this.holders[s]!.sessionId !== null;
+      const present = this.holders[s]!.sessionId !== null || this.holders[s]!.bot !== undefined;
+      this.state.seats[s].bot = this.holders[s]!.bot ?? this.holders[s]!.standIn ?? '';
       if (present) this.markPresent(s);
       else this.markDropped(s);
     }
@@ -654,7 +795,7 @@ export class GameRoom extends Room<TableState> {
     // Everything but the action itself, which may be secret (an arrangement) until the game ends, and the rolls
     // when the module says they reveal a secret (a shuffled deck).
     const rolls = this.module.secretRolls ? [] : entry.rolls;
-    line.json = JSON.stringify({ seq: entry.seq, kind: entry.kind, seat: entry.seat, rolls, events: entry.events, at: entry.at });
+    line.json = JSON.stringify({ seq: entry.seq, kind: entry.kind, seat: entry.seat, rolls, events: entry.events, at: entry.at, ...(entry.bot ? { bot: entry.bot } : {}) });
     this.state.log.push(line);
   }
 
@@ -676,7 +817,7 @@ export class GameRoom extends Room<TableState> {
     for (let s = 0; s < this.holders.length; s++) this.seatViews[s].set(docs.seats[s]);
     // Sent now, ahead of the schema patch on every socket (and queued behind the full state of a client still
     // joining), so a client that sees a new state already holds the view and legal actions that go with it.
-    this.flushViews();
+    if (!this.journal?.holding) this.flushViews();
     if (result) this.finish();
   }
 
@@ -684,7 +825,7 @@ export class GameRoom extends Room<TableState> {
    * A client that joins or returns gets its audience's full document just before the schema's full state (so
    * whatever state it sees, it already holds the view that goes with it); one that changes seat, at once.
    */
-  protected sendFullState(client: Client) {
+  protected override sendFullState(client: Client) {
     this.sendView(client, true);
     super.sendFullState(client);
   }
@@ -694,11 +835,13 @@ export class GameRoom extends Room<TableState> {
     if (!joining && client.state === ClientState.JOINING) return;
     const seat = this.seatOf.get(client.sessionId);
     const channel = seat === undefined ? this.publicView : this.seatViews[seat];
-    if (channel?.sent) client.send('view', JSON.stringify(channel.snapshot()));
+    if (channel?.sent) client.send(TABLE_OUT.view, JSON.stringify(channel.snapshot()));
   }
 
   /** Any view change not yet sent (seats moved) goes out ahead of the schema patch. */
-  broadcastPatch(): boolean {
+  override broadcastPatch(): boolean {
+    // Nothing accepted goes out before it is durably stored: the patch waits for the store (releasePatch).
+    if (this.journal?.holding) return false;
     this.flushViews();
     return super.broadcastPatch();
   }
@@ -709,11 +852,11 @@ export class GameRoom extends Room<TableState> {
     const seated = this.clients.filter((c) => this.seatOf.has(c.sessionId) && c.state !== ClientState.JOINING);
     const forAll = this.publicView.flushText();
     // One encode for every spectator (broadcast encodes once).
-    if (forAll && this.clients.length > seated.length + joining.length) this.broadcast('view', forAll, { except: [...seated, ...joining] });
+    if (forAll && this.clients.length > seated.length + joining.length) this.broadcast(TABLE_OUT.view, forAll, { except: [...seated, ...joining] });
     for (let s = 0; s < this.seatViews.length; s++) {
       const msg = this.seatViews[s].flushText();
       if (!msg) continue;
-      for (const c of seated) if (this.seatOf.get(c.sessionId) === s) c.send('view', msg);
+      for (const c of seated) if (this.seatOf.get(c.sessionId) === s) c.send(TABLE_OUT.view, msg);
     }
   }
 
@@ -725,6 +868,7 @@ export class GameRoom extends Room<TableState> {
     this.nextServerSeed = newServerSeed();
     this.state.nextCommitment = commitmentOf(this.nextServerSeed);
     this.ctx.archive.put(this.gameLog(), this.creatorAddress ?? 'unknown');
+    this.journal?.finish(this.gameLog());
     this.publishListing();
   }
 
@@ -741,6 +885,70 @@ export class GameRoom extends Room<TableState> {
       fair: { scheme: FAIR_SCHEME, commitment: this.state.commitment, clientSeed: this.state.clientSeed, serverSeed: this.state.phase === 'over' ? this.serverSeed : null },
       entries: this.entries,
       result: this.table ? resultOf(this.module, this.table) : null,
+    };
+  }
+
+  // ---- bots: a computer seat, or a stand-in for a dropped player (../bots/room-bots) ---------------
+
+  private seatBot(seat: number, level: BotLevel) {
+    if (seat >= this.holders.length || this.holders.length < 2) throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
+    this.holders[seat] = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: randomBytes(8).toString('hex'), reconnection: null, nextClientSeed: null, bot: level };
+    const s = this.state.seats[seat];
+    Object.assign(s, { taken: true, connected: true, name: `Computer (${level})`, bot: level });
+  }
+
+  private onStandIn(client: Client, msg: unknown) {
+    const parsed = standInMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'stand-in', 'bad-message', '"stand-in" takes { level: "easy" | "normal" | "hard" }.');
+    const seat = this.seatOrRefuse(client, 'stand-in');
+    if (seat === null) return;
+    const gone = this.state.seats.map((_s, i) => i).filter((i) => i !== seat && this.state.seats[i].claimable && !this.state.seats[i].connected);
+    if (gone.length === 0) return this.refuse(client, 'stand-in', 'not-claimable', 'A bot can hold a seat only after its player has been gone for the whole grace period.');
+    for (const i of gone) {
+      this.holders[i]!.standIn = parsed.data.level;
+      this.state.seats[i].bot = parsed.data.level;
+      this.state.seats[i].claimable = false;
+      this.say('bot-in', i);
+    }
+    this.bots.changed();
+  }
+
+  private botHost() {
+    return {
+      game: this.module.id,
+      stamp: () => `${this.state.gameId}:${this.table?.seq ?? -1}`,
+      playing: () => this.state.phase === 'playing' && this.table !== null,
+      toAct: () => [...this.state.toAct],
+      levelOf: (seat: number) => this.holders[seat]?.bot ?? this.holders[seat]?.standIn ?? null,
+      // The seat's document as its clients hold it (the last one sent), through JSON as on the wire.
+      inputFor: (seat: number) => {
+        const sent = this.seatViews[seat]?.sent;
+        // As the seat's client reads it: a game whose legal actions do not travel derives them from the view.
+        const doc = sent ? expandDoc(JSON.parse(JSON.stringify(sent))) : null;
+        return doc ? { view: doc.view, legal: doc.legal, seat } : null;
+      },
+      play: (seat: number, action: unknown, level: BotLevel, fallback: string | null) => {
+        let step = advance(this.module, this.table!, seat, 'action', action, this.dice!, Date.now());
+        if (!step.ok) {
+          // Never expected (the bot chose from this very position's legal actions); the seat must not hang.
+          log.error({ event: 'bot-refused', room: this.roomId, code: step.code, fallback });
+          this.bots.refused++;
+          const legal = this.module.legalActions(this.table!.state, seat);
+          step = advance(this.module, this.table!, seat, 'action', legal[randomInt(legal.length)], this.dice!, Date.now());
+          if (!step.ok) return;
+        }
+        if (fallback) log.warn({ event: 'bot-fallback', room: this.roomId, game: this.module.id, level, fallback });
+        step.entry.bot = level;
+        this.commit(null, 'action', step);
+      },
+      handBack: (seat: number) => {
+        const h = this.holders[seat];
+        if (!h?.standIn) return;
+        h.standIn = null;
+        this.state.seats[seat].bot = '';
+        this.say('bot-out', seat);
+        this.schedulePatch();
+      },
     };
   }
 
@@ -766,6 +974,6 @@ export class GameRoom extends Room<TableState> {
 /** Binds a room class to one server's settings and archive. */
 export function gameRoomFor(ctx: RoomContext): typeof GameRoom {
   return class BoundGameRoom extends GameRoom {
-    protected ctx = ctx;
+    protected override ctx = ctx;
   };
 }

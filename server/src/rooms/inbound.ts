@@ -2,6 +2,7 @@
 // strictly (./wire), then handed to the room's handlers. Colyseus' own decoder and its built-in
 // `__no_message_handler` fallback are never reached by client bytes.
 import { ClientState, type Client, type Room } from '@colyseus/core';
+import { CLOSE } from '@dicehall/shared';
 import { TokenBucket } from './rate-limit';
 import { readPayload, readType, WireError, type Plain } from './wire';
 import { clientFault, excerpt } from '../log';
@@ -12,7 +13,7 @@ const JOIN_ROOM = 10;
 const LEAVE_ROOM = 12;
 const ROOM_DATA = 13;
 /** Close code for a socket that kept breaking the limits after being told. */
-export const CLOSE_ABUSE = 4101;
+export const CLOSE_ABUSE = CLOSE.abuse;
 
 export interface InboundPolicy {
   ratePerSecond: number;
@@ -68,7 +69,7 @@ export function guardInbound(room: Room, policy: () => InboundPolicy, refuse: Re
     }
   };
 
-  (room as unknown as { _onMessage: (client: Client, buf: unknown) => void })._onMessage = function (client: Client, buf: unknown) {
+  (room as unknown as { _onMessage: (client: Client, buf: unknown) => void })._onMessage = (client: Client, buf: unknown) => {
     if (client.state === ClientState.LEAVING) return;
     if (!(buf instanceof Uint8Array) || buf.length === 0) return;
     const code = buf[0];

@@ -9,6 +9,12 @@ const name = z.string().trim().min(1).max(24)
   .regex(/^[^<>]*$/, 'no angle brackets');
 const clientSeed = z.string().max(64).regex(/^[\w.-]*$/, 'letters, digits, _ . - only');
 
+/** A computer player: its level and the seat it takes (the creator takes a free one). */
+export const botLevel = z.enum(['easy', 'normal', 'hard']);
+export const botOption = z.object({ level: botLevel, seat: z.number().int().min(0).max(7).default(1) }).strict();
+/** The opponent of a dropped player lets a bot hold the seat until the player returns. */
+export const standInMessage = z.object({ level: botLevel }).strict();
+
 export const joinOptions = z.object({
   name: name.optional(),
   /** The secret that owns a seat (P2); kept by the browser. */
@@ -25,6 +31,8 @@ export const createOptions = joinOptions.extend({
   public: z.boolean().default(false),
   /** The time control, fixed for the room's games (none: untimed). */
   clock: timeControl.default({ mode: 'none' }),
+  /** Play against the computer: a bot holds this seat from the start. */
+  bot: botOption.optional(),
 });
 export type CreateOptions = z.infer<typeof createOptions>;
 
@@ -39,16 +47,5 @@ export const rematchMessage = z.object({ clientSeed: clientSeed.optional() }).st
 export const spectatorChatMessage = z.object({ on: z.boolean() }).strict();
 export const emptyMessage = z.object({}).strict().or(z.undefined()).or(z.null());
 
-/** Every error code a client can receive, with the message type it came from. */
-export type ErrorCode =
-  | 'bad-message' | 'too-large' | 'rate-limited' | 'not-seated' | 'not-your-turn' | 'game-over'
-  | 'not-playing' | 'not-claimable' | 'bad-action' | 'no-draw' | 'seat-elsewhere'
-  | 'draw-declined' | 'no-offer' | 'rematch-declined' | 'no-rematch' | 'seat-taken' | 'game-started' | 'name-invalid'
-  | 'already-seated' | 'name-taken' | string;
-
-export interface ErrorMessage {
-  code: ErrorCode;
-  message: string;
-  /** The message type that was refused. */
-  of: string;
-}
+// The error codes and the refusal's shape are the protocol's (shared/src/core/protocol.ts).
+export type { ErrorCode, ErrorMessage } from '@dicehall/shared';

@@ -2,7 +2,8 @@
 // results come back to a running scoreboard. It knows no rule: each game is played in an ordinary GameRoom.
 import { createHash, randomBytes } from 'node:crypto';
 import { matchMaker, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
-import { getGame, resultText, timeControl, type GameLog, type Result } from '@dicehall/shared';
+import { CLOSE, getGame, PARTY_IN, PARTY_OUT, resultText, timeable, timeControl, type GameLog, type PartyInType, type Result } from '@dicehall/shared';
+import { seatsOf } from './party-seats';
 import { z } from 'zod';
 import type { Config } from '../config';
 import { addressOf, type AuthData } from '../http/address';
@@ -62,11 +63,11 @@ export class PartyRoom extends Room<PartyState> {
   /** Each member's client seed sent with ready, for the next table. */
   private seeds = new Map<string, string>();
 
-  static async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
+  static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
     return { ip: addressOf(context) };
   }
 
-  onCreate() {
+  override onCreate() {
     this.autoDispose = false;
     // Patches go out on change only (an idle lobby runs no timer), as in the game rooms.
     this.patchRate = 0;
@@ -78,25 +79,25 @@ export class PartyRoom extends Room<PartyState> {
     this.setState(state);
     void this.setPrivate(true);
     this.armIdle();
-    const on = (type: string, fn: (client: Client, memberId: string, msg: unknown) => void) =>
+    const on = (type: PartyInType, fn: (client: Client, memberId: string, msg: unknown) => void) =>
       this.onMessage(type, (client, msg) => {
         const id = this.memberOf.get(client.sessionId);
         if (id) fn(client, id, msg);
       });
-    on('configure', (c, id, m) => this.onConfigure(c, id, m));
-    on('sit', (c, id, m) => this.onSit(c, id, m));
-    on('stand', (c, id, m) => this.onStand(c, id, m));
-    on('ready', (c, id, m) => this.onReady(c, id, m));
-    on('start', (c, id, m) => void this.onStart(c, id, m));
-    on('spectate', (c, id, m) => this.onHostOnMember(c, id, m, 'spectate'));
-    on('remove', (c, id, m) => this.onHostOnMember(c, id, m, 'remove'));
-    on('allow', (c, id, m) => this.onHostOnMember(c, id, m, 'allow'));
-    on('pass-host', (c, id, m) => this.onHostOnMember(c, id, m, 'pass-host'));
-    on('chat', (c, id, m) => this.onChat(c, id, m));
+    on(PARTY_IN.configure, (c, id, m) => this.onConfigure(c, id, m));
+    on(PARTY_IN.sit, (c, id, m) => this.onSit(c, id, m));
+    on(PARTY_IN.stand, (c, id, m) => this.onStand(c, id, m));
+    on(PARTY_IN.ready, (c, id, m) => this.onReady(c, id, m));
+    on(PARTY_IN.start, (c, id, m) => void this.onStart(c, id, m));
+    on(PARTY_IN.spectate, (c, id, m) => this.onHostOnMember(c, id, m, 'spectate'));
+    on(PARTY_IN.remove, (c, id, m) => this.onHostOnMember(c, id, m, 'remove'));
+    on(PARTY_IN.allow, (c, id, m) => this.onHostOnMember(c, id, m, 'allow'));
+    on(PARTY_IN.passHost, (c, id, m) => this.onHostOnMember(c, id, m, 'pass-host'));
+    on(PARTY_IN.chat, (c, id, m) => this.onChat(c, id, m));
     this.onMessage('*', (client, type) => this.refuse(client, String(type).slice(0, 40), 'bad-message', 'Unknown message.'));
   }
 
-  onJoin(client: Client, raw: unknown) {
+  override onJoin(client: Client, raw: unknown) {
     const parsed = partyJoin.safeParse(raw ?? {});
     if (!parsed.success) throw new ServerError(400, `bad-join: ${parsed.error.issues[0]?.message}`);
     const { memberToken } = parsed.data;
@@ -120,20 +121,20 @@ export class PartyRoom extends Room<PartyState> {
     const previous = this.clients.find((c) => c.sessionId === holder.sessionId);
     if (previous && previous !== client) {
       this.memberOf.delete(previous.sessionId);
-      previous.leave(4100);
+      previous.leave(CLOSE.seatElsewhere);
     }
     holder.sessionId = client.sessionId;
     this.memberOf.set(client.sessionId, id);
     this.state.members.get(id)!.connected = true;
     if (this.state.host === id) this.hostBack();
     this.cancelIdle();
-    client.send('welcome', { member: id, token: holder.token });
+    client.send(PARTY_OUT.welcome, { member: id, token: holder.token });
     // Colyseus 0.16.23–26 may hand a late joiner a stale snapshot of changes made while nobody was connected.
     (this as unknown as { _serializer: { needFullEncode: boolean } })._serializer.needFullEncode = true;
     this.schedulePatch();
   }
 
-  onLeave(client: Client) {
+  override onLeave(client: Client) {
     const id = this.memberOf.get(client.sessionId);
     this.memberOf.delete(client.sessionId);
     if (id) {
@@ -149,7 +150,7 @@ export class PartyRoom extends Room<PartyState> {
     this.schedulePatch();
   }
 
-  onDispose() {
+  override onDispose() {
     for (const t of this.timers) clearTimeout(t);
     for (const t of [this.hostTimer, this.idleTimer, this.watchTimer, this.patchTimer]) if (t) clearTimeout(t);
   }
@@ -162,7 +163,7 @@ export class PartyRoom extends Room<PartyState> {
     }, 50);
   }
 
-  onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
+  override onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
     if (error.cause instanceof ServerError && error.cause.code < 500) return;
     const cause = error.cause instanceof Error ? error.cause : error;
     log.error({ event: 'room-error', room: this.roomId, method: methodName, error: cause.message, stack: cause.stack });
@@ -207,7 +208,7 @@ export class PartyRoom extends Room<PartyState> {
   // ---- messages ---------------------------------------------------------------------------------
 
   private refuse(client: Client, of: string, code: string, message: string) {
-    client.send('error', { code, message, of } satisfies ErrorMessage);
+    client.send(PARTY_OUT.error, { code, message, of } satisfies ErrorMessage);
   }
 
   private asHost(client: Client, id: string, of: string): boolean {
@@ -230,12 +231,12 @@ export class PartyRoom extends Room<PartyState> {
     if (!module) return this.refuse(client, 'configure', 'unknown-game', `No game "${parsed.data.game}".`);
     const options = module.options.safeParse(parsed.data.options);
     if (!options.success) return this.refuse(client, 'configure', 'bad-options', options.error.issues[0]?.message ?? 'Bad options.');
-    // A table seats every seat of its game today; a smaller count waits for the seat-count option of the room.
-    const seats = parsed.data.seats ?? module.seats.max;
-    if (seats !== module.seats.max) return this.refuse(client, 'configure', 'bad-seats', `${module.name} is played with ${module.seats.max} seats here.`);
-    if (parsed.data.clock.mode !== 'none' && seats > 2) return this.refuse(client, 'configure', 'bad-options', `${module.name} cannot be timed yet.`);
+    const choice = seatsOf(module, options.data, parsed.data.seats);
+    if (!choice.ok) return this.refuse(client, 'configure', 'bad-seats', choice.message);
+    const seats = choice.seats;
+    if (parsed.data.clock.mode !== 'none' && !timeable(module, seats)) return this.refuse(client, 'configure', 'bad-options', `${module.name} cannot be timed with more than two seats.`);
     this.state.game = module.id;
-    this.state.options = JSON.stringify(options.data);
+    this.state.options = JSON.stringify(choice.options);
     this.state.clock = JSON.stringify(parsed.data.clock);
     if (this.state.seats !== seats) {
       this.state.seats = seats;
@@ -301,8 +302,8 @@ export class PartyRoom extends Room<PartyState> {
       this.holders.delete(target);
       this.state.members.delete(target);
       const gone = this.clients.find((c) => c.sessionId === holder.sessionId);
-      gone?.send('error', { code: 'removed', message: 'The host removed you from this lobby.', of: 'remove' } satisfies ErrorMessage);
-      gone?.leave(4403);
+      gone?.send(PARTY_OUT.error, { code: 'removed', message: 'The host removed you from this lobby.', of: 'remove' } satisfies ErrorMessage);
+      gone?.leave(CLOSE.removed);
     }
   }
 
@@ -336,7 +337,8 @@ export class PartyRoom extends Room<PartyState> {
     this.state.phase = 'playing';
     this.playing = seated as string[];
     try {
-      const room = await matchMaker.createRoom('table', {
+      // Created in this process whatever the cluster's placement policy: the lobby watches its table directly.
+      const room = await matchMaker.handleCreateRoom('table', {
         game: this.state.game, options: JSON.parse(this.state.options), clock: JSON.parse(this.state.clock), public: false,
       });
       this.state.tableId = room.roomId;
@@ -373,7 +375,7 @@ export class PartyRoom extends Room<PartyState> {
     if (!member || !client) return this.abandonTable();
     const clientSeed = this.seeds.get(memberId);
     const reservation = await matchMaker.reserveSeatFor(room, { name: member.name, want: 'play', ...(clientSeed ? { clientSeed } : {}) });
-    client.send('table', { seat, reservation });
+    client.send(PARTY_OUT.table, { seat, reservation });
   }
 
   /** Polls the table until its first game ends (rematches inside the table stay outside the scoreboard). */
@@ -437,6 +439,6 @@ export function partyRoomFor(config: Config, env: NodeJS.ProcessEnv = process.en
   const positive = (v: string | undefined, d: number) => (v && Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : d);
   const ctx: PartyContext = { config, maxMembers: positive(env.PARTY_MEMBERS, 16), idleSeconds: positive(env.PARTY_IDLE_SECONDS, 1800) };
   return class BoundPartyRoom extends PartyRoom {
-    protected ctx = ctx;
+    protected override ctx = ctx;
   };
 }

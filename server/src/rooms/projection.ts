@@ -1,12 +1,21 @@
 // Per-audience view streams: each seat, and all spectators together, get a full document once, then only
 // structural diffs of what changed for them (measured in bench/wire.results.md; why diffs: bench/RESULTS.md).
-import { diff, type GameModule, type ViewDoc, type ViewMessage } from '@dicehall/shared';
+import { diff, type GameModule, type ViewMessage, type WireDoc } from '@dicehall/shared';
 
-/** What every audience of a game state sees: the public document, and one per seat (legal actions only to seats to act). */
-export function viewDocs(m: GameModule, state: unknown, seats: number, toAct: readonly number[]): { public: ViewDoc; seats: ViewDoc[] } {
+/**
+ * What every audience of a game state is sent: the public document, and one per seat. Legal actions go only to
+ * seats to act; for a game whose clients derive them from their own view (`legalFromView`) not even those
+ * travel, only a marker that the seat is to act (and the server does not list them at all).
+ */
+export function viewDocs(m: GameModule, state: unknown, seats: number, toAct: readonly number[]): { public: WireDoc; seats: WireDoc[] } {
+  const derive = m.legalFromView !== undefined;
   return {
-    public: { view: m.view(state, null), legal: [] },
-    seats: Array.from({ length: seats }, (_, s) => ({ view: m.view(state, s), legal: toAct.includes(s) ? m.legalActions(state, s) : [] })),
+    public: { view: m.view(state, null) },
+    seats: Array.from({ length: seats }, (_, s): WireDoc => {
+      const view = m.view(state, s);
+      if (!toAct.includes(s)) return { view };
+      return derive ? { view, act: [m.id, s] } : { view, legal: m.legalActions(state, s) };
+    }),
   };
 }
 
@@ -16,12 +25,12 @@ export function viewDocs(m: GameModule, state: unknown, seats: number, toAct: re
  */
 export class ViewChannel {
   rev = 0;
-  sent: ViewDoc | null = null;
-  private next: ViewDoc | null = null;
+  sent: WireDoc | null = null;
+  private next: WireDoc | null = null;
   private pending = false;
   private reset = false;
 
-  set(doc: ViewDoc) {
+  set(doc: WireDoc) {
     this.next = doc;
     this.pending = true;
   }

@@ -13,7 +13,7 @@ export function applySchemaFixes() {
   const writeString = encode.string;
   encode.string = ((bytes: Uint8Array, value: string, it: { offset: number }) => {
     const start = it.offset;
-    const size = writeString(bytes as any, value, it);
+    const size = writeString(bytes as Parameters<typeof writeString>[0], value, it);
     if (bytes[start] === 0xd9) bytes[start + 1] = it.offset - start - 2;
     return size;
   }) as typeof encode.string;

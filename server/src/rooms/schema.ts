@@ -1,7 +1,8 @@
 // The synced projection of a table. Fields only: the truth lives in the room's Table and log.
 import { ArraySchema, Schema, type } from '@colyseus/schema';
+import type { ChatLineSync, LogLineSync, SeatSync, TablePhase, TableSync, TalkLineSync } from '@dicehall/shared';
 
-export class SeatState extends Schema {
+export class SeatState extends Schema implements SeatSync {
   @type('string') name = '';
   @type('boolean') taken = false;
   @type('boolean') connected = false;
@@ -9,15 +10,17 @@ export class SeatState extends Schema {
   @type('number') graceEndsAt = 0;
   /** The grace is over: the opponent may claim the win (P3). */
   @type('boolean') claimable = false;
+  /** The level of the bot playing this seat ('' when its player plays it): a computer seat or a stand-in. */
+  @type('string') bot = '';
 }
 
 /** One log entry as shown to everyone: no action payload (it may be secret until the end). */
-export class LogLine extends Schema {
+export class LogLine extends Schema implements LogLineSync {
   @type('number') seq = 0;
   @type('string') json = '';
 }
 
-export class ChatLine extends Schema {
+export class ChatLine extends Schema implements ChatLineSync {
   @type('number') id = 0;
   @type('string') from = '';
   /** -1 for a spectator. */
@@ -32,7 +35,7 @@ export class ChatLine extends Schema {
  * A word said at the table that is not a move: draw offers, rematch requests and their answers. Kept out of
  * the rules log on purpose, so the proof log (entries only) replays and verifies exactly as before.
  */
-export class TalkLine extends Schema {
+export class TalkLine extends Schema implements TalkLineSync {
   /** The seq of the last log entry when it was said (-1: before the game's first entry). */
   @type('number') after = -1;
   /** draw-offer | draw-decline | draw-lapse | rematch-ask | rematch-decline | rematch-accept */
@@ -42,12 +45,12 @@ export class TalkLine extends Schema {
   @type('number') at = 0;
 }
 
-export class TableState extends Schema {
+export class TableState extends Schema implements TableSync {
   @type('string') game = '';
   @type('string') options = '{}';
   @type('boolean') isPublic = false;
   /** waiting (for players) | playing | over */
-  @type('string') phase = 'waiting';
+  @type('string') phase: TablePhase = 'waiting';
   @type([SeatState]) seats = new ArraySchema<SeatState>();
   @type('number') spectators = 0;
   @type(['number']) toAct = new ArraySchema<number>();

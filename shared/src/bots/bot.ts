@@ -14,7 +14,7 @@ export function budgetFor(kit: BotKit, level: Level, override: Partial<Budget> =
  * A bot of `level` for the kit's game. `rng` is the bot's own seeded dice (its sampling and tie
  * breaks): never the game's, so a bot cannot learn a future roll, and a seeded bot replays.
  */
-export function makeBot<View, Action>(kit: BotKit<any, Action, View>, level: Level, rng: Dice): Bot<View, Action> {
+export function makeBot<View, Action>(kit: BotKit<unknown, Action, View>, level: Level, rng: Dice): Bot<View, Action> {
   const think = (input: BotInput<View, Action>, override?: Partial<Budget>): Thought<Action> => {
     const { legal, seat } = input;
     if (legal.length === 0) throw new Error(`a ${kit.game.id} bot was asked to act for seat ${seat} with no legal action`);

@@ -3,12 +3,13 @@ import type { Dice } from '../core/dice';
 import { makeBot } from './bot';
 import { diceChessKit } from './kits/dice-chess';
 import { shieldsKit } from './kits/shields';
+import { LEVEL_NOTES, makeSimpleBot } from './simple';
 import type { Bot, BotKit, Level } from './types';
 
 export * from './types';
 export { botInput, budgetFor, makeBot } from './bot';
 export { chanceOutcomes } from './search';
-export { shieldsKit, diceChessKit };
+export { shieldsKit, diceChessKit, LEVEL_NOTES, makeSimpleBot };
 
 export const botKits: Record<string, BotKit> = {
   [shieldsKit.game.id]: shieldsKit,
@@ -16,11 +17,15 @@ export const botKits: Record<string, BotKit> = {
 };
 
 export function getBotKit(gameId: string): BotKit | undefined {
-  return Object.prototype.hasOwnProperty.call(botKits, gameId) ? botKits[gameId] : undefined;
+  return Object.hasOwn(botKits, gameId) ? botKits[gameId] : undefined;
 }
 
-/** A bot for a registered game, or undefined when the game has no kit yet. */
+/** Games with a bot: a search kit, or a simple bot (./simple) for the rest. */
+export const botGames = (): string[] => Object.keys(LEVEL_NOTES);
+
+/** A bot for a registered game: its kit's search, or the simple bot; undefined for a game with neither. */
 export function createBot(gameId: string, level: Level, rng: Dice): Bot | undefined {
   const kit = getBotKit(gameId);
-  return kit ? makeBot(kit, level, rng) : undefined;
+  if (kit) return makeBot(kit, level, rng);
+  return  Object.hasOwn(LEVEL_NOTES, gameId) ? makeSimpleBot(gameId, level, rng) : undefined;
 }

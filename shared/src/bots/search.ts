@@ -59,7 +59,10 @@ export function outcomes<State, Action>(ctx: Ctx<State, Action>, state: State, s
       step = ctx.game.apply(state, seat, action, dice);
     } catch (e) {
       if (e !== NEED_ROLL) throw e;
-      if (out.length + need > MAX_OUTCOMES) return sample(prefix, p);
+      if (out.length + need > MAX_OUTCOMES) {
+        sample(prefix, p);
+        return;
+      }
       for (let v = 1; v <= need; v++) walk([...prefix, v], p / need);
       return;
     }

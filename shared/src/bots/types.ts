@@ -68,7 +68,7 @@ export interface LevelConfig {
  * A kit never reads the real state: it rebuilds a *determinized* state from the seat's view, filling
  * in whatever the seat cannot see by sampling it with the bot's own dice.
  */
-export interface BotKit<State = any, Action = any, View = any> {
+export interface BotKit<State = unknown, Action = unknown, View = unknown> {
   game: GameModule<State, Action>;
   /** A full state consistent with `view` (module.view of it for `seat` equals `view`); unseen parts sampled with `rng`. */
   determinize(view: View, seat: Seat, rng: Dice): State;

@@ -1,17 +1,22 @@
 // The contract every game implements: pure rules behind one interface the room, client and tests share.
 import type { ZodType } from 'zod';
 import type { Dice } from './dice';
+import type { TimeoutPolicy } from './clock';
 
 /** A seat index: 0 for the first player, 1 for the second, … */
 export type Seat = number;
 
-/** Something that happened, public by contract: events are shown to everyone, so they never carry a secret. */
+/**
+ * Something that happened, public by contract: events are shown to everyone, so they never carry a secret.
+ * The loose shape every log entry holds; a game names its own events as a union of object types (type aliases,
+ * not interfaces, so they stay assignable to this index signature): `HighRollEvent` is the worked example.
+ */
 export interface GameEvent {
   type: string;
   [key: string]: unknown;
 }
 
-export type Step<S> = { ok: true; state: S; events: GameEvent[] };
+export type Step<S, E extends GameEvent = GameEvent> = { ok: true; state: S; events: E[] };
 export type Refusal = { ok: false; code: string; message: string };
 
 export interface Result {
@@ -24,7 +29,13 @@ export interface Result {
   summary: string;
 }
 
-export interface GameModule<State = any, Action = any, Options = any> {
+/**
+ * One game's rules. The type parameters tie each part to the others: `apply` takes the `Action` the `action`
+ * schema parses, `view` returns the `View` the client draws, `describe` reads the game's own `Event`s.
+ * `GameModule` with no arguments is "some game" (the registry, the room, the verifier): its methods take
+ * `unknown`, which every module satisfies because TypeScript checks method parameters bivariantly.
+ */
+export interface GameModule<State = unknown, Action = unknown, Options = unknown, View = unknown, Event extends GameEvent = GameEvent> {
   id: string;
   name: string;
   /** One paragraph for the lobby. */
@@ -44,7 +55,7 @@ export interface GameModule<State = any, Action = any, Options = any> {
    * The module playing an older version of these rules, for replaying archived logs; undefined for a
    * version this build no longer knows. Absent when there never was another version.
    */
-  rulesFor?(version: number): GameModule<State, Action, Options> | undefined;
+  rulesFor?(version: number): GameModule<State, Action, Options, View, Event> | undefined;
   /** Test-only modules stay out of the lobby. */
   listed: boolean;
   /** Whether the game can end in a draw, so players may also agree to one. */
@@ -57,18 +68,25 @@ export interface GameModule<State = any, Action = any, Options = any> {
   options: ZodType<Options>;
   /** Parses untrusted input; anything it accepts may still be illegal in the position. */
   action: ZodType<Action>;
-  setup(options: Options, seats: number, dice: Dice): Step<State>;
+  setup(options: Options, seats: number, dice: Dice): Step<State, Event>;
   /** Whose input is awaited (several when simultaneous); empty once the game is over. */
   toAct(state: State): Seat[];
   legalActions(state: State, seat: Seat): Action[];
-  apply(state: State, seat: Seat, action: Action, dice: Dice): Step<State> | Refusal;
+  /**
+   * The same list as `legalActions(state, seat)`, worked out from what `seat` is shown alone (`view(state, seat)`),
+   * for a seat that is to act. When present the room sends no legal-action list: each client derives its own
+   * (shared/src/core/view-stream.ts), which costs no bytes per change (bench/RESULTS.md). The view stream test
+   * checks it against `legalActions` at every step of random games.
+   */
+  legalFromView?(view: unknown, seat: Seat): Action[];
+  apply(state: State, seat: Seat, action: Action, dice: Dice): Step<State, Event> | Refusal;
   /** What `seat` may see (null: a spectator). Never carries another seat's secret. */
-  view(state: State, seat: Seat | null): unknown;
+  view(state: State, seat: Seat | null): View;
   /**
    * Everything, hidden cards included, for the replay of a finished game (whose full log is public by then).
    * Games without secrets leave it out: the replay shows the spectators' view.
    */
-  openView?(state: State): unknown;
+  openView?(state: State): View;
   result(state: State): Result | null;
   /**
    * The probe for hidden information, used by the conformance suite: a state `viewer` (null: a spectator) cannot
@@ -78,7 +96,7 @@ export interface GameModule<State = any, Action = any, Options = any> {
    */
   disguise?(state: State, viewer: Seat | null, dice: Dice): State;
   /** One event in plain words; `names` are the seats' display names. */
-  describe(event: GameEvent, names: string[]): string;
+  describe(event: Event, names: string[]): string;
   /**
    * The game's own result in plain words with names, without the "Game over" around it ("Bob wins — Alice has
    * no dice left on the board"). Without it, resultText builds one from the summary.
@@ -88,9 +106,27 @@ export interface GameModule<State = any, Action = any, Options = any> {
    * A resignation in a game of more than two seats: only `seat` leaves, the others play on (the module's own
    * `result` then says when it ends). Without it, or at two seats, the table gives the win to everyone else.
    */
-  resign?(state: State, seat: Seat, dice: Dice): Step<State> | Refusal;
+  resign?(state: State, seat: Seat, dice: Dice): Step<State, Event> | Refusal;
+  /**
+   * Each player plays alone (a race): one who resigns, or stays away past the grace, leaves only themselves, even
+   * at two seats. The table calls `resign`, and the room enters that resignation itself when the grace runs out
+   * instead of offering the others a claim, so nobody is held up longer than the grace.
+   */
+  playsOnAlone?: boolean;
+  /**
+   * Simultaneous secret choices: while true for the state after an entry, the room keeps that entry's public log
+   * line back; the held lines go out, in order, with the first entry after which it is false (and at the end).
+   */
+  holdLog?(state: State): boolean;
   /** What resigning gives up, for the confirmation ("this game", "the whole match"); "this game" without it. */
   resignScope?(options: Options): string;
+  /**
+   * What a fallen clock does at a table of more than two seats: 'eliminate' takes the player out through `resign`,
+   * 'skip' passes their turn through `skip`. Without it (or without the hook it names) such a table cannot be timed.
+   */
+  timeoutPolicy?: TimeoutPolicy;
+  /** The 'skip' policy's hook: `seat`'s turn (or answer in a simultaneous step) passes; the game goes on. */
+  skip?(state: State, seat: Seat, dice: Dice): Step<State, Event> | Refusal;
 }
 
 /**
@@ -99,7 +135,9 @@ export interface GameModule<State = any, Action = any, Options = any> {
  * state, set at setup, so one `apply` serves every version); the room always plays the newest, and only
  * replay and verification ask for an older one.
  */
-export function rulesModule<S, A, O>(module: GameModule<S, A, O>, version: number): GameModule<S, A, O> | Refusal {
+export function rulesModule<S, A, O, V, E extends GameEvent>(
+  module: GameModule<S, A, O, V, E>, version: number,
+): GameModule<S, A, O, V, E> | Refusal {
   if (version === module.rulesVersion) return module;
   const older = Number.isInteger(version) ? module.rulesFor?.(version) : undefined;
   if (older && older.rulesVersion === version) return older;
@@ -107,9 +145,16 @@ export function rulesModule<S, A, O>(module: GameModule<S, A, O>, version: numbe
 }
 
 /** The number of seats a room of `module` with (parsed) `options` has. */
-export function seatCount<O>(module: GameModule<any, any, O>, options: O): number {
+export function seatCount<O>(module: GameModule<unknown, unknown, O>, options: O): number {
   return module.seatsFor?.(options) ?? module.seats.max;
 }
+
+/** The parts of a module, for code that holds one game's module: `ViewOf<typeof shields>` is `ShieldsView`. */
+export type StateOf<M> = M extends GameModule<infer S, infer _A, infer _O, infer _V, infer _E> ? S : never;
+export type ActionOf<M> = M extends GameModule<infer _S, infer A, infer _O, infer _V, infer _E> ? A : never;
+export type OptionsOf<M> = M extends GameModule<infer _S, infer _A, infer O, infer _V, infer _E> ? O : never;
+export type ViewOf<M> = M extends GameModule<infer _S, infer _A, infer _O, infer V, infer _E> ? V : never;
+export type EventOf<M> = M extends GameModule<infer _S, infer _A, infer _O, infer _V, infer E> ? E : never;
 
 export function refuse(code: string, message: string): Refusal {
   return { ok: false, code, message };

@@ -40,7 +40,7 @@ export function replayLog(log: GameLog, lookup: Lookup, upTo = Infinity):
   const module = rulesModule(current, rulesOfLog(log));
   if ('ok' in module) return { ok: false, problem: module.message };
   const [first, ...rest] = log.entries;
-  if (!first || first.kind !== 'setup') return { ok: false, problem: 'the log does not start with the setup' };
+  if (first?.kind !== 'setup') return { ok: false, problem: 'the log does not start with the setup' };
   try {
     const dice = new RecordingDice(replayed(log.entries.flatMap((e) => e.rolls)));
     const start = startTable(module, log.options, log.seats, dice);

@@ -2,7 +2,8 @@
 // advanced only through log entries so that the log alone replays the game.
 import type { GameEvent, GameModule, Refusal, Result, Seat } from './game-module';
 import type { Roll } from './dice';
-import { RecordingDice } from './dice';
+import type { RecordingDice } from './dice';
+import { seatName } from './names';
 
 /** `timeout`: the seat's clock ran out (entered by the room, never sent by a client). */
 export type PlatformKind = 'resign' | 'claim' | 'draw' | 'timeout';
@@ -17,6 +18,8 @@ export interface LogEntry {
   events: GameEvent[];
   /** Server time in ms; informative only, never read by the rules. */
   at: number;
+  /** The level of the bot that made this move for the seat; informative, not compared by replays. */
+  bot?: string;
 }
 
 export interface Table<S = unknown> {
@@ -45,6 +48,16 @@ export function startTable<S>(module: GameModule<S>, options: unknown, seats: nu
   return { ok: true, table: { state: step.state, ended: null, seats, seq: 1 }, entry };
 }
 
+/** The module's hook for a timeout at more than two seats, by its declared policy; none if it declares none. */
+function timeoutHook<S>(module: GameModule<S>): GameModule<S>['resign'] {
+  return module.timeoutPolicy === 'eliminate' ? module.resign : module.timeoutPolicy === 'skip' ? module.skip : undefined;
+}
+
+/** Whether a table of `module` with `seats` seats can run clocks: two seats or fewer, or a declared timeout policy. */
+export function timeable(module: GameModule, seats: number): boolean {
+  return seats <= 2 || timeoutHook(module) !== undefined;
+}
+
 /** Applies a module action or a platform entry. Never throws on bad input; never mutates `table`. */
 export function advance<S>(
   module: GameModule<S>, table: Table<S>, seat: Seat, kind: 'action' | PlatformKind, input: unknown,
@@ -70,8 +83,12 @@ export function advance<S>(
     }
     return { ok: true, table: { ...table, state: step.state, seq: table.seq + 1 }, entry: entryOf(step.events, parsed.data) };
   }
-  if (kind === 'resign' && module.resign && table.seats > 2) {
-    const step = module.resign(table.state, seat, dice);
+  // Beyond two seats (or in a game that plays on alone) a resignation, or a timeout under the module's policy, takes
+  // out one player; the rest play on.
+  const oneOut = table.seats > 2 || (module.playsOnAlone === true && table.seats > 1);
+  const oneLeaves = oneOut ? (kind === 'resign' ? module.resign : kind === 'timeout' ? timeoutHook(module) : undefined) : undefined;
+  if (oneLeaves) {
+    const step = oneLeaves.call(module, table.state, seat, dice);
     if (!step.ok) {
       dice.drain();
       return step;
@@ -95,7 +112,7 @@ export function advance<S>(
  * the seat reading it (null for a spectator): the player who resigned reads "You resigned".
  */
 export function resultText(module: GameModule, result: Result, names: string[], viewer: Seat | null): string {
-  const name = (s: Seat) => names[s] ?? `Player ${s + 1}`;
+  const name = (s: Seat) => seatName(names, s);
   const winners = result.winners.map(name).join(' and ');
   const losers = names.map((_, s) => s).filter((s) => !result.winners.includes(s));
   const lost = losers.map(name).join(' and ');

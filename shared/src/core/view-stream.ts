@@ -1,6 +1,7 @@
 // The view stream between the room and its clients: a full document, then numbered structural diffs.
 // The server diffs (server/src/rooms/projection.ts); the client applies, immutably (copying only the path it
 // changes) so views comparing by reference still see changes. Plain JSON values only.
+import { getGame } from '../games';
 
 /** One change: `[path, value]` sets, `[path]` deletes; a path of `[]` replaces the whole document. */
 export type ViewOp = [path: (string | number)[], value?: unknown];
@@ -11,19 +12,34 @@ export interface ViewDoc {
   legal: unknown[];
 }
 
+/**
+ * What travels for a ViewDoc. A game whose module has `legalFromView` sends no list: while the seat is to act its
+ * document carries `act: [game id, seat]` (a few bytes, constant while it stays to act) and each client derives
+ * the list from its own view with the shared rules (`expandDoc`). Other games send `legal` whole (diffed).
+ * An absent `legal` is an empty list.
+ */
+export interface WireDoc {
+  view: unknown;
+  legal?: unknown[];
+  act?: [game: string, seat: number];
+}
+
 /** `full` carries the whole document at `rev`; otherwise `ops` turn revision `rev - 1` into `rev`. */
 export interface ViewMessage {
   rev: number;
-  full?: ViewDoc | null;
+  full?: WireDoc | null;
   ops?: ViewOp[];
 }
 
 export interface ViewStream {
   rev: number;
+  /** The document as the client uses it (legal actions derived where they do not travel). */
   doc: ViewDoc | null;
+  /** The document as it travelled, which the next diff applies to; absent means the same as `doc`. */
+  wire?: WireDoc | null;
 }
 
-export const emptyStream = (): ViewStream => ({ rev: -1, doc: null });
+export const emptyStream = (): ViewStream => ({ rev: -1, doc: null, wire: null });
 
 /**
  * The stream after `msg`, or null when `msg` does not follow from it (out of step: wait for a full one).
@@ -37,11 +53,29 @@ export function applyViewMessage(stream: ViewStream, raw: ViewMessage | string):
     return null;
   }
   if (!msg || typeof msg.rev !== 'number') return null;
-  if (msg.full !== undefined) return { rev: msg.rev, doc: msg.full };
+  if (msg.full !== undefined) return { rev: msg.rev, doc: expandDoc(msg.full), wire: msg.full };
   if (msg.rev !== stream.rev + 1 || !Array.isArray(msg.ops)) return null;
-  let doc: unknown = stream.doc;
-  for (const op of msg.ops) doc = applyOp(doc, op);
-  return { rev: msg.rev, doc: doc as ViewDoc };
+  let wire: unknown = stream.wire !== undefined ? stream.wire : stream.doc;
+  for (const op of msg.ops) wire = applyOp(wire, op);
+  return { rev: msg.rev, doc: expandDoc(wire as WireDoc | null), wire: wire as WireDoc | null };
+}
+
+/** The document a client uses from the one that travelled: legal actions derived when they did not travel. */
+export function expandDoc(wire: WireDoc | null): ViewDoc | null {
+  if (!wire || typeof wire !== 'object') return null;
+  if (Array.isArray(wire.legal)) return wire as ViewDoc;
+  return { view: wire.view, legal: wire.act ? derivedLegal(wire.view, wire.act) : [] };
+}
+
+function derivedLegal(view: unknown, [game, seat]: [string, number]): unknown[] {
+  const m = getGame(game);
+  if (!m?.legalFromView) return [];
+  try {
+    return m.legalFromView(view, seat);
+  } catch {
+    // A view the rules cannot read offers no action; the server still refuses nothing it would have allowed.
+    return [];
+  }
 }
 
 export function applyOp(root: unknown, [path, ...rest]: ViewOp): unknown {
@@ -50,11 +84,12 @@ export function applyOp(root: unknown, [path, ...rest]: ViewOp): unknown {
   return setIn(root, path, 0, remove, rest[0]);
 }
 
-function setIn(node: any, path: (string | number)[], i: number, remove: boolean, value: unknown): unknown {
+function setIn(node: unknown, path: (string | number)[], i: number, remove: boolean, value: unknown): unknown {
   const key = path[i];
   // The stream is the server's own, but a key must never reach an object's prototype.
   if (key === '__proto__' || key === 'constructor' || key === 'prototype') return node;
-  const copy: any = Array.isArray(node) ? node.slice() : { ...(node ?? {}) };
+  // An array or an object, written by key either way (a path's keys come from the server's own diff).
+  const copy = (Array.isArray(node) ? node.slice() : typeof node === 'object' && node !== null ? { ...node } : {}) as Record<string | number, unknown>;
   if (i === path.length - 1) {
     if (remove) delete copy[key];
     else copy[key] = value;

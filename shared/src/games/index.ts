@@ -4,11 +4,17 @@ import { highRoll } from './high-roll';
 import { diceChess } from './dice-chess';
 import { shields } from './shields';
 import { shieldsUp } from './shields-up';
-// Dice Siege plays end to end in the rules but stays unlisted until its play sheet (client view) exists.
 import { polywars } from './polywars';
 import { diceSiege } from './dice-siege';
 
 export { highRoll, diceChess, shields, shieldsUp, polywars, diceSiege };
+// Each game's contract types, from the package's root entry (a game's other helpers: `@dicehall/shared/<game>`).
+export type { HighRollAction, HighRollEvent, HighRollOptions, HighRollState, HighRollView } from './high-roll';
+export type { DiceChessAction, DiceChessEvent, DiceChessOptions, DiceChessState, DiceChessView } from './dice-chess';
+export type { ShieldsAction, ShieldsOptions, ShieldsState, ShieldsView } from './shields';
+export type { ShieldsUpAction, ShieldsUpOptions, ShieldsUpState, ShieldsUpView } from './shields-up';
+export type { PolywarsAction, PolywarsOptions, PolywarsState, PolywarsView } from './polywars';
+export type { SiegeAction, SiegeOptions, SiegeState, SiegeView } from './dice-siege';
 
 export const games: Record<string, GameModule> = {
   [shields.id]: shields,
@@ -20,7 +26,7 @@ export const games: Record<string, GameModule> = {
 };
 
 export function getGame(id: string): GameModule | undefined {
-  return Object.prototype.hasOwnProperty.call(games, id) ? games[id] : undefined;
+  return Object.hasOwn(games, id) ? games[id] : undefined;
 }
 
 export const listedGames = (): GameModule[] => Object.values(games).filter((g) => g.listed);

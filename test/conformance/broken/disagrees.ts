@@ -1,8 +1,8 @@
 // Broken on purpose: legalActions never lists rolling three dice, which apply accepts.
-import { hiddenPips, type PipsState } from './hidden-pips';
-import type { GameModule } from '../../../shared/src/index';
+import { hiddenPips, type PipsAction, type PipsState } from './hidden-pips';
+import type { GameModule } from '@dicehall/shared';
 
-export const disagrees: GameModule<PipsState> = {
+export const disagrees: GameModule<PipsState, PipsAction, Record<string, never>> = {
   ...hiddenPips,
   id: 'broken-disagrees',
   legalActions(s, seat) {

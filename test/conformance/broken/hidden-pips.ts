@@ -2,7 +2,7 @@
 // Each seat is dealt a secret d6; in turn, a seat rolls 1–3 of its 4 dice into its score or stops; the higher score
 // plus secret wins.
 import { z } from 'zod';
-import { refuse, type Dice, type GameModule, type Seat } from '../../../shared/src/index';
+import { refuse, type Dice, type GameModule, type Seat } from '@dicehall/shared';
 
 export interface PipsState {
   secret: number[];

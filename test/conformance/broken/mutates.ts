@@ -1,8 +1,8 @@
 // Broken on purpose: apply adds the roll to the score array it was given, mutating its input.
-import { hiddenPips, rollSum, type PipsState } from './hidden-pips';
-import type { GameModule } from '../../../shared/src/index';
+import { hiddenPips, rollSum, type PipsAction, type PipsState } from './hidden-pips';
+import type { GameModule } from '@dicehall/shared';
 
-export const mutates: GameModule<PipsState> = {
+export const mutates: GameModule<PipsState, PipsAction, Record<string, never>> = {
   ...hiddenPips,
   id: 'broken-mutates',
   apply(s, seat, a, dice) {

@@ -1,8 +1,8 @@
 // Broken on purpose: apply rolls the dice before it checks there are that many left, then refuses.
-import { hiddenPips, rollSum, type PipsState } from './hidden-pips';
-import { refuse, type GameModule } from '../../../shared/src/index';
+import { hiddenPips, rollSum, type PipsAction, type PipsState } from './hidden-pips';
+import { refuse, type GameModule } from '@dicehall/shared';
 
-export const rollsThenRefuses: GameModule<PipsState> = {
+export const rollsThenRefuses: GameModule<PipsState, PipsAction, Record<string, never>> = {
   ...hiddenPips,
   id: 'broken-rolls-then-refuses',
   apply(s, seat, a, dice) {

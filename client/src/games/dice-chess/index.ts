@@ -1,6 +1,6 @@
 // Dice Chess on the client: words for its moves, the setup option and the rules page; the board loads on demand.
 // The shared package's root exports the modules, not each game's types: take the view's shape from its file.
-import type { DiceChessView } from '../../../../shared/src/games/dice-chess/view';
+import type { DiceChessView } from '@dicehall/shared/dice-chess';
 import type { Snapshot } from '../../net/store';
 import type { ClientGame } from '../types';
 import rules from './rules.html?raw';
@@ -24,7 +24,7 @@ export function moveLabel(action: Action, snap: Snapshot): string | null {
 export const diceChessClient: ClientGame = {
   id: 'dice-chess',
   loadView: () => import('./view').then((m) => m.createView),
-  label: (action: Action, snap: Snapshot) => moveLabel(action, snap),
+  label: moveLabel,
   rules,
   loadPictures: () => import('./pictures').then((m) => m.drawPictures),
   options: [{

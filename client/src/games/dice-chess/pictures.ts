@@ -1,19 +1,13 @@
 // Dice Chess rules pictures, drawn by the board's own die renderer and the shared move generator, then kept as
 // images: the moves of a 1, a 3 and a 6, a capture and its reroll, and the progress marks of C7.
-import { Application, Container, Graphics } from 'pixi.js';
-import 'pixi.js/graphics';
-import 'pixi.js/text';
-import { parseBoard, squareIndex } from '../../../../shared/src/games/dice-chess/board';
-import { targetsFrom } from '../../../../shared/src/games/dice-chess/moves';
-import { isEffective, positionState, reachOf } from '../../../../shared/src/games/dice-chess/state';
-import { PipDie } from './die';
+import { Container, Graphics } from 'pixi.js';
+import { drawPictures as renderPictures } from '../../engine/pictures';
+import { parseBoard, squareIndex } from '@dicehall/shared/dice-chess';
+import { targetsFrom } from '@dicehall/shared/dice-chess';
+import { isEffective, positionState, reachOf } from '@dicehall/shared/dice-chess';
+import { DANGER, DARK, LIGHT, pipDie } from './look';
 import { drawProgressMark } from './progress';
 
-// The board view's colours, so a picture looks like the table.
-const SEAT_COLORS = [0xe8b04b, 0x5b9bd5];
-const LIGHT = 0x4d6e5a;
-const DARK = 0x36543f;
-const DANGER = 0xff8a7a;
 const SQ = 34;
 
 interface Scene {
@@ -68,8 +62,7 @@ function drawScene(s: Scene): Container {
   }
   board.forEach((cell, sq) => {
     if (cell === 0) return;
-    const die = new PipDie();
-    die.set({ size: SQ * 0.78, fill: SEAT_COLORS[cell > 0 ? 0 : 1] }, Math.abs(cell));
+    const die = pipDie(SQ * 0.78, cell > 0 ? 0 : 1, Math.abs(cell));
     die.container.position.set(...at(sq));
     scene.addChild(die.container);
   });
@@ -95,28 +88,5 @@ const SCENES: Record<string, Scene[]> = {
 };
 
 /** Replaces each `[data-picture]` placeholder's text diagram with pictures of its scenes. */
-export async function drawPictures(root: HTMLElement): Promise<void> {
-  const spots = [...root.querySelectorAll<HTMLElement>('[data-picture]')].filter((el) => SCENES[el.dataset.picture ?? '']);
-  if (spots.length === 0) return;
-  const app = new Application();
-  const resolution = Math.min(3, window.devicePixelRatio || 1);
-  await app.init({ width: 8, height: 8, backgroundAlpha: 0, antialias: true, resolution, preference: 'webgl', autoStart: false });
-  try {
-    for (const spot of spots) {
-      const row = document.createElement('div');
-      row.className = 'rules-pictures';
-      for (const scene of SCENES[spot.dataset.picture!]) {
-        const img = (await app.renderer.extract.image({ target: drawScene(scene), resolution })) as HTMLImageElement;
-        await img.decode();
-        img.style.width = `${img.naturalWidth / resolution}px`;
-        img.alt = '';
-        row.append(img);
-      }
-      spot.prepend(row);
-      spot.querySelector('pre')?.setAttribute('hidden', '');
-      spot.dataset.drawn = 'true';
-    }
-  } finally {
-    app.destroy(true, { children: true });
-  }
-}
+export const drawPictures = (root: HTMLElement) =>
+  renderPictures(root, Object.fromEntries(Object.entries(SCENES).map(([name, list]) => [name, () => list.map(drawScene)])));

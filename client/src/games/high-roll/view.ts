@@ -1,6 +1,7 @@
 // High Roll's table: each player's three dice in a row with the running total.
-import { Container, Text } from 'pixi.js';
+import { Container } from 'pixi.js';
 import { DieSprite } from '../../engine/dice-sprite';
+import { Label } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import type { Snapshot } from '../../net/store';
 
@@ -9,7 +10,7 @@ const COLORS = [0xe8b04b, 0x5b9bd5];
 class HighRollView implements GameView {
   readonly container = new Container();
   private dice: DieSprite[][] = [[], []];
-  private totals: Text[] = [];
+  private totals: Label[] = [];
   private seen = 0;
   private unsubscribe: () => void;
 
@@ -20,9 +21,9 @@ class HighRollView implements GameView {
         this.dice[s].push(d);
         this.container.addChild(d.container);
       }
-      const t = new Text({ text: '', style: { fontFamily: 'system-ui, sans-serif', fontSize: 18, fill: 0xf2efe6 } });
+      const t = new Label({ size: 18, color: 0xf2efe6 });
       this.totals.push(t);
-      this.container.addChild(t);
+      this.container.addChild(t.text);
     }
     this.unsubscribe = ctx.stage.onResize(() => this.layout());
     this.layout();
@@ -34,10 +35,10 @@ class HighRollView implements GameView {
     for (let s = 0; s < 2; s++) {
       const y = height * (s === 0 ? 0.3 : 0.7);
       this.dice[s].forEach((d, i) => {
-        d.set({ size }, (d.container.children[1] as Text).text);
+        d.set({ size }, d.value);
         d.container.position.set(width / 2 + (i - 1) * (size + 14), y);
       });
-      this.totals[s].position.set(width / 2 - 1.5 * (size + 14), y - size);
+      this.totals[s].at(width / 2 - 1.5 * (size + 14), y - size);
     }
   }
 
@@ -45,7 +46,7 @@ class HighRollView implements GameView {
     const view = snap.view as { rolls: number[][]; totals: number[]; sides: number } | null;
     if (!view) return;
     for (let s = 0; s < 2; s++) {
-      this.totals[s].text = `${snap.seats[s]?.name || `Player ${s + 1}`}: ${view.totals[s]}`;
+      this.totals[s].set(`${snap.seats[s]?.name || `Player ${s + 1}`}: ${view.totals[s]}`);
       this.dice[s].forEach((d, i) => {
         const v = view.rolls[s][i];
         d.container.alpha = v === undefined ? 0.3 : 1;

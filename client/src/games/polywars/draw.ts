@@ -1,11 +1,11 @@
 // Drawing the battlefield in screen space each change: the field and its grid, terrain shaded by height, zones,
 // bases, flags, dice as discs with value and type, auras, and the selected die's reach, halo and sightlines.
 import { Container, Graphics } from 'pixi.js';
-import type { PolywarsView } from '../../../../shared/src/games/polywars/view';
-import type { PwDie } from '../../../../shared/src/games/polywars/state';
-import { DIE_TYPES } from '../../../../shared/src/games/polywars/catalogue';
-import { lineOfSight, rangeTo } from '../../../../shared/src/games/polywars/geometry';
-import { Label } from '../dice-chess/label';
+import type { PolywarsView } from '@dicehall/shared/polywars';
+import type { PwDie } from '@dicehall/shared/polywars';
+import { DIE_TYPES } from '@dicehall/shared/polywars';
+import { lineOfSight, rangeTo } from '@dicehall/shared/polywars';
+import { Label } from '../../engine/text';
 import type { Camera, Pt } from './camera';
 import { checkAttack, odds } from './text';
 
@@ -36,6 +36,14 @@ export interface Overlay {
   attackPhase: boolean;
 }
 
+/** A label's box on screen (stage units), as the view reports it for tests: `sight` labels are placed clear of all others. */
+export interface LabelBox { text: string; kind: 'fixed' | 'sight'; x: number; y: number; w: number; h: number }
+
+/** A label that is placed after everything else, at the first of its candidate points where it overlaps nothing. */
+interface Pending { text: string; at: Pt[]; size: number; color: number }
+
+const overlaps = (a: LabelBox, b: LabelBox) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
 export class Battlefield {
   readonly container = new Container();
   private ground = new Graphics();
@@ -43,6 +51,13 @@ export class Battlefield {
   private bodies = new Graphics();
   private labels: Label[] = [];
   private used = 0;
+  /** Every label shown by the last draw, with its box; sightline and odds labels never overlap another. */
+  boxes: LabelBox[] = [];
+  /** Sightline labels left out by the last draw because every candidate spot was taken. */
+  dropped = 0;
+  private pending: Pending[] = [];
+  /** The part of the box the field covers at the last draw: what is drawn, and where labels may go. */
+  shown = { x: 0, y: 0, w: 1, h: 1 };
   /** Keeps long halos and sightlines inside the field's box, off the phase bar and the players' line. */
   private clip = new Graphics();
 
@@ -51,24 +66,75 @@ export class Battlefield {
     this.container.mask = this.clip;
   }
 
-  private label(text: string, x: number, y: number, size: number, color = INK, weight: 400 | 700 = 700) {
+  private take(text: string, size: number, color: number, weight: 400 | 700): Label {
     if (this.used === this.labels.length) {
       const l = new Label({ size, color, weight }, 0.5, 0.5);
       this.labels.push(l);
-      this.container.addChild(l.sprite);
+      this.container.addChild(l.text);
     }
-    const l = this.labels[this.used++];
-    l.set(text, { size, color, weight });
-    l.sprite.position.set(Math.round(x), Math.round(y));
+    return this.labels[this.used++].set(text, { size, color, weight });
+  }
+
+  private label(text: string, x: number, y: number, size: number, color = INK, weight: 400 | 700 = 700) {
+    const l = this.take(text, size, color, weight);
+    l.text.position.set(Math.round(x), Math.round(y));
     l.visible = true;
+    this.boxes.push({ text, kind: 'fixed', x: Math.round(x) - l.width / 2, y: Math.round(y) - l.height / 2, w: l.width, h: l.height });
+  }
+
+  /**
+   * Places the deferred labels in order (the odds first), each at its first candidate point whose box, with a 2 px
+   * margin, stays inside the field's box and touches no label already shown; a label with no such point is left out
+   * (its line still says clear or blocked by colour and dashes).
+   */
+  private placePending(box: { x: number; y: number; w: number; h: number }) {
+    for (const p of this.pending) {
+      // A bundle of lines to one cluster of dice says it once: the same words already shown near this line's middle.
+      const mid = p.at[0];
+      if (this.boxes.some((o) => o.kind === 'sight' && o.text === p.text && Math.hypot(o.x + o.w / 2 - mid.x, o.y + o.h / 2 - mid.y) < 90)) continue;
+      const l = this.take(p.text, p.size, p.color, 700);
+      const w = l.width + 4;
+      const h = l.height + 4;
+      const spot = p.at.map((c) => ({ text: p.text, kind: 'sight' as const, x: Math.round(c.x) - w / 2, y: Math.round(c.y) - h / 2, w, h }))
+        .find((b) => b.x >= box.x && b.y >= box.y && b.x + b.w <= box.x + box.w && b.y + b.h <= box.y + box.h && !this.boxes.some((o) => overlaps(o, b)));
+      if (!spot) {
+        l.visible = false;
+        this.dropped++;
+        continue;
+      }
+      l.text.position.set(spot.x + w / 2, spot.y + h / 2);
+      l.visible = true;
+      this.boxes.push(spot);
+    }
+    this.pending = [];
+  }
+
+  /** Candidate points for a line's label: along the line from its middle outwards, each above and below it. */
+  private alongLine(x: number, y: number, tx: number, ty: number): Pt[] {
+    const len = Math.hypot(tx - x, ty - y) || 1;
+    const nx = -(ty - y) / len;
+    const ny = (tx - x) / len;
+    const out: Pt[] = [];
+    for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78]) {
+      for (const off of [-9, 9, -20, 20]) out.push({ x: x + (tx - x) * t + nx * off, y: y + (ty - y) * t + ny * off });
+    }
+    return out;
   }
 
   draw(v: PolywarsView, cam: Camera, o: Overlay, me: number | null, box: { x: number; y: number; w: number; h: number }) {
-    this.clip.clear().rect(box.x, box.y, box.w, box.h).fill(0xffffff);
     const sx = (x: number) => cam.ox + x * cam.scale;
     const sy = (y: number) => cam.oy + y * cam.scale;
     const k = cam.scale;
+    // Drawing stays on the field where it shows inside the box: long halos stop at the field's edge.
+    const x0 = Math.max(box.x, sx(0));
+    const y0 = Math.max(box.y, sy(0));
+    box = { x: x0, y: y0, w: Math.max(1, Math.min(box.x + box.w, sx(v.field.width)) - x0), h: Math.max(1, Math.min(box.y + box.h, sy(v.field.height)) - y0) };
+    this.clip.clear().rect(box.x, box.y, box.w, box.h).fill(0xffffff);
+    this.shown = box;
     this.used = 0;
+    this.boxes = [];
+    this.dropped = 0;
+    this.pending = [];
     const g = this.ground.clear();
     g.rect(sx(0), sy(0), v.field.width * k, v.field.height * k).fill(FIELD);
     for (let x = R; x < v.field.width; x += R) g.moveTo(sx(x), sy(0)).lineTo(sx(x), sy(v.field.height));
@@ -95,7 +161,7 @@ export class Battlefield {
     const m = this.marks.clear();
     const onField = v.dice.filter((d) => d.alive && d.x !== null);
     const sel = o.selected !== null ? v.dice[o.selected] : undefined;
-    if (sel && sel.alive && sel.x !== null) this.drawSelection(v, sel, onField, o, sx, sy, k);
+    if (sel?.alive && sel.x !== null) this.drawSelection(v, sel, onField, o, sx, sy, k);
 
     const b = this.bodies.clear();
     for (const d of onField) {
@@ -129,6 +195,7 @@ export class Battlefield {
         .stroke({ width: 2, color: o.ghost.refused ? BLOCKED : 0xffffff });
       if (d.x !== null) m.moveTo(sx(d.x), sy(d.y!)).lineTo(sx(o.ghost.x), sy(o.ghost.y)).stroke({ width: 1.5, color: o.ghost.refused ? BLOCKED : 0xffffff, alpha: 0.8 });
     }
+    this.placePending(box);
     for (let i = this.used; i < this.labels.length; i++) this.labels[i].visible = false;
   }
 
@@ -151,7 +218,7 @@ export class Battlefield {
       const ty = sy(t.y!);
       if (check.ok) {
         m.moveTo(x, y).lineTo(tx, ty).stroke({ width: t.id === o.target ? 3 : 2, color: OK, alpha: o.attackPhase ? 0.95 : 0.5 });
-        if (Math.hypot(tx - x, ty - y) > 90) this.label(check.range ? `zap ${check.range}` : 'side', (x + tx) / 2, (y + ty) / 2 - 8, 11, OK);
+        if (Math.hypot(tx - x, ty - y) > 60) this.pending.push({ text: check.range ? `zap ${check.range}` : 'side', at: this.alongLine(x, y, tx, ty), size: 11, color: OK });
       } else if (check.code === 'no-line-of-sight') {
         // Where the sight ends: the first die in the way, else the terrain; drawn dashed in red past that point.
         const others = onField.filter((d) => d.id !== sel.id && d.id !== t.id).map((d) => ({ x: d.x!, y: d.y!, r: DIE_TYPES[d.sides].radius }));
@@ -160,13 +227,18 @@ export class Battlefield {
           m.moveTo(x + (tx - x) * s, y + (ty - y) * s).lineTo(x + (tx - x) * Math.min(1, s + 0.04), y + (ty - y) * Math.min(1, s + 0.04));
         }
         m.stroke({ width: 2, color: BLOCKED, alpha: 0.85 });
-        if (Math.hypot(tx - x, ty - y) > 140) this.label(`blocked by ${los.blockedBy ?? 'terrain'}`, (x + tx) / 2, (y + ty) / 2 - 8, 11, BLOCKED);
+        if (Math.hypot(tx - x, ty - y) > 100) this.pending.push({ text: `blocked by ${los.blockedBy ?? 'terrain'}`, at: this.alongLine(x, y, tx, ty), size: 11, color: BLOCKED });
       }
       if (t.id === o.target && check.ok) {
         const p = odds(sel, check.range);
         const pct = (n: number) => `${Math.round(n * 100)}%`;
         m.circle(tx, ty, DIE_TYPES[t.sides].radius * k + 6).stroke({ width: 3, color: OK });
-        this.label(`perfect ${pct(p.perfect)} · success ${pct(p.success)} · fail ${pct(p.fail)}`, tx, ty - DIE_TYPES[t.sides].radius * k - 16, 12, INK);
+        const r = DIE_TYPES[t.sides].radius * k;
+        // The odds go first, above the target, else below it or beside it.
+        this.pending.unshift({
+          text: `perfect ${pct(p.perfect)} · success ${pct(p.success)} · fail ${pct(p.fail)}`, size: 12, color: INK,
+          at: [{ x: tx, y: ty - r - 16 }, { x: tx, y: ty + r + 16 }, { x: tx, y: ty - r - 34 }, { x: tx, y: ty + r + 34 }, { x: tx - 120, y: ty - r - 16 }, { x: tx + 120, y: ty - r - 16 }],
+        });
       }
     }
   }

@@ -1,6 +1,6 @@
 // Polywars on the client: words for its actions, the scenario and seat count options, and the rules page; the
 // battlefield loads on demand.
-import type { PolywarsAction } from '../../../../shared/src/games/polywars/state';
+import type { PolywarsAction } from '@dicehall/shared/polywars';
 import type { Snapshot } from '../../net/store';
 import type { ClientGame } from '../types';
 import rules from './rules.html?raw';

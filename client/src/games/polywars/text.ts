@@ -1,8 +1,9 @@
 // Polywars in words: die names, attack odds, button labels for legal actions, and the phase bar's sentence.
-import type { PolywarsView } from '../../../../shared/src/games/polywars/view';
-import type { PolywarsAction } from '../../../../shared/src/games/polywars/state';
-import type { PwDie } from '../../../../shared/src/games/polywars/state';
-import { attackCheck, type AttackCheck } from '../../../../shared/src/games/polywars/rules';
+import { seatName as nameOfSeat } from '@dicehall/shared';
+import type { PolywarsView } from '@dicehall/shared/polywars';
+import type { PolywarsAction } from '@dicehall/shared/polywars';
+import type { PwDie } from '@dicehall/shared/polywars';
+import { attackCheck, type AttackCheck } from '@dicehall/shared/polywars';
 import type { Snapshot } from '../../net/store';
 
 export const SCENARIO_NAMES: Record<string, string> = {
@@ -10,7 +11,7 @@ export const SCENARIO_NAMES: Record<string, string> = {
   'snipe-hunt': 'Snipe Hunt', 'attack-on-tokyo': 'Attack on Tokyo',
 };
 
-export const seatName = (snap: Snapshot | null, s: number) => snap?.seats[s]?.name || `Player ${s + 1}`;
+export const seatName = (snap: Snapshot | null, s: number) => nameOfSeat(snap?.seats, s);
 export const dieName = (d: PwDie) => `d${d.sides} #${d.id} (${d.value})`;
 
 /**

@@ -1,14 +1,15 @@
 // The Polywars table: the phase bar on top, the zoomable battlefield, the players below; tap a die to see its reach
 // and sightlines, tap or drag to step, tap an enemy for the odds and again to attack. Secret steps use the buttons.
 import { Container, Graphics } from 'pixi.js';
-import type { PolywarsView } from '../../../../shared/src/games/polywars/view';
-import { canStep, stepCheck } from '../../../../shared/src/games/polywars/rules';
+import type { PolywarsView } from '@dicehall/shared/polywars';
+import { canStep, stepCheck } from '@dicehall/shared/polywars';
 import type { Snapshot } from '../../net/store';
 import { h } from '../../ui/dom';
-import { Label } from '../dice-chess/label';
+import { Label } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { Camera, type Pt } from './camera';
 import { Battlefield, SEAT_COLORS, type Overlay } from './draw';
+import { powerByTap } from './power-taps';
 import { asState, checkAttack, dieName, odds, oddsText, PHASES, phaseIndex, seatName, statusLine } from './text';
 
 const BAR = 0x1c2a21;
@@ -24,6 +25,13 @@ const STEP_REASONS: Record<string, string> = {
   'too-tall': 'That terrain is as tall as the die or taller.',
   'drop-too-deep': 'Too deep: a die steps down at most its own height.',
   'cannot-step': 'That die has no step left in this phase.',
+};
+
+/** How to aim a power on the field, by die type (the others are used by their buttons). */
+const POWER_HINTS: Record<number, string> = {
+  12: ' Tap a free point beside a friendly die to teleport there.',
+  8: ' Tap a die touching it to heal it.',
+  10: ' Tap a die touching it to mutate it.',
 };
 
 class PolywarsTable implements GameView {
@@ -42,6 +50,8 @@ class PolywarsTable implements GameView {
   private pressed: number | null = null;
   /** Where the field is drawn, between the phase bar and the players' line. */
   private fieldBox = { x: 0, y: 0, w: 1, h: 1 };
+  /** Rows the players' line took at the last layout. */
+  private playerRows = 1;
   private snapBack: ReturnType<typeof setTimeout> | undefined;
   private offResize: () => void;
   private destroyed = false;
@@ -52,7 +62,7 @@ class PolywarsTable implements GameView {
   private box = h('div', { class: 'pw-controls' }, this.message, this.attackButton, this.resetButton, this.summary);
 
   constructor(private ctx: ViewContext) {
-    this.container.addChild(this.field.container, this.bar, ...this.pills.map((p) => p.sprite), this.next.sprite, this.status.sprite);
+    this.container.addChild(this.field.container, this.bar, ...this.pills.map((p) => p.text), this.next.text, this.status.text);
     this.camera = new Camera(ctx.stage.app.canvas, {
       press: (p) => this.press(p),
       drag: (p, end) => this.dragTo(p, end),
@@ -87,7 +97,7 @@ class PolywarsTable implements GameView {
       this.lastLog = snap.log.length;
       if (!this.overlay.ghost?.refused) this.overlay.ghost = null;
       const sel = this.overlay.selected !== null ? v.dice[this.overlay.selected] : undefined;
-      if (!sel || !sel.alive || (this.myTurn && v.turnPhase === 'attack' && v.attacked.includes(sel.id))) this.select(null);
+      if (!sel?.alive || (this.myTurn && v.turnPhase === 'attack' && v.attacked.includes(sel.id))) this.select(null);
       if (this.overlay.target !== null && !v.dice[this.overlay.target]?.alive) this.overlay.target = null;
     }
     this.layout();
@@ -115,6 +125,15 @@ class PolywarsTable implements GameView {
     const sel = this.overlay.selected !== null ? v.dice[this.overlay.selected] : undefined;
     // With a die ready to step, a tap just beside a die is a point to step to; otherwise a near miss still picks it.
     const d = this.field.dieAt(v, p, (sel && this.movable(sel.id) ? 2 : 8) / this.camera.scale);
+    // In one's Action Phase the selected die's power may be aimed on the field (power-taps.ts).
+    const power = sel && this.me !== null && d?.id !== sel.id ? powerByTap(v, this.me, sel, d, p) : null;
+    if (power) {
+      if ('action' in power) {
+        this.ctx.act(power.action);
+        this.say('');
+      } else this.say(power.reason);
+      return this.redraw();
+    }
     if (d && sel && d.owner !== sel.owner && this.myTurn && v.turnPhase === 'attack' && sel.owner === this.me) {
       if (this.overlay.target === d.id) return this.confirmAttack();
       const check = checkAttack(v, sel, d);
@@ -155,7 +174,8 @@ class PolywarsTable implements GameView {
     const owner = d.owner === this.me ? 'Your' : `${seatName(this.snap, d.owner)}'s`;
     const aura = d.aura ? `, carrying the ${d.aura} aura` : '';
     const hint = this.movable(d.id) ? ' Tap a point inside the white circle, or drag the die, to step.'
-      : this.myTurn && v.turnPhase === 'attack' && d.owner === this.me ? ' Tap a target on a green line for the odds.' : '';
+      : this.myTurn && v.turnPhase === 'attack' && d.owner === this.me ? ' Tap a target on a green line for the odds.'
+        : this.myTurn && v.turnPhase === 'action' && d.owner === this.me ? POWER_HINTS[d.sides] ?? '' : '';
     return `${owner} ${dieName(d)}${aura}.${hint}`;
   }
 
@@ -219,7 +239,8 @@ class PolywarsTable implements GameView {
     const W = this.ctx.stage.width;
     const H = this.ctx.stage.height;
     const top = 58;
-    const bottom = 26;
+    // The players' line wraps on a narrow screen: the field gives up a row for each extra line.
+    const bottom = 10 + 16 * this.placePlayers(this.view, this.snap!, W, H);
     this.fieldBox = { x: 6, y: top + 4, w: Math.max(1, W - 12), h: Math.max(1, H - top - bottom - 8) };
     this.camera.fit(this.fieldBox, this.view.field);
     this.redraw();
@@ -235,13 +256,21 @@ class PolywarsTable implements GameView {
     this.overlay.attackPhase = this.myTurn && v.turnPhase === 'attack';
     this.field.draw(v, this.camera, this.overlay, this.me, this.fieldBox);
     this.drawBar(v, snap, W);
-    this.drawPlayers(v, snap, W, H);
+    const rows = this.playerRows;
+    if (this.placePlayers(v, snap, W, H) !== rows) return this.layout();
     this.renderSummary(v, snap);
-    const c = this.ctx.stage.app.canvas;
     // Where each die is drawn, for tests that tap the field like a player.
     const dice = Object.fromEntries(v.dice.filter((d) => d.alive && d.x !== null)
       .map((d) => [d.id, [Math.round(this.camera.ox + d.x! * this.camera.scale), Math.round(this.camera.oy + d.y! * this.camera.scale), d.owner]]));
-    c.dataset.polywars = JSON.stringify({ scale: this.camera.scale, ox: this.camera.ox, oy: this.camera.oy, me: this.me, selected: this.overlay.selected, sw: this.ctx.stage.width, field: v.field, moving: this.myTurn && (v.turnPhase === 'move' || v.turnPhase === 'speed'), dice });
+    // And every label's box, the players' line's, and the field's box, for tests that check nothing overlaps or is cut.
+    const round = (b: { x: number; y: number; w: number; h: number }) => [b.x, b.y, b.w, b.h].map((n) => Math.round(n * 10) / 10);
+    const labels = this.field.boxes.map((b) => [b.kind, b.text, ...round(b)]);
+    const players = this.players.slice(0, v.inGame.length).map((l) => round({ x: l.text.x, y: l.text.y - l.height / 2, w: l.width, h: l.height }));
+    this.ctx.stage.hook('polywars', {
+      scale: this.camera.scale, ox: this.camera.ox, oy: this.camera.oy, me: this.me, selected: this.overlay.selected, sw: this.ctx.stage.width,
+      sh: this.ctx.stage.height, field: v.field, box: round(this.fieldBox), shown: round(this.field.shown), moving: this.myTurn && (v.turnPhase === 'move' || v.turnPhase === 'speed'),
+      dice, labels, dropped: this.field.dropped, players,
+    });
     this.ctx.stage.invalidate();
   }
 
@@ -258,32 +287,44 @@ class PolywarsTable implements GameView {
       // Narrow bars (a phone) shorten the names rather than let them run into each other.
       const name = pillW < 44 ? SHORT[i].slice(0, 1) : pillW < 72 ? SHORT[i] : PHASES[i];
       p.set(name, { color: i === lit ? 0x1c2a21 : MUTED, size: pillW < 72 ? 11 : 13 });
-      p.sprite.position.set(Math.round(x + pillW / 2), 16);
+      p.text.position.set(Math.round(x + pillW / 2), 16);
     });
     const i = v.turn !== null ? v.order.indexOf(v.turn) : -1;
     const after = i >= 0 ? v.order.slice(i + 1).find((s) => v.inGame[s]) : undefined;
     this.next.set(nextW && after !== undefined ? `then ${seatName(snap, after)}` : nextW && v.cycle ? `cycle ${v.cycle} of ${v.cycleLimit}` : '');
-    this.next.sprite.position.set(Math.round(6 + PHASES.length * pillW + 8), 16);
+    this.next.text.position.set(Math.round(6 + PHASES.length * pillW + 8), 16);
     const line = statusLine(v, snap);
     this.status.set(line, { color: v.toAct.includes(this.me ?? -1) ? LIT : INK, size: W < 420 ? 12 : 13 });
-    this.status.sprite.position.set(8, 43);
+    this.status.text.position.set(8, 43);
     if (v.turn !== null) b.circle(W - 12, 43, 5).fill(SEAT_COLORS[v.turn % 6]);
   }
 
-  private drawPlayers(v: PolywarsView, snap: Snapshot, W: number, H: number) {
-    const y = H - 13;
+  /**
+   * The players' line at the bottom, wrapped into as many rows as the width needs (a phone with three or more
+   * players), so no name is cut at the edge. Returns the number of rows.
+   */
+  private placePlayers(v: PolywarsView, snap: Snapshot, W: number, H: number): number {
+    const rows: Label[][] = [[]];
     let x = 8;
     for (let s = 0; s < v.inGame.length; s++) {
       if (!this.players[s]) {
         this.players[s] = new Label({ size: 12, color: INK, weight: 700 }, 0, 0.5);
-        this.container.addChild(this.players[s].sprite);
+        this.container.addChild(this.players[s].text);
       }
       const dice = v.dice.filter((d) => d.owner === s && d.alive && d.x !== null);
       const text = `${seatName(snap, s)}${s === this.me ? ' (you)' : ''}: ${v.inGame[s] ? `${dice.length} dice` : 'out'}${v.lastBids && v.phase !== 'bid' ? `, bid ${v.lastBids[s]}` : ''}`;
-      const l = this.players[s].set(text, { color: v.inGame[s] ? SEAT_COLORS[s % 6] : MUTED, size: W < 420 ? 10 : 12 });
-      l.sprite.position.set(Math.round(x), y);
+      const l = this.players[s].set(text, { color: v.inGame[s] ? SEAT_COLORS[s % 6] : MUTED, size: W < 420 ? 11 : 12 });
+      if (x > 8 && x + l.width > W - 8) {
+        rows.push([]);
+        x = 8;
+      }
+      l.text.x = Math.round(x);
+      rows[rows.length - 1].push(l);
       x += l.width + 12;
     }
+    rows.forEach((row, i) => { for (const l of row) l.text.y = Math.round(H - 13 - 16 * (rows.length - 1 - i)); });
+    this.playerRows = rows.length;
+    return rows.length;
   }
 
   private renderSummary(v: PolywarsView, snap: Snapshot) {
@@ -301,7 +342,7 @@ class PolywarsTable implements GameView {
     this.offResize();
     this.camera.destroy();
     this.box.remove();
-    delete this.ctx.stage.app.canvas.dataset.polywars;
+    this.ctx.stage.hook('polywars', undefined);
     for (const l of [...this.pills, this.next, this.status, ...this.players]) l.destroy();
     this.field.destroy();
     this.container.destroy({ children: true });

@@ -1,8 +1,7 @@
 // Shields Up cards drawn by our own renderer: a face (title band, set circles, damage, a short effect line) and a back.
 import { Container, Graphics, Rectangle } from 'pixi.js';
-import { kindOf } from '../../../../shared/src/games/shields-up/cards';
-// The canvas-drawn text the Shields table uses: Pixi's own Text does not draw in views loaded after the stage.
-import type { TextCache } from '../shields/text';
+import { kindOf } from '@dicehall/shared/shields-up';
+import { makeText } from '../../engine/text';
 
 export const INK = 0xe8efe9;
 export const MUTED = 0x9fb2a8;
@@ -37,7 +36,7 @@ export interface FaceOptions {
 }
 
 /** A card face, `w`×`h`, its top-left corner at (0, 0). */
-export function cardFace(text: TextCache, id: string, w: number, h: number, o: FaceOptions = {}): Container {
+export function cardFace(id: string, w: number, h: number, o: FaceOptions = {}): Container {
   const k = kindOf(id);
   const colour = hex(k.colour);
   const c = new Container();
@@ -51,7 +50,7 @@ export function cardFace(text: TextCache, id: string, w: number, h: number, o: F
   // The title, wrapped in the band; a star marks a card or value we reconstructed.
   const ours = k.reconstructed.some((f) => f === 'name' || f === 'set' || f === 'damage');
   const size = Math.max(8, Math.min(14, Math.round(w * 0.15)));
-  const title = text.sprite(`${k.name}${ours ? ' *' : ''}`, { size, color: 0xffffff, weight: 700, wrap: w - 6 }, 0.5, 0.5);
+  const title = makeText(`${k.name}${ours ? ' *' : ''}`, { size, color: 0xffffff, weight: 700, wrap: w - 6 }, 0.5, 0.5);
   if (title.height > band) title.scale.set(band / title.height);
   title.position.set(w / 2, 2 + band / 2);
   c.addChild(title);
@@ -67,7 +66,7 @@ export function cardFace(text: TextCache, id: string, w: number, h: number, o: F
   }
   // The effect line, when the card is large enough to read it.
   if (h >= 84) {
-    const fx = text.sprite(k.text, { size: Math.max(8, Math.round(w * 0.115)), color: 0x2b2b2b, wrap: w - 8 }, 0.5, 0);
+    const fx = makeText(k.text, { size: Math.max(8, Math.round(w * 0.115)), color: 0x2b2b2b, wrap: w - 8 }, 0.5, 0);
     const room = h - (cy + cr + 4) - (k.damage ? h * 0.2 : 4);
     if (fx.height > room) fx.scale.set(Math.max(0.5, room / fx.height));
     fx.position.set(w / 2, cy + cr + 4);
@@ -76,7 +75,7 @@ export function cardFace(text: TextCache, id: string, w: number, h: number, o: F
   if (k.damage > 0) {
     const dr = Math.max(7, w * 0.14);
     g.circle(w - dr - 3, h - dr - 3, dr).fill(0x2b2b2b);
-    const d = text.sprite(String(k.damage), { size: Math.round(dr * 1.2), color: 0xffffff, weight: 800 }, 0.5, 0.5);
+    const d = makeText(String(k.damage), { size: Math.round(dr * 1.2), color: 0xffffff, weight: 800 }, 0.5, 0.5);
     d.position.set(w - dr - 3, h - dr - 3);
     c.addChild(d);
   }
@@ -84,7 +83,7 @@ export function cardFace(text: TextCache, id: string, w: number, h: number, o: F
 }
 
 /** A card back; `peek` writes the card's name on it (the owner's own face-down shield). */
-export function cardBack(text: TextCache, w: number, h: number, peek: string | null = null, mark: Mark = 'none'): Container {
+export function cardBack(w: number, h: number, peek: string | null = null, mark: Mark = 'none'): Container {
   const c = new Container();
   const r = Math.max(4, w * 0.08);
   const g = new Graphics();
@@ -100,7 +99,7 @@ export function cardBack(text: TextCache, w: number, h: number, peek: string | n
   if (peek) {
     const strip = Math.max(14, h * 0.26);
     g.roundRect(3, h - strip - 3, w - 6, strip, 3).fill({ color: FACE, alpha: 0.92 });
-    const label = text.sprite(peek, { size: Math.max(8, Math.round(w * 0.12)), color: 0x1b1b1b, weight: 600, wrap: w - 8 }, 0.5, 0.5);
+    const label = makeText(peek, { size: Math.max(8, Math.round(w * 0.12)), color: 0x1b1b1b, weight: 600, wrap: w - 8 }, 0.5, 0.5);
     if (label.height > strip) label.scale.set(strip / label.height);
     label.position.set(w / 2, h - 3 - strip / 2);
     c.addChild(label);

@@ -1,13 +1,14 @@
 // Shields Up in words: card and seat names, and one button label per legal action (with the actions it costs).
-import { kindOf } from '../../../../shared/src/games/shields-up/cards';
-import type { ShieldsUpAction } from '../../../../shared/src/games/shields-up/state';
-import type { ShieldsUpView } from '../../../../shared/src/games/shields-up/view';
+import { seatName as nameOfSeat } from '@dicehall/shared';
+import { kindOf } from '@dicehall/shared/shields-up';
+import type { ShieldsUpAction } from '@dicehall/shared/shields-up';
+import type { ShieldsUpView } from '@dicehall/shared/shields-up';
 import type { Snapshot } from '../../net/store';
 
 export type { ShieldsUpAction, ShieldsUpView };
 
 export const cardName = (id: string) => kindOf(id).name;
-export const seatName = (snap: Snapshot, seat: number) => snap.seats[seat]?.name || `Player ${seat + 1}`;
+export const seatName = (snap: Snapshot, seat: number) => nameOfSeat(snap.seats, seat);
 const ORDINAL = ['first', 'second', 'third'];
 
 /** "Smuggle: steal from the hand", without the cost: the board's chips use it too. */

@@ -1,10 +1,11 @@
 // The Shields Up card table: the opponent's row at the top (hand as backs, shields, equipment), the market and piles in
 // the middle, the viewer's shields and equipment, then the hand along the bottom. Taps pick the server's legal actions.
-import { Container, Graphics, type Sprite } from 'pixi.js';
-import { kindOf } from '../../../../shared/src/games/shields-up/cards';
+import { Container, Graphics, type Text } from 'pixi.js';
+import { kindOf } from '@dicehall/shared/shields-up';
 import type { Snapshot } from '../../net/store';
 import { h } from '../../ui/dom';
-import { TextCache, type TextStyle } from '../shields/text';
+import { prefersStill } from '../../engine/layout';
+import { makeText, type TextLook } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { ACCENT, cardBack, cardFace, cardSlot, INK, MUTED, tappable, type Mark } from './card';
 import { actionLabel, cardName, seatName, type ShieldsUpAction, type ShieldsUpView } from './label';
@@ -24,7 +25,6 @@ const REVEAL_MS = 450;
 class ShieldsUpTable implements GameView {
   readonly container = new Container();
   private scene = new Container();
-  private text = new TextCache();
   private snap: Snapshot | null = null;
   /** The hand card picked up, whose choices the controls offer. */
   private sel: string | null = null;
@@ -45,7 +45,7 @@ class ShieldsUpTable implements GameView {
     const first = this.snap === null;
     this.snap = snap;
     const { seq, cards } = revealed(snap);
-    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    const still = prefersStill();
     if (seq !== this.reveal.seq) {
       // A table opened after a strike shows it whole; a strike seen live turns its cards over one at a time.
       this.reveal = { seq, shown: first || still ? Infinity : 1 };
@@ -71,9 +71,8 @@ class ShieldsUpTable implements GameView {
     if (this.revealTimer) clearTimeout(this.revealTimer);
     this.offResize();
     this.ctx.controls.replaceChildren();
-    delete this.ctx.stage.app.canvas.dataset.shieldsUp;
+    this.ctx.stage.hook('shieldsUp', undefined);
     this.container.destroy({ children: true });
-    this.text.destroy();
   }
 
   private legal(): ShieldsUpAction[] {
@@ -94,8 +93,8 @@ class ShieldsUpTable implements GameView {
     return this.legal().filter((a) => 'card' in a && a.card === id && a.type !== 'battery');
   }
 
-  private t(s: string, style: TextStyle, ax = 0, ay = 0): Sprite {
-    return this.text.sprite(s, style, ax, ay);
+  private t(s: string, style: TextLook, ax = 0, ay = 0): Text {
+    return makeText(s, style, ax, ay);
   }
 
   private put(c: Container, x: number, y: number, key?: string, w = 0, hgt = 0) {
@@ -106,12 +105,11 @@ class ShieldsUpTable implements GameView {
 
   private draw() {
     if (this.destroyed) return;
-    for (const c of this.scene.removeChildren()) c.destroy({ children: true });
+    this.ctx.stage.retire(this.scene.removeChildren());
     this.places.clear();
     const snap = this.snap;
     const view = snap?.view as ShieldsUpView | null;
     if (!snap || !view?.players) {
-      this.text.sweep();
       this.ctx.stage.invalidate();
       return;
     }
@@ -128,7 +126,11 @@ class ShieldsUpTable implements GameView {
     const cw = ch * 0.7;
     const bg = new Graphics().rect(0, 0, W, H).fill({ color: 0x000000, alpha: 0.001 });
     bg.eventMode = 'static';
-    bg.on('pointertap', () => this.sel && ((this.sel = null), this.draw()));
+    bg.on('pointertap', () => {
+      if (!this.sel) return;
+      this.sel = null;
+      this.draw();
+    });
     this.scene.addChild(bg);
 
     let y = pad;
@@ -137,9 +139,8 @@ class ShieldsUpTable implements GameView {
     y = this.drawRow(view, snap, bottom, y, ch * 0.8, cw * 0.8, label, font, W) + gap;
     this.drawHand(view, snap, bottom, y, ch, cw, label, font, W);
 
-    this.text.sweep();
     // Where each card is drawn, for the browser tests that tap the canvas.
-    this.ctx.stage.app.canvas.dataset.shieldsUp = JSON.stringify(Object.fromEntries(this.places));
+    this.ctx.stage.hook('shieldsUp', Object.fromEntries(this.places));
     this.renderControls(snap);
     this.ctx.stage.invalidate();
   }
@@ -158,12 +159,14 @@ class ShieldsUpTable implements GameView {
     let x = 8;
     if (top && p.hand) {
       // A replay shows the top player's hand face up, in a tight fan.
-      p.hand.forEach((id, i) => this.put(cardFace(this.text, id, cw * 0.8, ch * 0.8), x + i * Math.min(14, cw * 0.3), cy + ch * 0.1));
+      p.hand.forEach((id, i) => {
+        this.put(cardFace(id, cw * 0.8, ch * 0.8), x + i * Math.min(14, cw * 0.3), cy + ch * 0.1);
+      });
       x += cw * 0.8 + Math.max(0, p.hand.length - 1) * Math.min(14, cw * 0.3) + 16;
     } else if (top) {
       // The hand as a small stack of backs.
       const n = Math.min(3, p.handCount);
-      for (let i = 0; i < n; i++) this.put(cardBack(this.text, cw * 0.8, ch * 0.8), x + i * 4, cy + ch * 0.1);
+      for (let i = 0; i < n; i++) this.put(cardBack(cw * 0.8, ch * 0.8), x + i * 4, cy + ch * 0.1);
       if (p.handCount === 0) this.put(cardSlot(cw * 0.8, ch * 0.8), x, cy + ch * 0.1);
       x += cw * 0.8 + 8 + 8;
     }
@@ -177,7 +180,7 @@ class ShieldsUpTable implements GameView {
       else {
         const act = aimed ? this.find((a) => a.type === 'strike' && a.shield === i) : undefined;
         const mark: Mark = act ? 'target' : aimed ? 'glow' : 'none';
-        const back = cardBack(this.text, cw, ch, id ? cardName(id) : null, mark);
+        const back = cardBack(cw, ch, id ? cardName(id) : null, mark);
         if (act) tappable(back, cw, ch, () => this.send(act));
         this.put(back, x, cy, key, cw, ch);
       }
@@ -198,7 +201,7 @@ class ShieldsUpTable implements GameView {
       if (x + ew > W - 2) break;
       cards.forEach((id, i) => {
         const use = this.find((a) => a.type === 'battery' && a.card === id);
-        const face = cardFace(this.text, id, ew, eh, { have: cards.length, mark: use ? 'glow' : 'none' });
+        const face = cardFace(id, ew, eh, { have: cards.length, mark: use ? 'glow' : 'none' });
         if (use) tappable(face, ew, eh, () => this.send(use));
         this.put(face, x + i * step, cy + ch - eh, `equip:${id}`, ew, eh);
       });
@@ -224,7 +227,7 @@ class ShieldsUpTable implements GameView {
       if (!id) this.put(cardSlot(mw, mh), x, cy);
       else {
         const act = this.find((a) => a.type === 'buy' && a.which === which);
-        const face = cardFace(this.text, id, mw, mh, { mark: act ? 'glow' : 'none' });
+        const face = cardFace(id, mw, mh, { mark: act ? 'glow' : 'none' });
         if (act) tappable(face, mw, mh, () => this.send(act));
         this.put(face, x, cy, `market:${which}`, mw, mh);
       }
@@ -239,7 +242,7 @@ class ShieldsUpTable implements GameView {
     x += 8;
     // The draw pile: a back with its count, tappable to draw.
     const draw = this.find((a) => a.type === 'draw');
-    const pile = view.drawCount > 0 ? cardBack(this.text, mw, mh, null, draw ? 'glow' : 'none') : cardSlot(mw, mh);
+    const pile = view.drawCount > 0 ? cardBack(mw, mh, null, draw ? 'glow' : 'none') : cardSlot(mw, mh);
     if (draw) tappable(pile, mw, mh, () => this.send(draw));
     this.put(pile, x, cy, 'draw', mw, mh);
     // A pile's count on a dark tag along its bottom edge.
@@ -253,7 +256,7 @@ class ShieldsUpTable implements GameView {
     count(view.drawCount, 'draw', x);
     x += mw + 10;
     const top = view.discard.at(-1);
-    this.put(top ? cardFace(this.text, top, mw, mh) : cardSlot(mw, mh), x, cy, 'discard', mw, mh);
+    this.put(top ? cardFace(top, mw, mh) : cardSlot(mw, mh), x, cy, 'discard', mw, mh);
     count(view.discard.length, 'discard', x);
     x += mw + 14;
     // The shields the newest strike turned face up, Space Mines among them.
@@ -265,7 +268,7 @@ class ShieldsUpTable implements GameView {
       const sh = ch * 0.7;
       shown.forEach((id, i) => {
         const cx = x + i * Math.min(sw + 4, Math.max(10, (W - 8 - x - sw) / Math.max(1, shown.length - 1)));
-        if (cx + sw <= W) this.put(cardFace(this.text, id, sw, sh, { mark: kindOf(id).kind === 'space-mine' ? 'target' : 'none' }), cx, cy + ch - sh);
+        if (cx + sw <= W) this.put(cardFace(id, sw, sh, { mark: kindOf(id).kind === 'space-mine' ? 'target' : 'none' }), cx, cy + ch - sh);
       });
     }
     return cy + ch;
@@ -299,13 +302,18 @@ class ShieldsUpTable implements GameView {
       const x = 8 + i * step;
       const id = p.hand?.[i];
       if (!id) {
-        this.put(cardBack(this.text, cw, ch), x, cy);
+        this.put(cardBack(cw, ch), x, cy);
         continue;
       }
       const can = this.forCard(id).length > 0;
       const picked = this.sel === id;
-      const face = cardFace(this.text, id, cw, ch, { mark: picked ? 'selected' : can ? 'glow' : 'none' });
-      if (can) tappable(face, cw, ch, () => ((this.sel = picked ? null : id), this.draw()));
+      const face = cardFace(id, cw, ch, { mark: picked ? 'selected' : can ? 'glow' : 'none' });
+      if (can) {
+        tappable(face, cw, ch, () => {
+          this.sel = picked ? null : id;
+          this.draw();
+        });
+      }
       this.put(face, x, cy, `hand:${id}`, cw, ch);
     }
   }
@@ -322,7 +330,10 @@ class ShieldsUpTable implements GameView {
     el.append(
       h('p', {}, `${cardName(this.sel)}: ${kindOf(this.sel).text}`),
       ...acts.map((a) => h('button', { type: 'button', class: 'primary', onclick: () => this.send(a) }, actionLabel(a, snap))),
-      h('button', { type: 'button', onclick: () => ((this.sel = null), this.draw()) }, 'Cancel'),
+      h('button', { type: 'button', onclick: () => {
+        this.sel = null;
+        this.draw();
+      } }, 'Cancel'),
     );
   }
 }

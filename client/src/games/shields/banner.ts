@@ -1,5 +1,5 @@
 // Shields banner words for rules 2: the pause between two games of a match, a drawn game, and S14's stall count.
-import type { ShieldsView } from '../../../../shared/src/games/shields/view';
+import type { ShieldsView } from '@dicehall/shared/shields';
 
 /**
  * The banner while a finished game of a match waits for both players' "Next game", or after a drawn single game;

@@ -1,13 +1,12 @@
 // Shields on the client: words for every action, the room options and the rules page; the table loads on demand.
-import type { Snapshot } from '../../net/store';
 import type { ClientGame } from '../types';
-import { actionLabel, type ShieldsAction } from './names';
+import { actionLabel } from './names';
 import rules from './rules.html?raw';
 
 export const shieldsClient: ClientGame = {
   id: 'shields',
   loadView: () => import('./view').then((m) => m.createView),
-  label: (action: ShieldsAction, snap: Snapshot) => actionLabel(action, snap),
+  label: actionLabel,
   rules,
   loadPictures: () => import('./pictures').then((m) => m.drawPictures),
   options: [

@@ -1,13 +1,14 @@
 // Shields in words: names of dice, seats and actions, shared by the action buttons and the board's prompts.
 // The shared package's root exports the module, not each game's helpers: take them from the game's folder.
-import { die, dieName } from '../../../../shared/src/games/shields/catalogue';
-import type { ShieldsAction } from '../../../../shared/src/games/shields/state';
-import type { BatteryView, PlayerView, ShieldsView, ShieldView } from '../../../../shared/src/games/shields/view';
+import { seatName as nameOfSeat } from '@dicehall/shared';
+import { die, dieName } from '@dicehall/shared/shields';
+import type { ShieldsAction } from '@dicehall/shared/shields';
+import type { BatteryView, PlayerView, ShieldsView, ShieldView } from '@dicehall/shared/shields';
 import type { Snapshot } from '../../net/store';
 
 export type { ShieldsAction };
 
-export const seatName = (snap: Snapshot, seat: number) => snap.seats[seat]?.name || `Player ${seat + 1}`;
+export const seatName = (snap: Snapshot, seat: number) => nameOfSeat(snap.seats, seat);
 
 /** "d6 potion", or "d8 potion #2" for one of the two identical pool dice: the catalogue's name, as in the log. */
 export function shortName(id: string): string {

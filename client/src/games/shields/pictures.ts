@@ -1,10 +1,10 @@
 // Shields rules pictures, drawn with the table's own dice (makeDie) and kept as images: the colour wheel (S4), one
 // battery's layers in the order a hit meets them (S5, S7) and a black shield in front and one behind (S6).
-import { Application, Container, Graphics } from 'pixi.js';
-import 'pixi.js/graphics';
-import { BEATS, type Colour } from '../../../../shared/src/games/shields/catalogue';
-import { HOT, INK, LOOK, makeDie } from './die';
-import { TextCache } from './text';
+import { Container, Graphics } from 'pixi.js';
+import { drawPictures as renderPictures } from '../../engine/pictures';
+import { BEATS, type Colour } from '@dicehall/shared/shields';
+import { makeText } from '../../engine/text';
+import { HOT, INK, LOOK, makeDie } from './look';
 
 // The table's phone sizes (layout.ts metrics), so a picture reads like the table on any screen.
 const U = 40;
@@ -14,20 +14,20 @@ const BAND = 34;
 const FONT = 12;
 
 /** A battery on its coloured plate, as the table draws it: the green d12 with its health, its attack die beside it. */
-function battery(scene: Container, text: TextCache, colour: Colour, cx: number, y: number, attack = 4, caption?: string, w = 104) {
+function battery(scene: Container, colour: Colour, cx: number, y: number, attack = 4, caption?: string, w = 104) {
   const g = new Graphics();
   // The d12's top point stands above a die-sized box: the plate leaves room for it.
   const top = y - U * 0.6 - 3;
   g.roundRect(cx - w / 2, top, w, y + U / 2 + (caption ? 20 : 5) - top, 10).fill({ color: LOOK[colour].fill, alpha: 0.16 })
     .stroke({ width: 1.5, color: LOOK[colour].fill, alpha: 0.6 });
   scene.addChild(g);
-  const b = makeDie(text, { sides: 12, look: 'battery', clear: true, size: U, text: '12', badge: '/12' });
+  const b = makeDie({ sides: 12, look: 'battery', clear: true, size: U, text: '12', badge: '/12' });
   b.position.set(cx - U * 0.55, y);
-  const a = makeDie(text, { sides: attack, look: colour, size: A, text: `d${attack}` });
+  const a = makeDie({ sides: attack, look: colour, size: A, text: `d${attack}` });
   a.position.set(cx + U * 0.5, y);
   scene.addChild(b, a);
   if (caption) {
-    const t = text.sprite(caption, { size: 11, color: INK, weight: 600 }, 0.5, 0.5);
+    const t = makeText(caption, { size: 11, color: INK, weight: 600 }, 0.5, 0.5);
     t.alpha = 0.8;
     t.position.set(cx, y + U / 2 + 12);
     scene.addChild(t);
@@ -35,14 +35,14 @@ function battery(scene: Container, text: TextCache, colour: Colour, cx: number, 
 }
 
 /** A black shield band spanning `w`, with the shield die at its left and what it is. */
-function band(scene: Container, text: TextCache, x: number, y: number, w: number, faces: number, label: string) {
+function band(scene: Container, x: number, y: number, w: number, faces: number, label: string) {
   const g = new Graphics();
   const bh = BAND - 4;
   g.roundRect(x, y - bh / 2, w, bh, bh / 2).fill({ color: 0x000000, alpha: 0.45 }).stroke({ width: 1.5, color: 0x8a949c, alpha: 0.9 });
   scene.addChild(g);
-  const d = makeDie(text, { sides: faces, look: 'black', clear: true, size: bh - 2, text: String(faces) });
+  const d = makeDie({ sides: faces, look: 'black', clear: true, size: bh - 2, text: String(faces) });
   d.position.set(x + 10 + bh / 2, y);
-  const t = text.sprite(label, { size: FONT - 1, color: INK }, 0, 0.5);
+  const t = makeText(label, { size: FONT - 1, color: INK }, 0, 0.5);
   t.position.set(x + 18 + bh, y);
   scene.addChild(d, t);
 }
@@ -55,7 +55,7 @@ function arrow(g: Graphics, x0: number, y0: number, x1: number, y1: number, colo
 }
 
 /** S4: red attacks yellow, yellow attacks blue, blue attacks red; each arrow in its attacker's colour. */
-function wheel(text: TextCache): Container {
+function wheel(): Container {
   const scene = new Container();
   const order: Colour[] = ['red', 'yellow', 'blue'];
   const c = { x: 172, y: 122 };
@@ -80,12 +80,14 @@ function wheel(text: TextCache): Container {
     const k1 = 1 - (edge + 2) / len;
     arrow(g, from.x + dx * k0, from.y + dy * k0, from.x + dx * k1, from.y + dy * k1, LOOK[colour].edge);
   });
-  order.forEach((colour, i) => battery(scene, text, colour, at[i].x, at[i].y, 4, `${colour} hits ${BEATS[colour]}`, 124));
+  order.forEach((colour, i) => {
+    battery(scene, colour, at[i].x, at[i].y, 4, `${colour} hits ${BEATS[colour]}`, 124);
+  });
   return scene;
 }
 
 /** S5, S7: one yellow battery with every layer it can have, outermost (hit first) at the top, where attacks come from. */
-function layers(text: TextCache): Container {
+function layers(): Container {
   const scene = new Container();
   const g = new Graphics();
   scene.addChild(g);
@@ -95,88 +97,60 @@ function layers(text: TextCache): Container {
   let y = 22;
   // The layer's number in the order a hit meets it, in the left margin.
   const number = (n: number) => {
-    const t = text.sprite(String(n), { size: FONT, color: HOT, weight: 800 }, 0.5, 0.5);
+    const t = makeText(String(n), { size: FONT, color: HOT, weight: 800 }, 0.5, 0.5);
     t.position.set(18, y);
     scene.addChild(t);
   };
-  const attacker = makeDie(text, { sides: 6, look: 'red', size: A, text: 'd6' });
+  const attacker = makeDie({ sides: 6, look: 'red', size: A, text: 'd6' });
   attacker.position.set(cx, y);
   scene.addChild(attacker);
-  const lt = text.sprite('a red attack', { size: FONT - 1, color: INK, weight: 600 }, 0, 0.5);
+  const lt = makeText('a red attack', { size: FONT - 1, color: INK, weight: 600 }, 0, 0.5);
   lt.position.set(cx + A / 2 + 8, y);
   scene.addChild(lt);
   arrow(g, cx, y + A / 2 + 2, cx, y + A / 2 + 20, HOT);
   y += A / 2 + 20 + BAND / 2 + 2;
   number(1);
-  band(scene, text, x, y, w, 20, 'black d20 · in front');
+  band(scene, x, y, w, 20, 'black d20 · in front');
   y += BAND + 4;
   for (const [n, faces, label] of [[2, 12, 'yellow d12 · newest'], [3, 10, 'yellow d10 · older']] as const) {
     number(n);
-    const d = makeDie(text, { sides: faces, look: 'yellow', clear: true, size: S, text: String(faces) });
+    const d = makeDie({ sides: faces, look: 'yellow', clear: true, size: S, text: String(faces) });
     d.position.set(cx, y);
-    const t = text.sprite(label, { size: FONT - 1, color: INK, weight: 600 }, 0, 0.5);
+    const t = makeText(label, { size: FONT - 1, color: INK, weight: 600 }, 0, 0.5);
     t.position.set(cx + S / 2 + 10, y);
     scene.addChild(d, t);
     y += S + 8;
   }
   y += BAND / 2 - S / 2 - 4;
   number(4);
-  band(scene, text, x, y, w, 12, 'black d12 · behind');
+  band(scene, x, y, w, 12, 'black d12 · behind');
   y += BAND / 2 + 14 + U / 2;
   number(5);
-  battery(scene, text, 'yellow', cx, y, 4, 'health last');
+  battery(scene, 'yellow', cx, y, 4, 'health last');
   return scene;
 }
 
 /** S6: two black bands spanning all three batteries, one in front of the colored shields and one behind. */
-function blacks(text: TextCache): Container {
+function blacks(): Container {
   const scene = new Container();
   const order: Colour[] = ['red', 'yellow', 'blue'];
   const colW = 112;
   const x0 = 4;
   const w = colW * 3;
   let y = 22;
-  band(scene, text, x0, y, w, 20, 'black d20 · in front, guards all batteries');
+  band(scene, x0, y, w, 20, 'black d20 · in front, guards all batteries');
   y += BAND / 2 + 6 + S / 2;
-  const d = makeDie(text, { sides: 10, look: 'yellow', clear: true, size: S, text: '10' });
+  const d = makeDie({ sides: 10, look: 'yellow', clear: true, size: S, text: '10' });
   d.position.set(x0 + colW * 1.5, y);
   scene.addChild(d);
   y += S / 2 + 6 + BAND / 2;
-  band(scene, text, x0, y, w, 12, 'black d12 · behind, guards all batteries');
+  band(scene, x0, y, w, 12, 'black d12 · behind, guards all batteries');
   y += BAND / 2 + 14 + U / 2;
-  order.forEach((colour, i) => battery(scene, text, colour, x0 + colW * (i + 0.5), y, 4, `${colour} battery`));
+  order.forEach((colour, i) => {
+    battery(scene, colour, x0 + colW * (i + 0.5), y, 4, `${colour} battery`);
+  });
   return scene;
 }
 
-const SCENES: Record<string, (text: TextCache) => Container> = { wheel, layers, blacks };
-
 /** Puts a picture of its scene into each `[data-picture]` figure and hides the text diagram it replaces. */
-export async function drawPictures(root: HTMLElement): Promise<void> {
-  const spots = [...root.querySelectorAll<HTMLElement>('[data-picture]')].filter((el) => SCENES[el.dataset.picture ?? '']);
-  if (spots.length === 0) return;
-  const app = new Application();
-  const resolution = Math.min(3, window.devicePixelRatio || 1);
-  await app.init({ width: 8, height: 8, backgroundAlpha: 0, antialias: true, resolution, preference: 'webgl', autoStart: false });
-  const text = new TextCache();
-  try {
-    for (const spot of spots) {
-      const row = document.createElement('div');
-      row.className = 'rules-pictures';
-      const scene = SCENES[spot.dataset.picture!](text);
-      const img = (await app.renderer.extract.image({ target: scene, resolution })) as HTMLImageElement;
-      await img.decode();
-      // Never wider than the page: a phone scales the picture down rather than scrolling it.
-      img.style.width = `${img.naturalWidth / resolution}px`;
-      img.style.maxWidth = '100%';
-      img.alt = '';
-      row.append(img);
-      spot.prepend(row);
-      spot.querySelector('pre')?.setAttribute('hidden', '');
-      spot.dataset.drawn = 'true';
-      scene.destroy({ children: true });
-    }
-  } finally {
-    text.destroy();
-    app.destroy(true, { children: true });
-  }
-}
+export const drawPictures = (root: HTMLElement) => renderPictures(root, { wheel: () => [wheel()], layers: () => [layers()], blacks: () => [blacks()] });

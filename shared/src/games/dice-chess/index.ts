@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import type { Dice } from '../../core/dice';
 import type { GameModule, Result } from '../../core/game-module';
-import { DICE_PER_SIDE, SQUARE_RE, squareName } from './board';
-import { generateMoves } from './moves';
-import { applyAction, DICE_CHESS_RULES, identityOrder, setupState, toActOf, type DiceChessRules, type DiceChessState } from './state';
+import { seatName } from '../../core/names';
+import { cellOf, DICE_PER_SIDE, SQUARE_RE, squareIndex } from './board';
+import { generateMoves, moveAction } from './moves';
+import { applyAction, DICE_CHESS_RULES, identityOrder, setupState, toActOf, type DiceChessEvent, type DiceChessRules, type DiceChessState } from './state';
 import { describeEvent, viewOf, type DiceChessView } from './view';
 
 export * from './board';
@@ -34,7 +35,7 @@ export type { DiceChessState, DiceChessView };
 
 /** "Bob wins — Alice has no dice left on the board". */
 function describeResult(result: Result, names: string[]): string {
-  const name = (s: number) => names[s] ?? `Player ${s + 1}`;
+  const name = (s: number) => seatName(names, s);
   const why = result.summary.replace(/\.+$/, '');
   if (result.draw) return `Draw — ${why.replace(/: a draw$/, '')}`;
   const w = result.winners[0];
@@ -42,7 +43,7 @@ function describeResult(result: Result, names: string[]): string {
   return `${name(w)} wins — ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
 }
 
-export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOptions> = {
+export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOptions, DiceChessView, DiceChessEvent> = {
   id: 'dice-chess',
   name: 'Dice Chess',
   pitch:
@@ -68,7 +69,16 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
   legalActions(state, seat) {
     if (!toActOf(state).includes(seat)) return [];
     if (state.phase === 'arrange') return [{ type: 'arrange', order: identityOrder() }];
-    return generateMoves(state.board, seat).map((code) => ({ type: 'move' as const, from: squareName(code >> 6), to: squareName(code & 63) }));
+    return generateMoves(state.board, seat).map(moveAction);
+  },
+  /** The same list from the seat's own view: the board and whose turn it is are public (C2 hides only arrangements). */
+  legalFromView(view, seat) {
+    const v = view as DiceChessView;
+    if (!v.toAct.includes(seat)) return [];
+    if (v.phase === 'arrange') return [{ type: 'arrange', order: identityOrder() }];
+    const board: number[] = new Array(64).fill(0);
+    for (const d of v.board) board[squareIndex(d.square)] = cellOf(d.owner, d.value);
+    return generateMoves(board, seat).map(moveAction);
   },
   apply: (state, seat, act, dice) => applyAction(state, seat, act, dice),
   view: (state, seat): DiceChessView => viewOf(state, seat),
@@ -91,7 +101,7 @@ function shuffled<T>(xs: readonly T[], dice: Dice): T[] {
   return out;
 }
 
-function withRules(version: DiceChessRules): GameModule<DiceChessState, DiceChessAction, DiceChessOptions> {
+function withRules(version: DiceChessRules): GameModule<DiceChessState, DiceChessAction, DiceChessOptions, DiceChessView, DiceChessEvent> {
   if (version === DICE_CHESS_RULES) return diceChess;
   return { ...diceChess, rulesVersion: version, setup: (opts, _seats, dice) => setupState(opts.placement, dice, version) };
 }

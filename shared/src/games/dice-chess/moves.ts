@@ -118,3 +118,17 @@ export function parseMove(text: string): MoveText | null {
 
 export const encodeMove = (from: number, to: number): number => from * 64 + to;
 export const moveText = (code: number): { from: string; to: string } => ({ from: squareName(code >> 6), to: squareName(code & 63) });
+
+/**
+ * The move action for an encoded move, made once per from-to pair and frozen (legal-action lists share them): the
+ * objects and their square-name strings were most of legalActions' time (bench/RESULTS.md).
+ */
+const MOVE_ACTIONS: ({ readonly type: 'move'; readonly from: string; readonly to: string } | undefined)[] = new Array(64 * 64);
+export function moveAction(code: number): { readonly type: 'move'; readonly from: string; readonly to: string } {
+  let a = MOVE_ACTIONS[code];
+  if (!a) {
+    a = Object.freeze({ type: 'move' as const, from: squareName(code >> 6), to: squareName(code & 63) });
+    MOVE_ACTIONS[code] = a;
+  }
+  return a;
+}

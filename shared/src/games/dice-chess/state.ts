@@ -1,7 +1,7 @@
 // Dice Chess state and its transitions: setup (C2, C3), arrangement, moves and captures (C4, C5),
 // automatic passes (C6) and the ending (C7).
 import type { Dice } from '../../core/dice';
-import { refuse, type GameEvent, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
+import { refuse, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
 import {
   advancementOf, cellOf, ownerOf, DICE_PER_SIDE, emptyBoard, formatBoard, homeSquares, parseBoard, progressOf, sideTotals,
   squareIndex, squareName, type Board,
@@ -102,6 +102,30 @@ export interface DiceChessState {
   result: Result | null;
 }
 
+/** The end of a game (C6 annihilation, C7 no progress): who won, how, and the totals that decided it. */
+export type DiceChessEnd = {
+  reason: 'annihilation' | 'no-effective-play';
+  winners: Seat[];
+  draw: boolean;
+  decidedBy: 'board' | 'captured' | 'draw' | null;
+  boardTotals: number[];
+  capturedTotals: number[];
+};
+
+/** What a Dice Chess log records. Rules 1 `move` events carry no `reached` (progress was counted per side). */
+export type DiceChessEvent =
+  | { type: 'rolled'; seat: Seat; values: number[] }
+  | { type: 'roll-off'; round: number; rolls: number[]; first: Seat | null }
+  | { type: 'arranged'; seat: Seat }
+  | { type: 'revealed'; placement: 'arranged' | 'random'; homes: number[][]; board: string }
+  | {
+    type: 'move'; seat: Seat; from: string; to: string; value: number; direction: 'forward' | 'back' | 'sideways';
+    diagonal: boolean; effective: boolean; reached?: number; notation: string;
+  }
+  | { type: 'capture'; seat: Seat; from: string; to: string; value: number; captured: number; reroll: number; notation: string }
+  | { type: 'pass'; seat: Seat }
+  | ({ type: 'end' } & DiceChessEnd);
+
 export type Arrangement = { type: 'arrange'; order: number[] };
 export type Move = { type: 'move'; from: string; to: string };
 
@@ -154,8 +178,8 @@ function shuffle(values: readonly number[], dice: Dice): number[] {
  * a Fisher–Yates shuffle of seat 0's dice, then of seat 1's (15 rolls each, d16 down to d2).
  * The roll-off is held before the arrangement, so both players arrange knowing who starts.
  */
-export function setupState(placement: Placement, dice: Dice, rules: DiceChessRules = DICE_CHESS_RULES): Step<DiceChessState> {
-  const events: GameEvent[] = [];
+export function setupState(placement: Placement, dice: Dice, rules: DiceChessRules = DICE_CHESS_RULES): Step<DiceChessState, DiceChessEvent> {
+  const events: DiceChessEvent[] = [];
   const rolled: [number[], number[]] = [[], []];
   for (const seat of [0, 1] as const) {
     for (let i = 0; i < DICE_PER_SIDE; i++) rolled[seat].push(dice.roll(6));
@@ -179,7 +203,7 @@ export function setupState(placement: Placement, dice: Dice, rules: DiceChessRul
 }
 
 /** Puts both home arrangements on the board, reveals them in one event, and opens play. */
-function startPlay(state: DiceChessState, homes: number[][], placement: 'arranged' | 'random', events: GameEvent[]): DiceChessState {
+function startPlay(state: DiceChessState, homes: number[][], placement: 'arranged' | 'random', events: DiceChessEvent[]): DiceChessState {
   const board = placeHomes(homes);
   events.push({ type: 'revealed', placement, homes: [homes[0].slice(), homes[1].slice()], board: formatBoard(board) });
   const next: DiceChessState = {
@@ -202,7 +226,7 @@ export function toActOf(state: DiceChessState): Seat[] {
  * that can move; a pass is a ply without an effective play and counts toward the quiet limit,
  * which also ends a position where neither side can move.
  */
-function settle(state: DiceChessState, events: GameEvent[]): DiceChessState {
+function settle(state: DiceChessState, events: DiceChessEvent[]): DiceChessState {
   let s = state;
   for (;;) {
     const end = endOf(s);
@@ -235,7 +259,7 @@ function quietSummary(decidedBy: string, board: number[], captured: number[]): s
   return `${head}; level on the board (${board[0]}) and in captures (${captured[0]}): a draw.`;
 }
 
-function endOf(state: DiceChessState): { result: Result; event: Record<string, unknown> } | null {
+function endOf(state: DiceChessState): { result: Result; event: DiceChessEnd } | null {
   if (state.quiet < QUIET_LIMIT && bothOnBoard(state.board)) return null;
   const a = sideTotals(state.board, 0);
   const b = sideTotals(state.board, 1);
@@ -259,7 +283,7 @@ function endOf(state: DiceChessState): { result: Result; event: Record<string, u
   const onBoard = by(boardTotals);
   const onCaptured = onBoard === null ? by(capturedTotals) : null;
   const winner = onBoard ?? onCaptured;
-  const decidedBy = onBoard !== null ? 'board' : onCaptured !== null ? 'captured' : 'draw';
+  const decidedBy = onBoard !== null ? 'board' : onCaptured !== null ? 'captured' : 'draw' as const;
   const totals = `board totals ${boardTotals[0]} to ${boardTotals[1]}`;
   const summary = state.rules !== 1 ? quietSummary(decidedBy, boardTotals, capturedTotals)
     : decidedBy === 'board' ? `No effective play for six plies; ${totals}.`
@@ -276,14 +300,14 @@ const isPermutation = (order: readonly number[]): boolean =>
   order.length === DICE_PER_SIDE && new Set(order).size === DICE_PER_SIDE &&
   order.every((i) => Number.isInteger(i) && i >= 0 && i < DICE_PER_SIDE);
 
-export function applyAction(state: DiceChessState, seat: Seat, action: Arrangement | Move, dice: Dice): Step<DiceChessState> | Refusal {
+export function applyAction(state: DiceChessState, seat: Seat, action: Arrangement | Move, dice: Dice): Step<DiceChessState, DiceChessEvent> | Refusal {
   if (state.phase === 'over') return refuse('game-over', 'The game is over.');
   if (seat !== 0 && seat !== 1) return refuse('not-your-turn', 'Only the two seated players act in Dice Chess.');
   if (action.type === 'arrange') return arrange(state, seat, action);
   return move(state, seat, action, dice);
 }
 
-function arrange(state: DiceChessState, seat: Seat, action: Arrangement): Step<DiceChessState> | Refusal {
+function arrange(state: DiceChessState, seat: Seat, action: Arrangement): Step<DiceChessState, DiceChessEvent> | Refusal {
   if (state.phase !== 'arrange') return refuse('wrong-phase', 'The dice are already on the board.');
   if (state.pending[seat] !== null) return refuse('not-your-turn', 'You have already confirmed your arrangement.');
   if (!isPermutation(action.order)) {
@@ -292,7 +316,7 @@ function arrange(state: DiceChessState, seat: Seat, action: Arrangement): Step<D
   const values = action.order.map((i) => state.rolled[seat][i]);
   const pending: [number[] | null, number[] | null] = seat === 0 ? [values, state.pending[1]] : [state.pending[0], values];
   // The event says only that the seat confirmed: the arrangement stays secret until both have.
-  const events: GameEvent[] = [{ type: 'arranged', seat }];
+  const events: DiceChessEvent[] = [{ type: 'arranged', seat }];
   const next: DiceChessState = { ...state, pending };
   if (pending[0] === null || pending[1] === null) return { ok: true, state: next, events };
   return { ok: true, state: startPlay(next, [pending[0], pending[1]], 'arranged', events), events };
@@ -310,7 +334,7 @@ function whyIllegal(board: Board, seat: Seat, from: number, to: number): string 
   return `A ${v} on ${squareName(from)} cannot reach ${squareName(to)}.`;
 }
 
-function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step<DiceChessState> | Refusal {
+function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step<DiceChessState, DiceChessEvent> | Refusal {
   if (state.phase !== 'play') return refuse('wrong-phase', 'Play starts once both arrangements are confirmed.');
   if (seat !== state.turn) return refuse('not-your-turn', 'It is not your turn.');
   const from = squareIndex(action.from);
@@ -323,7 +347,7 @@ function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step
   const value = Math.abs(cell);
   const target = board[to];
   board[from] = 0;
-  const events: GameEvent[] = [];
+  const events: DiceChessEvent[] = [];
   let captured = state.captured;
   let marks = state.marks;
   const effective = isEffective(state, from, to);

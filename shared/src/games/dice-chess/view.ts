@@ -1,8 +1,9 @@
 // Dice Chess as a seat or a spectator sees it (C2's secret arrangements stay out), and events in words.
-import type { GameEvent, Result, Seat } from '../../core/game-module';
+import type { Result, Seat } from '../../core/game-module';
+import { seatName } from '../../core/names';
 import { formatBoard, homeSquares, sideTotals, squareName } from './board';
 import { generateMoves } from './moves';
-import { isEffective, QUIET_LIMIT, rankOfProgress, toActOf, type DiceChessState, type LastMove, type Phase, type Placement } from './state';
+import { isEffective, QUIET_LIMIT, rankOfProgress, toActOf, type DiceChessEvent, type DiceChessState, type LastMove, type Phase, type Placement } from './state';
 
 export interface DieView {
   square: string;
@@ -96,14 +97,13 @@ export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView 
 }
 
 /** One plain-English sentence per event, using the move notation. */
-export function describeEvent(event: GameEvent, names: string[]): string {
-  const name = (s: unknown) => names[s as number] ?? `Seat ${(s as number) + 1}`;
-  const e = event as Record<string, any>;
-  switch (event.type) {
+export function describeEvent(e: DiceChessEvent, names: string[]): string {
+  const name = (s: Seat) => seatName(names, s);
+  switch (e.type) {
     case 'rolled':
-      return `${name(e.seat)} rolls sixteen dice: ${(e.values as number[]).join(' ')}`;
+      return `${name(e.seat)} rolls sixteen dice: ${e.values.join(' ')}`;
     case 'roll-off': {
-      const [x, y] = e.rolls as number[];
+      const [x, y] = e.rolls;
       const head = `Roll-off for the first move: ${name(0)} ${x}, ${name(1)} ${y}`;
       return e.first === null ? `${head}; a tie, so both roll again` : `${head}; ${name(e.first)} moves first`;
     }
@@ -123,18 +123,14 @@ export function describeEvent(event: GameEvent, names: string[]): string {
     case 'pass':
       return `${name(e.seat)} has no legal move and passes`;
     case 'end': {
-      const [t0, t1] = e.boardTotals as number[];
-      const [c0, c1] = e.capturedTotals as number[];
-      if (e.reason === 'annihilation') {
-        const w = (e.winners as number[])[0];
-        return `${name(w)} wins: ${name(w === 0 ? 1 : 0)} has no dice left on the board`;
-      }
+      const [t0, t1] = e.boardTotals;
+      const [c0, c1] = e.capturedTotals;
+      const [w] = e.winners;
+      if (e.reason === 'annihilation') return `${name(w)} wins: ${name(w === 0 ? 1 : 0)} has no dice left on the board`;
       const head = 'Six turns without progress';
-      if (e.decidedBy === 'board') return `${head}: ${name(e.winners[0])} wins on board totals, ${t0} to ${t1}`;
-      if (e.decidedBy === 'captured') return `${head}: board totals tie at ${t0}, ${name(e.winners[0])} wins on captured totals, ${c0} to ${c1}`;
+      if (e.decidedBy === 'board') return `${head}: ${name(w)} wins on board totals, ${t0} to ${t1}`;
+      if (e.decidedBy === 'captured') return `${head}: board totals tie at ${t0}, ${name(w)} wins on captured totals, ${c0} to ${c1}`;
       return `${head}: board totals tie at ${t0} and captured totals at ${c0}, so the game is a draw`;
     }
-    default:
-      return event.type;
   }
 }

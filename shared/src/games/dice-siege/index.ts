@@ -1,9 +1,9 @@
 // Dice Siege, the solitaire roll-and-write against waves of attackers, alone or as a same-dice race.
 import type { GameModule } from '../../core/game-module';
 import { legalActions } from './legal';
-import { applyAction, isOver, setupState, toAct } from './rules';
+import { applyAction, isOver, leaveRace, roundSecret, setupState, toAct } from './rules';
 import { MAX_SEATS, siegeAction, siegeOptions, totalBoxes, type SiegeAction, type SiegeOptions, type SiegeState } from './state';
-import { describeEvent, ranking, viewOf } from './view';
+import { describeEvent, disguise, ranking, viewOf, type SiegeView } from './view';
 
 export * from './lines';
 export * from './state';
@@ -11,9 +11,11 @@ export * from './rules';
 export * from './legal';
 export * from './view';
 
-export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions> = {
+export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions, SiegeView> = {
   id: 'dice-siege',
-  rulesVersion: 1,
+  // v2: a player may leave a race (resign, or dropped past the grace) and the others play on; v1 ended it.
+  rulesVersion: 2,
+  rulesFor: (version) => (version === 1 ? { ...diceSiege, rulesVersion: 1, resign: undefined, playsOnAlone: undefined } : undefined),
   name: 'Dice Siege',
   pitch:
     'Hold your stronghold against ten waves of goblins, orcs, trolls, war elephants and a Greater Wyvern. Each ' +
@@ -21,7 +23,7 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions> = {
     'and riders into battle, call reinforcements with sixes and unlock specials with sets. Alone, or a race ' +
     'where every player gets the same dice.',
   seats: { min: 1, max: MAX_SEATS },
-  listed: false,
+  listed: true,
   options: siegeOptions,
   seatsFor: (options) => options.seats,
   action: siegeAction,
@@ -29,13 +31,19 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions> = {
   toAct,
   legalActions,
   apply: applyAction,
-  view: viewOf,
+  view: (state, seat) => viewOf(state, seat),
+  /** A finished race's replay shows every sheet move by move (the whole log is public by then). */
+  openView: (state) => viewOf(state, null, true),
+  disguise,
+  resign: (state, seat) => leaveRace(state, seat),
+  playsOnAlone: true,
+  holdLog: roundSecret,
   result(state) {
     if (!isOver(state)) return null;
     const order = ranking(state);
     const key = (s: number) => {
       const sh = state.sheets[s];
-      return `${sh.phase}|${sh.damage}|${sh.endRound}`;
+      return `${sh.phase}|${sh.left ? 'left' : ''}|${sh.damage}|${sh.endRound}`;
     };
     if (state.sheets.length === 1) {
       const sh = state.sheets[0];
@@ -47,8 +55,17 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions> = {
     const best = state.sheets[order[0]];
     return {
       winners, draw: false, reason: 'race',
-      summary: `${best.phase === 'won' ? `Held out and won in round ${best.endRound}` : `Lasted longest, to round ${best.endRound}`} with ${totalBoxes(state) - best.damage} boxes standing`,
+      summary: best.phase === 'won' ? `Held out and won in round ${best.endRound} with ${totalBoxes(state) - best.damage} boxes standing` : `Lasted longest, to round ${best.endRound}`,
     };
   },
   describe: describeEvent,
+  describeResult(result, names) {
+    const who = (s: number) => names[s] ?? `Seat ${s + 1}`;
+    if (result.reason === 'attackers-destroyed') return `${who(0)} held out — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}`;
+    if (result.reason === 'overrun') return `${who(0)}'s stronghold fell — ${result.summary.replace(/^The stronghold fell /, '')}`;
+    if (result.reason !== 'race') return '';
+    const first = result.winners.map(who).join(' and ');
+    return `${result.winners.length > 1 ? `${first} share first place` : `${first} wins the race`} — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}`;
+  },
 };
+export { policyAction } from './policy';

@@ -54,7 +54,7 @@ export function plainPlan(state: SiegeState, seat: Seat): Plan {
 
 export function legalActions(state: SiegeState, seat: Seat): SiegeAction[] {
   const sh = state.sheets[seat];
-  if (!sh || sh.phase !== 'roll') return [];
+  if (sh?.phase !== 'roll') return [];
   if (sh.attempt === 0) return [{ type: 'roll', hold: [] }];
   const out: SiegeAction[] = [];
   if (sh.attempt < maxAttempts(state, sh)) {

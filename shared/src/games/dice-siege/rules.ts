@@ -83,13 +83,37 @@ function nextRound(prev: SiegeState, events: GameEvent[]): SiegeState {
       sh.elves = sh.tracks.elves >= TRACKS.elves;
       sh.riders = sh.tracks.riders >= TRACKS.riders;
     }
+    state.opened = state.sheets.slice();
     return state;
   }
 }
 
+/**
+ * Whether someone has acted in the round under way while others have not seen its end: a race's round is
+ * secret until it is over (the dice are shared, so one player's rolls would tell another what a reroll gives).
+ */
+export function roundSecret(state: SiegeState): boolean {
+  if (state.sheets.length < 2 || isOver(state)) return false;
+  return state.sheets.some((sh) => sh.phase === 'done' || (sh.phase === 'roll' && sh.attempt > 0) || (!playing(sh) && sh.endRound === state.round));
+}
+
+/**
+ * A player leaving a race (resigning, or dropped past the grace): their sheet is out and ranks last; the
+ * others play on, and a round that waited only for them ends.
+ */
+export function leaveRace(state: SiegeState, seat: Seat): Outcome {
+  const sh = state.sheets[seat];
+  if (!sh || !playing(sh)) return refuse('not-in-game', 'That player is no longer in the race.');
+  const out: Sheet = { ...cloneSheet(sh), phase: 'lost', left: true, endRound: state.round };
+  const events: GameEvent[] = [{ type: 'left', seat, round: state.round }];
+  let next: SiegeState = { ...state, sheets: state.sheets.map((s, i) => (i === seat ? out : s)) };
+  if (!isOver(next) && next.sheets.every((s) => s.phase !== 'roll')) next = nextRound(next, events);
+  return { ok: true, state: next, events };
+}
+
 export function applyAction(state: SiegeState, seat: Seat, action: SiegeAction, dice: Dice): Outcome {
   const sh = state.sheets[seat];
-  if (!sh || sh.phase !== 'roll') return refuse('not-your-turn', sh && sh.phase === 'done' ? 'Wait for the others to finish the round.' : 'Your siege is over.');
+  if (sh?.phase !== 'roll') return refuse('not-your-turn', sh && sh.phase === 'done' ? 'Wait for the others to finish the round.' : 'Your siege is over.');
   return action.type === 'roll' ? roll(state, seat, action.hold, dice) : resolvePlan(state, seat, action);
 }
 

@@ -100,6 +100,8 @@ export interface Sheet {
   phase: SheetPhase;
   /** The round the sheet's game ended in. */
   endRound: number | null;
+  /** The player left the race (resigned, or dropped past the grace): out, ranked last. */
+  left?: boolean;
 }
 
 export interface SiegeState {
@@ -108,6 +110,11 @@ export interface SiegeState {
   lines: readonly LineSpec[];
   round: number;
   sheets: Sheet[];
+  /**
+   * Every sheet as the current round opened. In a race the others see these until the round is over, so
+   * nobody learns another's holds, rerolled dice or plan before making their own (the dice are shared).
+   */
+  opened: Sheet[];
 }
 
 export const totalBoxes = (s: Pick<SiegeState, 'levels'>) => s.levels[0] + s.levels[1] + s.levels[2];
@@ -127,7 +134,7 @@ export const roundBound = (s: Pick<SiegeState, 'levels' | 'lines'>) => s.lines.l
 export function freshSheet(lines: readonly LineSpec[]): Sheet {
   const attackers: Attacker[] = [];
   for (const l of lines) {
-    if ('attackers' in l) l.attackers.forEach((a, i) => attackers.push({ id: `l${l.line}.${i}`, line: l.line, kind: a.kind, boxes: a.boxes, hits: 0 }));
+    if ('attackers' in l) l.attackers.forEach((a, i) => { attackers.push({ id: `l${l.line}.${i}`, line: l.line, kind: a.kind, boxes: a.boxes, hits: 0 }); });
   }
   const specials = Object.fromEntries(SPECIAL_IDS.map((id) => [id, { unlocked: null, used: null }])) as Sheet['specials'];
   return {
@@ -138,5 +145,6 @@ export function freshSheet(lines: readonly LineSpec[]): Sheet {
 
 /** Round 0, before the first line enters; the rules start round 1 at once. */
 export function blankState(mode: 'normal' | 'epic', seats: number, lines: readonly LineSpec[] = LINES): SiegeState {
-  return { mode, levels: STRONGHOLD[mode], lines, round: 0, sheets: Array.from({ length: seats }, () => freshSheet(lines)) };
+  const sheets = Array.from({ length: seats }, () => freshSheet(lines));
+  return { mode, levels: STRONGHOLD[mode], lines, round: 0, sheets, opened: sheets };
 }

@@ -1,7 +1,9 @@
-// Dice Siege's view and event sentences. Every sheet is public: a race is played with open sheets.
+// Dice Siege's view and event sentences. Solo sheets are open; in a race the others' sheets show as the round opened until it is over.
 import type { GameEvent, Seat } from '../../core/game-module';
+import { seatName } from '../../core/names';
 import { ATTACKER_NAMES, SPECIAL_ATTACK_NAMES, type AttackerKind, type SpecialAttackKind } from './lines';
-import { attackDamage } from './rules';
+import type { Dice } from '../../core/dice';
+import { attackDamage, roundSecret } from './rules';
 import {
   inCourtyard, isAlive, isBreached, isEntered, maxAttempts, specialInfo, totalBoxes,
   type Sheet, type SiegeState, type SpecialId,
@@ -15,6 +17,8 @@ export interface SheetView extends Sheet {
   /** What the living entered attackers would deal if the round ended now. */
   threat: number;
   entered: string[];
+  /** A race's sheet shown as the round opened: its owner's moves this round appear when the round is over. */
+  hidden: boolean;
 }
 
 export interface SiegeView {
@@ -28,9 +32,10 @@ export interface SiegeView {
   you: Seat | null;
 }
 
-export function sheetView(state: SiegeState, sh: Sheet): SheetView {
+export function sheetView(state: SiegeState, sh: Sheet, hidden = false): SheetView {
   return {
     ...sh,
+    hidden,
     breached: isBreached(state, sh),
     courtyard: inCourtyard(state, sh),
     maxAttempts: maxAttempts(state, sh),
@@ -41,23 +46,48 @@ export function sheetView(state: SiegeState, sh: Sheet): SheetView {
 }
 
 /**
- * D7 ranking: a won siege before a lost one; then more stronghold boxes left; then rounds: fewer to win,
- * more survived when lost. Sheets still playing rank by boxes and rounds so far.
+ * D7 ranking: a won siege before a lost one, a player who left last; then more stronghold boxes left; then
+ * rounds: fewer to win, more survived when lost. Sheets still playing rank by boxes and rounds so far.
  */
-export function ranking(state: SiegeState): Seat[] {
-  const score = (sh: Sheet) => [sh.phase === 'won' ? 0 : 1, sh.damage, sh.phase === 'won' ? sh.endRound ?? state.round : -(sh.endRound ?? state.round)];
-  return state.sheets.map((_, s) => s).sort((a, b) => {
-    const x = score(state.sheets[a]);
-    const y = score(state.sheets[b]);
+export function rankSheets(sheets: readonly Sheet[], round: number): Seat[] {
+  const score = (sh: Sheet) => [sh.left ? 2 : sh.phase === 'won' ? 0 : 1, sh.damage, sh.phase === 'won' ? sh.endRound ?? round : -(sh.endRound ?? round)];
+  return sheets.map((_, s) => s).sort((a, b) => {
+    const x = score(sheets[a]);
+    const y = score(sheets[b]);
     return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || a - b;
   });
 }
 
-export function viewOf(state: SiegeState, seat: Seat | null): SiegeView {
+export const ranking = (state: SiegeState): Seat[] => rankSheets(state.sheets, state.round);
+
+/**
+ * What a seat (null: a spectator) sees. Solo, everything live. In a race, every other sheet as the round
+ * opened until the round is over, for spectators too (a spectator's link would otherwise let a player peek):
+ * only whether each player is still choosing shows, never their dice or choices.
+ */
+export function viewOf(state: SiegeState, seat: Seat | null, open = false): SiegeView {
+  const secret = !open && roundSecret(state);
+  const shown = state.sheets.map((sh, s) => {
+    if (!secret || s === seat) return sheetView(state, sh);
+    const o = state.opened[s];
+    const phase = o.phase === 'roll' ? (sh.phase === 'roll' ? 'roll' : 'done') : o.phase;
+    return sheetView(state, { ...o, phase, ...(sh.left ? { left: true } : {}) }, true);
+  });
   return {
     mode: state.mode, levels: state.levels, round: state.round, lines: state.lines,
-    sheets: state.sheets.map((sh) => sheetView(state, sh)), ranking: ranking(state), you: seat,
+    sheets: shown, ranking: rankSheets(shown, state.round), you: seat,
   };
+}
+
+/** The conformance probe: what a viewer cannot see of a race round (others' dice and damage) re-dealt. */
+export function disguise(state: SiegeState, viewer: Seat | null, dice: Dice): SiegeState {
+  if (!roundSecret(state)) return state;
+  const total = totalBoxes(state);
+  const sheets = state.sheets.map((sh, s) => {
+    if (s === viewer || sh.tray.length === 0) return sh;
+    return { ...sh, tray: sh.tray.map(() => dice.roll(6)), damage: Math.min(total - 1, sh.damage + dice.roll(3) - 1) };
+  });
+  return { ...state, sheets };
 }
 
 const LEVELS = ['the Outer Walls', 'the Inner Walls', 'the Courtyard'];
@@ -67,7 +97,7 @@ const USE_WORDS: Record<string, string> = {
 };
 
 export function describeEvent(e: GameEvent, names: string[]): string {
-  const who = typeof e.seat === 'number' ? names[e.seat] ?? `Seat ${e.seat + 1}` : '';
+  const who = typeof e.seat === 'number' ? seatName(names, e.seat) : '';
   switch (e.type) {
     case 'start': return `The siege begins (${e.mode === 'epic' ? 'Epic' : 'normal'} difficulty)`;
     case 'round': {
@@ -85,8 +115,9 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     case 'unlocked': return `${who} unlocks ${specialInfo(e.special as SpecialId).name} with ${e.ofAKind} of a kind`;
     case 'special': return `${who} uses ${specialInfo(e.special as SpecialId).name}`;
     case 'attack': return e.warHorn ? `${who}'s War Horn holds the attackers back` : `The attackers deal ${e.damage} to ${who}'s stronghold`;
-    case 'level-falls': return `${LEVELS[e.level as number]} of ${who}'s stronghold fall${e.level === 0 ? ' (Warriors join, trebuchets are lost)' : ''}`;
+    case 'level-falls': return `${LEVELS[e.level as number].replace(/^the/, 'The')} of ${who}'s stronghold fall${e.level === 0 ? ' (Warriors join, trebuchets are lost)' : ''}`;
     case 'courtyard': return `${who}'s Courtyard is under attack: four rolls from now on`;
+    case 'left': return `${who} leaves the race in round ${e.round} (ranked last)`;
     case 'won': return `${who} destroys every attacker in round ${e.round}`;
     case 'lost': return `${who}'s stronghold is overrun in round ${e.round}`;
     default: return e.type;

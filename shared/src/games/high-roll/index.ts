@@ -2,22 +2,38 @@
 // turns alternating; the higher total wins, equal totals draw. Not listed in the lobby.
 import { z } from 'zod';
 import { refuse, type GameModule, type Seat } from '../../core/game-module';
+import { seatName } from '../../core/names';
 
 export const ROLLS_EACH = 3;
 
 export interface HighRollState {
   seats: number;
+  sides: number;
   rolls: number[][];
   turn: Seat;
 }
 
 const options = z.object({ sides: z.number().int().min(2).max(20).default(6) }).strict();
 const action = z.object({ type: z.literal('roll') }).strict();
-type Action = z.infer<typeof action>;
+export type HighRollOptions = z.output<typeof options>;
+export type HighRollAction = z.output<typeof action>;
+
+/** Everyone sees everything: High Roll has no secret. */
+export interface HighRollView {
+  rolls: number[][];
+  totals: number[];
+  turn: Seat;
+  sides: number;
+}
+
+/** Type aliases, not interfaces, so each stays assignable to the log's loose `GameEvent`. */
+export type HighRollEvent =
+  | { type: 'start' }
+  | { type: 'rolled'; seat: Seat; sides: number; value: number; total: number };
 
 const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-export const highRoll: GameModule<HighRollState & { sides: number }, Action, z.infer<typeof options>> = {
+export const highRoll: GameModule<HighRollState, HighRollAction, HighRollOptions, HighRollView, HighRollEvent> = {
   id: 'high-roll',
   name: 'High Roll',
   pitch: 'Each player rolls three dice in turn; the higher total wins. A test game for the table itself.',
@@ -58,8 +74,11 @@ export const highRoll: GameModule<HighRollState & { sides: number }, Action, z.i
     return { winners, draw: false, reason: 'higher-total', summary: `Higher total, ${totals.join(' to ')}` };
   },
   describe(event, names) {
-    if (event.type === 'rolled') return `${names[event.seat as number]} rolls a d${event.sides}: ${event.value} (total ${event.total})`;
-    if (event.type === 'start') return 'The game begins';
-    return event.type;
+    switch (event.type) {
+      case 'rolled':
+        return `${seatName(names, event.seat)} rolls a d${event.sides}: ${event.value} (total ${event.total})`;
+      case 'start':
+        return 'The game begins';
+    }
   },
 };

@@ -148,8 +148,6 @@ export const SNIPE_SPACES = [{ x: 0, y: 0 }, ...Array.from({ length: 7 }, (_, k)
 /** Hunters go between the bases, no closer than 2 range units to either: the band between them, full height. */
 const snipeZones = (players: number): Zone[] => Array(players).fill(0).map(() => rect(8.5, 0, 11.5, 14));
 
-const twoEnds = () => [rect(0, 0, 5, 14), rect(15, 0, 20, 14)];
-
 export const SCENARIOS: Readonly<Record<ScenarioId, Scenario>> = {
   'kill-the-king': {
     id: 'kill-the-king', name: 'Kill the King', players: { min: 2, max: 6 }, allowed: [...ALL_SIDES],

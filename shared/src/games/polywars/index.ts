@@ -4,7 +4,7 @@ import { legalActions } from './legal';
 import { SCENARIOS } from './catalogue';
 import { applyAction, leave, setupState, toAct } from './rules';
 import { polywarsAction, polywarsOptions, type PolywarsAction, type PolywarsOptions, type PolywarsState } from './state';
-import { describeEvent, viewOf } from './view';
+import { describeEvent, viewOf, type PolywarsView } from './view';
 
 export * from './board';
 export * from './catalogue';
@@ -15,7 +15,7 @@ export * from './scenarios';
 export * from './state';
 export * from './view';
 
-export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions> = {
+export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions, PolywarsView> = {
   id: 'polywars',
   rulesVersion: 1,
   name: 'Polywars',
@@ -65,5 +65,7 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
     }
   },
   resign: leave,
+  // A player whose clock falls at a table of three or more is eliminated, as if they had resigned (issue #16).
+  timeoutPolicy: 'eliminate',
   describe: describeEvent,
 };

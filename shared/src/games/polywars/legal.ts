@@ -194,12 +194,14 @@ function healSamples(s: PolywarsState, seat: Seat): PolywarsAction[] {
   const points = OPTION_POINTS - (s.bids[seat] ?? OPTION_POINTS);
   const hurt = onBoard(s).filter((d) => d.owner === seat && d.value < d.sides)
     .sort((a, b) => (b.sides - b.value) - (a.sides - a.value) || a.id - b.id);
-  const out: PolywarsAction[] = [{ type: 'heal', dice: [] }];
+  const sets: number[][] = [[]];
   if (points > 0 && hurt.length) {
-    out.push({ type: 'heal', dice: hurt.slice(0, points).map((d) => d.id) });
-    for (const d of hurt.slice(0, 8)) out.push({ type: 'heal', dice: [d.id] });
+    sets.push(hurt.slice(0, points).map((d) => d.id));
+    for (const d of hurt.slice(0, 8)) sets.push([d.id]);
   }
-  return out;
+  // With one point (or one hurt die) the "most damaged" set is also a single-die set: list each set once.
+  const seen = new Set<string>();
+  return sets.filter((ids) => !seen.has(ids.join()) && !!seen.add(ids.join())).map((ids) => ({ type: 'heal', dice: ids }));
 }
 
 function turnActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
@@ -235,7 +237,9 @@ function powerSamples(s: PolywarsState, seat: Seat, d: PwDie): PolywarsAction[] 
   if (!power || powerRefusal(s, seat, d, power)) return [];
   const reach = inReach(s, d).filter((o) => o.aura !== 'immunity');
   switch (power) {
-    case 'damage-field': return reach.length ? [{ type: 'damage-field', die: d.id }] : [];
+    // Listed with nothing in reach too: the source sets no such condition ("any and all die within range"), apply
+    // has always accepted it, and refusing it now would fail archived logs that hold one (architecture rule 12).
+    case 'damage-field': return [{ type: 'damage-field', die: d.id }];
     case 'super-speed': return [{ type: 'super-speed', die: d.id }];
     case 'healer': {
       // The most damaged friendly dice first, as many points each as they can take, 3 in all.

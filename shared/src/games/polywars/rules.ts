@@ -1,9 +1,9 @@
 // Polywars rules: setup, force building and placement (W6), the cycle (W5), combat (W2, W3), movement (W4),
 // powers (W3), the Leadership aura and elimination (W7), and apply; scenario specifics live in scenarios.ts. Pure.
 import type { Dice } from '../../core/dice';
-import { refuse, type GameEvent, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
-import { DIE_TYPES, HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, SNIPE_BASES, SNIPE_MAX_DICE, SNIPE_SPACES, type Zone } from './catalogue';
-import { distanceToDisc, discsOverlap, lineOfSight, onField, R, rangeTo, segmentCrossesDisc, stepRefusal, type Body, type Disc } from './geometry';
+import { refuse, type GameEvent, type Refusal, type Seat, type Step } from '../../core/game-module';
+import { HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, SNIPE_BASES, } from './catalogue';
+import { distanceToDisc, discsOverlap, lineOfSight, onField, R, rangeTo, segmentCrossesDisc, stepRefusal, type Disc } from './geometry';
 import type { Placement, PolywarsAction, PolywarsOptions, PolywarsState, PwDie } from './state';
 import { activeSeat, bodyOf, DEFENDERS, discOf, finish, inTurn, onBoard, ownDice, RAGE, RESCUERS, seatsIn, typeOf, zoneHolds } from './board';
 import {
@@ -60,6 +60,7 @@ export function setupState(options: PolywarsOptions, seats: number): PolywarsSta
 function draft(s: PolywarsState): PolywarsState {
   return {
     ...s,
+    // biome-ignore lint/complexity/useOptionalChain: a missing entry stays null (`?.` would make it undefined, which the state's equality checks tell apart)
     forces: s.forces.map((f) => f && f.slice()),
     dice: s.dice.map((d) => ({ ...d })),
     placements: s.placements.map((p) => p && { leader: p.leader, base: p.base && { ...p.base }, at: p.at.map((q) => ({ ...q })) }),
@@ -67,7 +68,9 @@ function draft(s: PolywarsState): PolywarsState {
     flags: s.flags.map((f) => ({ ...f })),
     snipe: s.snipe && { ...s.snipe, points: s.snipe.points.slice(), spaces: s.snipe.spaces.slice() },
     bids: s.bids.slice(),
+    // biome-ignore lint/complexity/useOptionalChain: a missing entry stays null (`?.` would make it undefined, which the state's equality checks tell apart)
     heals: s.heals.map((h) => h && h.slice()),
+    // biome-ignore lint/complexity/useOptionalChain: a missing entry stays null (`?.` would make it undefined, which the state's equality checks tell apart)
     lastBids: s.lastBids && s.lastBids.slice(),
     order: s.order.slice(),
     attacked: s.attacked.slice(),
@@ -153,12 +156,17 @@ function finishOnLimit(s: PolywarsState, events: GameEvent[]): void {
   const totals = left.map((seat) => onBoard(s).filter((d) => d.owner === seat).reduce((a, d) => a + d.value, 0));
   const best = Math.max(...totals);
   if (s.scenario === 'rescue-mission') {
-    return finish(s, { winners: [DEFENDERS], draw: false, reason: 'held-out', summary: `The Defenders held out for ${s.cycleLimit} cycles` }, events);
+    finish(s, { winners: [DEFENDERS], draw: false, reason: 'held-out', summary: `The Defenders held out for ${s.cycleLimit} cycles` }, events);
+    return;
   }
   if (s.scenario === 'attack-on-tokyo') {
-    return finish(s, { winners: [0], draw: false, reason: 'tokyo-defended', summary: `Tokyo held for ${s.cycleLimit} cycles` }, events);
+    finish(s, { winners: [0], draw: false, reason: 'tokyo-defended', summary: `Tokyo held for ${s.cycleLimit} cycles` }, events);
+    return;
   }
-  if (s.snipe) return endBattle(s, events);
+  if (s.snipe) {
+    endBattle(s, events);
+    return;
+  }
   // Capture the Flag has only one way to win: no capture in time is a draw.
   const top = s.scenario === 'capture-the-flag' ? left : left.filter((_, i) => totals[i] === best);
   // Everyone still in tied: a draw. Some tied at the top: they share the win.
@@ -222,8 +230,12 @@ function nextTurn(s: PolywarsState, events: GameEvent[]): void {
   do s.turnIndex += 1;
   while (s.turnIndex < s.order.length && !s.inGame[s.order[s.turnIndex]]);
   if (s.turnIndex >= s.order.length) {
-    if (s.cycle >= s.cycleLimit) return finishOnLimit(s, events);
-    return startCycle(s, events);
+    if (s.cycle >= s.cycleLimit) {
+      finishOnLimit(s, events);
+      return;
+    }
+    startCycle(s, events);
+    return;
   }
   Object.assign(s, { turnPhase: 'attack', attacked: [], moved: [], mover: null, stepsTaken: 0, speedDie: null, pendingZap: null });
   events.push({ type: 'turn', seat: s.order[s.turnIndex], cycle: s.cycle });
@@ -361,7 +373,7 @@ export function attackCheck(s: PolywarsState, a: PwDie, t: PwDie, field: PwDie[]
 function attack(s: PolywarsState, seat: Seat, dieId: number, targetId: number, dice: Dice, events: GameEvent[]): Refusal | null {
   const a = s.dice[dieId];
   const t = s.dice[targetId];
-  if (!a || !a.alive || a.owner !== seat || a.x === null) return refuse('not-your-die', 'Attack with one of your own dice on the field.');
+  if (!a?.alive || a.owner !== seat || a.x === null) return refuse('not-your-die', 'Attack with one of your own dice on the field.');
   if (!t) return refuse('no-target', 'No such die.');
   if (s.attacked.includes(dieId)) return refuse('already-attacked', 'Each die attacks at most once per Attack Phase.');
   const check = attackCheck(s, a, t);
@@ -467,7 +479,7 @@ const immune = (d: PwDie) => d.aura === 'immunity';
 
 /** Whether `d` may use its power now; the reason otherwise. */
 export function powerRefusal(s: PolywarsState, seat: Seat, d: PwDie | undefined, power: string): string | null {
-  if (!d || !d.alive || d.owner !== seat || d.x === null) return 'Use a power of one of your own dice on the field.';
+  if (!d?.alive || d.owner !== seat || d.x === null) return 'Use a power of one of your own dice on the field.';
   if (typeOf(d).power !== power) return `A d${d.sides} has no such power.`;
   if (immune(d)) return 'A die with the Immunity Aura cannot use its power.';
   if ((power === 'teleportation' || power === 'super-speed') && !released(s, d)) return 'That Snipe die may not move yet.';
@@ -711,15 +723,22 @@ function leaveIn(s: PolywarsState, seat: Seat, dice: Dice, events: GameEvent[]):
 function afterSimultaneous(s: PolywarsState, dice: Dice, events: GameEvent[]): void {
   if (toAct(s).length) return;
   switch (s.phase) {
-    case 'build': return revealForces(s, dice, events);
-    case 'place': return revealPlacements(s, events);
+    case 'build':
+      revealForces(s, dice, events);
+      return;
+    case 'place':
+      revealPlacements(s, events);
+      return;
     case 'bid':
       s.lastBids = s.bids.map((b) => b ?? 0);
       events.push({ type: 'bids', bids: s.lastBids.slice() });
       s.order = initiativeOrder(s.bids, seatsIn(s), dice, events);
       events.push({ type: 'initiative', order: s.order.slice() });
-      return startHealing(s, events);
-    case 'heal': return maybeRevealHeals(s, events);
+      startHealing(s, events);
+      return;
+    case 'heal':
+      maybeRevealHeals(s, events);
+      return;
   }
 }
 

@@ -80,7 +80,7 @@ export function placeSnipes(s: PolywarsState): void {
   const sn = s.snipe!;
   const own = ownDice(s, sn.seat).slice().sort((a, b) => b.sides - a.sides || a.id - b.id);
   sn.spaces = own.map((d) => d.id);
-  own.forEach((d, k) => Object.assign(d, { x: s.bases[0]!.x + SNIPE_SPACES[k].x, y: s.bases[0]!.y + SNIPE_SPACES[k].y }));
+  own.forEach((d, k) => { Object.assign(d, { x: s.bases[0]!.x + SNIPE_SPACES[k].x, y: s.bases[0]!.y + SNIPE_SPACES[k].y }); });
 }
 
 /** A Snipe die ending a move within R of the goal base scores a point and leaves the field, safe. */
@@ -140,7 +140,7 @@ export function enrage(d: PwDie): void {
 export function passRage(s: PolywarsState, d: PwDie, by: number | null, events: GameEvent[]): void {
   d.aura = null;
   const next = by === null ? undefined : s.dice[by];
-  if (next && next.alive && next.id !== d.id) {
+  if (next?.alive && next.id !== d.id) {
     enrage(next);
     events.push({ type: 'rage-passed', from: d.id, to: next.id, value: next.value });
     return;
@@ -169,7 +169,7 @@ export function unleashRefusal(s: PolywarsState, id: number, x: number, y: numbe
 export function rescueAfterMove(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
   if (s.scenario !== 'rescue-mission') return;
   const h = hostageOf(s);
-  if (!h || !h.alive) return;
+  if (!h?.alive) return;
   if (s.frozen === h.id && d.owner === RESCUERS && d.id !== h.id && (h.x! - d.x!) ** 2 + (h.y! - d.y!) ** 2 <= R * R) {
     s.frozen = null;
     events.push({ type: 'unfrozen', die: h.id, by: d.id });

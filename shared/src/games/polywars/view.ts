@@ -1,6 +1,7 @@
 // Polywars as one seat or a spectator sees it: forces, placements, bids and healing of others stay hidden
 // until everyone has answered; and one plain sentence per event.
 import type { GameEvent, Seat } from '../../core/game-module';
+import { seatName } from '../../core/names';
 import type { Zone } from './catalogue';
 import type { Field, Terrain } from './geometry';
 import { activeSeat } from './board';
@@ -64,6 +65,7 @@ export function viewOf(s: PolywarsState, seat: Seat | null): PolywarsView {
       heal: own && s.phase === 'heal' ? s.heals[seat!]?.slice() ?? null : null,
     },
     dice: s.dice.map((d) => ({ ...d })),
+    // biome-ignore lint/complexity/useOptionalChain: a missing entry stays null (`?.` would make it undefined, which the state's equality checks tell apart)
     lastBids: s.phase === 'bid' ? null : s.lastBids && s.lastBids.slice(),
     order: s.order.slice(),
     turn: activeSeat(s),
@@ -90,8 +92,9 @@ const at = (p: unknown) => {
 };
 
 export function describeEvent(e: GameEvent, names: string[]): string {
-  const name = (s: unknown) => names[Number(s)] ?? `Player ${Number(s) + 1}`;
+  const name = (s: unknown) => seatName(names, Number(s));
   const list = (seats: unknown) => (seats as number[]).map(name).join(', ');
+  // biome-ignore lint/suspicious/noExplicitAny: Polywars' events are not yet a typed union (see HighRollEvent, DiceChessEvent)
   const x = e as Record<string, any>;
   switch (e.type) {
     case 'built': return `${name(x.seat)} has built a force`;

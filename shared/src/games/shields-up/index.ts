@@ -1,8 +1,9 @@
 // Shields Up, the 18-card space duel: hidden hands, face-down shields, a market and sets that fire weapons.
 import type { GameModule, Result } from '../../core/game-module';
+import { seatName } from '../../core/names';
 import { applyAction, legalActionsOf, setupState, toActOf } from './rules';
 import { shieldsUpAction, shieldsUpOptions, type ShieldsUpAction, type ShieldsUpOptions, type ShieldsUpState } from './state';
-import { describeEvent, openViewOf, viewOf } from './view';
+import { describeEvent, openViewOf, viewOf, type ShieldsUpView } from './view';
 
 export * from './cards';
 export * from './state';
@@ -11,13 +12,13 @@ export type { PlayerView, ShieldsUpView } from './view';
 
 /** "Bob wins — Alice's ship is destroyed", in plain words with names. */
 function describeResult(result: Result, names: string[]): string {
-  const name = (s: number) => names[s] ?? `Player ${s + 1}`;
+  const name = (s: number) => seatName(names, s);
   if (result.reason === 'ship-destroyed') return `${name(result.winners[0])} wins — ${name(1 - result.winners[0])}'s ship is destroyed`;
   if (result.reason === 'both-destroyed') return 'Draw — both ships were destroyed';
   return result.draw ? `Draw — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}` : `${name(result.winners[0])} wins`;
 }
 
-export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOptions> = {
+export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOptions, ShieldsUpView> = {
   id: 'shields-up',
   rulesVersion: 1,
   name: 'Shields Up',

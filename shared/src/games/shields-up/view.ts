@@ -1,5 +1,6 @@
 // Shields Up: what one seat (or a spectator) may see (U8), and the log's sentences.
 import type { GameEvent, Result, Seat } from '../../core/game-module';
+import { seatName } from '../../core/names';
 import { kindOf } from './cards';
 import type { ShieldsUpState, Strike } from './state';
 
@@ -57,7 +58,7 @@ export function openViewOf(s: ShieldsUpState): ShieldsUpView {
   return v;
 }
 
-const who = (names: string[], seat: unknown) => names[Number(seat)] ?? `Player ${Number(seat) + 1}`;
+const who = (names: string[], seat: unknown) => seatName(names, Number(seat));
 const card = (id: unknown) => kindOf(String(id)).name;
 const cards = (ids: unknown) => (ids as string[]).map(card).join(', ');
 const shieldWord = (n: number) => `${n === 1 ? 'first' : n === 2 ? 'second' : 'third'} shield`;
@@ -90,7 +91,7 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     case 'build':
       return `${name} builds ${card(e.card)}`;
     case 'set':
-      return `${name} completes the ${card((e.cards as string[])[0])} set` + (Number(e.damage) > 0 ? `: ${e.damage} damage` : '');
+      return `${name} completes the ${card((e.cards as string[])[0])} set${Number(e.damage) > 0 ? `: ${e.damage} damage` : ''}`;
     case 'play':
       return `${name} plays ${card(e.card)}`;
     case 'buy':

@@ -1,11 +1,9 @@
 // Shields: one plain sentence per event, for the game log.
 import type { GameEvent, Result } from '../../core/game-module';
+import { seatName } from '../../core/names';
 import { die, dieName } from './catalogue';
 
-const who = (names: string[], seat: unknown) => {
-  const s = Number(seat);
-  return names[s] ?? `Player ${s + 1}`;
-};
+const who = (names: string[], seat: unknown) => seatName(names, Number(seat));
 
 /** "red d8" for an attack die, "yellow d12 shield" for a shield, "yellow battery" for a battery. */
 function short(id: unknown): string {

@@ -8,14 +8,15 @@ import {
   freshGame, SHIELDS_RULES, shieldsAction, shieldsOptions, type ShieldsAction, type ShieldsOptions, type ShieldsRules,
   type ShieldsState,
 } from './state';
-import { viewOf } from './view';
+import { viewOf, type ShieldsView } from './view';
+import { legalFromView } from './from-view';
 
 export type { AttackSummary, Battery, Player, Shield, ShieldsAction, ShieldsOptions, ShieldsState } from './state';
 export type { BatteryView, DieView, PlayerView, ShieldsView, ShieldView } from './view';
 export { ALL_IDS, BEATS, COLOURS, POOL_IDS, PERSONAL_IDS, batteryId, defaultAttackId, die, dieName } from './catalogue';
 export type { Colour, DieColour, DieInfo, DieKind, Placement } from './catalogue';
 
-export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions> = {
+export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions, ShieldsView> = {
   id: 'shields',
   name: 'Shields',
   pitch:
@@ -34,6 +35,7 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions> = 
   setup: (options, _seats, dice) => setupGame(options, dice, SHIELDS_RULES),
   toAct,
   legalActions,
+  legalFromView,
   apply: applyAction,
   view: (state) => viewOf(state),
   result,
@@ -42,7 +44,7 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions> = 
   resignScope: (options) => (options.bestOf > 1 ? 'the whole match (best of three), not only this game' : 'this game'),
 };
 
-function withRules(version: ShieldsRules): GameModule<ShieldsState, ShieldsAction, ShieldsOptions> {
+function withRules(version: ShieldsRules): GameModule<ShieldsState, ShieldsAction, ShieldsOptions, ShieldsView> {
   if (version === SHIELDS_RULES) return shields;
   return { ...shields, rulesVersion: version, setup: (options, _seats, dice) => setupGame(options, dice, version) };
 }

@@ -14,19 +14,37 @@ type Outcome = Step<ShieldsState> | Refusal;
 const opponent = (seat: Seat): Seat => 1 - seat;
 const PLACEMENTS: Placement[] = ['front', 'behind'];
 
+/**
+ * A copy of a player that may be changed: its batteries and lists are copied, the shields in them shared (a shield
+ * whose points change is replaced by a copy where that happens: `hit`, `polish`), so states stay immutable.
+ */
 function clonePlayer(p: Player): Player {
-  const shields = (xs: Shield[]) => xs.map((s) => ({ ...s }));
   const b = p.batteries;
   return {
     batteries: {
-      red: { ...b.red, shields: shields(b.red.shields) },
-      yellow: { ...b.yellow, shields: shields(b.yellow.shields) },
-      blue: { ...b.blue, shields: shields(b.blue.shields) },
+      red: { health: b.red.health, attack: b.red.attack, shields: b.red.shields.slice() },
+      yellow: { health: b.yellow.health, attack: b.yellow.attack, shields: b.yellow.shields.slice() },
+      blue: { health: b.blue.health, attack: b.blue.attack, shields: b.blue.shields.slice() },
     },
-    front: shields(p.front),
-    behind: shields(p.behind),
-    reserve: [...p.reserve],
-    trash: [...p.trash],
+    front: p.front.slice(),
+    behind: p.behind.slice(),
+    reserve: p.reserve.slice(),
+    trash: p.trash.slice(),
+  };
+}
+
+const BATTERY_IDS = [0, 1].map((seat) => ({ red: batteryId(seat, 'red'), yellow: batteryId(seat, 'yellow'), blue: batteryId(seat, 'blue') }));
+
+/**
+ * `{ ...s, turn, step, quiet, passed, players, lastAttack }` written out field by field, in the state's own key
+ * order: the spread of a state was a fifth of the rules' time (bench/RESULTS.md).
+ */
+function turnState(
+  s: ShieldsState, turn: Seat, step: ShieldsState['step'], quiet: number, passed: boolean, players: Player[], lastAttack: AttackSummary | null,
+): ShieldsState {
+  return {
+    options: s.options, rules: s.rules, game: s.game, score: s.score, gameWinners: s.gameWinners, starter: s.starter,
+    winner: s.winner, draw: s.draw, quiet, passed, between: s.between, ending: s.ending, turn, step, pool: s.pool, players, lastAttack,
   };
 }
 
@@ -113,7 +131,9 @@ function hit(p: Player, target: Colour, damage: number, seat: Seat) {
   const b = p.batteries[target];
   const stack = [p.front, b.shields, p.behind].find((s) => s.length > 0);
   if (stack) {
-    const shield = stack[0];
+    // The shield object may be shared with the previous state (clonePlayer): change a copy.
+    const shield = { ...stack[0] };
+    stack[0] = shield;
     const before = shield.points;
     shield.points = Math.max(0, before - damage);
     const destroyed: string[] = [];
@@ -219,7 +239,7 @@ function resurrect(s: ShieldsState, seat: Seat, a: Resurrect): Outcome {
     type: 'resurrect', seat, sacrifice: a.sacrifice, shows: sac.shows, revive: a.revive, to: placed.to,
     ...(placed.battery ? { battery: placed.battery } : {}), trashed: [...sacrificed, ...placed.trashed],
   };
-  return endTurn(seat, { ...s, players: withPlayer(s.players, seat, p) }, [event], 'other');
+  return endTurn(seat, s, [event], 'other', withPlayer(s.players, seat, p));
 }
 
 function take(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'take' }>): Outcome {
@@ -251,11 +271,14 @@ function attack(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
   const value = dice.roll(sides);
   const q = clonePlayer(s.players[other]);
   const h = hit(q, t, value, other);
-  const summary: AttackSummary = { seat, battery: a.battery, die: b.attack, sides, value, target: batteryId(other, t), ...h };
-  const next = { ...s, players: withPlayer(s.players, other, q), lastAttack: summary };
+  const summary: AttackSummary = {
+    seat, battery: a.battery, die: b.attack, sides, value, target: BATTERY_IDS[other][t],
+    layer: h.layer, before: h.before, after: h.after, lost: h.lost, destroyed: h.destroyed,
+  };
+  const players = withPlayer(s.players, other, q);
   const events: GameEvent[] = [{ type: 'attack', ...summary }];
-  if (destroyedCount(q) >= 2) return gameOver(next, seat, events, 'two-batteries');
-  return endTurn(seat, next, events, 'attack');
+  if (destroyedCount(q) >= 2) return gameOver({ ...s, players, lastAttack: summary }, seat, events, 'two-batteries');
+  return endTurn(seat, s, events, 'attack', players, summary);
 }
 
 function potion(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'potion' }>): Outcome {
@@ -272,7 +295,7 @@ function potion(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
   p.reserve.splice(p.reserve.indexOf(a.die), 1);
   p.trash.push(a.die);
   const event = { type: 'potion', seat, die: a.die, sides, battery: a.battery, before, after: b.health, wasted: before + sides - b.health };
-  return endTurn(seat, { ...s, players: withPlayer(s.players, seat, p) }, [event], 'other');
+  return endTurn(seat, s, [event], 'other', withPlayer(s.players, seat, p));
 }
 
 function polish(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'polish' }>): Outcome {
@@ -281,14 +304,15 @@ function polish(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
   if (!findShield(me, a.shield)) return refuse('no-such-die', `You have no ${a.shield} in play.`);
   const p = clonePlayer(me);
   const at = findShield(p, a.shield)!;
-  const shield = at.stack[at.index];
+  const shield = { ...at.stack[at.index] };
+  at.stack[at.index] = shield;
   const sides = known(a.die).sides;
   const before = shield.points;
   shield.points = Math.min(known(a.shield).sides, before + sides);
   p.reserve.splice(p.reserve.indexOf(a.die), 1);
   p.trash.push(a.die);
   const event = { type: 'polish', seat, die: a.die, sides, shield: a.shield, before, after: shield.points, wasted: before + sides - shield.points };
-  return endTurn(seat, { ...s, players: withPlayer(s.players, seat, p) }, [event], 'other');
+  return endTurn(seat, s, [event], 'other', withPlayer(s.players, seat, p));
 }
 
 function pass(s: ShieldsState, seat: Seat): Outcome {
@@ -301,13 +325,16 @@ function pass(s: ShieldsState, seat: Seat): Outcome {
  * without an attack in every game (S14), but only the variant ends a game on them: without it there are
  * eight non-attacking dice and no passes, so the count cannot reach ten (a property test plays it).
  */
-function endTurn(seat: Seat, next: ShieldsState, events: GameEvent[], act: 'attack' | 'pass' | 'other'): Outcome {
+function endTurn(
+  seat: Seat, next: ShieldsState, events: GameEvent[], act: 'attack' | 'pass' | 'other',
+  players = next.players, lastAttack = next.lastAttack,
+): Outcome {
   const turn = opponent(seat);
-  const handed: ShieldsState = { ...next, turn, step: next.pool.length > 0 ? 'take' : 'act' };
-  if (next.rules === 1) return { ok: true, state: handed, events };
+  const step = next.pool.length > 0 ? 'take' : 'act';
+  if (next.rules === 1) return { ok: true, state: turnState(next, turn, step, next.quiet, next.passed, players, lastAttack), events };
   const quiet = act === 'attack' ? 0 : next.quiet + 1;
   const bothPassed = act === 'pass' && next.passed;
-  const counted: ShieldsState = { ...handed, quiet, passed: act === 'pass' };
+  const counted = turnState(next, turn, step, quiet, act === 'pass', players, lastAttack);
   if (!next.options.resurrection || (quiet < STALL_TURNS && !bothPassed)) return { ok: true, state: counted, events };
   return stalled(counted, bothPassed ? 'both-passed' : 'ten-turns', events);
 }
@@ -374,13 +401,14 @@ function actActions(s: ShieldsState, seat: Seat): ShieldsAction[] {
   const out: ShieldsAction[] = [];
   const me = s.players[seat];
   const them = s.players[opponent(seat)];
+  const ids = BATTERY_IDS[seat];
   for (const c of COLOURS) {
     const b = me.batteries[c];
-    if (b.health > 0 && b.attack !== null && them.batteries[BEATS[c]].health > 0) out.push({ type: 'attack', battery: batteryId(seat, c) });
+    if (b.health > 0 && b.attack !== null && them.batteries[BEATS[c]].health > 0) out.push({ type: 'attack', battery: ids[c] });
   }
   const live = liveColours(me);
   for (const id of me.reserve) {
-    if (known(id).kind === 'potion') for (const c of live) out.push({ type: 'potion', die: id, battery: batteryId(seat, c) });
+    if (known(id).kind === 'potion') for (const c of live) out.push({ type: 'potion', die: id, battery: ids[c] });
     else for (const stack of shieldStacks(me)) for (const sh of stack) out.push({ type: 'polish', die: id, shield: sh.id });
   }
   if (s.options.resurrection) {
@@ -406,13 +434,34 @@ export function toAct(s: ShieldsState): Seat[] {
   return [s.turn];
 }
 
+/** The take actions of each pool die, made once (frozen: lists share them). */
+const TAKES = new Map<string, readonly ShieldsAction[]>();
+function takesOf(id: string): readonly ShieldsAction[] {
+  let out = TAKES.get(id);
+  if (!out) {
+    const list: ShieldsAction[] = isBlackShield(known(id))
+      ? PLACEMENTS.map((placement) => ({ type: 'take', die: id, placement }))
+      : [{ type: 'take', die: id }];
+    out = Object.freeze(list.map((a) => Object.freeze(a)));
+    TAKES.set(id, out);
+  }
+  return out;
+}
+
+/** Whether `seat` is to act: `toAct(s).includes(seat)` without the list. */
+function toActs(s: ShieldsState, seat: Seat): boolean {
+  if (isOver(s)) return false;
+  if (s.between) return (seat === 0 || seat === 1) && !s.between.ready[seat];
+  return s.turn === seat;
+}
+
 export function legalActions(s: ShieldsState, seat: Seat): ShieldsAction[] {
-  if (!toAct(s).includes(seat)) return [];
+  if (!toActs(s, seat)) return [];
   if (s.between) return [{ type: 'next' }];
   if (s.step === 'take') {
-    return s.pool.flatMap((id): ShieldsAction[] =>
-      isBlackShield(known(id)) ? PLACEMENTS.map((placement) => ({ type: 'take', die: id, placement })) : [{ type: 'take', die: id }],
-    );
+    const out: ShieldsAction[] = [];
+    for (const id of s.pool) for (const a of takesOf(id)) out.push(a);
+    return out;
   }
   const acts = actActions(s, seat);
   return acts.length > 0 ? acts : [{ type: 'pass' }];

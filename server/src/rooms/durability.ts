@@ -1,0 +1,321 @@
+// Durable games: the process-wide link to the game store (open state, resume leases, which rooms can come back)
+// and each room's journal, which writes a game's log to the store and tells the room when it may acknowledge.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { matchMaker } from '@colyseus/core';
+import {
+  advance, FairDice, getGame, RecordingDice, rulesModule, startTable,
+  type GameLog, type GameModule, type LogEntry, type Table,
+} from '@dicehall/shared';
+import { seatTokenMatches, type GameStore, type NewGame, type SeatInput, type StoredGame } from '../store/game-store';
+import { nodeHmac } from './node-hmac';
+import { log } from '../log';
+
+/** A resume lease lasts this long and is renewed a third of the way through. */
+export const LEASE_MS = 30_000;
+
+export type StoreStatus = 'off' | 'opening' | 'ready' | 'failed';
+
+/**
+ * One per server. `store` is null when durability is off (room test suites whose subject is not durability);
+ * otherwise a promise, so the server listens while the store opens and every write simply waits for it.
+ */
+export class Durability {
+  status: StoreStatus;
+  /** Set by a planned shutdown: rooms refuse new actions from then on. */
+  stopping = false;
+  private opened: GameStore | null = null;
+  /** Unfinished games of this store that no room of this process hosts: room id → game id. */
+  private resumable = new Map<string, string>();
+  /** Games this process hosts, whose leases it renews. */
+  private leases = new Set<string>();
+  private renewTimer: NodeJS.Timeout | null = null;
+  private inFlight = new Map<string, Promise<ResumeOutcome>>();
+  private handoff = new Map<string, StoredGame>();
+
+  /** The resume-lease owner: set to the node id (or host:port) once the server listens. */
+  owner = `${hostname()}:${process.pid}`;
+
+  constructor(readonly store: Promise<GameStore> | null) {
+    this.status = store ? 'opening' : 'off';
+    if (!store) return;
+    store.then(async (s) => {
+      this.opened = s;
+      for (const g of await s.listUnfinished()) if (g.entries > 0) this.resumable.set(g.roomId, g.gameId);
+      this.status = 'ready';
+      log.info({ event: 'store-ready', backend: s.backend, resumable: this.resumable.size });
+    }).catch((err: Error) => {
+      this.status = 'failed';
+      log.error({ event: 'store-failed', error: err.message });
+    });
+    this.renewTimer = setInterval(() => this.renew(), LEASE_MS / 3);
+    this.renewTimer.unref();
+  }
+
+  /**
+   * Leases only where several processes can share the store (PostgreSQL). The embedded store's directory lock
+   * already admits one process, and renewing a lease per game there cost one fsynced transaction each on its
+   * single session: at 500 rooms that alone saturated it (bench/durable.results.md).
+   */
+  get leasing(): boolean {
+    return this.opened?.backend === 'postgres';
+  }
+
+  get ready(): boolean {
+    return this.status === 'ready' || this.status === 'off';
+  }
+
+  journal(onDurable: () => void, onFailure: (err: Error) => void): Journal | null {
+    return this.store ? new Journal(this, this.store, onDurable, onFailure) : null;
+  }
+
+  hold(gameId: string) {
+    this.leases.add(gameId);
+  }
+
+  release(gameId: string) {
+    this.leases.delete(gameId);
+  }
+
+  /** A room of this process let its game go (idle dispose, planned shutdown): it can be resumed later. */
+  letGo(gameId: string, roomId: string, unfinished: boolean) {
+    this.leases.delete(gameId);
+    if (unfinished) this.resumable.set(roomId, gameId);
+    if (this.leasing) void this.opened?.releaseResume(gameId, this.owner).catch(() => {});
+  }
+
+  /**
+   * Called before a join by room id: when no room with that id is live but the store holds its unfinished game,
+   * the game is brought back under the same id. Exactly once: the store's lease decides between processes, the
+   * in-flight map between requests of this one.
+   */
+  ensureRoom(roomId: string): Promise<ResumeOutcome> {
+    if (!this.store) return Promise.resolve('none');
+    const running = this.inFlight.get(roomId);
+    if (running) return running;
+    const p = this.resume(roomId).finally(() => this.inFlight.delete(roomId));
+    this.inFlight.set(roomId, p);
+    return p;
+  }
+
+  /** The room created for a resume takes its stored game here (a client cannot forge the nonce). */
+  take(nonce: unknown): StoredGame | null {
+    if (typeof nonce !== 'string') return null;
+    const g = this.handoff.get(nonce) ?? null;
+    this.handoff.delete(nonce);
+    return g;
+  }
+
+  private async resume(roomId: string): Promise<ResumeOutcome> {
+    if (matchMaker.getLocalRoomById(roomId)) return 'live';
+    const store = await this.store!;
+    if (this.status !== 'ready') await this.readyWait();
+    const gameId = this.resumable.get(roomId);
+    if (!gameId) return 'none';
+    if ((await matchMaker.query({ roomId })).length > 0) return 'live';
+    if (this.leasing && !(await store.acquireResume(gameId, this.owner, LEASE_MS))) {
+      // Finished meanwhile, or another process holds it (its lease runs out if that process died).
+      const stillThere = await store.loadUnfinished(gameId);
+      if (!stillThere) this.resumable.delete(roomId);
+      return stillThere ? 'busy' : 'none';
+    }
+    const stored = await store.loadUnfinished(gameId);
+    if (!stored || stored.entries.length === 0) {
+      this.resumable.delete(roomId);
+      if (this.leasing) await store.releaseResume(gameId, this.owner);
+      return 'none';
+    }
+    const nonce = randomBytes(16).toString('hex');
+    this.handoff.set(nonce, stored);
+    try {
+      await matchMaker.createRoom('table', { resumeNonce: nonce });
+    } catch (err) {
+      this.handoff.delete(nonce);
+      if (this.leasing) await store.releaseResume(gameId, this.owner).catch(() => {});
+      log.error({ event: 'resume-failed', room: roomId, game: gameId, error: (err as Error).message });
+      this.resumable.delete(roomId);
+      return 'none';
+    }
+    this.resumable.delete(roomId);
+    this.leases.add(gameId);
+    log.info({ event: 'resumed', room: roomId, game: gameId, entries: stored.entries.length });
+    return 'resumed';
+  }
+
+  private async readyWait() {
+    for (let i = 0; i < 600 && this.status === 'opening'; i++) await new Promise((r) => setTimeout(r, 50));
+  }
+
+  private renew() {
+    const store = this.opened;
+    if (!store || this.stopping || !this.leasing) return;
+    for (const gameId of this.leases) {
+      void store.acquireResume(gameId, this.owner, LEASE_MS).then((mine) => {
+        if (!mine) log.error({ event: 'lease-lost', game: gameId });
+      }, () => {});
+    }
+  }
+
+  /** A finished game's log from the store; null while in progress, unknown, or when there is no store. */
+  async finishedLog(gameId: string): Promise<GameLog | null> {
+    if (!this.store) return null;
+    try {
+      return await (await this.store).finishedLog(gameId);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Planned shutdown: waits for every pending write (bounded by the caller), then closes the store. */
+  async close() {
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.renewTimer = null;
+    const store = this.opened;
+    if (!store) return;
+    if (this.leasing) await Promise.all([...this.leases].map((g) => store.releaseResume(g, this.owner).catch(() => {})));
+    await store.close();
+  }
+}
+
+export type ResumeOutcome = 'live' | 'resumed' | 'none' | 'busy';
+
+/**
+ * One room's writes, in order: the game's creation, then its entries (acknowledged only once durable; the store
+ * group-commits appends of all rooms), chat, and the finished log. `holding` says whether the room must keep its
+ * patches back because an accepted entry is not yet stored.
+ */
+export class Journal {
+  private created: Promise<unknown> = Promise.resolve();
+  private unacked = 0;
+  private failed = false;
+  gameId: string | null = null;
+
+  constructor(
+    private readonly durability: Durability,
+    private readonly store: Promise<GameStore>,
+    private readonly onDurable: () => void,
+    private readonly onFailure: (err: Error) => void,
+  ) {}
+
+  get holding(): boolean {
+    return this.unacked > 0 || this.failed;
+  }
+
+  /** A new game starts: its record (seed, commitment, token hashes), the client seed, then the setup entry. */
+  begin(game: NewGame & { seats: SeatInput[] }, clientSeed: string, setup: LogEntry) {
+    this.gameId = game.gameId;
+    this.durability.hold(game.gameId);
+    const durability = this.durability;
+    this.created = this.track(this.store.then(async (s) => {
+      await s.createGame(game);
+      await s.setClientSeed(game.gameId, clientSeed);
+      if (durability.leasing) await s.acquireResume(game.gameId, durability.owner, LEASE_MS);
+    }));
+    this.append(setup);
+  }
+
+  /** A game brought back from the store continues its stored log. */
+  resumed(gameId: string) {
+    this.gameId = gameId;
+    this.created = Promise.resolve();
+  }
+
+  append(entry: LogEntry) {
+    const gameId = this.gameId;
+    if (!gameId) return;
+    this.unacked++;
+    void this.track(this.created.then(() => this.store).then((s) => s.append(gameId, [entry]))).then(() => this.acked(), () => {});
+  }
+
+  chat(line: { seat: number | null; from: string; text: string }) {
+    const gameId = this.gameId;
+    if (!gameId) return;
+    void this.created.then(() => this.store).then((s) => s.addChat(gameId, line)).catch((err: Error) => {
+      log.warn({ event: 'chat-not-stored', game: gameId, error: err.message });
+    });
+  }
+
+  /** The end is acknowledged (patched) once the finished log is stored, so a player who sees it can download it. */
+  finish(gameLog: GameLog) {
+    const gameId = gameLog.gameId;
+    this.unacked++;
+    void this.track(this.created.then(() => this.store).then((s) => s.finish(gameId, gameLog))).then(() => {
+      // A finished game has no lease (the store dropped it): stop renewing it.
+      this.durability.release(gameId);
+      this.acked();
+    }, () => {});
+  }
+
+  private acked() {
+    this.unacked--;
+    if (this.unacked === 0 && !this.failed) this.onDurable();
+  }
+
+  /** The room goes away: its lease is released (after its writes) so the game can come back elsewhere. */
+  dispose(roomId: string, unfinished: boolean) {
+    const gameId = this.gameId;
+    if (!gameId) return;
+    void this.created.catch(() => {}).then(() => this.durability.letGo(gameId, roomId, unfinished));
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    return p.catch((err: Error) => {
+      if (!this.failed) {
+        this.failed = true;
+        log.error({ event: 'store-write-failed', game: this.gameId, error: err.message });
+        this.onFailure(err);
+      }
+      throw err;
+    });
+  }
+}
+
+/** Whether a presented seat token opens a seat held by token (a live game) or by its stored hash (a resumed one). */
+export function tokenOpens(holder: { token: string; tokenHash?: string } | null, token: string | undefined): boolean {
+  if (!holder || !token) return false;
+  if (holder.token) return holder.token === token;
+  if (holder.tokenHash && seatTokenMatches(token, holder.tokenHash)) {
+    holder.token = token;
+    return true;
+  }
+  return false;
+}
+
+export interface Replayed {
+  module: GameModule;
+  table: Table;
+  dice: RecordingDice;
+}
+
+/**
+ * Rebuilds a stored game's table by replaying its log with dice from the stored seed: every replayed entry must
+ * match the stored one (rolls and events), so a resumed game is exactly the one that was acknowledged.
+ */
+export function replayStored(g: StoredGame, onStep: (entry: LogEntry, table: Table, module: GameModule) => void = () => {}): Replayed {
+  const current = getGame(g.game);
+  if (!current) throw new Error(`unknown game "${g.game}"`);
+  const module = rulesModule(current, Number(g.rulesVersion));
+  if ('ok' in module) throw new Error(module.message);
+  const dice = new RecordingDice(new FairDice(g.serverSeed, { gameId: g.gameId, clientSeed: g.clientSeed ?? '' }, nodeHmac));
+  const [first, ...rest] = g.entries;
+  const start = startTable(module, g.options, g.seatCount, dice, first.at);
+  if (!start.ok) throw new Error(`setup refused: ${start.message}`);
+  check(first, start.entry);
+  let table = start.table;
+  onStep(first, table, module);
+  for (const e of rest) {
+    if (e.kind === 'setup' || e.seat === null) throw new Error(`entry ${e.seq} is not a move`);
+    const step = advance(module, table, e.seat, e.kind, e.action, dice, e.at);
+    if (!step.ok) throw new Error(`entry ${e.seq} was refused on replay: ${step.message}`);
+    check(e, step.entry);
+    table = step.table;
+    onStep(e, table, module);
+  }
+  return { module, table, dice };
+}
+
+function check(stored: LogEntry, replayed: LogEntry) {
+  // Which moves a bot made is a mark on the entry, not part of the game (the verifier ignores it too).
+  const { bot: _bot, ...game } = stored;
+  if (JSON.stringify(game) !== JSON.stringify(replayed)) throw new Error(`entry ${stored.seq} differs on replay`);
+}

@@ -1,0 +1,30 @@
+// What each bot level plays like, per game: shown on the home page (which ships no rules code) and in the README.
+export const LEVEL_NOTES: Record<string, Record<'easy' | 'normal' | 'hard', string>> = {
+  shields: {
+    easy: 'one-ply look with a crude score, a random move one time in four',
+    normal: 'expectimax two plies deep over the dice',
+    hard: 'expectimax four plies deep over the dice',
+  },
+  'dice-chess': {
+    easy: 'one-ply look with a crude score, a random move one time in five',
+    normal: 'expectimax two plies deep over the rerolls',
+    hard: 'expectimax four plies deep over the rerolls',
+  },
+  'shields-up': {
+    easy: 'a random legal action',
+    normal: 'greedy by kind: fires sets and strikes before building, buying or drawing',
+    hard: 'the same as normal (no search yet)',
+  },
+  polywars: {
+    easy: 'a random legal action (never concedes)',
+    normal: 'greedy by kind: attacks and powers before moving, passing last',
+    hard: 'the same as normal (no search yet)',
+  },
+  'dice-siege': {
+    easy: 'random keeps and assignments',
+    normal: 'the tuned keep/assign policy',
+    hard: 'the tuned keep/assign policy',
+  },
+  'high-roll': { easy: 'rolls', normal: 'rolls', hard: 'rolls' },
+};
+
