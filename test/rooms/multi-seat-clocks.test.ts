@@ -131,7 +131,8 @@ describe('a lobby seats what the chosen game takes', () => {
     for (const m of [ben, cat, dan]) m.room.send('ready', { ready: true });
     await until(() => [ben, cat, dan].every((m) => state().members.get(m.id)?.ready), 'ready');
     ana.room.send('start');
-    await until(() => ben.table && cat.table && dan.table, 'three table seats', 10000);
+    // A member's table seat comes with the table's welcome, one round trip after the reservation is consumed.
+    await until(() => [ben, cat, dan].every((m) => m.table && m.table.seat !== null), 'three table seats', 10000);
     const table = ben.table!;
     await until(() => table.room.state.seats.length === 3 && table.room.state.phase === 'playing', 'the table to start');
     expect([ben, cat, dan].map((m) => m.table!.seat)).toEqual([0, 1, 2]);
