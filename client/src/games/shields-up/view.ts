@@ -160,7 +160,7 @@ class ShieldsUpTable implements GameView {
     if (top && p.hand) {
       // A replay shows the top player's hand face up, in a tight fan.
       p.hand.forEach((id, i) => {
-        this.put(cardFace(id, cw * 0.8, ch * 0.8), x + i * Math.min(14, cw * 0.3), cy + ch * 0.1);
+        this.put(cardFace(id, cw * 0.8, ch * 0.8), x + i * Math.min(14, cw * 0.3), cy + ch * 0.1, `hand:${id}`, cw * 0.8, ch * 0.8);
       });
       x += cw * 0.8 + Math.max(0, p.hand.length - 1) * Math.min(14, cw * 0.3) + 16;
     } else if (top) {
