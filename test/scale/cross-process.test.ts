@@ -183,6 +183,8 @@ describe('two processes on one Redis', () => {
       seated.push(table);
     }
     await until(() => seated[0].state.phase === 'playing' && seated[1].state.phase === 'playing', 'the table to start');
+    // The lobby's patch naming its table follows the reservations by up to a patch interval.
+    await until(() => host.state.tableId, 'the lobby to name its table');
     expect(seated.map((t) => t.roomId)).toEqual([host.state.tableId, host.state.tableId]);
   });
 
