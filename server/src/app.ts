@@ -12,7 +12,7 @@ import { gameRoomFor, type GameRoom } from './rooms/game-room';
 import { routes } from './http/routes';
 import { applySchemaFixes } from './rooms/schema-fixes';
 import { lobbyRoomFor } from './rooms/lobby-room';
-import { partyRoomFor } from './rooms/party-room';
+import { partyRoomFor, type PartyRoom } from './rooms/party-room';
 import { originAllowed, security } from './http/security';
 import { matchmakeFrontDoor } from './http/matchmake';
 import { colyseusLogger } from './log';
@@ -71,7 +71,8 @@ export async function startServer(config: Config, store: GameStore | Promise<Gam
   const bots = new BotPool({ threads: config.botThreads, marginMs: config.botMarginMs, delayMs: config.botDelayMs });
   server.define('table', gameRoomFor({ config, archive, rooms, durable, bots })).enableRealtimeListing();
   server.define('lobby', lobbyRoomFor(config));
-  server.define('party', partyRoomFor(config));
+  const lobbies = new Set<PartyRoom>();
+  server.define('party', partyRoomFor(config, durable, lobbies));
   await server.listen(config.port, config.host);
   if (config.redisUrl) await serveLogsToPeers(archive);
   const address = httpServer.address();
@@ -86,8 +87,8 @@ export async function startServer(config: Config, store: GameStore | Promise<Gam
     async close(noticeMs = 0) {
       // No new actions from here on; what was accepted is flushed by durable.close() below.
       durable.stopping = true;
-      if (noticeMs > 0 && rooms.size > 0) {
-        for (const room of rooms) room.announceRestart();
+      if (noticeMs > 0 && rooms.size + lobbies.size > 0) {
+        for (const room of [...rooms, ...lobbies]) room.announceRestart();
         await new Promise((r) => setTimeout(r, noticeMs));
       }
       await server.gracefullyShutdown(false);

@@ -4,41 +4,18 @@
 // if it had been stored), with players and a spectator back in their seats; each game then finishes and its
 // log, served by the new process from the store, verifies. On the embedded store and on PostgreSQL.
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { Client } from 'colyseus.js';
 import { games, getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { until, wirePlayer, type Player } from '../helpers/server';
-import { runTs } from '../helpers/process';
+import { freePort, startServerProcess } from '../helpers/process';
 import { logLength, playSome, twoSeats } from '../helpers/durable';
 import { embeddedBackend, postgresBackend, type Backend } from '../store/backends';
 
 // PGlite's first open took up to 105 s on the loaded 2-core machine.
 jest.setTimeout(480_000);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server as its own process, on the backend's store; resolves once /health says the store is open. */
-async function startProcess(port: number, backend: Backend): Promise<{ child: ChildProcess; readyMs: number }> {
-  const t = Date.now();
-  const child = runTs('server/src/index.ts', {
-    PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ID: `crash-test-${port}`,
-    ROOMS_PER_MINUTE: '100000', JOINS_PER_MINUTE: '100000', GRACE_SECONDS: '120', ...backend.childEnv(),
-  }, 'ignore');
-  for (let i = 0; i < 2400; i++) {
-    const h = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.json() as Promise<{ ready?: boolean }>, () => null);
-    if (h?.ready) return { child, readyMs: Date.now() - t };
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not become ready');
-}
+/** The real server as its own process, on the backend's store. */
+const startProcess = (port: number, backend: Backend) => startServerProcess(port, { NODE_ID: `crash-test-${port}`, ...backend.childEnv() });
 
 async function connect(ws: string, roomId: string | null, options: Record<string, unknown>): Promise<Player> {
   const client = new Client(ws);

@@ -63,8 +63,9 @@ describe.each([
     expect((await store.loadUnfinished(id))?.gameId).toBe(id);
     await store.close();
     const tables = await backend.dumpTables();
-    expect(tables).toMatch(/^schema_migrations: \(001_games,/m);
+    expect(tables).toMatch(/^schema_migrations: \(001_games,[^\n]*\n\(002_lobbies,/m);
     expect(tables.match(/\(001_games,/g)).toHaveLength(1);
+    expect(tables.match(/\(002_lobbies,/g)).toHaveLength(1);
     store = await backend.open();
   }, 60_000);
 
@@ -326,6 +327,29 @@ describe.each([
     expect(await store.deleteFinishedBefore(new Date(now - 30 * day))).toBe(0);
     expect(await refusal(store.deleteFinishedBefore(new Date(Number.NaN)))).toBe('bad-input');
   });
+
+  it('keeps a lobby\'s latest state across a reopen, lists and deletes it; retention drops lobbies idle past the cutoff', async () => {
+    const id = `lobby-${randomBytes(4).toString('hex')}`;
+    const other = `lobby-${randomBytes(4).toString('hex')}`;
+    expect(await store.loadLobby(id)).toBeNull();
+    await store.saveLobby(id, { v: 1, chat: ['a'] });
+    await store.saveLobby(id, { v: 1, chat: ['a', 'b'], name: 'Zoë 🎲' });
+    await store.saveLobby(other, { v: 1 });
+    await reopen();
+    expect(await store.loadLobby(id)).toEqual({ v: 1, chat: ['a', 'b'], name: 'Zoë 🎲' });
+    expect(await store.listLobbies()).toEqual(expect.arrayContaining([id, other]));
+    await store.deleteLobby(id);
+    expect(await store.loadLobby(id)).toBeNull();
+    expect(await store.listLobbies()).not.toContain(id);
+    expect(await refusal(store.saveLobby('no spaces!', {}))).toBe('bad-input');
+    expect(await refusal(store.saveLobby(id, { text: 'x'.repeat(600 * 1024) }))).toBe('bad-input');
+    expect(await store.loadLobby('no spaces!')).toBeNull();
+    // Retention counts a lobby by its last change: one changed just now outlives an hour-old cutoff.
+    await store.deleteFinishedBefore(new Date(Date.now() - 3600_000));
+    expect(await store.loadLobby(other)).toEqual({ v: 1 });
+    await store.deleteFinishedBefore(new Date(Date.now() + 60_000));
+    expect(await store.loadLobby(other)).toBeNull();
+  }, 60_000);
 
   it('refuses every call once closed; the embedded directory admits one store at a time', async () => {
     if (backend.name === 'embedded') {

@@ -20,7 +20,7 @@ export function newClientSeed(): string {
 }
 
 /** The server answers and its game store is open (an older server without `ready` counts as ready). */
-async function serverReady(): Promise<boolean> {
+export async function serverReady(): Promise<boolean> {
   try {
     const r = await fetch('/health', { cache: 'no-store' });
     if (!r.ok) return false;

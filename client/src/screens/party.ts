@@ -30,6 +30,14 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
   party.onTable = (roomId) => go(`/r/${roomId}`);
 
   const errors = h('p', { class: 'error', role: 'alert' });
+  const connection = h('p', { class: 'party-connection', role: 'status' });
+  const CONNECTION_TEXT: Record<string, string> = {
+    restarting: 'The server is restarting. The lobby, its scores and chat are kept; it comes back by itself.',
+    reconnecting: 'Connection lost; reconnecting…',
+    gone: 'This lobby is closed.',
+    removed: 'The host removed you from this lobby.',
+    elsewhere: 'This lobby is open in another tab.',
+  };
   const heading = h('h1', {}, 'Lobby');
   const link = `${location.origin}/p/${party.id}`;
   const share = h('div', { class: 'share' },
@@ -79,7 +87,7 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
 
   root.append(h('section', { class: 'party' },
     h('div', { class: 'party-main' },
-      h('section', { class: 'card' }, heading, share, terms, seats, mine, errors),
+      h('section', { class: 'card' }, heading, connection, share, terms, seats, mine, errors),
       hostBox,
       h('section', { class: 'card' }, h('h2', {}, 'Scoreboard'), board, h('h2', {}, 'Games played'), finished)),
     h('aside', { class: 'party-side' },
@@ -87,6 +95,9 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
       h('section', { class: 'card' }, h('h2', {}, 'Chat'), chatList, chatForm))));
 
   const render = () => {
+    const notice = party.room?.state?.notice === 'restart' ? 'restarting' : party.connection;
+    connection.textContent = CONNECTION_TEXT[notice] ?? '';
+    connection.hidden = !connection.textContent;
     const s = party.room?.state;
     if (!s?.members) return;
     const all: MemberView[] = [...s.members.values()];

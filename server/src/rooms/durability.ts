@@ -32,6 +32,11 @@ export class Durability {
   private renewTimer: NodeJS.Timeout | null = null;
   private inFlight = new Map<string, Promise<ResumeOutcome>>();
   private handoff = new Map<string, StoredGame>();
+  /** Stored lobbies no room of this process hosts (room ids), and snapshots handed to the room that resumes one. */
+  private lobbies = new Set<string>();
+  private lobbyHandoff = new Map<string, unknown>();
+  /** Lobby writes not yet durable; a planned shutdown waits for them. */
+  private lobbyWrites = new Set<Promise<unknown>>();
 
   /** The resume-lease owner: set to the node id (or host:port) once the server listens. */
   owner = `${hostname()}:${process.pid}`;
@@ -42,8 +47,9 @@ export class Durability {
     store.then(async (s) => {
       this.opened = s;
       for (const g of await s.listUnfinished()) if (g.entries > 0) this.resumable.set(g.roomId, g.gameId);
+      for (const id of await s.listLobbies()) this.lobbies.add(id);
       this.status = 'ready';
-      log.info({ event: 'store-ready', backend: s.backend, resumable: this.resumable.size });
+      log.info({ event: 'store-ready', backend: s.backend, resumable: this.resumable.size, lobbies: this.lobbies.size });
     }).catch((err: Error) => {
       this.status = 'failed';
       log.error({ event: 'store-failed', error: err.message });
@@ -98,6 +104,57 @@ export class Durability {
     return p;
   }
 
+  /** A lobby's state as it is now; resolves once durable (failures are logged: the lobby plays on from memory). */
+  saveLobby(lobbyId: string, snapshot: unknown): Promise<void> {
+    if (!this.store) return Promise.resolve();
+    return this.trackLobby(this.store.then((s) => s.saveLobby(lobbyId, snapshot)), lobbyId);
+  }
+
+  /** The lobby closed for good: its record goes. */
+  dropLobby(lobbyId: string): Promise<void> {
+    this.lobbies.delete(lobbyId);
+    if (!this.store) return Promise.resolve();
+    return this.trackLobby(this.store.then((s) => s.deleteLobby(lobbyId)), lobbyId);
+  }
+
+  /** A lobby room of this process went away with its record kept (planned shutdown): it can come back. */
+  letGoLobby(lobbyId: string) {
+    if (this.store) this.lobbies.add(lobbyId);
+  }
+
+  /** The room created to resume a lobby takes its snapshot here (a client cannot forge the nonce). */
+  takeLobby(nonce: unknown): unknown | null {
+    if (typeof nonce !== 'string') return null;
+    const snapshot = this.lobbyHandoff.get(nonce) ?? null;
+    this.lobbyHandoff.delete(nonce);
+    return snapshot;
+  }
+
+  private trackLobby(p: Promise<void>, lobbyId: string): Promise<void> {
+    const done = p.catch((err: Error) => log.error({ event: 'lobby-write-failed', lobby: lobbyId, error: err.message }));
+    this.lobbyWrites.add(done);
+    void done.then(() => this.lobbyWrites.delete(done));
+    return done;
+  }
+
+  private async resumeLobby(roomId: string, store: GameStore): Promise<ResumeOutcome> {
+    if ((await matchMaker.query({ roomId })).length > 0) return 'live';
+    const snapshot = await store.loadLobby(roomId);
+    this.lobbies.delete(roomId);
+    if (!snapshot) return 'none';
+    const nonce = randomBytes(16).toString('hex');
+    this.lobbyHandoff.set(nonce, snapshot);
+    try {
+      await matchMaker.createRoom('party', { resumeNonce: nonce });
+    } catch (err) {
+      this.lobbyHandoff.delete(nonce);
+      log.error({ event: 'lobby-resume-failed', lobby: roomId, error: (err as Error).message });
+      return 'none';
+    }
+    log.info({ event: 'lobby-resumed', lobby: roomId });
+    return 'resumed';
+  }
+
   /** The room created for a resume takes its stored game here (a client cannot forge the nonce). */
   take(nonce: unknown): StoredGame | null {
     if (typeof nonce !== 'string') return null;
@@ -111,7 +168,7 @@ export class Durability {
     const store = await this.store!;
     if (this.status !== 'ready') await this.readyWait();
     const gameId = this.resumable.get(roomId);
-    if (!gameId) return 'none';
+    if (!gameId) return this.lobbies.has(roomId) ? this.resumeLobby(roomId, store) : 'none';
     if ((await matchMaker.query({ roomId })).length > 0) return 'live';
     if (this.leasing && !(await store.acquireResume(gameId, this.owner, LEASE_MS))) {
       // Finished meanwhile, or another process holds it (its lease runs out if that process died).
@@ -172,6 +229,7 @@ export class Durability {
     this.renewTimer = null;
     const store = this.opened;
     if (!store) return;
+    await Promise.all([...this.lobbyWrites]);
     if (this.leasing) await Promise.all([...this.leases].map((g) => store.releaseResume(g, this.owner).catch(() => {})));
     await store.close();
   }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { addressOf, type AuthData } from '../http/address';
 import { log } from '../log';
+import type { Durability } from './durability';
 import type { GameRoom } from './game-room';
 import { guardInbound } from './inbound';
 import { chatMessage, type ErrorMessage } from './messages';
@@ -22,7 +23,32 @@ export interface PartyContext {
   maxMembers: number;
   /** A lobby nobody is connected to closes after this long (PARTY_IDLE_SECONDS, default 1800). */
   idleSeconds: number;
+  /** The store that keeps lobbies across a restart, as it keeps games; null keeps them in memory only. */
+  durable: Durability | null;
+  /** Every live lobby of this server, so a planned restart can tell them. */
+  lobbies: Set<PartyRoom>;
 }
+
+/** What the store keeps of a lobby: everything but who is connected and who is ready (asked again after a restart). */
+interface LobbySnapshot {
+  v: 1;
+  roomId: string;
+  host: string;
+  game: string;
+  options: string;
+  seats: number;
+  clock: string;
+  phase: string;
+  tableId: string;
+  tableGameId: string;
+  playing: string[];
+  members: { id: string; name: string; seat: number; benched: boolean; tokenHash: string; total: Wld; games: Record<string, Wld> }[];
+  removed: [string, string][];
+  finished: { gameId: string; game: string; players: string; summary: string; at: number }[];
+  chat: { id: number; sender: string; from: string; seat: number; text: string; at: number }[];
+  chatId: number;
+}
+type Wld = [number, number, number];
 
 const CHAT_KEEP = 100;
 const FINISHED_KEEP = 50;
@@ -41,7 +67,8 @@ const sitMessage = z.object({ seat: z.number().int().min(0).max(15) }).strict();
 /** Ready brings the browser's own seed for the table's dice (P1), as joining a table directly does. */
 const readyMessage = z.object({ ready: z.boolean(), clientSeed: z.string().max(64).regex(/^[\w.-]*$/).optional() }).strict();
 
-interface Holder { token: string; sessionId: string | null }
+/** A member's secret: the token itself while this process has seen it, its hash always (all a resumed lobby has). */
+interface Holder { token: string | null; tokenHash: string; sessionId: string | null }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -62,12 +89,18 @@ export class PartyRoom extends Room<PartyState> {
   private playing: string[] = [];
   /** Each member's client seed sent with ready, for the next table. */
   private seeds = new Map<string, string>();
+  /** The game id of the table being played (to find its result in the store after a restart). */
+  private tableGameId = '';
+  /** The snapshot last handed to the store, to write only what changed. */
+  private saved = '';
+  private saving: Promise<void> = Promise.resolve();
+  private closingForGood = true;
 
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
     return { ip: addressOf(context) };
   }
 
-  override onCreate() {
+  override onCreate(options?: { resumeNonce?: unknown }) {
     this.autoDispose = false;
     // Patches go out on change only (an idle lobby runs no timer), as in the game rooms.
     this.patchRate = 0;
@@ -78,6 +111,10 @@ export class PartyRoom extends Room<PartyState> {
     state.maxMembers = this.ctx.maxMembers;
     this.setState(state);
     void this.setPrivate(true);
+    this.ctx.lobbies.add(this);
+    const snapshot = this.ctx.durable?.takeLobby(options?.resumeNonce) as LobbySnapshot | null | undefined;
+    if (snapshot) this.restore(snapshot);
+    else this.persist();
     this.armIdle();
     const on = (type: PartyInType, fn: (client: Client, memberId: string, msg: unknown) => void) =>
       this.onMessage(type, (client, msg) => {
@@ -102,7 +139,8 @@ export class PartyRoom extends Room<PartyState> {
     if (!parsed.success) throw new ServerError(400, `bad-join: ${parsed.error.issues[0]?.message}`);
     const { memberToken } = parsed.data;
     if (memberToken && [...this.removed.values()].includes(hash(memberToken))) throw new ServerError(403, 'removed: the host removed you from this lobby');
-    let id = memberToken ? [...this.holders].find(([, h]) => h.token === memberToken)?.[0] : undefined;
+    const presented = memberToken ? hash(memberToken) : null;
+    let id = presented ? [...this.holders].find(([, h]) => h.tokenHash === presented)?.[0] : undefined;
     if (!id) {
       const count = this.state.members.size;
       if (count >= this.ctx.maxMembers) throw new ServerError(403, `lobby-full: this lobby has ${this.ctx.maxMembers} members`);
@@ -114,10 +152,13 @@ export class PartyRoom extends Room<PartyState> {
       member.id = id;
       member.name = wanted;
       this.state.members.set(id, member);
-      this.holders.set(id, { token: randomBytes(24).toString('base64url'), sessionId: null });
+      const token = randomBytes(24).toString('base64url');
+      this.holders.set(id, { token, tokenHash: hash(token), sessionId: null });
       if (!this.state.host) this.state.host = id;
     }
     const holder = this.holders.get(id)!;
+    // A resumed lobby knows only the hash until the member comes back with the token.
+    if (!holder.token && memberToken) holder.token = memberToken;
     const previous = this.clients.find((c) => c.sessionId === holder.sessionId);
     if (previous && previous !== client) {
       this.memberOf.delete(previous.sessionId);
@@ -128,7 +169,7 @@ export class PartyRoom extends Room<PartyState> {
     this.state.members.get(id)!.connected = true;
     if (this.state.host === id) this.hostBack();
     this.cancelIdle();
-    client.send(PARTY_OUT.welcome, { member: id, token: holder.token });
+    client.send(PARTY_OUT.welcome, { member: id, token: holder.token ?? memberToken ?? '' });
     // Colyseus 0.16.23–26 may hand a late joiner a stale snapshot of changes made while nobody was connected.
     (this as unknown as { _serializer: { needFullEncode: boolean } })._serializer.needFullEncode = true;
     this.schedulePatch();
@@ -150,9 +191,28 @@ export class PartyRoom extends Room<PartyState> {
     this.schedulePatch();
   }
 
-  override onDispose() {
+  override async onDispose() {
     for (const t of this.timers) clearTimeout(t);
     for (const t of [this.hostTimer, this.idleTimer, this.watchTimer, this.patchTimer]) if (t) clearTimeout(t);
+    this.ctx.lobbies.delete(this);
+    const durable = this.ctx.durable;
+    if (!durable) return;
+    // A planned restart keeps the lobby (flushed first); closing it for good (idle) deletes its record.
+    if (durable.stopping || !this.closingForGood) {
+      this.persist();
+      await this.saving;
+      durable.letGoLobby(this.roomId);
+    } else {
+      await this.saving;
+      await durable.dropLobby(this.roomId);
+    }
+  }
+
+  /** A planned restart is coming: members are told, and their pages come back to the lobby once it is over. */
+  announceRestart() {
+    this.closingForGood = false;
+    this.state.notice = 'restart';
+    this.broadcastPatch();
   }
 
   private schedulePatch() {
@@ -160,7 +220,83 @@ export class PartyRoom extends Room<PartyState> {
     this.patchTimer = setTimeout(() => {
       this.patchTimer = null;
       this.broadcastPatch();
+      this.persist();
     }, 50);
+  }
+
+  // ---- durability -------------------------------------------------------------------------------
+
+  private snapshot(): LobbySnapshot {
+    const s = this.state;
+    const wld = (x: Score): Wld => [x.wins, x.losses, x.draws];
+    return {
+      v: 1,
+      roomId: this.roomId,
+      host: s.host, game: s.game, options: s.options, seats: s.seats, clock: s.clock,
+      phase: s.phase, tableId: s.tableId, tableGameId: this.tableGameId, playing: this.playing,
+      members: [...s.members.values()].map((m) => ({
+        id: m.id, name: m.name, seat: m.seat, benched: m.benched, tokenHash: this.holders.get(m.id)?.tokenHash ?? '',
+        total: wld(m.total), games: Object.fromEntries([...m.games.entries()].map(([g, x]) => [g, wld(x)])),
+      })),
+      removed: [...this.removed],
+      finished: s.finished.map((f) => ({ gameId: f.gameId, game: f.game, players: f.players, summary: f.summary, at: f.at })),
+      chat: s.chat.map((c) => ({ id: c.id, sender: c.sender, from: c.from, seat: c.seat, text: c.text, at: c.at })),
+      chatId: this.chatId,
+    };
+  }
+
+  /** Hands the lobby's state to the store when it changed; writes go one after another, in order. */
+  private persist() {
+    const durable = this.ctx.durable;
+    if (!durable || !this.roomId) return;
+    const snapshot = this.snapshot();
+    const text = JSON.stringify(snapshot);
+    if (text === this.saved) return;
+    this.saved = text;
+    this.saving = this.saving.then(() => durable.saveLobby(this.roomId, snapshot));
+  }
+
+  /** Brings a stored lobby back under its own id: members (offline until they come back), host, scores, chat. */
+  private restore(snap: LobbySnapshot) {
+    this.roomId = snap.roomId;
+    const s = this.state;
+    const score = ([wins, losses, draws]: Wld) => Object.assign(new Score(), { wins, losses, draws });
+    Object.assign(s, { host: snap.host, game: snap.game, options: snap.options, seats: snap.seats, clock: snap.clock });
+    for (const m of snap.members) {
+      const member = Object.assign(new Member(), { id: m.id, name: m.name, seat: m.seat, benched: m.benched, connected: false, ready: false });
+      member.total = score(m.total);
+      for (const [g, x] of Object.entries(m.games)) member.games.set(g, score(x));
+      s.members.set(m.id, member);
+      this.holders.set(m.id, { token: null, tokenHash: m.tokenHash, sessionId: null });
+    }
+    for (const [id, h] of snap.removed) this.removed.set(id, h);
+    for (const f of snap.finished) s.finished.push(Object.assign(new FinishedGame(), f));
+    for (const c of snap.chat) s.chat.push(Object.assign(new ChatLine(), c));
+    this.chatId = snap.chatId;
+    this.saved = JSON.stringify(snap);
+    // The host is away until they come back; hosting passes on after the grace as usual.
+    if (s.host) this.hostAway();
+    if (snap.phase === 'playing' && snap.tableId) {
+      s.phase = 'playing';
+      s.tableId = snap.tableId;
+      this.tableGameId = snap.tableGameId;
+      this.playing = snap.playing;
+      void this.resumeTable();
+    }
+  }
+
+  /**
+   * The lobby was playing a table when the server went down: the table comes back from the store too (games are
+   * durable), and its result still reaches the scoreboard. A table that finished meanwhile is read from the store.
+   */
+  private async resumeTable() {
+    const durable = this.ctx.durable!;
+    const outcome = await durable.ensureRoom(this.state.tableId).catch(() => 'none' as const);
+    const table = matchMaker.getLocalRoomById(this.state.tableId) as GameRoom | undefined;
+    if ((outcome === 'resumed' || outcome === 'live') && table) return this.watchTable(table, false);
+    const finished = this.tableGameId ? await durable.finishedLog(this.tableGameId) : null;
+    if (finished) return this.record(finished);
+    this.backToGathering();
   }
 
   override onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
@@ -298,7 +434,7 @@ export class PartyRoom extends Room<PartyState> {
     member.benched = true;
     if (what === 'remove') {
       const holder = this.holders.get(target)!;
-      this.removed.set(target, hash(holder.token));
+      this.removed.set(target, holder.tokenHash);
       this.holders.delete(target);
       this.state.members.delete(target);
       const gone = this.clients.find((c) => c.sessionId === holder.sessionId);
@@ -342,6 +478,7 @@ export class PartyRoom extends Room<PartyState> {
         game: this.state.game, options: JSON.parse(this.state.options), clock: JSON.parse(this.state.clock), public: false,
       });
       this.state.tableId = room.roomId;
+      this.tableGameId = (matchMaker.getLocalRoomById(room.roomId) as GameRoom | undefined)?.state.gameId ?? '';
       this.schedulePatch();
       await this.handOut(room, 0);
     } catch (e) {
@@ -379,14 +516,14 @@ export class PartyRoom extends Room<PartyState> {
   }
 
   /** Polls the table until its first game ends (rematches inside the table stay outside the scoreboard). */
-  private watchTable(table: GameRoom) {
+  private watchTable(table: GameRoom, seating = true) {
     const started = Date.now();
     const tick = () => {
       this.watchTimer = null;
       if (this.state.phase !== 'playing') return;
       if (table.state.phase === 'over') return this.record(table.gameLog());
       const seatedAll = table.state.seats.every((s) => s.taken);
-      if (!seatedAll && Date.now() - started > (this.ctx.config.reservationSeconds + 1) * 1000 * this.playing.length) return this.abandonTable();
+      if (seating && !seatedAll && Date.now() - started > (this.ctx.config.reservationSeconds + 1) * 1000 * this.playing.length) return this.abandonTable();
       if ((table as unknown as { _internalState: number })._internalState === 2) return this.abandonTable();
       this.watchTimer = setTimeout(tick, 200);
     };
@@ -429,15 +566,19 @@ export class PartyRoom extends Room<PartyState> {
     this.schedulePatch();
     this.state.phase = 'gathering';
     this.state.tableId = '';
+    this.tableGameId = '';
     this.playing = [];
     for (const m of this.state.members.values()) m.ready = false;
   }
 }
 
 /** Binds the lobby room to one server's settings; limits come from the environment (README). */
-export function partyRoomFor(config: Config, env: NodeJS.ProcessEnv = process.env): typeof PartyRoom {
+export function partyRoomFor(config: Config, durable: Durability | null = null, lobbies = new Set<PartyRoom>(), env: NodeJS.ProcessEnv = process.env): typeof PartyRoom {
   const positive = (v: string | undefined, d: number) => (v && Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : d);
-  const ctx: PartyContext = { config, maxMembers: positive(env.PARTY_MEMBERS, 16), idleSeconds: positive(env.PARTY_IDLE_SECONDS, 1800) };
+  const ctx: PartyContext = {
+    config, maxMembers: positive(env.PARTY_MEMBERS, 16), idleSeconds: positive(env.PARTY_IDLE_SECONDS, 1800),
+    durable: durable?.store ? durable : null, lobbies,
+  };
   return class BoundPartyRoom extends PartyRoom {
     protected override ctx = ctx;
   };

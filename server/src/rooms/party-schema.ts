@@ -51,4 +51,6 @@ export class PartyState extends Schema {
   @type([FinishedGame]) finished = new ArraySchema<FinishedGame>();
   @type([ChatLine]) chat = new ArraySchema<ChatLine>();
   @type('number') maxMembers = 16;
+  /** 'restart' while a planned restart is under way (the lobby comes back from the store), else ''. */
+  @type('string') notice = '';
 }

@@ -118,8 +118,19 @@ export interface GameStore {
   listUnfinished(): Promise<UnfinishedGame[]>;
   /** The finished game's log; null while it is in progress (the HTTP route stays 404) or unknown. */
   finishedLog(gameId: string): Promise<GameLog | null>;
-  /** Retention: deletes finished games that ended before the cutoff; unfinished games are never touched. */
+  /**
+   * Retention: deletes finished games that ended before the cutoff, and lobbies last changed before it; unfinished
+   * games are never touched.
+   */
   deleteFinishedBefore(cutoff: Date): Promise<number>;
+  /** A private lobby's state (opaque JSON to the store), replacing the stored one; durable when it resolves. */
+  saveLobby(lobbyId: string, snapshot: unknown): Promise<void>;
+  /** Null when the lobby is unknown or was closed. */
+  loadLobby(lobbyId: string): Promise<unknown | null>;
+  /** Every stored lobby's id (those a restart can bring back). */
+  listLobbies(): Promise<string[]>;
+  /** The lobby closed for good (idle, or emptied): it will not come back. */
+  deleteLobby(lobbyId: string): Promise<void>;
   /**
    * The resume lease: true when `owner` now holds the game for `ttlMs` (it was free, expired, or already
    * its own — calling again renews). Expiry is judged by the database's clock, so processes need not agree

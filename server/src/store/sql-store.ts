@@ -211,9 +211,42 @@ export class SqlGameStore implements GameStore {
     let deleted = 0;
     await this.write(async (tx) => {
       const rows = await tx.query('DELETE FROM games WHERE finished_at IS NOT NULL AND finished_at < $1 RETURNING game_id', [cutoff.toISOString()]);
-      deleted = rows.length;
+      const lobbies = await tx.query('DELETE FROM lobbies WHERE updated_at < $1 RETURNING lobby_id', [cutoff.toISOString()]);
+      deleted = rows.length + lobbies.length;
     });
     return deleted;
+  }
+
+  async saveLobby(lobbyId: string, snapshot: unknown): Promise<void> {
+    this.open();
+    checkId(lobbyId, 'lobbyId');
+    const text = JSON.stringify(snapshot ?? null);
+    if (Buffer.byteLength(text) > MAX_ENTRY_BYTES) throw bad('a lobby snapshot is too large');
+    await this.write(async (tx) => {
+      await tx.query(
+        `INSERT INTO lobbies (lobby_id, snapshot, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (lobby_id) DO UPDATE SET snapshot = excluded.snapshot, updated_at = excluded.updated_at`,
+        [lobbyId, text]);
+    });
+  }
+
+  async loadLobby(lobbyId: string): Promise<unknown | null> {
+    this.open();
+    if (!validId(lobbyId)) return null;
+    const [row] = await this.read(() => this.sql.query<{ snapshot: string }>('SELECT snapshot FROM lobbies WHERE lobby_id = $1', [lobbyId]));
+    return row ? (JSON.parse(row.snapshot) as unknown) : null;
+  }
+
+  async listLobbies(): Promise<string[]> {
+    this.open();
+    const rows = await this.read(() => this.sql.query<{ lobby_id: string }>('SELECT lobby_id FROM lobbies ORDER BY updated_at'));
+    return rows.map((r) => r.lobby_id);
+  }
+
+  async deleteLobby(lobbyId: string): Promise<void> {
+    this.open();
+    checkId(lobbyId, 'lobbyId');
+    await this.write((tx) => tx.query('DELETE FROM lobbies WHERE lobby_id = $1', [lobbyId]).then(() => {}));
   }
 
   async acquireResume(gameId: string, owner: string, ttlMs: number): Promise<boolean> {
