@@ -1,38 +1,20 @@
 // Durable games in a real browser: the server process is killed mid-game (SIGKILL, no warning) and a supervisor
 // starts a new one on the same store. The players' and the spectator's pages say the game is safe while the
-// server is away, then find their game again by themselves: same log, same seats, and play goes on.
+// server is away, then find their game again by themselves: same log, same seats, and play goes on. A lobby for
+// friends goes through the same: its members' pages say so, then come back to the same lobby with its chat.
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { until } from '../helpers/server';
 import { DEVICES, launch, pageErrors, shot, trackErrors } from '../helpers/browser';
-import { runTs } from '../helpers/process';
+import { freePort, startServerProcess } from '../helpers/process';
 import { postgresBackend, type Backend } from '../store/backends';
 
 let browser: Browser;
 let child: ChildProcess | null = null;
 let backend: Backend;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts the real server as its own process on the test store, as a supervisor would, and waits until ready. */
-async function startProcess(port: number): Promise<ChildProcess> {
-  const c = runTs('server/src/index.ts', { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ID: `e2e-${port}`, ...backend.childEnv() }, 'ignore');
-  let up = false;
-  for (let i = 0; i < 600 && !up; i++) {
-    up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.json() as Promise<{ ready?: boolean }>).then((h) => h.ready === true, () => false);
-    if (!up) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!up) throw new Error('the server did not start');
-  return c;
-}
+const startProcess = async (port: number): Promise<ChildProcess> => (await startServerProcess(port, { NODE_ID: `e2e-${port}`, ...backend.childEnv() })).child;
 
 beforeAll(async () => {
   backend = postgresBackend();
@@ -105,4 +87,50 @@ it('keeps the game through a crash: the pages say it is safe, then the same game
   await shot(ana, 'durable-crash-back-desktop1');
   await shot(ben, 'durable-crash-back-phone');
   await shot(sam, 'durable-crash-back-desktop2');
+}, 180000);
+
+it('keeps a lobby for friends through a crash: its pages say the server is restarting, then come back to it', async () => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  child = await startProcess(port);
+  const ana = (await open('desktop1')).page;
+  await ana.goto(url);
+  await ana.getByLabel('Your name').fill('Ana');
+  await ana.getByRole('button', { name: 'Host a lobby for friends' }).click();
+  await ana.getByRole('heading', { name: 'Your lobby' }).waitFor();
+  const link = ana.url();
+  const ben = (await open('phone')).page;
+  await ben.goto(url);
+  await ben.evaluate(() => localStorage.setItem('dicehall:name', 'Ben'));
+  await ben.goto(link);
+  await ben.getByRole('heading', { name: 'Ana\'s lobby' }).waitFor();
+  await ana.getByLabel('Game', { exact: true }).selectOption('shields');
+  await ana.getByRole('button', { name: 'Set the game' }).click();
+  await ben.getByLabel('Chat message').fill('ready when you are');
+  await ben.getByRole('button', { name: 'Send' }).click();
+  for (const p of [ana, ben]) await p.getByRole('list', { name: 'Lobby chat' }).getByText('ready when you are').waitFor();
+  await ben.getByText(/^Next: Shields/).waitFor();
+
+  child.kill('SIGKILL');
+  await until(() => child!.exitCode !== null || child!.signalCode !== null, 'the process to die');
+  const RESTARTING = /^The server is restarting\. The lobby, its scores and chat are kept/;
+  for (const p of [ana, ben]) await p.getByRole('status').filter({ hasText: RESTARTING }).waitFor({ timeout: 20000 });
+  await shot(ana, 'durable-lobby-restarting-desktop1');
+  await shot(ben, 'durable-lobby-restarting-phone');
+
+  child = await startProcess(port);
+  for (const p of [ana, ben]) await p.getByRole('status').filter({ hasText: RESTARTING }).waitFor({ state: 'hidden', timeout: 30000 });
+  // The same lobby, the same members (Ana still its host), the chat and the chosen game kept.
+  expect(ben.url()).toBe(link);
+  await ben.getByRole('heading', { name: 'Ana\'s lobby' }).waitFor();
+  for (const p of [ana, ben]) {
+    await p.getByRole('list', { name: 'Lobby chat' }).getByText('ready when you are').waitFor();
+    await p.getByText(/^Next: Shields/).waitFor();
+  }
+  await ana.getByRole('list', { name: 'Members' }).getByText('Ben').waitFor();
+  await ana.getByLabel('Chat message').fill('back again');
+  await ana.getByRole('button', { name: 'Send' }).click();
+  await ben.getByRole('list', { name: 'Lobby chat' }).getByText('back again').waitFor();
+  await shot(ana, 'durable-lobby-back-desktop1');
+  await shot(ben, 'durable-lobby-back-phone');
 }, 180000);
