@@ -8,6 +8,7 @@ import { RedisPresence } from '@colyseus/redis-presence';
 import { ClusterLimiter } from '../../server/src/scale/cluster-limit';
 import { clusterStore, flushRedis, freePort, startCaddy, startNode, stopNode, TEST_REDIS_URL, type Node, type Proxy as CaddyProxy } from '../helpers/cluster';
 import { runTs } from '../helpers/process';
+import { playSome } from '../helpers/durable';
 
 let a: Node;
 let b: Node;
@@ -279,4 +280,64 @@ describe('behind Caddy with deploy/Caddyfile', () => {
       expect(verifyLog((await res.json()) as GameLog, getGame)).toEqual({ ok: true, rollsChecked: 6, problems: [] });
     }
   });
+});
+
+describe('the process hosting a game dies (kill -9)', () => {
+  /** Comes back to a room through `node` by seat token (or as a spectator), retrying while the cluster notices the death. */
+  async function comeBack(node: Node, roomId: string, options: Record<string, unknown>): Promise<{ p: Player; tries: number }> {
+    const end = Date.now() + 90_000;
+    for (let tries = 1; ; tries++) {
+      try {
+        const p = track(wirePlayer(new Client(node.ws), await new Client(node.ws).joinById(roomId, options)));
+        await until(() => p.room.state?.game && (options.seatToken ? p.token : true), 'the welcome');
+        return { p, tries };
+      } catch (err) {
+        // "process … is not available" (the dead process's listing, cleaned up by that very attempt), then "busy"
+        // until the dead process's resume lease runs out (30 s at most).
+        if (Date.now() > end) throw err;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  it('the game comes back on the other process: every acknowledged entry, seats by token, and it ends and verifies', async () => {
+    const [c, d] = await Promise.all([startNode({ GRACE_SECONDS: '30' }), startNode({ GRACE_SECONDS: '30' })]);
+    try {
+      const ana = track(await create(c.ws, { game: 'dice-chess', name: 'Ana', clientSeed: 'ana' }));
+      const roomId = ana.room.roomId;
+      const ben = track(await join(d.ws, roomId, { name: 'Ben', clientSeed: 'ben' }));
+      const sam = track(await join(d.ws, roomId, { name: 'Sam' }));
+      // Every socket went to the hosting process, whichever process answered matchmaking.
+      expect([ana, ben, sam].every((p) => hosts(c)(socketOf(p)))).toBe(true);
+      await until(() => [ana, ben, sam].every((p) => p.room.state.phase === 'playing') && ana.token && ben.token, 'the game to start');
+      const gameId = ana.room.state.gameId as string;
+      await playSome([ana, ben], 6, 1);
+      const acked = JSON.stringify(sam.room.state.toJSON().log);
+      const tokens = [ana.token!, ben.token!];
+
+      c.child.kill('SIGKILL');
+      await c.exited;
+      for (const p of [ana, ben, sam]) p.room.removeAllListeners();
+      const t0 = Date.now();
+      const a2 = await comeBack(d, roomId, { seatToken: tokens[0] });
+      const waited = Date.now() - t0;
+      const b2 = (await comeBack(d, roomId, { seatToken: tokens[1] })).p;
+      const s2 = (await comeBack(d, roomId, { want: 'watch' })).p;
+      // Now hosted by the survivor, under the same room id, the same game, every acknowledged entry.
+      expect([a2.p, b2, s2].every((p) => hosts(d)(socketOf(p)))).toBe(true);
+      expect([a2.p.seat, b2.seat, s2.seat]).toEqual([0, 1, null]);
+      expect(s2.room.state.gameId).toBe(gameId);
+      expect(JSON.stringify(s2.room.state.toJSON().log)).toBe(acked);
+      await playSome([a2.p, b2], 4, 2);
+      if (a2.p.room.state.phase === 'playing') a2.p.room.send('resign');
+      await until(() => s2.room.state.phase === 'over', 'the end');
+      const res = await fetch(`${d.url}/api/games/${gameId}/log`);
+      expect(res.status).toBe(200);
+      expect(verifyLog((await res.json()) as GameLog, getGame).problems).toEqual([]);
+      // eslint-disable-next-line no-console
+      console.log(`kill -9 of the hosting process: the game was back on the other after ${waited} ms (${a2.tries} tries)`);
+    } finally {
+      await Promise.all([stopNode(c), stopNode(d)]);
+    }
+  }, 180_000);
 });

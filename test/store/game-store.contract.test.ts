@@ -66,6 +66,7 @@ describe.each([
     expect(tables).toMatch(/^schema_migrations: \(001_games,[^\n]*\n\(002_lobbies,/m);
     expect(tables.match(/\(001_games,/g)).toHaveLength(1);
     expect(tables.match(/\(002_lobbies,/g)).toHaveLength(1);
+    expect(tables.match(/\(003_unfinished_by_room,/g)).toHaveLength(1);
     store = await backend.open();
   }, 60_000);
 
@@ -158,6 +159,20 @@ describe.each([
     expect(await refusal(store.finish(id, log))).toBe('accepted');
     expect(await refusal(store.finish(id, { ...log, players: ['Zed', 'Bob'] }))).toBe('game-finished');
     expect(await refusal(store.finish(newGameId(), finishedLog('nosuch')))).toBe('bad-input');
+  });
+
+  it('finds a room\'s unfinished game by room id (its latest round), and none once it is finished', async () => {
+    const first = newGameId();
+    const second = newGameId();
+    const room = `room-${first}`;
+    expect(await store.unfinishedInRoom(room)).toBeNull();
+    await store.createGame(newGame(first, { roomId: room, round: 0 }));
+    expect(await store.unfinishedInRoom(room)).toBe(first);
+    await store.finish(first, finishedLog(first));
+    expect(await store.unfinishedInRoom(room)).toBeNull();
+    await store.createGame(newGame(second, { roomId: room, round: 1 }));
+    expect(await store.unfinishedInRoom(room)).toBe(second);
+    expect(await store.unfinishedInRoom('no such room!')).toBeNull();
   });
 
   it('lists unfinished games for resume at boot, with how much of their log is stored', async () => {

@@ -46,7 +46,7 @@ describe('opening PostgreSQL', () => {
     await Promise.all(stores.map((s) => s.close()));
     const admin = await openPostgres({ connectionString: PG_URL, schema });
     try {
-      expect(await admin.query('SELECT version FROM schema_migrations')).toEqual([{ version: '001_games' }, { version: '002_lobbies' }]);
+      expect(await admin.query('SELECT version FROM schema_migrations')).toEqual([{ version: '001_games' }, { version: '002_lobbies' }, { version: '003_unfinished_by_room' }]);
     } finally {
       await admin.close();
     }

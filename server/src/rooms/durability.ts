@@ -137,8 +137,8 @@ export class Durability {
     return done;
   }
 
+  /** Called by `resume` once no live room has the id. */
   private async resumeLobby(roomId: string, store: GameStore): Promise<ResumeOutcome> {
-    if ((await matchMaker.query({ roomId })).length > 0) return 'live';
     const snapshot = await store.loadLobby(roomId);
     this.lobbies.delete(roomId);
     if (!snapshot) return 'none';
@@ -167,9 +167,16 @@ export class Durability {
     if (matchMaker.getLocalRoomById(roomId)) return 'live';
     const store = await this.store!;
     if (this.status !== 'ready') await this.readyWait();
-    const gameId = this.resumable.get(roomId);
-    if (!gameId) return this.lobbies.has(roomId) ? this.resumeLobby(roomId, store) : 'none';
+    let gameId = this.resumable.get(roomId);
     if ((await matchMaker.query({ roomId })).length > 0) return 'live';
+    if (!gameId && this.lobbies.has(roomId)) return this.resumeLobby(roomId, store);
+    if (!gameId) {
+      // Not known at this process's start: hosted by another process of the cluster since (one that died), or a
+      // lobby created since. The store decides; an unknown id costs one indexed read.
+      gameId = (await store.unfinishedInRoom(roomId)) ?? undefined;
+      if (!gameId) return this.resumeLobby(roomId, store);
+      this.resumable.set(roomId, gameId);
+    }
     if (this.leasing && !(await store.acquireResume(gameId, this.owner, LEASE_MS))) {
       // Finished meanwhile, or another process holds it (its lease runs out if that process died).
       const stillThere = await store.loadUnfinished(gameId);

@@ -116,6 +116,8 @@ export interface GameStore {
   /** Null when the game is unknown or finished. */
   loadUnfinished(gameId: string): Promise<StoredGame | null>;
   listUnfinished(): Promise<UnfinishedGame[]>;
+  /** The unfinished game of a room (its latest round), or null: how a process finds a game another process hosted. */
+  unfinishedInRoom(roomId: string): Promise<string | null>;
   /** The finished game's log; null while it is in progress (the HTTP route stays 404) or unknown. */
   finishedLog(gameId: string): Promise<GameLog | null>;
   /**
