@@ -87,3 +87,40 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   await expect(ana.getByLabel('Game', { exact: true }).inputValue()).resolves.toBe('dice-chess');
   await expect(ana.getByLabel('Time control').locator('option:checked').innerText()).resolves.toBe('Rapid: 10 min + 5 s a move');
 }, 90000);
+
+it('the host seats the computer from the lobby page; the friend plays it at the table', async () => {
+  const ana = await page({ viewport: DESKTOP, deviceScaleFactor: 2 });
+  await ana.goto(`${e2e.server.url}/`);
+  await ana.getByLabel('Your name').fill('Ana');
+  await ana.getByRole('button', { name: 'Host a lobby for friends' }).click();
+  await ana.getByRole('heading', { name: 'Your lobby' }).waitFor();
+  const link = await ana.getByLabel('Lobby link').inputValue();
+  const ben = await page({ viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  await ben.goto(`${e2e.server.url}/`);
+  await ben.evaluate(() => localStorage.setItem('dicehall:name', 'Ben'));
+  await ben.goto(link);
+  await ana.getByLabel('Game', { exact: true }).selectOption('shields');
+  await ana.getByRole('button', { name: 'Set the game' }).click();
+  await ben.getByText(/^Next: Shields/).waitFor();
+  // Only the host may seat the computer.
+  await expect(ben.getByRole('button', { name: 'Seat the computer' }).count()).resolves.toBe(0);
+  await ana.getByLabel('Computer level').selectOption('easy');
+  await ana.getByRole('button', { name: 'Seat the computer' }).first().click();
+  await ben.getByText('Seat 1: Computer (easy)').waitFor();
+  // One seat is left for a person: the button is gone from it once a member sits there.
+  await ben.getByRole('button', { name: 'Take this seat' }).click();
+  await ana.getByText('Seat 2: Ben').waitFor();
+  await expect(ana.getByRole('button', { name: 'Seat the computer' }).count()).resolves.toBe(0);
+  await ben.getByRole('button', { name: 'Ready', exact: true }).click();
+  await ana.getByText('Seat 2: Ben — ready').waitFor();
+  await shot(ana, 'party-computer-seat-desktop2');
+  await ben.evaluate(() => scrollTo(0, 0));
+  await shot(ben, 'party-computer-seat-phone');
+  await ana.getByRole('button', { name: 'Start the game' }).click();
+  await ben.waitForURL(/\/r\/[\w-]+$/);
+  await ben.getByText('Ben (you)').first().waitFor();
+  await ben.getByText(/Computer \(easy\)/).first().waitFor();
+  // The computer plays its turns by itself: the game log grows past the roll-off with a move marked as the bot's.
+  await ben.getByRole('list', { name: 'Game log' }).locator('.bot-mark').first().waitFor({ timeout: 30000 });
+  await shot(ben, 'party-computer-game-phone');
+}, 90000);

@@ -210,6 +210,63 @@ it('gathers, refuses bad input, plays two games with swapped seats, keeps score 
   expect(await err(anaBack)).toMatchObject({ code: 'not-host' });
 }, 60000);
 
+it('lets the host seat the computer in an open seat: refusals with codes, a game played beside it, scored for people only', async () => {
+  const ana = await host('Ana');
+  const ben = await member(ana.room.roomId, { name: 'Ben' });
+  ana.room.send('configure', { game: 'high-roll', options: {} });
+  await until(() => ana.room.state.game === 'high-roll' && ana.room.state.seats === 2, 'the game set');
+  const refusals: [Member, unknown, string][] = [
+    [ben, { seat: 0, level: 'normal' }, 'not-host'],
+    [ana, { seat: 5, level: 'normal' }, 'no-seat'],
+    [ana, { seat: 0, level: 'godlike' }, 'bad-message'],
+    [ana, { seat: 0 }, 'bad-message'],
+  ];
+  for (const [who, msg, code] of refusals) {
+    who.room.send('seat-bot', msg);
+    expect(await err(who)).toMatchObject({ code, of: 'seat-bot' });
+  }
+  ana.room.send('seat-bot', { seat: 0, level: 'normal' });
+  await until(() => ana.room.state.bots.get('0') === 'normal', 'the computer in seat 1');
+  // Not every seat: a person must play.
+  ana.room.send('seat-bot', { seat: 1, level: 'easy' });
+  expect(await err(ana)).toMatchObject({ code: 'bad-seats', of: 'seat-bot' });
+  ben.room.send('sit', { seat: 0 });
+  expect(await err(ben)).toMatchObject({ code: 'seat-taken', of: 'sit' });
+  ben.room.send('sit', { seat: 1 });
+  await until(() => memberOf(ana, ben.id)?.seat === 1, 'Ben seated');
+  ana.room.send('seat-bot', { seat: 1, level: 'easy' });
+  expect(await err(ana)).toMatchObject({ code: 'seat-taken', of: 'seat-bot' });
+  ana.room.send('unseat-bot', { seat: 1 });
+  expect(await err(ana)).toMatchObject({ code: 'no-seat', of: 'unseat-bot' });
+  ana.room.send('start');
+  expect(await err(ana)).toMatchObject({ code: 'not-ready', of: 'start' });
+
+  ben.room.send('ready', { ready: true });
+  await until(() => memberOf(ana, ben.id)?.ready, 'Ben ready');
+  ana.room.send('start');
+  await until(() => ben.table, 'Ben at the table', 10000);
+  const table = ben.table!;
+  await until(() => table.seat !== null, 'Ben\'s table seat');
+  // The computer holds its seat from the start; Ben is given the other.
+  expect(table.seat).toBe(1);
+  expect(table.room.state.seats[0].bot).toBe('normal');
+  await playOut([table]);
+  await until(() => ana.room.state.phase === 'gathering' && ana.room.state.finished.length === 1, 'the lobby back', 10000);
+  const finished = ana.room.state.finished[0];
+  expect(parse(finished.players)).toEqual(['Computer (normal)', 'Ben']);
+  const played = (m: Member) => { const t = memberOf(ana, m.id)!.total; return t.wins + t.losses + t.draws; };
+  expect([played(ben), played(ana)]).toEqual([1, 0]);
+  const log = (await (await fetch(`${server.url}/api/games/${finished.gameId}/log`)).json()) as GameLog;
+  expect(log.entries.filter((e) => e.seat === 0 && e.kind === 'action').every((e) => e.bot === 'normal')).toBe(true);
+  expect(log.entries.some((e) => e.seat === 0 && e.kind === 'action')).toBe(true);
+  expect(verifyLog(log, getGame).ok).toBe(true);
+  // The computer stays in its seat for the next game until the host takes it out.
+  expect(ana.room.state.bots.get('0')).toBe('normal');
+  ana.room.send('unseat-bot', { seat: 0 });
+  await until(() => ana.room.state.bots.size === 0, 'the computer out');
+  await Promise.all([ana, ben].map((m) => m.room.leave()));
+});
+
 it('refuses unknown messages, bad frames and bad joins with a code, and keeps serving', async () => {
   const ana = await host('Ana');
   ana.room.send('teleport', { x: 1 });

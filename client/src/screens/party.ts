@@ -70,6 +70,10 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
   });
 
   const terms = h('p', { class: 'terms' });
+  // The host seats the computer at this level in an open seat (built once, so a patch keeps the choice).
+  const botLevel = h('select', { id: 'party-bot-level', name: 'bot-level' },
+    h('option', { value: 'easy' }, 'easy'), h('option', { value: 'normal', selected: true }, 'normal'), h('option', { value: 'hard' }, 'hard'));
+  const botBox = h('p', { class: 'party-bot-level' }, h('label', { for: 'party-bot-level' }, 'Computer level '), botLevel);
   const seats = h('ol', { class: 'party-seats', 'aria-label': 'Seats' });
   const mine = h('div', { class: 'party-mine', role: 'group', 'aria-label': 'Your seat' });
   const members = h('ul', { class: 'members', 'aria-label': 'Members' });
@@ -87,7 +91,7 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
 
   root.append(h('section', { class: 'party' },
     h('div', { class: 'party-main' },
-      h('section', { class: 'card' }, heading, connection, share, terms, seats, mine, errors),
+      h('section', { class: 'card' }, heading, connection, share, terms, seats, botBox, mine, errors),
       hostBox,
       h('section', { class: 'card' }, h('h2', {}, 'Scoreboard'), board, h('h2', {}, 'Games played'), finished)),
     h('aside', { class: 'party-side' },
@@ -124,14 +128,23 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
     if (s.hostGraceEndsAt) terms.append(` · the host has left; hosting passes on in ${Math.max(0, Math.ceil((s.hostGraceEndsAt - Date.now()) / 1000))} s`);
 
     clear(seats);
+    const gathering = s.phase === 'gathering';
+    const bots = s.bots as Map<string, string> | undefined;
+    const open = Array.from({ length: s.seats }, (_, seat) => seat).filter((seat) => !all.some((x) => x.seat === seat) && !bots?.has(String(seat)));
+    botBox.hidden = !(amHost && gathering && open.length > 0);
     for (let seat = 0; seat < s.seats; seat++) {
       const m = all.find((x) => x.seat === seat);
-      seats.append(h('li', { class: `party-seat${m?.ready ? ' ready' : ''}` },
+      const bot = bots?.get(String(seat));
+      seats.append(h('li', { class: `party-seat${m?.ready || bot ? ' ready' : ''}` },
         h('span', { class: 'label' }, `Seat ${seat + 1}: `),
-        m ? h('bdi', {}, m.name) : 'open',
+        m ? h('bdi', {}, m.name) : bot ? `Computer (${bot})` : 'open',
         m ? h('span', { class: 'state' }, m.ready ? ' — ready' : ' — not ready') : null,
-        !m && me && me.seat !== seat && !me.benched && s.phase === 'gathering'
-          ? h('button', { type: 'button', onclick: () => party.send(PARTY_IN.sit, { seat }) }, me.seat >= 0 ? 'Move here' : 'Take this seat') : null));
+        !m && !bot && me && me.seat !== seat && !me.benched && gathering
+          ? h('button', { type: 'button', onclick: () => party.send(PARTY_IN.sit, { seat }) }, me.seat >= 0 ? 'Move here' : 'Take this seat') : null,
+        !m && !bot && amHost && gathering
+          ? h('button', { type: 'button', onclick: () => party.send(PARTY_IN.seatBot, { seat, level: botLevel.value as 'easy' | 'normal' | 'hard' }) }, 'Seat the computer') : null,
+        bot && amHost && gathering
+          ? h('button', { type: 'button', onclick: () => party.send(PARTY_IN.unseatBot, { seat }) }, 'Remove the computer') : null));
     }
     clear(mine);
     if (me && me.seat >= 0 && s.phase === 'gathering') {

@@ -156,7 +156,10 @@ export class GameRoom extends Room<TableState> {
     }
     this.setState(state);
     this.bots = new RoomBots(this.ctx.bots, this.botHost(), { budgetMs: config.botBudgetMs, paceMs: config.botPaceMs }, config.botRecord);
-    if (parsed.data.bot) this.seatBot(parsed.data.bot.seat, parsed.data.bot.level);
+    const computers = [...(parsed.data.bot ? [parsed.data.bot] : []), ...(parsed.data.bots ?? [])];
+    if (new Set(computers.map((c) => c.seat)).size !== computers.length) throw new ServerError(400, 'bad-options: one computer per seat');
+    if (computers.length >= seats) throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
+    for (const c of computers) this.seatBot(c.seat, c.level);
     this.prepareSeed();
     void this.setPrivate(!parsed.data.public);
     this.publishListing();

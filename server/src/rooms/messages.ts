@@ -33,6 +33,8 @@ export const createOptions = joinOptions.extend({
   clock: timeControl.default({ mode: 'none' }),
   /** Play against the computer: a bot holds this seat from the start. */
   bot: botOption.optional(),
+  /** Several computer seats (a lobby's host seats bots); at least one seat is left for a person. */
+  bots: z.array(botOption).min(1).max(7).optional(),
 });
 export type CreateOptions = z.infer<typeof createOptions>;
 

@@ -2,8 +2,9 @@
 // results come back to a running scoreboard. It knows no rule: each game is played in an ordinary GameRoom.
 import { createHash, randomBytes } from 'node:crypto';
 import { matchMaker, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
-import { CLOSE, getGame, PARTY_IN, PARTY_OUT, resultText, timeable, timeControl, type GameLog, type PartyInType, type Result } from '@dicehall/shared';
+import { botGames, CLOSE, getGame, PARTY_IN, PARTY_OUT, resultText, timeable, timeControl, type GameLog, type PartyInType, type Result } from '@dicehall/shared';
 import { seatsOf } from './party-seats';
+import { botLevel } from './messages';
 import { z } from 'zod';
 import type { Config } from '../config';
 import { addressOf, type AuthData } from '../http/address';
@@ -42,6 +43,7 @@ interface LobbySnapshot {
   tableId: string;
   tableGameId: string;
   playing: string[];
+  bots?: [string, string][];
   members: { id: string; name: string; seat: number; benched: boolean; tokenHash: string; total: Wld; games: Record<string, Wld> }[];
   removed: [string, string][];
   finished: { gameId: string; game: string; players: string; summary: string; at: number }[];
@@ -64,6 +66,7 @@ const configureMessage = z.object({
   clock: timeControl.default({ mode: 'none' }),
 }).strict();
 const sitMessage = z.object({ seat: z.number().int().min(0).max(15) }).strict();
+const seatBotMessage = z.object({ seat: z.number().int().min(0).max(15), level: botLevel }).strict();
 /** Ready brings the browser's own seed for the table's dice (P1), as joining a table directly does. */
 const readyMessage = z.object({ ready: z.boolean(), clientSeed: z.string().max(64).regex(/^[\w.-]*$/).optional() }).strict();
 
@@ -131,6 +134,8 @@ export class PartyRoom extends Room<PartyState> {
     on(PARTY_IN.allow, (c, id, m) => this.onHostOnMember(c, id, m, 'allow'));
     on(PARTY_IN.passHost, (c, id, m) => this.onHostOnMember(c, id, m, 'pass-host'));
     on(PARTY_IN.chat, (c, id, m) => this.onChat(c, id, m));
+    on(PARTY_IN.seatBot, (c, id, m) => this.onSeatBot(c, id, m));
+    on(PARTY_IN.unseatBot, (c, id, m) => this.onUnseatBot(c, id, m));
     this.onMessage('*', (client, type) => this.refuse(client, String(type).slice(0, 40), 'bad-message', 'Unknown message.'));
   }
 
@@ -233,7 +238,7 @@ export class PartyRoom extends Room<PartyState> {
       v: 1,
       roomId: this.roomId,
       host: s.host, game: s.game, options: s.options, seats: s.seats, clock: s.clock,
-      phase: s.phase, tableId: s.tableId, tableGameId: this.tableGameId, playing: this.playing,
+      phase: s.phase, tableId: s.tableId, tableGameId: this.tableGameId, playing: this.playing, bots: [...s.bots.entries()],
       members: [...s.members.values()].map((m) => ({
         id: m.id, name: m.name, seat: m.seat, benched: m.benched, tokenHash: this.holders.get(m.id)?.tokenHash ?? '',
         total: wld(m.total), games: Object.fromEntries([...m.games.entries()].map(([g, x]) => [g, wld(x)])),
@@ -270,6 +275,7 @@ export class PartyRoom extends Room<PartyState> {
       this.holders.set(m.id, { token: null, tokenHash: m.tokenHash, sessionId: null });
     }
     for (const [id, h] of snap.removed) this.removed.set(id, h);
+    for (const [seat, level] of snap.bots ?? []) s.bots.set(seat, level);
     for (const f of snap.finished) s.finished.push(Object.assign(new FinishedGame(), f));
     for (const c of snap.chat) s.chat.push(Object.assign(new ChatLine(), c));
     this.chatId = snap.chatId;
@@ -377,6 +383,7 @@ export class PartyRoom extends Room<PartyState> {
     if (this.state.seats !== seats) {
       this.state.seats = seats;
       for (const m of this.state.members.values()) if (m.seat >= seats) m.seat = -1;
+      for (const seat of [...this.state.bots.keys()]) if (Number(seat) >= seats) this.state.bots.delete(seat);
     }
     // Changed terms: everyone confirms again.
     for (const m of this.state.members.values()) m.ready = false;
@@ -390,7 +397,7 @@ export class PartyRoom extends Room<PartyState> {
     if (me.benched) return this.refuse(client, 'sit', 'benched', 'The host has moved you to the spectators.');
     const seat = parsed.data.seat;
     if (seat >= this.state.seats) return this.refuse(client, 'sit', 'no-seat', this.state.seats ? `Seats are 1 to ${this.state.seats}.` : 'The host has not picked a game yet.');
-    if ([...this.state.members.values()].some((m) => m.seat === seat && m.id !== id)) return this.refuse(client, 'sit', 'seat-taken', 'That seat is taken.');
+    if ([...this.state.members.values()].some((m) => m.seat === seat && m.id !== id) || this.state.bots.has(String(seat))) return this.refuse(client, 'sit', 'seat-taken', 'That seat is taken.');
     me.seat = seat;
     me.ready = false;
   }
@@ -443,6 +450,26 @@ export class PartyRoom extends Room<PartyState> {
     }
   }
 
+  private onSeatBot(client: Client, id: string, msg: unknown) {
+    if (!this.asHost(client, id, 'seat-bot') || !this.gathering(client, 'seat-bot')) return;
+    const parsed = seatBotMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'seat-bot', 'bad-message', '"seat-bot" takes { seat, level: "easy" | "normal" | "hard" }.');
+    const { seat, level } = parsed.data;
+    if (seat >= this.state.seats) return this.refuse(client, 'seat-bot', 'no-seat', this.state.seats ? `Seats are 1 to ${this.state.seats}.` : 'Pick a game first.');
+    if (!botGames().includes(this.state.game)) return this.refuse(client, 'seat-bot', 'no-bot', 'This game has no computer player.');
+    if ([...this.state.members.values()].some((m) => m.seat === seat)) return this.refuse(client, 'seat-bot', 'seat-taken', 'A member sits there.');
+    const others = [...this.state.bots.keys()].filter((s) => Number(s) !== seat).length;
+    if (others + 1 >= this.state.seats) return this.refuse(client, 'seat-bot', 'bad-seats', 'Leave at least one seat for a person.');
+    this.state.bots.set(String(seat), level);
+  }
+
+  private onUnseatBot(client: Client, id: string, msg: unknown) {
+    if (!this.asHost(client, id, 'unseat-bot') || !this.gathering(client, 'unseat-bot')) return;
+    const parsed = sitMessage.safeParse(msg);
+    if (!parsed.success) return this.refuse(client, 'unseat-bot', 'bad-message', '"unseat-bot" takes { seat }.');
+    if (!this.state.bots.delete(String(parsed.data.seat))) return this.refuse(client, 'unseat-bot', 'no-seat', 'No computer sits there.');
+  }
+
   private onChat(client: Client, id: string, msg: unknown) {
     const parsed = chatMessage.safeParse(msg);
     if (!parsed.success) return this.refuse(client, 'chat', 'bad-message', 'A chat message is 1 to 280 visible characters.');
@@ -467,15 +494,20 @@ export class PartyRoom extends Room<PartyState> {
     if (!this.state.game) return this.refuse(client, 'start', 'no-game', 'Pick a game first.');
     const bySeat: string[] = [];
     for (const m of this.state.members.values()) if (m.seat >= 0) bySeat[m.seat] = m.id;
+    // A computer seat holds '' among the members: the scoreboard counts people only.
+    const bots = [...this.state.bots.entries()].map(([seat, level]) => ({ seat: Number(seat), level: level as z.infer<typeof botLevel> }));
+    for (const b of bots) bySeat[b.seat] = '';
     const seated = Array.from({ length: this.state.seats }, (_, s) => bySeat[s]);
     if (seated.some((m) => m === undefined)) return this.refuse(client, 'start', 'seats-open', 'Every seat must be taken.');
-    if (seated.some((m) => !this.state.members.get(m!)!.ready)) return this.refuse(client, 'start', 'not-ready', 'Everyone seated must be ready.');
+    if (seated.some((m) => m && !this.state.members.get(m)!.ready)) return this.refuse(client, 'start', 'not-ready', 'Everyone seated must be ready.');
+    if (seated.every((m) => !m)) return this.refuse(client, 'start', 'seats-open', 'A person must play.');
     this.state.phase = 'playing';
     this.playing = seated as string[];
     try {
       // Created in this process whatever the cluster's placement policy: the lobby watches its table directly.
       const room = await matchMaker.handleCreateRoom('table', {
         game: this.state.game, options: JSON.parse(this.state.options), clock: JSON.parse(this.state.clock), public: false,
+        ...(bots.length ? { bots } : {}),
       });
       this.state.tableId = room.roomId;
       this.tableGameId = (matchMaker.getLocalRoomById(room.roomId) as GameRoom | undefined)?.state.gameId ?? '';
@@ -489,22 +521,24 @@ export class PartyRoom extends Room<PartyState> {
   }
 
   /**
-   * The table seats players in the order they join, so reservations go out one seat at a time: seat s's
-   * member gets theirs once seat s − 1 has sat down. A member who does not come within the reservation
-   * time ends the attempt and the lobby gathers again.
+   * The table seats players in the order they join (the lowest free seat; computer seats are taken from the
+   * start), so reservations go out one person at a time: the k-th person's once the one before has sat down. A
+   * member who does not come within the reservation time ends the attempt and the lobby gathers again.
    */
-  private async handOut(room: Awaited<ReturnType<typeof matchMaker.createRoom>>, seat: number) {
+  private async handOut(room: Awaited<ReturnType<typeof matchMaker.createRoom>>, k: number) {
     const table = matchMaker.getLocalRoomById(room.roomId) as GameRoom | undefined;
     if (!table) throw new Error('table not local');
-    if (seat === 0) {
+    const people = this.playing.flatMap((m, s) => (m ? [s] : []));
+    if (k === 0) {
       const onJoin = () => {
-        const taken = table.state.seats.filter((s) => s.taken).length;
-        if (taken < this.playing.length) void this.handOut(room, taken).catch(() => this.abandonTable());
+        const taken = table.state.seats.filter((s) => s.taken && !s.bot).length;
+        if (taken < people.length) void this.handOut(room, taken).catch(() => this.abandonTable());
         else (table as unknown as { _events: NodeJS.EventEmitter })._events.off('join', onJoin);
       };
       (table as unknown as { _events: NodeJS.EventEmitter })._events.on('join', onJoin);
       this.watchTable(table);
     }
+    const seat = people[k];
     const memberId = this.playing[seat];
     const member = this.state.members.get(memberId);
     const holder = this.holders.get(memberId);

@@ -51,6 +51,8 @@ export class PartyState extends Schema {
   @type([FinishedGame]) finished = new ArraySchema<FinishedGame>();
   @type([ChatLine]) chat = new ArraySchema<ChatLine>();
   @type('number') maxMembers = 16;
+  /** Computer seats the host has set, by seat number ("0", "1", …): the bot's level. */
+  @type({ map: 'string' }) bots = new MapSchema<string>();
   /** 'restart' while a planned restart is under way (the lobby comes back from the store), else ''. */
   @type('string') notice = '';
 }

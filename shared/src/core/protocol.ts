@@ -42,6 +42,9 @@ export const PARTY_IN = {
   allow: 'allow',
   passHost: 'pass-host',
   chat: 'chat',
+  /** The host puts the computer in an open seat, at a level, or takes it out again. */
+  seatBot: 'seat-bot',
+  unseatBot: 'unseat-bot',
 } as const;
 
 /** Messages a lobby for friends sends to a member. */
@@ -129,6 +132,8 @@ export interface PartyInPayloads {
   allow: { member: string };
   'pass-host': { member: string };
   chat: { text: string };
+  'seat-bot': { seat: number; level: 'easy' | 'normal' | 'hard' };
+  'unseat-bot': { seat: number };
 }
 
 export interface PartyOutPayloads {
