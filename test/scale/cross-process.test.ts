@@ -130,7 +130,8 @@ describe('two processes on one Redis', () => {
     const onA = track(await create(a.ws, { game: 'high-roll', name: 'Abe', public: true }));
     const onB = track(await create(b.ws, { game: 'high-roll', name: 'Bea', public: true }));
     expect(hosts(b)(socketOf(onB))).toBe(true);
-    await until(() => seenA.has(onA.room.roomId) && seenA.has(onB.room.roomId), 'both rooms in the lobby on A');
+    // A room is listed as it is created (nobody seated yet), then updated once its creator sits: wait for the update.
+    await until(() => seenA.has(onA.room.roomId) && seenA.get(onB.room.roomId)?.metadata?.seated === 1, 'both rooms in the lobby on A, Bea seated');
     expect(seenA.get(onB.room.roomId)).toMatchObject({ metadata: { game: 'high-roll', host: 'Bea', seated: 1 } });
 
     const lobbyB = await new Client(b.ws).create('lobby');
