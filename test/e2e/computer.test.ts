@@ -98,7 +98,9 @@ it('after the grace, a player may let the computer play for the missing opponent
   await ana.getByLabel('Computer level').selectOption('easy');
   await shot(ana, 'computer-stand-in-offer-desktop');
   await ana.getByRole('button', { name: 'Let the computer play for them' }).click();
-  await ana.getByText(/away — the computer \(easy\) plays for them/).waitFor();
+  await ana.getByText(/away — the computer \(easy\) plays for them/).first().waitFor();
+  // The board's countdown banner ("Ben disconnected — 0 s") goes: no countdown runs while the computer plays.
+  await ana.locator('.away-banner').waitFor({ state: 'hidden' });
   await log(ana).getByText('The computer plays for Ben until they return').waitFor();
   // Ana moves; the stand-in answers with a marked move.
   for (let i = 0; i < 3; i++) {

@@ -35,7 +35,9 @@ export function mountConversation(board: HTMLElement, conn: TableConnection): Co
 
   const renderAway = () => {
     const snap = last;
-    const gone = snap && snap.phase !== 'over' ? snap.seats.map((s, i) => ({ s, i })).filter(({ s, i }) => s.taken && !s.connected && i !== snap.mySeat) : [];
+    // A seat the computer holds for its player (a stand-in) runs no countdown: its seat line says so, and the board
+    // stays clear for the rest of the game.
+    const gone = snap && snap.phase !== 'over' ? snap.seats.map((s, i) => ({ s, i })).filter(({ s, i }) => s.taken && !s.connected && !s.bot && i !== snap.mySeat) : [];
     away.hidden = gone.length === 0;
     const text = gone.map(({ s, i }) => {
       if (s.claimable) return `${nameOf(snap!, i)} has been gone for the whole grace period`;
