@@ -1,26 +1,35 @@
 // The private lobby through the UI: host, a friend on a phone, seats, a timed game, back to the scoreboard.
-import type { BrowserContextOptions } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DESKTOP, PHONE, shot } from '../helpers/browser';
-import { e2eSetup } from '../helpers/e2e';
+import { e2eSetup, moves, status } from '../helpers/e2e';
 
 const e2e = e2eSetup();
 
 const page = (options: BrowserContextOptions) => e2e.open(options);
 
+/** Hosts a lobby from the home page; resolves with the lobby's link. */
+async function hostLobby(host: Page, name: string): Promise<string> {
+  await host.goto(`${e2e.server.url}/`);
+  await host.getByLabel('Your name').fill(name);
+  await host.getByRole('button', { name: 'Host a lobby for friends' }).click();
+  await host.waitForURL(/\/p\/[\w-]+$/);
+  await host.getByRole('heading', { name: 'Your lobby' }).waitFor();
+  return host.getByLabel('Lobby link').inputValue();
+}
+
+/** Opens a lobby's link as a friend whose browser already knows their name. */
+async function joinLobby(friend: Page, link: string, name: string, hostName: string) {
+  await friend.goto(`${e2e.server.url}/`);
+  await friend.evaluate((n) => localStorage.setItem('dicehall:name', n), name);
+  await friend.goto(link);
+  await friend.getByRole('heading', { name: `${hostName}'s lobby` }).waitFor();
+}
+
 it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back to the scoreboard', async () => {
   const ana = await page({ viewport: DESKTOP, deviceScaleFactor: 1 });
-  await ana.goto(`${e2e.server.url}/`);
-  await ana.getByLabel('Your name').fill('Ana');
-  await ana.getByRole('button', { name: 'Host a lobby for friends' }).click();
-  await ana.waitForURL(/\/p\/[\w-]+$/);
-  await ana.getByRole('heading', { name: 'Your lobby' }).waitFor();
-  const link = await ana.getByLabel('Lobby link').inputValue();
-
+  const link = await hostLobby(ana, 'Ana');
   const ben = await page({ viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-  await ben.goto(`${e2e.server.url}/`);
-  await ben.evaluate(() => localStorage.setItem('dicehall:name', 'Ben'));
-  await ben.goto(link);
-  await ben.getByRole('heading', { name: 'Ana\'s lobby' }).waitFor();
+  await joinLobby(ben, link, 'Ben', 'Ana');
   await ana.getByRole('list', { name: 'Members' }).getByText('Ben').waitFor();
   // Only the host sees the game form.
   await expect(ben.getByRole('button', { name: 'Set the game' }).count()).resolves.toBe(0);
@@ -44,9 +53,7 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   await ben.evaluate(() => scrollTo(0, 0));
   await shot(ben, 'party-gathering-phone');
   const sam = await page({ viewport: DESKTOP, deviceScaleFactor: 2 });
-  await sam.goto(`${e2e.server.url}/`);
-  await sam.evaluate(() => localStorage.setItem('dicehall:name', 'Sam'));
-  await sam.goto(link);
+  await joinLobby(sam, link, 'Sam', 'Ana');
   await ana.getByRole('list', { name: 'Members' }).getByText('Sam').waitFor();
   await sam.getByText('Seat 2: Ben — ready').waitFor();
   await shot(sam, 'party-gathering-member-desktop2');
@@ -90,15 +97,9 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
 
 it('the host seats the computer from the lobby page; the friend plays it at the table', async () => {
   const ana = await page({ viewport: DESKTOP, deviceScaleFactor: 2 });
-  await ana.goto(`${e2e.server.url}/`);
-  await ana.getByLabel('Your name').fill('Ana');
-  await ana.getByRole('button', { name: 'Host a lobby for friends' }).click();
-  await ana.getByRole('heading', { name: 'Your lobby' }).waitFor();
-  const link = await ana.getByLabel('Lobby link').inputValue();
+  const link = await hostLobby(ana, 'Ana');
   const ben = await page({ viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
-  await ben.goto(`${e2e.server.url}/`);
-  await ben.evaluate(() => localStorage.setItem('dicehall:name', 'Ben'));
-  await ben.goto(link);
+  await joinLobby(ben, link, 'Ben', 'Ana');
   await ana.getByLabel('Game', { exact: true }).selectOption('shields');
   await ana.getByRole('button', { name: 'Set the game' }).click();
   await ben.getByText(/^Next: Shields/).waitFor();
@@ -120,7 +121,14 @@ it('the host seats the computer from the lobby page; the friend plays it at the 
   await ben.waitForURL(/\/r\/[\w-]+$/);
   await ben.getByText('Ben (you)').first().waitFor();
   await ben.getByText(/Computer \(easy\)/).first().waitFor();
-  // The computer plays its turns by itself: the game log grows past the roll-off with a move marked as the bot's.
-  await ben.getByRole('list', { name: 'Game log' }).locator('.bot-mark').first().waitFor({ timeout: 30000 });
+  // The computer plays its turns by itself, a move marked as the bot's in the log; Ben plays his when the roll-off
+  // gave him the first turn.
+  const botMoves = ben.getByRole('list', { name: 'Game log' }).locator('.bot-mark');
+  for (let i = 0; i < 6 && (await botMoves.count()) === 0; i++) {
+    const mine = await status(ben).getByText('Your turn.').isVisible();
+    if (mine) await moves(ben).first().click();
+    await ben.waitForTimeout(1000);
+  }
+  await botMoves.first().waitFor({ timeout: 30000 });
   await shot(ben, 'party-computer-game-phone');
 }, 90000);

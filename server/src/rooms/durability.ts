@@ -142,12 +142,9 @@ export class Durability {
     const snapshot = await store.loadLobby(roomId);
     this.lobbies.delete(roomId);
     if (!snapshot) return 'none';
-    const nonce = randomBytes(16).toString('hex');
-    this.lobbyHandoff.set(nonce, snapshot);
     try {
-      await matchMaker.createRoom('party', { resumeNonce: nonce });
+      await recreate('party', this.lobbyHandoff, snapshot);
     } catch (err) {
-      this.lobbyHandoff.delete(nonce);
       log.error({ event: 'lobby-resume-failed', lobby: roomId, error: (err as Error).message });
       return 'none';
     }
@@ -189,12 +186,9 @@ export class Durability {
       if (this.leasing) await store.releaseResume(gameId, this.owner);
       return 'none';
     }
-    const nonce = randomBytes(16).toString('hex');
-    this.handoff.set(nonce, stored);
     try {
-      await matchMaker.createRoom('table', { resumeNonce: nonce });
+      await recreate('table', this.handoff, stored);
     } catch (err) {
-      this.handoff.delete(nonce);
       if (this.leasing) await store.releaseResume(gameId, this.owner).catch(() => {});
       log.error({ event: 'resume-failed', room: roomId, game: gameId, error: (err as Error).message });
       this.resumable.delete(roomId);
@@ -243,6 +237,20 @@ export class Durability {
 }
 
 export type ResumeOutcome = 'live' | 'resumed' | 'none' | 'busy';
+
+/**
+ * Creates a room of `name` that takes `stored` by a one-time nonce (a client cannot forge it): the room's onCreate
+ * looks the nonce up in `handoff`. The nonce is dropped if the room could not be created.
+ */
+async function recreate<T>(name: 'table' | 'party', handoff: Map<string, T>, stored: T): Promise<void> {
+  const nonce = randomBytes(16).toString('hex');
+  handoff.set(nonce, stored);
+  try {
+    await matchMaker.createRoom(name, { resumeNonce: nonce });
+  } finally {
+    handoff.delete(nonce);
+  }
+}
 
 /**
  * One room's writes, in order: the game's creation, then its entries (acknowledged only once durable; the store
