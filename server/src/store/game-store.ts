@@ -9,7 +9,8 @@ export interface SeatInput {
   name: string;
 }
 
-export interface NewGame {
+/** What identifies a game and fixes its dice: written when it starts, read back to resume it. */
+export interface GameRecord {
   gameId: string;
   /** The room that hosts it; a rematch is a new game in the same room (next round). */
   roomId: string;
@@ -22,6 +23,9 @@ export interface NewGame {
   commitment: string;
   /** Never served before the end; only `finishedLog` (after `finish`) and resume read it back. */
   serverSeed: string;
+}
+
+export interface NewGame extends GameRecord {
   /** Settings of the room the resumed room needs (public listing and the like); opaque to the store. */
   room?: unknown;
   seats?: SeatInput[];
@@ -47,16 +51,7 @@ export interface StoredChat extends Required<ChatInput> {
 }
 
 /** Everything a process needs to recreate a room and replay its game. */
-export interface StoredGame {
-  gameId: string;
-  roomId: string;
-  round: number;
-  game: string;
-  rulesVersion: string;
-  options: unknown;
-  seatCount: number;
-  commitment: string;
-  serverSeed: string;
+export interface StoredGame extends GameRecord {
   /** Set once every seat is filled and the game starts; null before. */
   clientSeed: string | null;
   room: unknown;

@@ -1,6 +1,7 @@
 // Dice Chess state and its transitions: setup (C2, C3), arrangement, moves and captures (C4, C5),
 // automatic passes (C6) and the ending (C7).
 import type { Dice } from '../../core/dice';
+import { rollOff } from '../../core/roll-off';
 import { refuse, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
 import {
   advancementOf, cellOf, ownerOf, DICE_PER_SIDE, emptyBoard, formatBoard, homeSquares, parseBoard, progressOf, sideTotals,
@@ -185,14 +186,7 @@ export function setupState(placement: Placement, dice: Dice, rules: DiceChessRul
     for (let i = 0; i < DICE_PER_SIDE; i++) rolled[seat].push(dice.roll(6));
     events.push({ type: 'rolled', seat, values: rolled[seat].slice() });
   }
-  let first: Seat | null = null;
-  for (let round = 1; first === null; round++) {
-    // A fair source ties 100 times in a row with probability 6^-100: only a broken one gets here.
-    if (round > 100) throw new Error('the roll-off tied 100 times: the dice source is not random');
-    const rolls = [dice.roll(6), dice.roll(6)];
-    first = rolls[0] > rolls[1] ? 0 : rolls[1] > rolls[0] ? 1 : null;
-    events.push({ type: 'roll-off', round, rolls, first });
-  }
+  const first = rollOff(dice, events);
   const state: DiceChessState = {
     rules, placement, phase: 'arrange', rolled, pending: [null, null], board: emptyBoard(), first, turn: first,
     captured: [[], []], quiet: 0, marks: [0, 0], reach: emptyBoard(), ply: 0, effective: 0, lastMove: null, result: null,

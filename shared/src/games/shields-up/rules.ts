@@ -1,5 +1,6 @@
 // Shields Up's rules (U1–U7): the fair shuffle, the deal, a turn's actions, sets, damage and mine chains, the market.
 import type { Dice } from '../../core/dice';
+import { rollOff } from '../../core/roll-off';
 import { refuse, type GameEvent, type Refusal, type Seat, type Step } from '../../core/game-module';
 import { CARD_IDS, isCard, kindOf } from './cards';
 import {
@@ -64,13 +65,7 @@ export function setupState(dice: Dice): Step<ShieldsUpState> {
   const hands = [deal(2), deal(2)];
   const market: [string, string] = [deck.shift()!, deck.shift()!];
   events.push({ type: 'deal', shields: 2, hand: 2, market });
-  let first: Seat | null = null;
-  for (let round = 1; first === null; round++) {
-    if (round > 100) throw new Error('the roll-off tied 100 times: the dice source is not random');
-    const rolls = [dice.roll(6), dice.roll(6)];
-    first = rolls[0] > rolls[1] ? 0 : rolls[1] > rolls[0] ? 1 : null;
-    events.push({ type: 'roll-off', round, rolls, first });
-  }
+  const first = rollOff(dice, events);
   const player = (p: Seat): PlayerState => ({ hand: hands[p], shields: shields[p], equipment: [], destroyed: false });
   const players: [PlayerState, PlayerState] = [player(0), player(1)];
   const state: ShieldsUpState = {

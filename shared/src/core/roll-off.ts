@@ -1,0 +1,27 @@
+// Who goes first in a two-player game: each rolls a d6, the higher starts, ties roll again (Dice Chess C3, Shields Up).
+import type { Dice } from './dice';
+import type { Seat } from './game-module';
+
+/**
+ * One round of the roll-off, as the log records it (the keys' order is part of the log's stable JSON). A type, not
+ * an interface, so it fits the open `GameEvent` of modules without an event union.
+ */
+export type RollOffEvent = {
+  type: 'roll-off';
+  round: number;
+  rolls: number[];
+  /** The winner of this round; null on a tie. */
+  first: Seat | null;
+};
+
+/** Rolls two d6 (seat 0's, then seat 1's) until they differ; every round is pushed to `events`. Returns the starter. */
+export function rollOff(dice: Dice, events: { push(event: RollOffEvent): unknown }): Seat {
+  for (let round = 1; ; round++) {
+    // A fair source ties 100 times in a row with probability 6^-100: only a broken one gets here.
+    if (round > 100) throw new Error('the roll-off tied 100 times: the dice source is not random');
+    const rolls = [dice.roll(6), dice.roll(6)];
+    const first = rolls[0] > rolls[1] ? 0 : rolls[1] > rolls[0] ? 1 : null;
+    events.push({ type: 'roll-off', round, rolls, first });
+    if (first !== null) return first;
+  }
+}
