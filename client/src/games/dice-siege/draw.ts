@@ -2,8 +2,7 @@
 import { type Container, type Graphics, Rectangle } from 'pixi.js';
 import { PIPS } from '../../engine/die';
 
-export const INK = 0xf2efe6;
-export const MUTED = 0xa9b8ae;
+export { INK, MUTED } from '../../engine/palette';
 export const LIT = 0xffe08a;
 export const PAPER = 0xefe8d6;
 export const CHECK = 0xc44536;

@@ -8,11 +8,11 @@ import { lineOfSight, rangeTo } from '@dicehall/shared/polywars';
 import { Label } from '../../engine/text';
 import type { Camera, Pt } from './camera';
 import { checkAttack, odds } from './text';
+import { INK } from '../../engine/palette';
 
 export const SEAT_COLORS = [0xe8b04b, 0x5b9bd5, 0xe06c5a, 0x6cc070, 0xb88ae0, 0x4fc9c4];
 const FIELD = 0x2b4634;
 const GRID = 0x3b5a45;
-const INK = 0xf2efe6;
 const OK = 0x9be39b;
 const BLOCKED = 0xff6b5b;
 const R = 100;

@@ -11,10 +11,9 @@ import { Camera, type Pt } from './camera';
 import { Battlefield, SEAT_COLORS, type Overlay } from './draw';
 import { powerByTap } from './power-taps';
 import { asState, checkAttack, dieName, odds, oddsText, PHASES, phaseIndex, seatName, statusLine } from './text';
+import { INK, MUTED } from '../../engine/palette';
 
 const BAR = 0x1c2a21;
-const INK = 0xf2efe6;
-const MUTED = 0xa9b8ae;
 const LIT = 0xffe08a;
 const SHORT = ['Init.', 'Heal', 'Attack', 'Move', 'Action'];
 

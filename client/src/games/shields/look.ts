@@ -4,8 +4,7 @@ import type { Container } from 'pixi.js';
 import type { DieColour } from '@dicehall/shared/shields';
 import { Die, type DieMark } from '../../engine/die';
 
-export const INK = 0xf2efe6;
-export const MUTED = 0xa9b8ae;
+export { INK, MUTED } from '../../engine/palette';
 export const ACCENT = 0xe8b04b;
 export const HOT = 0xff6b5a;
 export const FELT = 0x1b2d24;
