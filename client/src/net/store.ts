@@ -54,9 +54,8 @@ export interface Snapshot {
   toAct: number[];
   /** My seat, or null when watching. */
   mySeat: number | null;
-  /** The view to draw: my seat's if I sit, otherwise the public one. */
-  // biome-ignore lint/suspicious/noExplicitAny: each game's view reads its own View type here until Snapshot is generic (client kit work)
-  view: any;
+  /** The view to draw: my seat's if I sit, otherwise the public one; each game's view reads it as its own View type. */
+  view: unknown;
   legal: unknown[];
   log: LogItem[];
   chat: ChatItem[];
