@@ -1,7 +1,7 @@
 // This browser's place in a private lobby: one connection kept across the lobby and its tables, and its token.
 import { Client, type Room } from 'colyseus.js';
 import {
-  CLOSE, PARTY_OUT, TABLE_OUT, type PartyInPayloads, type PartyInType, type PartyOutPayloads, type PartyWelcome, type SendArgs,
+  CLOSE, PARTY_OUT, TABLE_OUT, type PartyInPayloads, type PartyInType, type PartyOutPayloads, type PartySync, type PartyWelcome, type SendArgs,
   type TableWelcome,
 } from '@dicehall/shared';
 import { identity, serverReady, WS_URL, type ServerError } from '../net/connection';
@@ -15,8 +15,7 @@ export type PartyConnection = 'connected' | 'restarting' | 'reconnecting' | 'gon
 
 /** The open lobby, kept while this browser plays its tables so the member (and the host) stays present. */
 class PartyLink {
-  // biome-ignore lint/suspicious/noExplicitAny: the lobby's synced state is read untyped by party.ts (no PartySync type yet)
-  room: Room<any> | null = null;
+  room: Room<PartySync> | null = null;
   member = '';
   connection: PartyConnection = 'connected';
   private lobbyId = '';
@@ -60,7 +59,7 @@ class PartyLink {
     document.querySelector('.topbar .back-to-party')?.remove();
   }
 
-  private attach(room: Room<unknown>) {
+  private attach(room: Room<PartySync>) {
     this.room = room;
     this.lobbyId = room.roomId;
     this.connection = 'connected';
@@ -75,7 +74,7 @@ class PartyLink {
     room.onLeave((code) => {
       if (this.room !== room) return;
       // The server restarting (planned, or after a crash) keeps the lobby in its store: come back to it.
-      const restarting = (room.state as { notice?: string } | undefined)?.notice === 'restart';
+      const restarting = room.state?.notice === 'restart';
       this.room = null;
       if (code === CLOSE.removed) this.connection = 'removed';
       else if (code === CLOSE.seatElsewhere) this.connection = 'elsewhere';

@@ -1,5 +1,5 @@
 // The private lobby's gathering screen: members, the host's game choice, seats and readiness, scoreboard, chat.
-import { PARTY_IN, games, timeable } from '@dicehall/shared';
+import { PARTY_IN, games, timeable, type MemberSync, type ScoreSync } from '@dicehall/shared';
 import { clientGames } from '../games';
 import { newClientSeed } from '../net/connection';
 import { clear, h } from '../ui/dom';
@@ -9,13 +9,9 @@ import { timeControlField } from './time-control-field';
 import './clocks.css';
 import './party.css';
 
-interface MemberView {
-  id: string; name: string; connected: boolean; seat: number; ready: boolean; benched: boolean;
-  total: { wins: number; losses: number; draws: number };
-  games: Map<string, { wins: number; losses: number; draws: number }>;
-}
+type MemberView = MemberSync;
 
-const wld = (s?: { wins: number; losses: number; draws: number }) => (s ? `${s.wins}–${s.losses}–${s.draws}` : '–');
+const wld = (s?: ScoreSync) => (s ? `${s.wins}–${s.losses}–${s.draws}` : '–');
 const gameName = (id: string) => games[id]?.name ?? id;
 
 export async function partyScreen(root: HTMLElement, id: string | null, go: (path: string) => void): Promise<() => void> {
@@ -129,7 +125,7 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
 
     clear(seats);
     const gathering = s.phase === 'gathering';
-    const bots = s.bots as Map<string, string> | undefined;
+    const bots = s.bots;
     const open = Array.from({ length: s.seats }, (_, seat) => seat).filter((seat) => !all.some((x) => x.seat === seat) && !bots?.has(String(seat)));
     botBox.hidden = !(amHost && gathering && open.length > 0);
     for (let seat = 0; seat < s.seats; seat++) {
@@ -169,7 +165,7 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
           h('button', { type: 'button', onclick: () => party.send(PARTY_IN.remove, { member: m.id }) }, 'Remove')) : null));
     }
 
-    const played = [...new Set([...s.finished].map((f: { game: string }) => f.game))];
+    const played = [...new Set([...s.finished].map((f) => f.game))];
     clear(board);
     board.append(h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Member'), h('th', { scope: 'col' }, 'Overall (W–L–D)'),
       ...played.map((g) => h('th', { scope: 'col' }, gameName(g))))));

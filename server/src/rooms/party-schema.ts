@@ -1,14 +1,15 @@
 // The synced projection of a private lobby ("party"): members, seats, scoreboard, finished games and chat.
 import { ArraySchema, MapSchema, Schema, type } from '@colyseus/schema';
+import type { FinishedGameSync, MemberSync, PartySync, ScoreSync } from '@dicehall/shared';
 import { ChatLine } from './schema';
 
-export class Score extends Schema {
+export class Score extends Schema implements ScoreSync {
   @type('number') wins = 0;
   @type('number') losses = 0;
   @type('number') draws = 0;
 }
 
-export class Member extends Schema {
+export class Member extends Schema implements MemberSync {
   /** Public id (not the secret member token). */
   @type('string') id = '';
   @type('string') name = '';
@@ -23,7 +24,7 @@ export class Member extends Schema {
   @type({ map: Score }) games = new MapSchema<Score>();
 }
 
-export class FinishedGame extends Schema {
+export class FinishedGame extends Schema implements FinishedGameSync {
   @type('string') gameId = '';
   @type('string') game = '';
   /** Member names by game seat, as JSON. */
@@ -33,13 +34,13 @@ export class FinishedGame extends Schema {
   @type('number') at = 0;
 }
 
-export class PartyState extends Schema {
+export class PartyState extends Schema implements PartySync {
   /** Member id of the host. */
   @type('string') host = '';
   /** Server time when hosting passes on if the host has not come back; 0 while the host is here. */
   @type('number') hostGraceEndsAt = 0;
   /** gathering | playing */
-  @type('string') phase = 'gathering';
+  @type('string') phase: PartySync['phase'] = 'gathering';
   @type({ map: Member }) members = new MapSchema<Member>();
   /** Game id chosen by the host ('' until chosen), its options as JSON, the seat count and time control. */
   @type('string') game = '';

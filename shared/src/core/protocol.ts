@@ -225,3 +225,61 @@ export interface TableSync {
   clock: string;
   notice: string;
 }
+
+/** The parts of a synced map a client reads (a `MapSchema` has them all). */
+export interface SyncMap<T> {
+  readonly size: number;
+  get(key: string): T | undefined;
+  has(key: string): boolean;
+  values(): Iterable<T>;
+  entries(): Iterable<[string, T]>;
+}
+
+export interface ScoreSync {
+  wins: number;
+  losses: number;
+  draws: number;
+}
+
+export interface MemberSync {
+  /** Public id (not the secret member token). */
+  id: string;
+  name: string;
+  connected: boolean;
+  /** The lobby seat taken for the next game, or -1. */
+  seat: number;
+  ready: boolean;
+  /** Moved to the spectators by the host. */
+  benched: boolean;
+  total: ScoreSync;
+  /** Per game id. */
+  games: SyncMap<ScoreSync>;
+}
+
+export interface FinishedGameSync {
+  gameId: string;
+  game: string;
+  /** Member names by game seat, as JSON. */
+  players: string;
+  summary: string;
+  at: number;
+}
+
+/** A private lobby's synced state (server/src/rooms/party-schema.ts implements it). */
+export interface PartySync {
+  host: string;
+  hostGraceEndsAt: number;
+  phase: 'gathering' | 'playing';
+  members: SyncMap<MemberSync>;
+  game: string;
+  options: string;
+  seats: number;
+  clock: string;
+  tableId: string;
+  finished: SyncList<FinishedGameSync>;
+  chat: SyncList<ChatLineSync>;
+  maxMembers: number;
+  /** Computer seats by seat number ("0", "1", …): the bot's level. */
+  bots: SyncMap<string>;
+  notice: string;
+}
