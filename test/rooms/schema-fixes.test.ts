@@ -1,6 +1,6 @@
 // The server's mends of @colyseus/schema 3.0.76 (server/src/rooms/schema-fixes.ts), checked at the encoder.
 import { Decoder, Encoder, Schema, type } from '@colyseus/schema';
-import { applySchemaFixes } from '../../server/src/rooms/schema-fixes';
+import { applySchemaFixes, checkMendedVersions, installedVersion, MENDED_FOR } from '../../server/src/rooms/schema-fixes';
 
 class Probe extends Schema {
   @type('string') text = '';
@@ -30,4 +30,13 @@ it('keeps the encode buffer small (64 KB), and a full state larger than it still
   const decoded = roundTrip(big);
   expect(decoded.text).toBe(big);
   expect(decoded.n).toBe(7);
+});
+
+it('refuses to start on library versions the mends were not written for, naming each; passes on the installed ones', () => {
+  expect(installedVersion('@colyseus/schema')).toBe(MENDED_FOR['@colyseus/schema']);
+  expect(installedVersion('@colyseus/core')).toBe(MENDED_FOR['@colyseus/core']);
+  expect(() => checkMendedVersions()).not.toThrow();
+  const upgraded = (name: string) => (name === '@colyseus/schema' ? '3.0.80' : installedVersion(name));
+  expect(() => checkMendedVersions(upgraded)).toThrow(/@colyseus\/schema 3\.0\.80 \(mended for 3\.0\.76\)/);
+  expect(() => checkMendedVersions(() => '0.17.0')).toThrow(/@colyseus\/schema 0\.17\.0.*@colyseus\/core 0\.17\.0/);
 });

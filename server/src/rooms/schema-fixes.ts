@@ -1,11 +1,39 @@
 // Two defects of @colyseus/schema 3.0.76 (the newest 3.0, the line Colyseus 0.16 needs), mended once at boot.
-// Each is pinned by a test in test/rooms/schema-fixes.test.ts that fails without its mend.
+// Each is pinned by a test in test/rooms/schema-fixes.test.ts that fails without its mend. The rooms also read three
+// private fields of @colyseus/core 0.16.26's Room (`_serializer.needFullEncode` for the stale-snapshot pitfall,
+// `_events` and `_internalState` for a lobby watching its table). All of it was written against the versions below:
+// on any other the server refuses to start, saying which, so an upgrade re-checks each mend rather than trusting it.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { encode, Encoder } from '@colyseus/schema';
+
+/** The library versions the mends were written and tested against. */
+export const MENDED_FOR: Readonly<Record<string, string>> = { '@colyseus/schema': '3.0.76', '@colyseus/core': '0.16.26' };
+
+/** The installed version of a package (its package.json is not exported, so it is found next to its entry). */
+export function installedVersion(name: string): string {
+  for (let dir = dirname(require.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+    if (pkg.name === name && pkg.version) return pkg.version;
+  }
+  throw new Error(`cannot find the installed version of ${name}`);
+}
+
+/** Throws, naming each library whose installed version is not the one the mends were written for. */
+export function checkMendedVersions(installed: (name: string) => string = installedVersion) {
+  const off = Object.entries(MENDED_FOR).filter(([name, want]) => installed(name) !== want).map(([name, want]) => `${name} ${installed(name)} (mended for ${want})`);
+  if (off.length > 0) {
+    throw new Error(`server/src/rooms/schema-fixes.ts mends library internals of other versions than those installed: ${off.join(', ')}. Re-check each mend and its test, then update MENDED_FOR.`);
+  }
+}
 
 let applied = false;
 
 export function applySchemaFixes() {
   if (applied) return;
+  checkMendedVersions();
   applied = true;
 
   // 1. A string of exactly 255 bytes is written with the msgpack str8 header `length % 255` = 0, so every
