@@ -33,36 +33,60 @@ function mayEnter(c: number, t: number): boolean {
   return c > 0 ? t < 0 && -t <= c : t > 0 && t <= -c;
 }
 
-/** Appends `base + to` to `out` for every legal destination of the die on `from` (which must hold a die). */
-function pushTargets(board: Board, from: number, out: number[], base: number): void {
+/** Writes `base + to` into `out` from index `n` for every legal destination of the die on `from` (which must hold a die); returns the new count. */
+function writeTargets(board: Board, from: number, out: Int16Array, n: number, base: number): number {
   const c = board[from];
   const v = c > 0 ? c : -c;
   const orth = ORTH[from];
-  for (let i = 0; i < orth.length; i++) if (mayEnter(c, board[orth[i]])) out.push(base + orth[i]);
+  for (let i = 0; i < orth.length; i++) if (mayEnter(c, board[orth[i]])) out[n++] = base + orth[i];
   if (v === 6) {
     const diag = DIAG[from];
-    for (let i = 0; i < diag.length; i++) if (mayEnter(c, board[diag[i]])) out.push(base + diag[i]);
+    for (let i = 0; i < diag.length; i++) if (mayEnter(c, board[diag[i]])) out[n++] = base + diag[i];
   } else if (v === 1) {
     // C4: a 1 may go two squares straight; the square passed over must be empty.
     const two = TWO[from];
-    for (let i = 0; i < two.length; i += 2) if (board[two[i]] === 0 && mayEnter(c, board[two[i + 1]])) out.push(base + two[i + 1]);
+    for (let i = 0; i < two.length; i += 2) if (board[two[i]] === 0 && mayEnter(c, board[two[i + 1]])) out[n++] = base + two[i + 1];
   }
+  return n;
 }
+
+// Scratch space for the generators (a die has at most 8 destinations, a side at most 16 dice): filled and read
+// within one call, so the lists handed out are allocated once at their exact length.
+const SCRATCH = new Int16Array(16 * 8);
 
 /** Destinations of the die on `from`, in generation order: orthogonal, then diagonal (a 6), then two-square (a 1). */
 export function targetsFrom(board: Board, from: number): number[] {
-  const out: number[] = [];
-  if (board[from] !== 0) pushTargets(board, from, out, 0);
+  if (board[from] === 0) return [];
+  const n = writeTargets(board, from, SCRATCH, 0, 0);
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = SCRATCH[i];
   return out;
+}
+
+/** Fills SCRATCH with a side's legal moves as from × 64 + to, by origin square in index order; returns how many. */
+function writeMoves(board: Board, seat: Seat): number {
+  let n = 0;
+  const mine = seat === 0;
+  for (let from = 0; from < 64; from++) {
+    const c = board[from];
+    if (c !== 0 && (c > 0) === mine) n = writeTargets(board, from, SCRATCH, n, from * 64);
+  }
+  return n;
 }
 
 /** Every legal move of a side as from × 64 + to, by origin square in index order (a1, b1, …, h8). */
 export function generateMoves(board: Board, seat: Seat): number[] {
-  const out: number[] = [];
-  for (let from = 0; from < 64; from++) {
-    const c = board[from];
-    if (c !== 0 && (c > 0) === (seat === 0)) pushTargets(board, from, out, from * 64);
-  }
+  const n = writeMoves(board, seat);
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = SCRATCH[i];
+  return out;
+}
+
+/** Every legal move of a side as its (shared, frozen) move action, in generateMoves' order. */
+export function moveActions(board: Board, seat: Seat): { readonly type: 'move'; readonly from: string; readonly to: string }[] {
+  const n = writeMoves(board, seat);
+  const out = new Array<{ readonly type: 'move'; readonly from: string; readonly to: string }>(n);
+  for (let i = 0; i < n; i++) out[i] = moveAction(SCRATCH[i]);
   return out;
 }
 
@@ -82,11 +106,20 @@ export function hasMove(board: Board, seat: Seat): boolean {
   return false;
 }
 
-/** Whether `from`→`to` is a legal move for `seat` on this board. */
+/** Whether `from`→`to` is a legal move for `seat` on this board (targetsFrom's rules, without listing them). */
 export function isLegalMove(board: Board, seat: Seat, from: number, to: number): boolean {
   const c = board[from];
-  if (c === 0 || (c > 0) !== (seat === 0)) return false;
-  return targetsFrom(board, from).includes(to);
+  if (c === 0 || (c > 0) !== (seat === 0) || !mayEnter(c, board[to])) return false;
+  const orth = ORTH[from];
+  for (let i = 0; i < orth.length; i++) if (orth[i] === to) return true;
+  if (c === 6 || c === -6) {
+    const diag = DIAG[from];
+    for (let i = 0; i < diag.length; i++) if (diag[i] === to) return true;
+  } else if (c === 1 || c === -1) {
+    const two = TWO[from];
+    for (let i = 0; i < two.length; i += 2) if (two[i + 1] === to) return board[two[i]] === 0;
+  }
+  return false;
 }
 
 export interface MoveText {
@@ -114,6 +147,32 @@ export function parseMove(text: string): MoveText | null {
   const capture = m[2] === 'x';
   if (m[4] !== undefined && !capture) return null;
   return { from: m[1], to: m[3], capture, ...(m[4] !== undefined ? { reroll: Number(m[4]) } : {}) };
+}
+
+// The notation of each from-to pair, made once: "b2-b3" for a move, "c4xc5=" + reroll for a capture (formatMove's text).
+const MOVE_NOTATION: (string | undefined)[] = new Array(64 * 64);
+const CAPTURE_NOTATION: (string | undefined)[] = new Array(64 * 64 * 8);
+
+/** formatMove's text for the encoded move, not a capture: "b2-b3". */
+export function moveNotation(code: number): string {
+  let t = MOVE_NOTATION[code];
+  if (t === undefined) {
+    t = formatMove({ from: squareName(code >> 6), to: squareName(code & 63), capture: false });
+    MOVE_NOTATION[code] = t;
+  }
+  return t;
+}
+
+/** formatMove's text for the encoded capture whose capturing die was rerolled to `reroll` (1..6): "c4xc5=4". */
+export function captureNotation(code: number, reroll: number): string {
+  if (!Number.isInteger(reroll) || reroll < 1 || reroll > 6) return formatMove({ from: squareName(code >> 6), to: squareName(code & 63), capture: true, reroll });
+  const k = code * 8 + reroll;
+  let t = CAPTURE_NOTATION[k];
+  if (t === undefined) {
+    t = formatMove({ from: squareName(code >> 6), to: squareName(code & 63), capture: true, reroll });
+    CAPTURE_NOTATION[k] = t;
+  }
+  return t;
 }
 
 export const encodeMove = (from: number, to: number): number => from * 64 + to;
