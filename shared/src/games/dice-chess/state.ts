@@ -219,10 +219,12 @@ export function setupState(placement: Placement, dice: Dice, rules: DiceChessRul
 function startPlay(state: DiceChessState, homes: number[][], placement: 'arranged' | 'random', events: DiceChessEvent[]): DiceChessState {
   const board = placeHomes(homes);
   events.push({ type: 'revealed', placement, homes: [homes[0].slice(), homes[1].slice()], board: formatBoard(board) });
-  const next: DiceChessState = {
-    ...state, phase: 'play', board, pending: [null, null],
-    marks: [advancementOf(board, 0), advancementOf(board, 1)], reach: reachOf(board),
-  };
+  const next = copyState(state);
+  next.phase = 'play';
+  next.board = board;
+  next.pending = [null, null];
+  next.marks = [advancementOf(board, 0), advancementOf(board, 1)];
+  next.reach = reachOf(board);
   return settle(next, events);
 }
 
@@ -343,7 +345,8 @@ function arrange(state: DiceChessState, seat: Seat, action: Arrangement): Step<D
   const pending: [number[] | null, number[] | null] = seat === 0 ? [values, state.pending[1]] : [state.pending[0], values];
   // The event says only that the seat confirmed: the arrangement stays secret until both have.
   const events: DiceChessEvent[] = [{ type: 'arranged', seat }];
-  const next: DiceChessState = { ...state, pending };
+  const next = copyState(state);
+  next.pending = pending;
   if (pending[0] === null || pending[1] === null) return { ok: true, state: next, events };
   return { ok: true, state: startPlay(next, [pending[0], pending[1]], 'arranged', events), events };
 }
