@@ -5,7 +5,7 @@ import {
   type Dice, type GameLog, type LogEntry,
 } from '@dicehall/shared';
 import {
-  diceChess, generateMoves, isEffective, MAX_EFFECTIVE, PLY_BOUND, QUIET_LIMIT, squareIndex,
+  diceChess, generateMoves, isEffective, isLegalMove, MAX_EFFECTIVE, parseBoard, PLY_BOUND, positionState, QUIET_LIMIT, squareIndex,
   type DiceChessAction, type DiceChessEvent, type DiceChessState, type DiceChessView,
 } from '@dicehall/shared/dice-chess';
 
@@ -28,6 +28,23 @@ function choose(state: DiceChessState, _seat: number, actions: DiceChessAction[]
   }
   return pick(bot, actions);
 }
+
+/** C4/C5 read literally: whether the die on `from` may move to `to`. */
+const literal = (board: number[], seat: number, from: number, to: number): boolean => {
+  const c = board[from];
+  if (c === 0 || (c > 0) !== (seat === 0) || from === to) return false;
+  const v = Math.abs(c);
+  const dr = (to >> 3) - (from >> 3);
+  const df = (to & 7) - (from & 7);
+  const t = board[to];
+  if (t !== 0 && (t > 0) === (c > 0)) return false;
+  if (t !== 0 && Math.abs(t) > v) return false;
+  const step = Math.abs(dr) + Math.abs(df) === 1;
+  const diagonal = Math.abs(dr) === 1 && Math.abs(df) === 1;
+  const two = (Math.abs(dr) === 2 && df === 0) || (Math.abs(df) === 2 && dr === 0);
+  const middle = from + ((dr / 2) * 8 + df / 2);
+  return step || (diagonal && v === 6) || (two && v === 1 && board[middle] === 0);
+};
 
 function randomOrder(bot: Dice): number[] {
   const order = [...Array(16).keys()];
@@ -155,21 +172,6 @@ describe('dice-chess properties', () => {
   });
 
   it('C4 C5 the move generator agrees with a literal reading of the rules on random boards', () => {
-    const literal = (board: number[], seat: number, from: number, to: number): boolean => {
-      const c = board[from];
-      if (c === 0 || (c > 0) !== (seat === 0) || from === to) return false;
-      const v = Math.abs(c);
-      const dr = (to >> 3) - (from >> 3);
-      const df = (to & 7) - (from & 7);
-      const t = board[to];
-      if (t !== 0 && (t > 0) === (c > 0)) return false;
-      if (t !== 0 && Math.abs(t) > v) return false;
-      const step = Math.abs(dr) + Math.abs(df) === 1;
-      const diagonal = Math.abs(dr) === 1 && Math.abs(df) === 1;
-      const two = (Math.abs(dr) === 2 && df === 0) || (Math.abs(df) === 2 && dr === 0);
-      const middle = from + ((dr / 2) * 8 + df / 2);
-      return step || (diagonal && v === 6) || (two && v === 1 && board[middle] === 0);
-    };
     const dice = seededDice(7);
     for (let n = 0; n < 160; n++) {
       const board = Array.from({ length: 64 }, () => (dice.roll(3) === 1 ? (dice.roll(2) === 1 ? 1 : -1) * dice.roll(6) : 0));
@@ -177,6 +179,37 @@ describe('dice-chess properties', () => {
         const expected: number[] = [];
         for (let from = 0; from < 64; from++) for (let to = 0; to < 64; to++) if (literal(board, seat, from, to)) expected.push(from * 64 + to);
         expect([...generateMoves(board, seat)].sort((x, y) => x - y)).toEqual(expected);
+      }
+    }
+  });
+
+  it('C4 C5 the generator, the legality check and the listed actions agree with the literal reading on crowded boards', () => {
+    // More dice than a game can have (up to 64 of one side): the generators' scratch space must still hold them all.
+    // The last board (found by a search) gives seat 0 more moves (151) than 16 dice could have.
+    const dice = seededDice(8);
+    const many = parseBoard('.a..1..1/6666666./...aa..1/6666666./a.1.a.1a/66.6a6.6/.6.6.6a6/.6a6a6.6');
+    for (let n = 0; n <= 60; n++) {
+      const crowd = 1 + (n % 4);
+      const ownShare = n % 2 === 0 ? 6 : 2;
+      const board = n === 60 ? many
+        : Array.from({ length: 64 }, () => (dice.roll(5) <= crowd ? (dice.roll(6) <= ownShare ? 1 : -1) * dice.roll(6) : 0));
+      for (const seat of [0, 1] as const) {
+        const expected: number[] = [];
+        const wrong: string[] = [];
+        for (let from = 0; from < 64; from++) {
+          for (let to = 0; to < 64; to++) {
+            const legal = literal(board, seat, from, to);
+            if (legal) expected.push(from * 64 + to);
+            if (isLegalMove(board, seat, from, to) !== legal) wrong.push(`${from}-${to}`);
+          }
+        }
+        expect(wrong).toEqual([]);
+        expect([...generateMoves(board, seat)].sort((x, y) => x - y)).toEqual(expected);
+        const state = positionState(board, seat);
+        if (state.phase === 'play' && state.turn === seat) {
+          const listed = diceChess.legalActions(state, seat).map((a) => (a.type === 'move' ? squareIndex(a.from) * 64 + squareIndex(a.to) : -1));
+          expect(listed).toEqual(generateMoves(board, seat));
+        }
       }
     }
   });

@@ -71,10 +71,13 @@ export function sideTotals(board: Board, seat: Seat): SideTotals {
 }
 
 export function advancementOf(board: Board, seat: Seat): number {
+  // Counted rank by rank without a branch a square (every ply computes it; bench/dice-chess.results.md).
   let a = 0;
-  for (let sq = 0; sq < 64; sq++) {
-    const c = board[sq];
-    if (c !== 0 && (c > 0) === (seat === 0)) a += progressOf(seat, sq);
+  const sign = seat === 0 ? 1 : -1;
+  for (let r = 0; r < 8; r++) {
+    let n = 0;
+    for (let sq = r * 8, end = sq + 8; sq < end; sq++) n += (board[sq] * sign > 0) ? 1 : 0;
+    a += n * (seat === 0 ? r : 7 - r);
   }
   return a;
 }

@@ -4,7 +4,7 @@ import type { Dice } from '../../core/dice';
 import type { GameModule, Result } from '../../core/game-module';
 import { seatName } from '../../core/names';
 import { cellOf, DICE_PER_SIDE, SQUARE_RE, squareIndex } from './board';
-import { generateMoves, moveAction } from './moves';
+import { moveActions } from './moves';
 import { applyAction, DICE_CHESS_RULES, identityOrder, setupState, toActOf, type DiceChessEvent, type DiceChessRules, type DiceChessState } from './state';
 import { describeEvent, viewOf, type DiceChessView } from './view';
 
@@ -67,9 +67,11 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
    * keeping its dice in rolled order.
    */
   legalActions(state, seat) {
+    // During play only the side to move acts (toActOf), with the shared move actions of its legal moves.
+    if (state.phase === 'play') return state.turn === seat ? moveActions(state.board, seat) : [];
     if (!toActOf(state).includes(seat)) return [];
     if (state.phase === 'arrange') return [{ type: 'arrange', order: identityOrder() }];
-    return generateMoves(state.board, seat).map(moveAction);
+    return [];
   },
   /** The same list from the seat's own view: the board and whose turn it is are public (C2 hides only arrangements). */
   legalFromView(view, seat) {
@@ -78,7 +80,7 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
     if (v.phase === 'arrange') return [{ type: 'arrange', order: identityOrder() }];
     const board: number[] = new Array(64).fill(0);
     for (const d of v.board) board[squareIndex(d.square)] = cellOf(d.owner, d.value);
-    return generateMoves(board, seat).map(moveAction);
+    return moveActions(board, seat);
   },
   apply: (state, seat, act, dice) => applyAction(state, seat, act, dice),
   view: (state, seat): DiceChessView => viewOf(state, seat),
