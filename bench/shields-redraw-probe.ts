@@ -154,7 +154,7 @@ async function main() {
     const { profile } = (await cdp.send('Profiler.stop')) as any;
     const self = new Map<string, number>();
     const dt = new Map<number, number>();
-    profile.samples.forEach((id: number, i: number) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    profile.samples.forEach((id: number, i: number) => { dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)); });
     for (const node of profile.nodes) {
       const f = node.callFrame;
       const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
