@@ -5,11 +5,10 @@ import { COLOURS, die as dieInfo } from '@dicehall/shared/shields';
 import type { AttackSummary } from '@dicehall/shared/shields';
 import type { DieView, ShieldsView } from '@dicehall/shared/shields';
 import type { Snapshot } from '../../net/store';
-import { makeText } from '../../engine/text';
 import { pauseLine, stallText } from './banner';
 import { targetOf } from './controller';
 import { flowPool } from './layout';
-import { ACCENT, HOT, INK, makeDie, MUTED, type Mark } from './look';
+import { ACCENT, HOT, INK, MUTED, type Mark } from './look';
 import { faceText, seatName, shortName } from './names';
 import { arrow, COLOUR_HEX, POOL_KINDS, type Paint, type Place } from './paint';
 
@@ -72,7 +71,7 @@ export function drawMiddle(paint: Paint, bottomSeat: number) {
   const need = bannerH + poolH + lastH;
   const top = L.midTop + Math.max(4, (L.midBottom - L.midTop - need) / 2);
   if (over) line = `${line}!`;
-  const bt = makeText(line, { size: bannerSize, color: mine || over ? ACCENT : INK, weight: 800, wrap }, 0.5, 0);
+  const bt = paint.text(line, { size: bannerSize, color: mine || over ? ACCENT : INK, weight: 800, wrap }, 0.5, 0);
   bt.position.set(L.bx + (L.portrait ? (L.bw - 60) / 2 : L.bw / 2), top + 4);
   // On a phone there is no pool panel for the colour wheel: a small one sits beside the banner.
   if (L.portrait) drawWheel(paint, L.bx + L.bw - 30, top + 4 + Math.max(bt.height, 2 * bannerSize) / 2 + 2, 17, m.font, false);
@@ -86,7 +85,7 @@ export function drawMiddle(paint: Paint, bottomSeat: number) {
     y += poolH;
   }
   if (last) {
-    const lt = makeText(last, { size: lastSize, color: MUTED, wrap }, 0.5, 0);
+    const lt = paint.text(last, { size: lastSize, color: MUTED, wrap }, 0.5, 0);
     lt.position.set(L.bx + L.bw / 2, y + 2);
     paint.scene.addChild(lt);
   }
@@ -115,7 +114,7 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
     const acts = legal.takes.get(d.id);
     const mark: Mark = paint.input.sel?.kind === 'pool' && paint.input.sel.die === d.id ? 'selected' : acts ? 'glow' : 'none';
     const clear = d.kind === 'shield';
-    const c = makeDie({ sides: d.sides, look: d.colour, clear, size: m.pd, text: faceText(d.id, d.sides), mark }, acts ? () => paint.on(paint.input.tapPool(d.id)) : undefined);
+    const c = paint.die({ sides: d.sides, look: d.colour, clear, size: m.pd, text: faceText(d.id, d.sides), mark }, acts ? () => paint.on(paint.input.tapPool(d.id)) : undefined);
     c.position.set(x, y);
     paint.scene.addChild(c);
     paint.places.set(d.id, { x, y, size: m.pd });
@@ -123,12 +122,12 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
   if (!L.portrait) {
     g.roundRect(P.x, P.y, P.w, P.h, 12).fill({ color: 0x0f1a14, alpha: 0.55 });
     let y = P.y + 12;
-    const title = makeText(total > 0 ? `The pool · ${total} ${total === 1 ? 'die' : 'dice'}` : 'The pool is empty', { size: m.font + 2, color: INK, weight: 800 });
+    const title = paint.text(total > 0 ? `The pool · ${total} ${total === 1 ? 'die' : 'dice'}` : 'The pool is empty', { size: m.font + 2, color: INK, weight: 800 });
     title.position.set(P.x + 12, y);
     paint.scene.addChild(title);
     y += title.height + 6;
     if (total === 0) {
-      const t = makeText('From now on every turn is an attack, a potion or a polish.', { size: m.font - 1, color: MUTED, wrap: P.w - 24 });
+      const t = paint.text('From now on every turn is an attack, a potion or a polish.', { size: m.font - 1, color: MUTED, wrap: P.w - 24 });
       t.position.set(P.x + 12, y);
       paint.scene.addChild(t);
       y += t.height + 6;
@@ -137,9 +136,9 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
     for (const [kind, label, hint] of POOL_KINDS) {
       const dice = pool[kind];
       if (dice.length === 0) continue;
-      const lt = makeText(`${label}`, { size: m.font - 1, color: INK, weight: 700 });
+      const lt = paint.text(`${label}`, { size: m.font - 1, color: INK, weight: 700 });
       lt.position.set(P.x + 12, y);
-      const ht = makeText(hint, { size: m.font - 3, color: MUTED });
+      const ht = paint.text(hint, { size: m.font - 3, color: MUTED });
       ht.position.set(P.x + 18 + lt.width, y + 2);
       paint.scene.addChild(lt, ht);
       y += lt.height + 4;
@@ -150,7 +149,7 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
     }
     const r = Math.min(44, P.w / 5);
     const wy = Math.max(y + r + 30, P.y + P.h - r - 14);
-    const wt = makeText('Who attacks whom', { size: m.font - 1, color: INK, weight: 700 }, 0.5, 1);
+    const wt = paint.text('Who attacks whom', { size: m.font - 1, color: INK, weight: 700 }, 0.5, 1);
     wt.position.set(P.x + P.w / 2, wy - r - 10);
     paint.scene.addChild(wt);
     drawWheel(paint, P.x + P.w / 2, wy, r, m.font, true);
@@ -163,7 +162,7 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
   POOL_KINDS.forEach(([, label], k) => {
     const spots = flow.at[k];
     if (spots.length === 0) return;
-    const lt = makeText(label, { size: capH - 1, color: MUTED, weight: 700 });
+    const lt = paint.text(label, { size: capH - 1, color: MUTED, weight: 700 });
     lt.position.set(P.x + spots[0].x - m.pd / 2, P.y + spots[0].y - m.pd / 2 - capH - 3);
     paint.scene.addChild(lt);
     kinds[k].forEach((d, i) => {
@@ -190,7 +189,7 @@ function drawWheel(paint: Paint, cx: number, cy: number, r: number, font: number
     g.circle(pts[i].x, pts[i].y, r * 0.28).fill(COLOUR_HEX[c]).stroke({ width: 1.5, color: 0x000000, alpha: 0.4 });
   });
   if (!label) return;
-  const t = makeText('attacks', { size: font - 3, color: MUTED, weight: 600 }, 0.5, 0.5);
+  const t = paint.text('attacks', { size: font - 3, color: MUTED, weight: 600 }, 0.5, 0.5);
   t.position.set(cx, cy + 2);
   paint.scene.addChild(t);
 }

@@ -1,12 +1,13 @@
 // What the Shields table's scene functions share: the scene they add to, where each die went, the input state and
 // the legal actions, the layout, the snapshot, and the way a tap is carried out; the table's colours and arrows.
-import type { Container, Graphics } from 'pixi.js';
+import type { Container, Graphics, Text } from 'pixi.js';
+import type { TextLook } from '../../engine/text';
 import type { Colour } from '@dicehall/shared/shields';
 import type { ShieldsView } from '@dicehall/shared/shields';
 import type { Snapshot } from '../../net/store';
 import type { Legal, Outcome, TableInput } from './controller';
 import type { Layout } from './layout';
-import { LOOK } from './look';
+import { LOOK, type DieSpec } from './look';
 
 export const SEAT_COLORS = [0xe8b04b, 0x5b9bd5];
 export const COLOUR_HEX: Record<Colour, number> = { red: LOOK.red.fill, yellow: LOOK.yellow.fill, blue: LOOK.blue.fill };
@@ -29,6 +30,10 @@ export interface Paint {
   snap: Snapshot;
   /** Carries out what a tap came to (a new selection, or an action to send). */
   on(o: Outcome): void;
+  /** A text as `makeText` makes it: the one the last redraw showed with the same words and look when there was one. */
+  text(words: string, look: TextLook, ax?: number, ay?: number, overlay?: boolean): Text;
+  /** A die as `makeDie` makes it: the last redraw's die of the same spec when there was one, tapping to `tap` now. */
+  die(spec: DieSpec, tap?: () => void): Container;
 }
 
 export function arrow(g: Graphics, x1: number, y1: number, x2: number, y2: number, color: number, alpha: number, width: number) {

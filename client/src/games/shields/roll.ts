@@ -4,7 +4,6 @@ import { Graphics, type Container } from 'pixi.js';
 import { die as dieInfo, type Colour } from '@dicehall/shared/shields';
 import type { AttackSummary } from '@dicehall/shared/shields';
 import type { Stage } from '../../engine/stage';
-import { makeText } from '../../engine/text';
 import { easeOutCubic } from '../../engine/tween';
 import type { Snapshot } from '../../net/store';
 import { HOT, shieldsDie } from './look';
@@ -65,7 +64,7 @@ export function drawHit(paint: Paint, hit: { seq: number; ev: AttackEvent } | nu
   const ring = new Graphics().circle(where.x, where.y, where.size * 0.62).stroke({ width: 3, color: HOT, alpha: 0.9 });
   paint.scene.addChild(ring);
   const badge = (text: string, size: number, x: number, y: number, fill: number, ink: number) => {
-    const t = makeText(text, { size, color: ink, weight: 800 }, 0.5, 0.5, true);
+    const t = paint.text(text, { size, color: ink, weight: 800 }, 0.5, 0.5, true);
     const w = Math.max(t.width + 10, t.height + 4);
     const L = paint.L;
     x = Math.max(L.bx + w / 2 + 2, Math.min(L.bx + L.bw - w / 2 - 2, x)); // whole, even at the board's edge

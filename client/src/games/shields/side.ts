@@ -3,9 +3,8 @@
 import { Graphics, Rectangle } from 'pixi.js';
 import type { Colour } from '@dicehall/shared/shields';
 import type { BatteryView, ShieldView } from '@dicehall/shared/shields';
-import { makeText } from '../../engine/text';
 import { targetOf } from './controller';
-import { ACCENT, HOT, INK, LOOK, makeDie, MUTED, type Mark } from './look';
+import { ACCENT, HOT, INK, LOOK, MUTED, type Mark } from './look';
 import { faceText, seatName, shortName } from './names';
 import { COLOUR_HEX, SEAT_COLORS, type Paint } from './paint';
 
@@ -29,18 +28,18 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
   if (active) g.roundRect(L.bx, stripTop, L.bw, m.strip, 8).stroke({ width: 2, color: ACCENT });
   let x = L.bx + 10;
   const nameText = `${seatName(snap, seat)}${mine ? ' (you)' : ''}`;
-  const name = makeText(nameText, { size: m.font + 2, color: SEAT_COLORS[seat], weight: 800 }, 0, 0.5);
+  const name = paint.text(nameText, { size: m.font + 2, color: SEAT_COLORS[seat], weight: 800 }, 0, 0.5);
   name.position.set(x, stripY);
   paint.scene.addChild(name);
   x += name.width + 8;
   if (active) {
-    const turn = makeText(view.step === 'take' ? '▶ taking' : '▶ acting', { size: m.font - 1, color: ACCENT, weight: 700 }, 0, 0.5);
+    const turn = paint.text(view.step === 'take' ? '▶ taking' : '▶ acting', { size: m.font - 1, color: ACCENT, weight: 700 }, 0, 0.5);
     turn.position.set(x, stripY);
     paint.scene.addChild(turn);
     x += turn.width + 8;
   }
   if (view.options.bestOf > 1) {
-    const score = makeText(`${view.score[seat]} won`, { size: m.font - 1, color: MUTED }, 0, 0.5);
+    const score = paint.text(`${view.score[seat]} won`, { size: m.font - 1, color: MUTED }, 0, 0.5);
     score.position.set(x, stripY);
     paint.scene.addChild(score);
     x += score.width + 8;
@@ -48,14 +47,14 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
   // Reserve (potions and polish waiting), tappable when a use is legal.
   const rd = Math.min(m.strip - 6, Math.max(28, m.pd));
   if (p.reserve.length > 0) {
-    const lab = makeText('reserve', { size: m.font - 2, color: MUTED }, 0, 0.5);
+    const lab = paint.text('reserve', { size: m.font - 2, color: MUTED }, 0, 0.5);
     lab.position.set(x, stripY);
     paint.scene.addChild(lab);
     x += lab.width + 4;
     for (const d of p.reserve) {
       const can = mine && legal.uses.has(d.id);
       const mark: Mark = paint.input.sel?.kind === 'reserve' && paint.input.sel.die === d.id ? 'selected' : can ? 'glow' : 'none';
-      const c = makeDie({ sides: d.sides, look: d.colour, size: rd, text: faceText(d.id, d.sides), mark }, can ? () => paint.on(paint.input.tapReserve(d.id)) : undefined);
+      const c = paint.die({ sides: d.sides, look: d.colour, size: rd, text: faceText(d.id, d.sides), mark }, can ? () => paint.on(paint.input.tapReserve(d.id)) : undefined);
       c.position.set(x + rd / 2, stripY);
       paint.scene.addChild(c);
       paint.places.set(d.id, { x: x + rd / 2, y: stripY, size: rd });
@@ -70,7 +69,7 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
   const trashRows = p.trash.length > perRow ? 2 : 1;
   const shown = p.trash.slice(-perRow * trashRows);
   const trashW = Math.min(shown.length, perRow) * (tz + 2);
-  const tl = makeText(`trash ${p.trash.length}`, { size: m.font - 2, color: MUTED }, 1, 0.5);
+  const tl = paint.text(`trash ${p.trash.length}`, { size: m.font - 2, color: MUTED }, 1, 0.5);
   tl.position.set(right - trashW - 4, stripY);
   paint.scene.addChild(tl);
   shown.forEach((d, i) => {
@@ -119,7 +118,7 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
     if (s) {
       const mark: Mark = hitFirst || polishable ? 'target' : 'none';
       const onTap = () => paint.on(paint.input.tapShield(s.id, null, seat));
-      const c = makeDie({ sides: s.faces, look: 'black', clear: true, size: Math.max(28, bh - 4), text: String(s.points), mark }, onTap);
+      const c = paint.die({ sides: s.faces, look: 'black', clear: true, size: Math.max(28, bh - 4), text: String(s.points), mark }, onTap);
       c.position.set(tx + bh / 2, y);
       paint.scene.addChild(c);
       paint.places.set(s.id, { x: tx + bh / 2, y, size: bh });
@@ -130,7 +129,7 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
       }
       tx += bh + 8;
     }
-    const lt = makeText(label, { size: m.font - 1, color: zone ? ACCENT : INK, weight: zone ? 700 : 400 }, 0, 0.5);
+    const lt = paint.text(label, { size: m.font - 1, color: zone ? ACCENT : INK, weight: zone ? 700 : 400 }, 0, 0.5);
     lt.position.set(tx, y);
     paint.scene.addChild(lt);
     off += m.band;
@@ -168,12 +167,12 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
         const polishable = paint.input.sel?.kind === 'reserve' && legal.use(paint.input.sel.die, s.id) !== undefined;
         const mark: Mark = hitFirst || polishable ? 'target' : 'none';
         const cx = L.compact ? L.cols[i] + (k - (inRow.length - 1) / 2) * (m.s + 10) : L.cols[i] - L.colW * 0.18;
-        const c = makeDie({ sides: s.faces, look: s.colour, clear: true, size: m.s, text: String(s.points), mark }, () => paint.on(paint.input.tapShield(s.id, b.id, seat)));
+        const c = paint.die({ sides: s.faces, look: s.colour, clear: true, size: m.s, text: String(s.points), mark }, () => paint.on(paint.input.tapShield(s.id, b.id, seat)));
         c.position.set(cx, y);
         paint.scene.addChild(c);
         paint.places.set(s.id, { x: cx, y, size: m.s });
         if (L.compact) return;
-        const lt = makeText(`${s.points}/${s.faces}`, { size: m.font - 1, color: INK, weight: 600 }, 0, 0.5);
+        const lt = paint.text(`${s.points}/${s.faces}`, { size: m.font - 1, color: INK, weight: 600 }, 0, 0.5);
         lt.position.set(cx + m.s / 2 + 6, y);
         paint.scene.addChild(lt);
       });
@@ -204,7 +203,7 @@ function drawBattery(paint: Paint, b: BatteryView, cx: number, y: number, dir: n
   const tap = () => paint.on(paint.input.tapBattery(b.id));
   const interactive = canAttack || potionable || isTarget;
   const bx = cx - m.u * 0.55;
-  const batt = makeDie({
+  const batt = paint.die({
     sides: 12, look: b.alive ? 'battery' : 'dead', clear: true, size: m.u, text: b.alive ? String(b.health) : '✕', badge: b.alive ? '/12' : undefined, mark,
   }, interactive ? tap : undefined);
   batt.position.set(bx, y);
@@ -212,13 +211,13 @@ function drawBattery(paint: Paint, b: BatteryView, cx: number, y: number, dir: n
   paint.places.set(b.id, { x: bx, y, size: m.u });
   if (b.attack) {
     const ax = cx + m.u * 0.5;
-    const ad = makeDie({ sides: b.attack.sides, look: b.attack.colour, size: m.a, text: `d${b.attack.sides}`,
+    const ad = paint.die({ sides: b.attack.sides, look: b.attack.colour, size: m.a, text: `d${b.attack.sides}`,
       mark: canAttack && sel?.kind === 'battery' && sel.id === b.id ? 'selected' : 'none' }, interactive ? tap : undefined);
     ad.position.set(ax, y);
     paint.scene.addChild(ad);
     paint.places.set(b.attack.id, { x: ax, y, size: m.a });
   } else if (!b.alive) {
-    const dt = makeText('destroyed', { size: m.font, color: 0xff8a7a, weight: 800 }, 0.5, 0.5);
+    const dt = paint.text('destroyed', { size: m.font, color: 0xff8a7a, weight: 800 }, 0.5, 0.5);
     dt.position.set(cx + m.u * 0.5, y);
     paint.scene.addChild(dt);
   }
@@ -242,7 +241,7 @@ function drawBattery(paint: Paint, b: BatteryView, cx: number, y: number, dir: n
   const arrow = dir > 0 ? '▼' : '▲';
   // A phone's plate is too narrow for the colour's name as well: the plate's own colour says it.
   const cap = b.alive ? (L.portrait ? `${arrow} hits ${b.attacks}` : `${b.colour} ${arrow} hits ${b.attacks}`) : L.portrait ? 'destroyed' : `${b.colour} · destroyed`;
-  const ct = makeText(cap, { size: capSize, color: b.alive ? INK : 0xff8a7a, weight: 600 }, 0.5, 0.5);
+  const ct = paint.text(cap, { size: capSize, color: b.alive ? INK : 0xff8a7a, weight: 600 }, 0.5, 0.5);
   ct.alpha = 0.8;
   ct.position.set(cx, dir > 0 ? barY + 7 + capSize * 0.65 : barY - 2 - capSize * 0.65);
   paint.scene.addChild(ct);

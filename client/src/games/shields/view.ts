@@ -6,12 +6,15 @@ import { Container, Graphics } from 'pixi.js';
 import { BEATS, type Colour } from '@dicehall/shared/shields';
 import type { ShieldsAction } from '@dicehall/shared/shields';
 import type { PlayerView, ShieldsView } from '@dicehall/shared/shields';
+import { Keep } from '../../engine/keep';
 import { prefersStill } from '../../engine/layout';
+import { makeText, textResolution } from '../../engine/text';
 import type { Snapshot } from '../../net/store';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { TableInput, type Outcome } from './controller';
 import { TapControls } from './controls';
 import { computeLayout, isPortrait, type Layout, type SideShape } from './layout';
+import { makeDie } from './look';
 import { drawMiddle, drawPool } from './middle';
 import { POOL_KINDS, type Paint, type Place } from './paint';
 import { drawHit, flyDie, newestAttack, type AttackEvent } from './roll';
@@ -35,6 +38,9 @@ class ShieldsTable implements GameView {
   private shown: Snapshot | null = null;
   private input = new TableInput();
   private places = new Map<string, Place>();
+  /** Texts and dice a redraw takes back unchanged (see engine/keep.ts), and each kept die's tap of the newest redraw. */
+  private keep = new Keep();
+  private taps = new WeakMap<Container, () => void>();
   private lastAttackSeq: number | null = null;
   /** Bumped by each roll; an older roll's frames stop touching the table. */
   private rollId = 0;
@@ -56,13 +62,9 @@ class ShieldsTable implements GameView {
     this.container.addChild(this.scene, this.fx);
     this.fx.eventMode = 'none';
     this.controls = new TapControls(ctx.controls, (o) => this.apply(o));
-    // The table changes only on a snapshot or a tap; while a roll animates, each frame draws this one cached texture
-    // and the few moving pieces instead of the whole table (which takes most of a second per frame in software GL).
-    const cache = () => this.scene.cacheAsTexture({ resolution: ctx.stage.app.renderer.resolution, antialias: true });
-    cache();
-    // A move to a screen of another density re-renders the cached table at the new resolution.
+    // A move to a screen of another density re-renders the cached table (while a roll flies) at the new resolution.
     this.offResize = ctx.stage.onResize(() => {
-      cache();
+      if (this.rolling) this.cache(true);
       this.draw();
     });
     window.addEventListener('keydown', this.onKey);
@@ -111,12 +113,15 @@ class ShieldsTable implements GameView {
     if (this.destroyed) return;
     const snap = this.shown;
     const view = snap?.view as ShieldsView | null;
-    this.ctx.stage.retire(this.scene.removeChildren());
+    const old = this.scene.removeChildren();
     this.places.clear();
     if (!snap || !view?.players) {
-      this.ctx.stage.invalidate();
+      this.keep.begin();
+      this.keep.end();
+      this.ctx.stage.retire(old);
       return;
     }
+    this.keep.begin();
     this.input.load(this.open());
     const { width: W, height: H } = this.ctx.stage;
     const bottomSeat = snap.mySeat ?? 0;
@@ -130,7 +135,17 @@ class ShieldsTable implements GameView {
     const groups = [pool.attack.length, pool.shield.length, pool.potion.length, pool.polish.length];
     const L = computeLayout(W, H, shapeOf(view.players[topSeat]!, false), shapeOf(view.players[bottomSeat]!, placing), groups, POOL_KINDS.map(([, label]) => label));
     this.layout = L;
-    const paint: Paint = { scene: this.scene, places: this.places, input: this.input, legal: this.input.legal, L, view, snap, on: (o) => this.apply(o) };
+    const res = textResolution();
+    const paint: Paint = {
+      scene: this.scene, places: this.places, input: this.input, legal: this.input.legal, L, view, snap, on: (o) => this.apply(o),
+      text: (words, look, ax = 0, ay = 0, overlay = false) =>
+        this.keep.take(JSON.stringify(['text', words, look, ax, ay, overlay, res]), () => makeText(words, look, ax, ay, overlay)),
+      die: (spec, tap) => {
+        const c: Container = this.keep.take(JSON.stringify(['die', spec, !!tap, res]), () => makeDie(spec, tap && (() => this.taps.get(c)?.())));
+        if (tap) this.taps.set(c, tap);
+        return c;
+      },
+    };
 
     // The felt; a tap on it puts a picked-up die back.
     const bg = new Graphics().rect(0, 0, W, H).fill({ color: 0x000000, alpha: 0.001 });
@@ -145,7 +160,10 @@ class ShieldsTable implements GameView {
     drawMiddle(paint, bottomSeat);
     drawPool(paint, pool);
     drawHit(paint, this.hit);
-    this.scene.updateCacheTexture();
+    this.keep.end();
+    // What this redraw did not take back goes once the next frame has drawn (see Stage.retire).
+    this.ctx.stage.retire(old.filter((c) => c.parent !== this.scene));
+    if (this.scene.isCachedAsTexture) this.scene.updateCacheTexture();
     // Where each die and drop zone sits, for the browser tests that tap the canvas (as the Dice Chess board does).
     this.ctx.stage.hook('shields', Object.fromEntries([...this.places].map(([id, p]) => [id, [Math.round(p.x), Math.round(p.y)]])));
     this.ctx.stage.report({ game: 'shields', battery: L.m.u, portrait: L.portrait });
@@ -171,8 +189,17 @@ class ShieldsTable implements GameView {
       return;
     }
     this.draw(); // the picked-up selection and glows go while the die is in the air
+    // While the die flies, each frame draws the table as one cached texture under the few moving pieces instead of the
+    // whole table (which takes most of a second per frame in software GL). Between rolls the table is drawn directly:
+    // a cache re-rendered on every change cost each redraw a second full-screen pass (a third of its GPU time).
+    this.cache(true);
     const alive = () => id === this.rollId && !this.destroyed;
     flyDie(this.ctx.stage, this.fx, ev, from, to, Math.round(L.m.u * 1.15), alive, () => this.land(id, ev, seq));
+  }
+
+  private cache(on: boolean) {
+    if (on) this.scene.cacheAsTexture({ resolution: this.ctx.stage.app.renderer.resolution, antialias: true });
+    else this.scene.cacheAsTexture(false);
   }
 
   private clearFx() {
@@ -184,6 +211,7 @@ class ShieldsTable implements GameView {
     if (id !== this.rollId || this.destroyed) return;
     this.rolling = false;
     this.ctx.stage.hook('rolling', undefined);
+    this.cache(false);
     this.clearFx();
     this.hit = { seq, ev };
     this.shown = this.snap;
