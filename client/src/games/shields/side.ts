@@ -44,13 +44,25 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
     paint.scene.addChild(score);
     x += score.width + 8;
   }
-  // Reserve (potions and polish waiting), tappable when a use is legal.
-  const rd = Math.min(m.strip - 6, Math.max(28, m.pd));
+  // Reserve (potions and polish waiting), tappable when a use is legal. It ends before the trash's count and two of
+  // its swatches: on a narrow strip the dice close up (overlapping a little), then shrink, rather than run under it.
+  const right = L.bx + L.bw - 8;
+  const tz = L.portrait ? 9 : 11;
+  const tl = paint.text(`trash ${p.trash.length}`, { size: m.font - 2, color: MUTED }, 1, 0.5);
+  const limit = right - (tl.width + 4 + 2 * (tz + 2)) - 6;
   if (p.reserve.length > 0) {
     const lab = paint.text('reserve', { size: m.font - 2, color: MUTED }, 0, 0.5);
     lab.position.set(x, stripY);
     paint.scene.addChild(lab);
     x += lab.width + 4;
+    const n = p.reserve.length;
+    let rd = Math.min(m.strip - 6, Math.max(28, m.pd));
+    let step = rd + 5;
+    if (n > 1 && x + rd + (n - 1) * step > limit) step = Math.max(rd * 0.72, (limit - x - rd) / (n - 1));
+    if (x + rd + (n - 1) * step > limit) {
+      rd = Math.max(18, (limit - x) / (1 + (n - 1) * 0.72));
+      step = rd * 0.72;
+    }
     for (const d of p.reserve) {
       const can = mine && legal.uses.has(d.id);
       const mark: Mark = paint.input.sel?.kind === 'reserve' && paint.input.sel.die === d.id ? 'selected' : can ? 'glow' : 'none';
@@ -58,18 +70,16 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
       c.position.set(x + rd / 2, stripY);
       paint.scene.addChild(c);
       paint.places.set(d.id, { x: x + rd / 2, y: stripY, size: rd });
-      x += rd + 5;
+      x += step;
     }
+    x += rd - step + 5;
   }
   // Trash: small swatches, newest last, after a count.
-  const right = L.bx + L.bw - 8;
-  const tz = L.portrait ? 9 : 11;
-  const room = Math.max(0, right - x - 60);
+  const room = Math.max(0, right - x - tl.width - 8);
   const perRow = Math.max(1, Math.floor(room / (tz + 2)));
   const trashRows = p.trash.length > perRow ? 2 : 1;
   const shown = p.trash.slice(-perRow * trashRows);
   const trashW = Math.min(shown.length, perRow) * (tz + 2);
-  const tl = paint.text(`trash ${p.trash.length}`, { size: m.font - 2, color: MUTED }, 1, 0.5);
   tl.position.set(right - trashW - 4, stripY);
   paint.scene.addChild(tl);
   shown.forEach((d, i) => {
