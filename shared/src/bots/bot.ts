@@ -25,8 +25,8 @@ export function makeBot<View, Action>(kit: BotKit<unknown, Action, View>, level:
     const cfg = kit.levels[level];
     // Easy's blunders: a random legal action now and then, decided before any thinking.
     if (cfg.blunder > 0 && rng.roll(1000) <= cfg.blunder * 1000) return { action: pick(rng, legal), nodes: 0, depth: 0, cut: false };
-    const state = kit.determinize(input.view, seat, rng);
-    return search(kit, [state], seat, legal, cfg, budgetFor(kit, level, override), rng);
+    const states = Array.from({ length: Math.max(1, cfg.samples ?? 1) }, () => kit.determinize(input.view, seat, rng));
+    return search(kit, states, seat, legal, cfg, budgetFor(kit, level, override), rng);
   };
   return {
     game: kit.game.id,

@@ -60,6 +60,11 @@ export interface LevelConfig {
   blunder: number;
   /** Which evaluation the kit uses: a crude one for easy, the full one above it. */
   evaluation: 'simple' | 'full';
+  /**
+   * How many determinized states the search averages over (1 when absent): a game with hidden cards samples
+   * several deals of what the seat cannot see, so no single guess is searched as if it were known.
+   */
+  samples?: number;
   budget: Budget;
 }
 
