@@ -24,7 +24,8 @@ for (let g = 0; g < Number(n); g++) {
   const mine = makeBot(shieldsUpKit, level as Level, seededDice(g * 40503 + 17));
   const other: Bot = opp === 'simple' ? makeSimpleBot('shields-up', 'normal', seededDice(g * 40503 + 34)) : makeBot(shieldsUpKit, opp as Level, seededDice(g * 40503 + 34));
   let state = game.setup({}, 2, dice).state;
-  while (game.result(state) === null) {
+  for (let ply = 0; game.result(state) === null; ply++) {
+    if (ply >= 5000) throw new Error(`game ${g} ran past 5000 plies`);
     const seat = game.toAct(state)[0];
     const bot = seat === botSeat ? mine : other;
     const t0 = performance.now();

@@ -108,7 +108,8 @@ function match(a: (g: number) => Bot, b: (g: number) => Bot, games: number, budg
     const aSeat = g % 2;
     const bots = aSeat === 0 ? [a(g), b(g)] : [b(g), a(g)];
     let state = shieldsUp.setup({}, 2, dice).state;
-    while (shieldsUp.result(state) === null) {
+    for (let ply = 0; shieldsUp.result(state) === null; ply++) {
+      if (ply >= 5000) throw new Error(`game ${g} ran past 5000 plies`);
       const seat = shieldsUp.toAct(state)[0];
       // A node budget only (no clock): the games replay exactly on any machine.
       const action = bots[seat].choose(botInput(shieldsUp, state, seat) as never, budget);

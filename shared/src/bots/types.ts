@@ -81,5 +81,10 @@ export interface BotKit<State = unknown, Action = unknown, View = unknown> {
   evaluate(state: State, seat: Seat, style: 'simple' | 'full'): number;
   /** Decisions the search does not cover (Dice Chess's 16! secret arrangements), or null to search. */
   special?(input: BotInput<View, Action>, level: Level, rng: Dice): Action | null;
+  /**
+   * The legal actions worth searching at the root (all of them when absent or when it leaves none): a kit drops
+   * the moves that only go round in a circle, which a depth-limited search would otherwise repeat for ever.
+   */
+  prune?(input: BotInput<View, Action>): Action[];
   levels: Record<Exclude<Level, 'random'>, LevelConfig>;
 }

@@ -9,7 +9,7 @@ import {
   CARD_IDS, DECK, kindOf, shieldsUp,
   type PlayerState, type ShieldsUpAction, type ShieldsUpState, type ShieldsUpView,
 } from '../../games/shields-up';
-import type { BotKit } from '../types';
+import type { BotInput, BotKit } from '../types';
 
 /**
  * A full state behind `view` for `seat`. Every card the seat can see (its hand and shields, both equipments, the
@@ -106,10 +106,28 @@ function evaluate(s: ShieldsUpState, me: Seat, style: 'simple' | 'full'): number
   return Math.tanh(diff / 6) * 0.999;
 }
 
+const isBattery = (id: string) => kindOf(id).effect === 'battery';
+
+/**
+ * The rules let a turn go round for ever: with the draw pile empty and only Batteries discarded, drawing brings a
+ * Battery back, building it and discarding it for two actions gives back the two spent, and the state is the one
+ * before. A search sees no end to that (ending the turn only lets the opponent act), so those moves are dropped:
+ * the draw that can only bring back a Battery, and with nothing left to spend but such draws, the Battery itself.
+ */
+function prune(input: BotInput<ShieldsUpView, ShieldsUpAction>): ShieldsUpAction[] {
+  const { view, legal } = input;
+  const recycles = view.drawCount === 0 && view.discard.every(isBattery);
+  if (!recycles) return legal;
+  const idle = legal.some((a) => a.type === 'end') && (view.players[input.seat].hand?.length ?? 0) === 0 &&
+    view.market.every((c) => c === null);
+  return legal.filter((a) => !(a.type === 'draw' || (idle && a.type === 'battery')));
+}
+
 export const shieldsUpKit: BotKit<ShieldsUpState, ShieldsUpAction, ShieldsUpView> = {
   game: shieldsUp,
   determinize,
   evaluate,
+  prune,
   levels: {
     // One sample, one action ahead, a crude count of shields and built sets, and a random action one time in four.
     easy: { depth: 1, start: 1, step: 1, beam: 24, rootBeam: 24, blunder: 0.25, evaluation: 'simple', samples: 1, budget: { nodes: 2_000, ms: 60 } },
