@@ -11,7 +11,11 @@ export interface Position {
 export const OPTION_SETS: Record<string, unknown[]> = {
   shields: [{ bestOf: 1, resurrection: false }, { bestOf: 3, resurrection: false }, { bestOf: 1, resurrection: true }],
   'dice-chess': [{ placement: 'arrange' }, { placement: 'random' }],
+  'shields-up': [{}],
 };
+
+/** Games short enough to need more of them for the same number of positions (Shields Up: about 57 decisions a game). */
+const GAMES_FACTOR: Record<string, number> = { 'shields-up': 2 };
 
 /**
  * Every decision point of `games` random games per option set (every seat that must act), played with
@@ -22,7 +26,7 @@ export function positions(gameId: string, games: number, seed = 1): Position[] {
   const game = kit.game;
   const out: Position[] = [];
   for (const options of OPTION_SETS[gameId]) {
-    for (let g = 0; g < games; g++) {
+    for (let g = 0; g < games * (GAMES_FACTOR[gameId] ?? 1); g++) {
       const dice = seededDice(seed * 1000 + g);
       let state = game.setup(game.options.parse(options), 2, dice).state;
       for (let ply = 0; game.result(state) === null && ply < 400; ply++) {

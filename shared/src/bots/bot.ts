@@ -16,17 +16,19 @@ export function budgetFor(kit: BotKit, level: Level, override: Partial<Budget> =
  */
 export function makeBot<View, Action>(kit: BotKit<unknown, Action, View>, level: Level, rng: Dice): Bot<View, Action> {
   const think = (input: BotInput<View, Action>, override?: Partial<Budget>): Thought<Action> => {
-    const { legal, seat } = input;
-    if (legal.length === 0) throw new Error(`a ${kit.game.id} bot was asked to act for seat ${seat} with no legal action`);
+    const { seat } = input;
+    if (input.legal.length === 0) throw new Error(`a ${kit.game.id} bot was asked to act for seat ${seat} with no legal action`);
     const special = kit.special?.(input, level, rng);
     if (special != null) return { action: special, nodes: 0, depth: 0, cut: false };
+    const pruned = kit.prune?.(input);
+    const legal = pruned && pruned.length > 0 ? pruned : input.legal;
     if (legal.length === 1) return { action: legal[0], nodes: 0, depth: 0, cut: false };
     if (level === 'random') return { action: pick(rng, legal), nodes: 0, depth: 0, cut: false };
     const cfg = kit.levels[level];
     // Easy's blunders: a random legal action now and then, decided before any thinking.
     if (cfg.blunder > 0 && rng.roll(1000) <= cfg.blunder * 1000) return { action: pick(rng, legal), nodes: 0, depth: 0, cut: false };
-    const state = kit.determinize(input.view, seat, rng);
-    return search(kit, [state], seat, legal, cfg, budgetFor(kit, level, override), rng);
+    const states = Array.from({ length: Math.max(1, cfg.samples ?? 1) }, () => kit.determinize(input.view, seat, rng));
+    return search(kit, states, seat, legal, cfg, budgetFor(kit, level, override), rng);
   };
   return {
     game: kit.game.id,

@@ -3,17 +3,19 @@ import type { Dice } from '../core/dice';
 import { makeBot } from './bot';
 import { diceChessKit } from './kits/dice-chess';
 import { shieldsKit } from './kits/shields';
+import { shieldsUpKit } from './kits/shields-up';
 import { LEVEL_NOTES, makeSimpleBot } from './simple';
 import type { Bot, BotKit, Level } from './types';
 
 export * from './types';
 export { botInput, budgetFor, makeBot } from './bot';
 export { chanceOutcomes } from './search';
-export { shieldsKit, diceChessKit, LEVEL_NOTES, makeSimpleBot };
+export { shieldsKit, diceChessKit, shieldsUpKit, LEVEL_NOTES, makeSimpleBot };
 
 export const botKits: Record<string, BotKit> = {
   [shieldsKit.game.id]: shieldsKit,
   [diceChessKit.game.id]: diceChessKit,
+  [shieldsUpKit.game.id]: shieldsUpKit,
 };
 
 export function getBotKit(gameId: string): BotKit | undefined {

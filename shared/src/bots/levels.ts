@@ -11,9 +11,9 @@ export const LEVEL_NOTES: Record<string, Record<'easy' | 'normal' | 'hard', stri
     hard: 'expectimax four plies deep over the rerolls',
   },
   'shields-up': {
-    easy: 'a random legal action',
-    normal: 'greedy by kind: fires sets and strikes before building, buying or drawing',
-    hard: 'the same as normal (no search yet)',
+    easy: 'one action ahead on one guess of the hidden cards, a crude score, a random action one time in four',
+    normal: 'searches its own turn over four guesses of the hidden cards',
+    hard: 'searches its turn and the reply over eight guesses of the hidden cards',
   },
   polywars: {
     easy: 'a random legal action (never concedes)',

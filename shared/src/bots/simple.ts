@@ -1,4 +1,5 @@
-// Honest simple bots for the games without a search kit (Shields Up, Polywars, Dice Siege, High Roll), behind
+// Honest simple bots for the games without a search kit (Polywars, Dice Siege, High Roll; Shields Up's is kept as the
+// baseline its search kit is measured against), behind
 // the same Bot interface. They read only the seat's view and legal actions; what each level means is in ./levels.
 import { pick, type Dice } from '../core/dice';
 import type { Seat } from '../core/game-module';

@@ -60,6 +60,11 @@ export interface LevelConfig {
   blunder: number;
   /** Which evaluation the kit uses: a crude one for easy, the full one above it. */
   evaluation: 'simple' | 'full';
+  /**
+   * How many determinized states the search averages over (1 when absent): a game with hidden cards samples
+   * several deals of what the seat cannot see, so no single guess is searched as if it were known.
+   */
+  samples?: number;
   budget: Budget;
 }
 
@@ -76,5 +81,10 @@ export interface BotKit<State = unknown, Action = unknown, View = unknown> {
   evaluate(state: State, seat: Seat, style: 'simple' | 'full'): number;
   /** Decisions the search does not cover (Dice Chess's 16! secret arrangements), or null to search. */
   special?(input: BotInput<View, Action>, level: Level, rng: Dice): Action | null;
+  /**
+   * The legal actions worth searching at the root (all of them when absent or when it leaves none): a kit drops
+   * the moves that only go round in a circle, which a depth-limited search would otherwise repeat for ever.
+   */
+  prune?(input: BotInput<View, Action>): Action[];
   levels: Record<Exclude<Level, 'random'>, LevelConfig>;
 }
