@@ -134,6 +134,6 @@ export const shieldsUpKit: BotKit<ShieldsUpState, ShieldsUpAction, ShieldsUpView
     // The bot's own turn (two actions) over four deals of the unseen cards.
     normal: { depth: 2, start: 2, step: 1, beam: 24, rootBeam: 24, blunder: 0, evaluation: 'full', samples: 4, budget: { nodes: 8_000, ms: 150 } },
     // Its turn and the opponent's reply on the most promising lines, over eight deals.
-    hard: { depth: 4, start: 2, step: 2, beam: 4, rootBeam: 6, blunder: 0, evaluation: 'full', samples: 8, budget: { nodes: 40_000, ms: 250 } },
+    hard: { depth: 4, start: 2, step: 2, beam: 4, rootBeam: 6, blunder: 0, evaluation: 'full', samples: 8, budget: { nodes: 40_000, ms: 220 } },
   },
 };
