@@ -48,9 +48,13 @@ function ownSheet(p) {
 }
 
 function ownMoves(p, st) {
+  // Where one's own sheet is in the view, it alone says: the held lines of a race are released to the log when a
+  // round ends, which would otherwise look like an acknowledgement of a move still in flight.
+  const sheet = ownSheet(p);
+  if (sheet) return `${st.round}:${sheet}`;
   let n = 0;
   for (const line of st.log) if (parse(line.json)?.seat === p.seat) n++;
-  return `${st.round}:${n}:${ownSheet(p)}`;
+  return `${st.round}:${n}`;
 }
 
 /** Plays random legal actions (and rematches) until stopped; counts actions, games and refusals. */
