@@ -51,12 +51,15 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
   const tl = paint.text(`trash ${p.trash.length}`, { size: m.font - 2, color: MUTED }, 1, 0.5);
   const limit = right - (tl.width + 4 + 2 * (tz + 2)) - 6;
   if (p.reserve.length > 0) {
-    const lab = paint.text('reserve', { size: m.font - 2, color: MUTED }, 0, 0.5);
-    lab.position.set(x, stripY);
-    paint.scene.addChild(lab);
-    x += lab.width + 4;
     const n = p.reserve.length;
     let rd = Math.min(m.strip - 6, Math.max(28, m.pd));
+    const lab = paint.text('reserve', { size: m.font - 2, color: MUTED }, 0, 0.5);
+    // The word goes first when the dice would not fit beside it at full spacing (their faces are wider than the gap).
+    if (x + lab.width + 4 + rd + (n - 1) * (rd + 5) <= limit) {
+      lab.position.set(x, stripY);
+      paint.scene.addChild(lab);
+      x += lab.width + 4;
+    }
     let step = rd + 5;
     if (n > 1 && x + rd + (n - 1) * step > limit) step = Math.max(rd * 0.72, (limit - x - rd) / (n - 1));
     if (x + rd + (n - 1) * step > limit) {
@@ -226,7 +229,8 @@ function drawBattery(paint: Paint, b: BatteryView, cx: number, y: number, dir: n
     ad.position.set(ax, y);
     paint.scene.addChild(ad);
     paint.places.set(b.attack.id, { x: ax, y, size: m.a });
-  } else if (!b.alive) {
+  } else if (!b.alive && !L.portrait) {
+    // Where the attack die stood; a phone's plate has no room beside the cross, and its caption says it already.
     const dt = paint.text('destroyed', { size: m.font, color: 0xff8a7a, weight: 800 }, 0.5, 0.5);
     dt.position.set(cx + m.u * 0.5, y);
     paint.scene.addChild(dt);
