@@ -23,7 +23,10 @@ describe.each(['phone', 'desktop', 'desktop1'] as DeviceName[])('on %s', (device
     await me.getByLabel('Your name').fill('Ana');
     await me.getByLabel('Game').selectOption({ label: 'Dice Chess' });
     await me.getByLabel('Setup').selectOption({ label: 'Place dice at random' });
+    // The level and side show only once the computer is chosen.
+    await expect(me.getByLabel('Computer level').isVisible()).resolves.toBe(false);
     await me.getByLabel('Play against the computer').check();
+    await expect(me.getByLabel('Computer level').isVisible()).resolves.toBe(true);
     await me.getByLabel('Computer level').selectOption({ label: 'Hard' });
     await me.getByText('expectimax four plies deep over the rerolls').waitFor();
     await me.getByLabel('Your side').selectOption({ label: 'Second player' });
