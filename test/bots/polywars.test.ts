@@ -51,7 +51,7 @@ describe.each(SCENARIO_SEATS)('%s, %i seats: the lookahead bot', (scenario, seat
     all.forEach(({ state, seat }, i) => {
       const level = i % 2 ? 'hard' : 'normal';
       const legal = m.legalActions(state, seat);
-      const action = createBot('polywars', level, seededDice(i))!.choose(botInput(m, state, seat));
+      const action = createBot('polywars', level, seededDice(i))!.choose(botInput(m, state, seat)) as (typeof legal)[number];
       if (!legal.some((a) => JSON.stringify(a) === JSON.stringify(action))) bad.push(`#${i} ${level} unlisted ${JSON.stringify(action)}`);
       if (action.type === 'concede') bad.push(`#${i} conceded`);
       if (!m.apply(state, seat, action, seededDice(i)).ok) bad.push(`#${i} refused`);

@@ -10,7 +10,7 @@ import { typeOf } from '../games/polywars/board';
 import { applyAction } from '../games/polywars/rules';
 import type { PolywarsAction, PolywarsState, PwDie } from '../games/polywars/state';
 import type { PolywarsView } from '../games/polywars/view';
-import type { Bot, BotInput, Budget, Level, Thought } from './types';
+import type { Bot, BotInput, Budget, Thought } from './types';
 
 /** How much each level looks at: candidate actions per decision, and the limit of listed faces of one die. */
 const LOOK: Record<'normal' | 'hard', { candidates: number; faces: number; ms: number }> = {
@@ -47,6 +47,7 @@ export function stateFromView(v: PolywarsView): PolywarsState {
     placements: empty(),
     bids: v.lastBids ? v.lastBids.slice() : empty(),
     heals: empty(),
+    // biome-ignore lint/complexity/useOptionalChain: a missing entry stays null, as in the state (`?.` would make it undefined)
     lastBids: v.lastBids && v.lastBids.slice(),
     order: v.order.slice(),
     turnIndex: Math.max(0, v.turn === null ? 0 : v.order.indexOf(v.turn)),
@@ -182,7 +183,13 @@ function expected(s: PolywarsState, me: Seat, action: PolywarsAction, rng: Dice,
   let n = 0;
   for (const f of faces) {
     let first = true;
-    const dice: Dice = { roll: (sides) => (first ? ((first = false), f) : rng.roll(sides)) };
+    const dice: Dice = {
+      roll(sides) {
+        if (!first) return rng.roll(sides);
+        first = false;
+        return f;
+      },
+    };
     count.n++;
     const step = applyAction(s, me, action, dice);
     if (!step.ok) continue;
@@ -243,7 +250,7 @@ export function makePolywarsBot(level: 'normal' | 'hard', rng: Dice): Bot<Polywa
     const candidates = [...full, ...sampled.slice(0, room)];
     const state = stateFromView(view);
     const now = budget?.now;
-    const deadline = now ? now() + (budget?.ms ?? look.ms) : Infinity;
+    const deadline = now ? now() + Math.min(budget?.ms ?? look.ms, look.ms) : Infinity;
     const count = { n: 0 };
     let best: PolywarsAction[] = [];
     let top = -Infinity;
