@@ -1,14 +1,15 @@
 // Polywars bots head to head (issue #17): 2-player Kill the King, levels alternating seats, win rates with Wilson 95%
-// intervals and the think time of the lookahead bot. Run: npx tsx --tsconfig tsconfig.base.json bench/bots/polywars.ts [level] [opponent] [games]
+// intervals and the think time of the lookahead bot. Opponent 'greedy' is the simple bot's normal (the old Polywars
+// normal: greedy by action kind). Run: npx tsx --tsconfig tsconfig.base.json bench/bots/polywars.ts [level] [opponent] [games]
 import { cpus, loadavg } from 'node:os';
-import { botInput, createBot, getGame, seededDice, type Level } from '@dicehall/shared';
+import { botInput, createBot, getGame, makeSimpleBot, seededDice, type Level } from '@dicehall/shared';
 
 const [level = 'normal', opp = 'easy', n = '40'] = process.argv.slice(2) as [Level, Level, string];
 const m = getGame('polywars')!;
 
 function play(levels: Level[], seed: number): { winner: number | null; think: number[] } {
   const dice = seededDice(seed);
-  const bots = levels.map((l, i) => createBot('polywars', l, seededDice(seed * 10 + i))!);
+  const bots = levels.map((l, i) => ((l as string) === 'greedy' ? makeSimpleBot('polywars', 'normal', seededDice(seed * 10 + i)) : createBot('polywars', l, seededDice(seed * 10 + i))!));
   let state = m.setup(m.options.parse({ seats: 2 }), 2, dice).state;
   const think: number[] = [];
   for (let ply = 0; m.result(state) === null && ply < 3000; ply++) {
