@@ -4,13 +4,14 @@ import { makeBot } from './bot';
 import { diceChessKit } from './kits/dice-chess';
 import { shieldsKit } from './kits/shields';
 import { shieldsUpKit } from './kits/shields-up';
+import { makePolywarsBot } from './polywars';
 import { LEVEL_NOTES, makeSimpleBot } from './simple';
 import type { Bot, BotKit, Level } from './types';
 
 export * from './types';
 export { botInput, budgetFor, makeBot } from './bot';
 export { chanceOutcomes } from './search';
-export { shieldsKit, diceChessKit, shieldsUpKit, LEVEL_NOTES, makeSimpleBot };
+export { shieldsKit, diceChessKit, shieldsUpKit, LEVEL_NOTES, makeSimpleBot, makePolywarsBot };
 
 export const botKits: Record<string, BotKit> = {
   [shieldsKit.game.id]: shieldsKit,
@@ -29,5 +30,6 @@ export const botGames = (): string[] => Object.keys(LEVEL_NOTES);
 export function createBot(gameId: string, level: Level, rng: Dice): Bot | undefined {
   const kit = getBotKit(gameId);
   if (kit) return makeBot(kit, level, rng);
+  if (gameId === 'polywars' && (level === 'normal' || level === 'hard')) return makePolywarsBot(level, rng) as Bot;
   return  Object.hasOwn(LEVEL_NOTES, gameId) ? makeSimpleBot(gameId, level, rng) : undefined;
 }

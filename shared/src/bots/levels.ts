@@ -17,8 +17,8 @@ export const LEVEL_NOTES: Record<string, Record<'easy' | 'normal' | 'hard', stri
   },
   polywars: {
     easy: 'a random legal action (never concedes)',
-    normal: 'greedy by kind: attacks and powers before moving, passing last',
-    hard: 'the same as normal (no search yet)',
+    normal: 'one-step lookahead over the dice with a heuristic score (material, leader safety, objective, threats)',
+    hard: 'the same lookahead over more candidate moves and more dice faces',
   },
   'dice-siege': {
     easy: 'random keeps and assignments',
