@@ -21,13 +21,29 @@ export class BareRoom extends ServerRoom<BareState> {
   }
 }
 
+/** BENCH_STORE=postgres|embedded: the server runs on a durable store (default none); DATABASE_URL as for the server. */
+async function store() {
+  const kind = process.env.BENCH_STORE ?? 'none';
+  if (kind === 'none') return null;
+  const { openGameStore } = await import('../server/src/store/open-store');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  if (kind === 'postgres') {
+    const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    return openGameStore({ databaseUrl: url, schema: `bench_load_${process.pid}`, dataDir: '', retentionDays: 0 });
+  }
+  return openGameStore({ dataDir: mkdtempSync(join(tmpdir(), 'bench-load-')), retentionDays: 0 });
+}
+
 async function main() {
+  const opened = await store();
   const d = await startServer(loadConfig({}, {
     port: 0, host: '127.0.0.1', rateBurst: 1000, ratePerSecond: 1000, idleSeconds: 1,
     roomsPerMinute: 100_000, joinsPerMinute: 100_000, reservationsPerAddress: 10_000, archivePerAddress: 100_000,
     // BENCH_DEFLATE=off|large|all: the server's permessage-deflate setting (server/src/deflate.ts; default large).
     wireDeflate: process.env.BENCH_DEFLATE ?? 'large',
-  } as any));
+  } as any), opened);
   d.server.define('bare', BareRoom);
   console.log(`port ${d.port}`);
   // Stop with the parent: a benchmark never leaves a server behind.

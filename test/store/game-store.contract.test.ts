@@ -301,6 +301,31 @@ describe.each([
     }
   }, 60_000);
 
+  it('renews all of an owner\'s leases in one call, only those it still holds', async () => {
+    await store.close();
+    const { a, b, close } = await backend.pair();
+    try {
+      const [mine, lapsed, theirs, finished] = [newGameId(), newGameId(), newGameId(), newGameId()];
+      for (const id of [mine, lapsed, theirs, finished]) await a.createGame(newGame(id));
+      expect(await a.acquireResume(mine, 'process-a', 300)).toBe(true);
+      expect(await a.acquireResume(lapsed, 'process-a', 300)).toBe(true);
+      expect(await b.acquireResume(theirs, 'process-b', 60_000)).toBe(true);
+      expect(await a.acquireResume(finished, 'process-a', 60_000)).toBe(true);
+      await a.finish(finished, finishedLog(finished));
+      await new Promise((r) => setTimeout(r, 500));
+      // `lapsed` ran out and B took it; `mine` ran out too but nobody took it: renewing gives it back for the TTL.
+      expect(await b.acquireResume(lapsed, 'process-b', 60_000)).toBe(true);
+      const held = await a.renewResumes([mine, lapsed, theirs, finished, newGameId()], 'process-a', 60_000);
+      expect(held).toEqual([mine]);
+      expect(await b.acquireResume(mine, 'process-b', 60_000)).toBe(false);
+      expect(await a.renewResumes([], 'process-a', 60_000)).toEqual([]);
+      expect(await refusal(a.renewResumes(['no spaces!'], 'process-a', 60_000))).toBe('bad-input');
+    } finally {
+      await close();
+      store = await backend.open();
+    }
+  }, 60_000);
+
   it('checks what another store instance wrote: its entries and its finish win over what this one expected', async () => {
     await store.close();
     const { a, b, close } = await backend.pair();

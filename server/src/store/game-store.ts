@@ -135,6 +135,11 @@ export interface GameStore {
    */
   acquireResume(gameId: string, owner: string, ttlMs: number): Promise<boolean>;
   releaseResume(gameId: string, owner: string): Promise<void>;
+  /**
+   * Renews, in one write, every lease of `owner` among `gameIds` that it still holds; resolves with those ids (a
+   * lease that lapsed and was taken over by another owner is not among them).
+   */
+  renewResumes(gameIds: string[], owner: string, ttlMs: number): Promise<string[]>;
   /** Waits for pending appends, then closes. */
   close(): Promise<void>;
 }

@@ -279,6 +279,26 @@ export class SqlGameStore implements GameStore {
     return won;
   }
 
+  async renewResumes(gameIds: string[], owner: string, ttlMs: number): Promise<string[]> {
+    this.open();
+    if (!Array.isArray(gameIds)) throw bad('gameIds must be a list');
+    gameIds.forEach((id) => checkId(id, 'gameId'));
+    checkText(owner, 'owner', MAX_ID);
+    if (!Number.isInteger(ttlMs) || ttlMs < 1 || ttlMs > MAX_TTL_MS) throw bad('ttlMs must be 1 ms to one day');
+    if (gameIds.length === 0) return [];
+    let held: string[] = [];
+    await this.write(async (tx) => {
+      // One statement for every lease of this owner: only leases it still holds are extended (one taken over after
+      // it lapsed stays with the new owner).
+      const rows = await tx.query<{ game_id: string }>(
+        `UPDATE resume_leases SET expires_at = clock_timestamp() + $3 * interval '1 millisecond'
+         WHERE owner = $2 AND game_id = ANY($1::text[]) RETURNING game_id`,
+        [gameIds, owner, ttlMs]);
+      held = rows.map((r) => r.game_id);
+    });
+    return held;
+  }
+
   async releaseResume(gameId: string, owner: string): Promise<void> {
     this.open();
     checkId(gameId, 'gameId');
