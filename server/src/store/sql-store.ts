@@ -282,7 +282,7 @@ export class SqlGameStore implements GameStore {
   async renewResumes(gameIds: string[], owner: string, ttlMs: number): Promise<string[]> {
     this.open();
     if (!Array.isArray(gameIds)) throw bad('gameIds must be a list');
-    gameIds.forEach((id) => checkId(id, 'gameId'));
+    for (const id of gameIds) checkId(id, 'gameId');
     checkText(owner, 'owner', MAX_ID);
     if (!Number.isInteger(ttlMs) || ttlMs < 1 || ttlMs > MAX_TTL_MS) throw bad('ttlMs must be 1 ms to one day');
     if (gameIds.length === 0) return [];
