@@ -4,6 +4,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { Client, type Room } from 'colyseus.js';
 import { DEVICES, launch, pageErrors, shot, trackErrors } from '../helpers/browser';
+import { until } from '../helpers/server';
 import { clusterStore, flushRedis, freePort, startCaddy, startNode, stopNode, type Node, type Proxy as CaddyProxy } from '../helpers/cluster';
 
 let browser: Browser;
@@ -79,7 +80,9 @@ it('lists rooms of both processes, seats a phone by link across them, and the ga
   const sam = await open(DEVICES.desktop);
   await sam.page.goto(`${proxy.url}/r/${roomId}`);
   await ana.page.getByText('1 watching').waitFor();
-  // Whichever process answered their matchmaking, both sockets went to the room's own process.
+  // Whichever process answered their matchmaking, both sockets went to the room's own process. (A page's socket
+  // event reaches the test over that page's own channel, which may come after Ana's page shows the watcher.)
+  await until(() => pathTo(ben.sockets, roomId) && pathTo(sam.sockets, roomId), 'both pages\' sockets to the room');
   expect([pathTo(ben.sockets, roomId), pathTo(sam.sockets, roomId)]).toEqual([hostPath, hostPath]);
 
   for (let i = 0; i < 6; i++) {
