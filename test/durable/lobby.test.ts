@@ -85,16 +85,19 @@ async function stored(backend: Backend, lobbyId: string): Promise<any> {
 
 let backend: Backend;
 let child: ChildProcess | null = null;
+/** Every server process started here: each test leaves its last one running, so the file stops them all. */
+const started: ChildProcess[] = [];
 beforeAll(() => {
   backend = postgresBackend();
 });
 afterAll(async () => {
-  child?.kill('SIGKILL');
+  for (const c of started) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   await backend.destroy();
 });
 
 const start = async (port: number, env: Record<string, string> = {}) => {
   child = (await startServerProcess(port, { NODE_ID: `lobby-test-${port}`, ...backend.childEnv(), ...env })).child;
+  started.push(child);
 };
 
 /** Polls an asynchronous check (the store) until it holds. */

@@ -14,7 +14,12 @@ let child: ChildProcess | null = null;
 let backend: Backend;
 
 /** Starts the real server as its own process on the test store, as a supervisor would, and waits until ready. */
-const startProcess = async (port: number): Promise<ChildProcess> => (await startServerProcess(port, { NODE_ID: `e2e-${port}`, ...backend.childEnv() })).child;
+const started: ChildProcess[] = [];
+const startProcess = async (port: number): Promise<ChildProcess> => {
+  const c = (await startServerProcess(port, { NODE_ID: `e2e-${port}`, ...backend.childEnv() })).child;
+  started.push(c);
+  return c;
+};
 
 beforeAll(async () => {
   backend = postgresBackend();
@@ -24,7 +29,8 @@ afterEach(() => {
   expect(pageErrors.splice(0)).toEqual([]);
 });
 afterAll(async () => {
-  child?.kill('SIGKILL');
+  // Each test leaves its last server running: stop every one started here.
+  for (const c of started) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   await browser?.close();
   await backend?.destroy();
 });
