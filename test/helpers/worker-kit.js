@@ -33,4 +33,16 @@ function applyView(doc, m) {
   return doc;
 }
 
-module.exports = { rng, when, json, applyView };
+/**
+ * Plays `games` with `playOne`, `parallel` at a time, then posts `{ results }` to the parent (or `{ error }`): the
+ * tail every room-games worker shares.
+ */
+function runQueue(parentPort, games, parallel, playOne) {
+  const queue = [...games];
+  const results = [];
+  Promise.all(Array.from({ length: parallel }, async () => {
+    while (queue.length) results.push(await playOne(queue.shift()));
+  })).then(() => parentPort.postMessage({ results }), (e) => parentPort.postMessage({ error: String(e?.stack || e) }));
+}
+
+module.exports = { rng, when, json, applyView, runQueue };

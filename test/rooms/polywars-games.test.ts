@@ -37,7 +37,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { Client } = require(workerData.colyseus);
 const { ws, games, parallel, setups } = workerData;
 
-const { rng, applyView } = require(workerData.kit);
+const { rng, applyView, runQueue } = require(workerData.kit);
 
 // Polls as well as listening: a welcome or a view message may be the last thing to arrive, with no patch after it.
 function when(rooms, check, what, ms = 15000) {
@@ -98,14 +98,7 @@ async function playOne(i) {
   }
 }
 
-(async () => {
-  const queue = [...games];
-  const results = [];
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (queue.length) results.push(await playOne(queue.shift()));
-  }));
-  parentPort.postMessage({ results });
-})().catch((e) => parentPort.postMessage({ error: String(e && e.stack || e) }));
+runQueue(parentPort, games, parallel, playOne);
 `;
 
 interface Played { i: number; scenario: string; seats: number; gameId: string; actions: number; errors: unknown[] }

@@ -20,7 +20,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { Client } = require(workerData.colyseus);
 const { ws, games, parallel } = workerData;
 
-const { rng, when, json, applyView } = require(workerData.kit);
+const { rng, when, json, applyView, runQueue } = require(workerData.kit);
 
 async function playOne(i) {
   // Each seat's view stream (server/src/rooms/projection.ts): a full document, then diffs applied in order.
@@ -57,14 +57,7 @@ async function playOne(i) {
   }
 }
 
-(async () => {
-  const queue = [...games];
-  const results = [];
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (queue.length) results.push(await playOne(queue.shift()));
-  }));
-  parentPort.postMessage({ results });
-})().catch((e) => parentPort.postMessage({ error: String(e && e.stack || e) }));
+runQueue(parentPort, games, parallel, playOne);
 `;
 
 interface Played { i: number; gameId: string; actions: number; errors: unknown[]; rollsInPublicLines: number }
