@@ -22,7 +22,7 @@ export function makeBot<View, Action>(kit: BotKit<unknown, Action, View>, level:
     if (special != null) return { action: special, nodes: 0, depth: 0, cut: false };
     const pruned = kit.prune?.(input);
     const legal = pruned && pruned.length > 0 ? pruned : input.legal;
-    if (legal.length === 1) return { action: legal[0], nodes: 0, depth: 0, cut: false };
+    if (legal.length === 1) return { action: legal[0]!, nodes: 0, depth: 0, cut: false };
     if (level === 'random') return { action: pick(rng, legal), nodes: 0, depth: 0, cut: false };
     const cfg = kit.levels[level];
     // Easy's blunders: a random legal action now and then, decided before any thinking.

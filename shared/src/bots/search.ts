@@ -49,7 +49,7 @@ export function outcomes<State, Action>(ctx: Ctx<State, Action>, state: State, s
     let need = 0;
     const dice: Dice = {
       roll(sides) {
-        if (i < prefix.length) return prefix[i++];
+        if (i < prefix.length) return prefix[i++]!;
         need = sides;
         throw NEED_ROLL;
       },
@@ -74,7 +74,7 @@ export function outcomes<State, Action>(ctx: Ctx<State, Action>, state: State, s
     for (let n = 0; n < k; n++) {
       spend(ctx);
       let i = 0;
-      const dice: Dice = { roll: (sides) => (i < prefix.length ? prefix[i++] : ctx.rng.roll(sides)) };
+      const dice: Dice = { roll: (sides) => (i < prefix.length ? prefix[i++]! : ctx.rng.roll(sides)) };
       const step = ctx.game.apply(state, seat, action, dice);
       if (step.ok) out.push({ p: p / k, state: step.state });
     }
@@ -106,18 +106,18 @@ function nodeValue<State, Action>(ctx: Ctx<State, Action>, state: State, depth: 
   if (depth <= 0) return ctx.kit.evaluate(state, ctx.me, ctx.style);
   const seats = ctx.game.toAct(state);
   // Simultaneous steps (secret arrangements) are not searched through: judged as they stand.
-  if (seats.length !== 1) return ctx.kit.evaluate(state, ctx.me, ctx.style);
-  const seat = seats[0];
+  const seat = seats.length === 1 ? seats[0] : undefined;
+  if (seat === undefined) return ctx.kit.evaluate(state, ctx.me, ctx.style);
   const sign = seat === ctx.me ? 1 : -1;
   const children = ctx.game.legalActions(state, seat).map((a) => outcomes(ctx, state, seat, a));
   if (children.length === 0) return ctx.kit.evaluate(state, ctx.me, ctx.style);
   const shallow = children.map((outs) => expect(outs, (s) => leaf(ctx, s, depth - 1)));
   if (depth === 1) return sign > 0 ? Math.max(...shallow) : Math.min(...shallow);
   let order = children.map((_, i) => i);
-  if (order.length > ctx.beam) order = order.sort((a, b) => sign * (shallow[b] - shallow[a])).slice(0, ctx.beam);
+  if (order.length > ctx.beam) order = order.sort((a, b) => sign * (shallow[b]! - shallow[a]!)).slice(0, ctx.beam);
   let best = -Infinity * sign;
   for (const i of order) {
-    const v = expect(children[i], (s) => nodeValue(ctx, s, depth - 1));
+    const v = expect(children[i]!, (s) => nodeValue(ctx, s, depth - 1));
     if (sign > 0 ? v > best : v < best) best = v;
   }
   return best;
@@ -163,13 +163,13 @@ export function search<State, Action>(
     }
     if (values.size === 0) break;
     const ranked = [...values.keys()].sort((a, b) => values.get(b)! - values.get(a)!);
-    const top = values.get(ranked[0])!;
+    const top = values.get(ranked[0]!)!;
     best = ranked.filter((i) => values.get(i)! >= top - 1e-9);
     if (!cut) done = depth;
     candidates = ranked.slice(0, Math.max(1, cfg.rootBeam));
     if (candidates.length === 1) break;
   }
-  const choice = best && best.length > 0 ? legal[pick(rng, best)] : pick(rng, legal);
+  const choice = best && best.length > 0 ? legal[pick(rng, best)]! : pick(rng, legal);
   return { action: choice, nodes: ctx.nodes, depth: done, cut };
 }
 

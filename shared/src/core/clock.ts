@@ -65,7 +65,7 @@ export function afterMove(control: TimeControl, clocks: ClockState, seat: Seat, 
   const settled = settle(clocks, at);
   const remaining = [...settled.remaining];
   const moverRan = clocks.running.includes(seat);
-  if (control.mode === 'chess' && moverRan) remaining[seat] += control.incrementSeconds * 1000;
+  if (control.mode === 'chess' && moverRan) remaining[seat] = (remaining[seat] ?? 0) + control.incrementSeconds * 1000;
   if (control.mode === 'turn') {
     for (const s of toAct) if (!clocks.running.includes(s) || s === seat) remaining[s] = control.turnSeconds * 1000;
   }
@@ -76,14 +76,14 @@ export function afterMove(control: TimeControl, clocks: ClockState, seat: Seat, 
 export function expired(clocks: ClockState, at: number): Seat[] {
   if (clocks.paused) return [];
   const left = remainingAt(clocks, at);
-  return clocks.running.filter((s) => left[s] <= 0).sort((a, b) => a - b);
+  return clocks.running.filter((s) => (left[s] ?? 0) <= 0).sort((a, b) => a - b);
 }
 
 /** Ms from `at` until the first running clock falls, or null when none runs (a timer is armed for exactly this). */
 export function nextExpiry(clocks: ClockState, at: number): number | null {
   if (clocks.paused || clocks.running.length === 0) return null;
   const left = remainingAt(clocks, at);
-  const soonest = Math.min(...clocks.running.map((s) => left[s]));
+  const soonest = Math.min(...clocks.running.map((s) => left[s] ?? 0));
   return Number.isFinite(soonest) ? soonest : null;
 }
 

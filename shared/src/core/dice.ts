@@ -65,7 +65,7 @@ export function scripted(values: number[]): SeekableDice & { remaining(): number
     roll(sides: number) {
       checkSides(sides);
       if (i >= values.length) throw new Error(`scripted dice ran out after ${values.length} rolls (wanted a d${sides})`);
-      const v = values[i++];
+      const v = values[i++]!;
       if (!Number.isInteger(v) || v < 1 || v > sides) throw new Error(`scripted roll #${i - 1} is ${v}, not a face of a d${sides}`);
       return v;
     },
@@ -174,12 +174,12 @@ export function seededKeyedDice(seed: number): Dice {
 /** Picks an element with a dice source (bots and random play). */
 export function pick<T>(dice: Dice, items: readonly T[]): T {
   if (items.length === 0) throw new Error('pick from an empty list');
-  if (items.length === 1) return items[0];
+  if (items.length === 1) return items[0]!;
   // Dice have at most 100 sides; larger lists are picked in two digits.
-  if (items.length <= MAX_SIDES) return items[dice.roll(items.length) - 1];
+  if (items.length <= MAX_SIDES) return items[dice.roll(items.length) - 1]!;
   const hi = Math.ceil(items.length / MAX_SIDES);
   for (;;) {
     const i = (dice.roll(hi) - 1) * MAX_SIDES + (dice.roll(MAX_SIDES) - 1);
-    if (i < items.length) return items[i];
+    if (i < items.length) return items[i]!;
   }
 }

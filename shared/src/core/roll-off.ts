@@ -19,8 +19,10 @@ export function rollOff(dice: Dice, events: { push(event: RollOffEvent): unknown
   for (let round = 1; ; round++) {
     // A fair source ties 100 times in a row with probability 6^-100: only a broken one gets here.
     if (round > 100) throw new Error('the roll-off tied 100 times: the dice source is not random');
-    const rolls = [dice.roll(6), dice.roll(6)];
-    const first = rolls[0] > rolls[1] ? 0 : rolls[1] > rolls[0] ? 1 : null;
+    const a = dice.roll(6);
+    const b = dice.roll(6);
+    const rolls = [a, b];
+    const first = a > b ? 0 : b > a ? 1 : null;
     events.push({ type: 'roll-off', round, rolls, first });
     if (first !== null) return first;
   }

@@ -86,6 +86,7 @@ export function applyOp(root: unknown, [path, ...rest]: ViewOp): unknown {
 
 function setIn(node: unknown, path: (string | number)[], i: number, remove: boolean, value: unknown): unknown {
   const key = path[i];
+  if (key === undefined) return node;
   // The stream is the server's own, but a key must never reach an object's prototype.
   if (key === '__proto__' || key === 'constructor' || key === 'prototype') return node;
   // An array or an object, written by key either way (a path's keys come from the server's own diff).

@@ -14,7 +14,7 @@ function shuffled(n: number, rng: Dice): number[] {
   const out = Array.from({ length: n }, (_, i) => i);
   for (let i = n - 1; i > 0; i--) {
     const j = rng.roll(i + 1) - 1;
-    [out[i], out[j]] = [out[j], out[i]];
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
 }
@@ -29,7 +29,7 @@ function determinize(view: DiceChessView, seat: Seat, rng: Dice): DiceChessState
     const pending: [number[] | null, number[] | null] = [null, null];
     pending[seat] = view.arrangement ? view.arrangement.slice() : null;
     // Unseen: the opponent's confirmed layout. Any order of their (public) rolled dice is possible.
-    if (view.confirmed[other]) pending[other] = shuffled(DICE_PER_SIDE, rng).map((i) => view.rolled[other][i]);
+    if (view.confirmed[other]) pending[other] = shuffled(DICE_PER_SIDE, rng).map((i) => view.rolled[other]![i]!);
     return {
       ...base, placement: view.placement, phase: 'arrange', rolled: [view.rolled[0].slice(), view.rolled[1].slice()],
       pending, first: view.first, turn: view.first,
@@ -51,7 +51,7 @@ function determinize(view: DiceChessView, seat: Seat, rng: Dice): DiceChessState
     const reach = new Array<number>(64).fill(0);
     for (const d of dice) {
       const sq = (d.square.charCodeAt(1) - 49) * 8 + (d.square.charCodeAt(0) - 97);
-      const owner = board[sq] > 0 ? 0 : 1;
+      const owner = board[sq]! > 0 ? 0 : 1;
       reach[sq] = owner === 0 ? d.furthest! - 1 : 8 - d.furthest!;
     }
     return { ...state, reach } as DiceChessState;
@@ -66,16 +66,16 @@ function evaluate(s: DiceChessState, me: Seat, style: 'simple' | 'full'): number
   const b = s.board;
   let diff = 0;
   for (let sq = 0; sq < 64; sq++) {
-    const c = b[sq];
+    const c = b[sq]!;
     if (c !== 0) diff += (c > 0) === (me === 0) ? Math.abs(c) + PRESENCE : -(Math.abs(c) + PRESENCE);
   }
   if (style === 'full' && s.phase === 'play') {
     // The side to move may cash its best capture: the taken die, less what its own die loses to the reroll.
     let gain = 0;
     for (const m of generateMoves(b, s.turn)) {
-      const t = b[m & 63];
+      const t = b[m & 63]!;
       if (t === 0) continue;
-      const g = Math.abs(t) + PRESENCE + 3.5 - Math.abs(b[m >> 6]);
+      const g = Math.abs(t) + PRESENCE + 3.5 - Math.abs(b[m >> 6]!);
       if (g > gain) gain = g;
     }
     diff += (s.turn === me ? 0.6 : -0.6) * gain;
@@ -98,13 +98,13 @@ function arrange(input: BotInput<DiceChessView, DiceChessAction>, level: Level, 
   const { view, legal, seat } = input;
   if (view.phase !== 'arrange' || !legal.some((a) => a.type === 'arrange')) return null;
   if (level === 'random' || level === 'easy') return { type: 'arrange', order: shuffled(DICE_PER_SIDE, rng) };
-  const rolled = view.rolled[seat];
+  const rolled = view.rolled[seat]!;
   // Shuffle first so equal values land in varied places, then sort by value, highest first.
-  const byValue = shuffled(DICE_PER_SIDE, rng).sort((i, j) => rolled[j] - rolled[i]);
+  const byValue = shuffled(DICE_PER_SIDE, rng).sort((i, j) => rolled[j]! - rolled[i]!);
   const order = new Array<number>(DICE_PER_SIDE);
   byValue.forEach((die, rank) => {
     const front = rank < 8;
-    order[(front ? 8 : 0) + CENTRE_OUT[rank % 8]] = die;
+    order[(front ? 8 : 0) + CENTRE_OUT[rank % 8]!] = die;
   });
   return { type: 'arrange', order };
 }

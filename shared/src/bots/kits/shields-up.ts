@@ -19,8 +19,8 @@ import type { BotInput, BotKit } from '../types';
  * the Hijinks swap) is sampled like any other unseen card.
  */
 export function determinize(view: ShieldsUpView, seat: Seat, rng: Dice): ShieldsUpState {
-  const me = view.players[seat];
-  const them = view.players[1 - seat];
+  const me = view.players[seat]!;
+  const them = view.players[1 - seat]!;
   if (me.hand === null || me.shields.some((c) => c === null)) throw new Error(`the view is not seat ${seat}'s own`);
   const seen = new Set<string>([
     ...me.hand, ...(me.shields as string[]), ...me.equipment, ...them.equipment, ...view.discard,
@@ -32,7 +32,7 @@ export function determinize(view: ShieldsUpView, seat: Seat, rng: Dice): Shields
   // Fisher–Yates with the bot's own dice: every deal of the unseen cards equally likely.
   for (let i = unseen.length - 1; i > 0; i--) {
     const j = rng.roll(i + 1) - 1;
-    [unseen[i], unseen[j]] = [unseen[j], unseen[i]];
+    [unseen[i], unseen[j]] = [unseen[j]!, unseen[i]!];
   }
   let k = 0;
   const deal = (n: number) => unseen.slice(k, (k += n));
@@ -82,8 +82,8 @@ function defence(p: PlayerState, full: boolean): number {
 }
 
 function side(s: ShieldsUpState, me: Seat, full: boolean): number {
-  const p = s.players[me];
-  const q = s.players[1 - me];
+  const p = s.players[me]!;
+  const q = s.players[1 - me]!;
   const shields = defence(p, full);
   // Threat counts more when it can break through: damage beyond the other's shields ends the game.
   const t = threat(p, full);
@@ -118,7 +118,7 @@ function prune(input: BotInput<ShieldsUpView, ShieldsUpAction>): ShieldsUpAction
   const { view, legal } = input;
   const recycles = view.drawCount === 0 && view.discard.every(isBattery);
   if (!recycles) return legal;
-  const idle = legal.some((a) => a.type === 'end') && (view.players[input.seat].hand?.length ?? 0) === 0 &&
+  const idle = legal.some((a) => a.type === 'end') && (view.players[input.seat]?.hand?.length ?? 0) === 0 &&
     view.market.every((c) => c === null);
   return legal.filter((a) => !(a.type === 'draw' || (idle && a.type === 'battery')));
 }

@@ -13,7 +13,7 @@ function playerFrom(v: PlayerView): Player {
   const black = (layer: 'front' | 'behind') =>
     (live?.shields ?? []).filter((s) => s.layer === layer).map((s) => ({ id: s.id, points: s.points }));
   const battery = (i: number) => {
-    const b = v.batteries[i];
+    const b = v.batteries[i]!;
     return {
       health: b.health,
       attack: b.attack ? b.attack.id : null,
@@ -67,12 +67,12 @@ for (const n of [4, 6, 8, 10, 12, 20]) {
   const e = [0];
   for (let p = 1; p <= 20; p++) {
     let s = 0;
-    for (let r = 1; r <= n; r++) s += e[Math.max(0, p - r)];
+    for (let r = 1; r <= n; r++) s += e[Math.max(0, p - r)]!;
     e.push(1 + s / n);
   }
   EXPECTED_HITS[n] = e;
 }
-const hits = (sides: number, points: number) => EXPECTED_HITS[sides][Math.min(20, points)];
+const hits = (sides: number, points: number) => EXPECTED_HITS[sides]![Math.min(20, points)]!;
 const SIDES = new Map(ALL_IDS.map((id) => [id, die(id)!.sides]));
 const sidesOf = (id: string) => SIDES.get(id) ?? 4;
 
@@ -104,7 +104,7 @@ function attacksToWin(a: Player, d: Player): number {
   if (need === 1) return Math.min(...options.map((o) => o.full));
   let best = Infinity;
   for (let i = 0; i < options.length; i++) {
-    for (let j = 0; j < options.length; j++) if (i !== j) best = Math.min(best, options[i].full + options[j].inner);
+    for (let j = 0; j < options.length; j++) if (i !== j) best = Math.min(best, options[i]!.full + options[j]!.inner);
   }
   return best;
 }
@@ -120,8 +120,8 @@ function reserveTime(p: Player): number {
 const COIN: number[][] = [[0, 1, 1], [0, 0.5, 0.75], [0, 0.25, 0.5]];
 
 function evaluate(s: ShieldsState, me: Seat, style: 'simple' | 'full'): number {
-  const mine = s.players[me];
-  const theirs = s.players[1 - me];
+  const mine = s.players[me]!;
+  const theirs = s.players[1 - me]!;
   let game: number;
   if (style === 'simple') {
     const points = (p: Player) => COLOURS.reduce((n, c) => {
@@ -138,9 +138,9 @@ function evaluate(s: ShieldsState, me: Seat, style: 'simple' | 'full'): number {
   }
   if (s.options.bestOf === 1) return game * 0.999;
   const wins = (x: number) => Math.max(0, Math.ceil(s.options.bestOf / 2) - x);
-  const [a, b] = [wins(s.score[me]), wins(s.score[1 - me])];
+  const [a, b] = [wins(s.score[me]!), wins(s.score[1 - me]!)];
   const p = (game + 1) / 2;
-  const match = p * COIN[Math.max(0, a - 1)][b] + (1 - p) * COIN[a][Math.max(0, b - 1)];
+  const match = p * COIN[Math.max(0, a - 1)]![b]! + (1 - p) * COIN[a]![Math.max(0, b - 1)]!;
   return (2 * match - 1) * 0.999;
 }
 

@@ -20,7 +20,7 @@ export const fileOf = (sq: number): number => sq & 7;
 const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, sq) => FILES[sq & 7] + String((sq >> 3) + 1));
 
 export function squareName(sq: number): string {
-  return SQUARE_NAMES[sq];
+  return SQUARE_NAMES[sq]!;
 }
 
 /** The index of a square name, or −1 when it is not one. */
@@ -61,7 +61,7 @@ export function sideTotals(board: Board, seat: Seat): SideTotals {
   let total = 0;
   let advancement = 0;
   for (let sq = 0; sq < 64; sq++) {
-    const c = board[sq];
+    const c = board[sq]!;
     if (c === 0 || (c > 0) !== (seat === 0)) continue;
     dice++;
     total += c > 0 ? c : -c;
@@ -76,7 +76,7 @@ export function advancementOf(board: Board, seat: Seat): number {
   const sign = seat === 0 ? 1 : -1;
   for (let r = 0; r < 8; r++) {
     let n = 0;
-    for (let sq = r * 8, end = sq + 8; sq < end; sq++) n += (board[sq] * sign > 0) ? 1 : 0;
+    for (let sq = r * 8, end = sq + 8; sq < end; sq++) n += (board[sq]! * sign > 0) ? 1 : 0;
     a += n * (seat === 0 ? r : 7 - r);
   }
   return a;
@@ -100,7 +100,7 @@ export function formatBoard(board: Board): string {
   for (let r = 7; r >= 0; r--) {
     let s = '';
     for (let f = 0; f < 8; f++) {
-      const c = board[r * 8 + f];
+      const c = board[r * 8 + f]!;
       s += c === 0 ? '.' : c > 0 ? String(c) : String.fromCharCode(96 - c);
     }
     ranks.push(s);
@@ -117,7 +117,7 @@ export function parseBoard(text: string): number[] {
     const r = 7 - i;
     if (row.length !== 8) throw new RangeError(`rank ${r + 1} has ${row.length} squares, not 8: "${row}"`);
     for (let f = 0; f < 8; f++) {
-      const ch = row[f];
+      const ch = row.charAt(f);
       if (ch === '.') continue;
       if (ch >= '1' && ch <= '6') board[r * 8 + f] = ch.charCodeAt(0) - 48;
       else if (ch >= 'a' && ch <= 'f') board[r * 8 + f] = -(ch.charCodeAt(0) - 96);

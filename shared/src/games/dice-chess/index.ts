@@ -38,7 +38,7 @@ function describeResult(result: Result, names: string[]): string {
   const name = (s: number) => seatName(names, s);
   const why = result.summary.replace(/\.+$/, '');
   if (result.draw) return `Draw — ${why.replace(/: a draw$/, '')}`;
-  const w = result.winners[0];
+  const w = result.winners[0] ?? 0;
   if (result.reason === 'annihilation') return `${name(w)} wins — ${name(1 - w)} has no dice left on the board`;
   return `${name(w)} wins — ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
 }
@@ -98,7 +98,7 @@ function shuffled<T>(xs: readonly T[], dice: Dice): T[] {
   const out = xs.slice();
   for (let i = out.length - 1; i > 0; i--) {
     const j = dice.roll(i + 1) - 1;
-    [out[i], out[j]] = [out[j], out[i]];
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
 }

@@ -14,14 +14,14 @@ for (let sq = 0; sq < 64; sq++) {
   let o = sq * 4;
   let t = sq * 8;
   let d = sq * 4;
-  for (const [dr, df] of [[1, 0], [-1, 0], [0, -1], [0, 1]]) {
+  for (const [dr, df] of [[1, 0], [-1, 0], [0, -1], [0, 1]] as const) {
     if (on(r + dr, f + df)) ORTH[o++] = (r + dr) * 8 + f + df;
     if (on(r + 2 * dr, f + 2 * df)) {
       TWO[t++] = (r + dr) * 8 + f + df;
       TWO[t++] = (r + 2 * dr) * 8 + f + 2 * df;
     }
   }
-  for (const [dr, df] of [[1, -1], [1, 1], [-1, -1], [-1, 1]]) {
+  for (const [dr, df] of [[1, -1], [1, 1], [-1, -1], [-1, 1]] as const) {
     if (on(r + dr, f + df)) DIAG[d++] = (r + dr) * 8 + f + df;
   }
 }
@@ -37,26 +37,26 @@ for (let sq = 0; sq < 64; sq++) {
  */
 function writeTargets(board: Board, from: number, v: number, sign: number, out: Int16Array, n: number, base: number): number {
   for (let i = from * 4, end = i + 4; i < end; i++) {
-    const to = ORTH[i];
+    const to = ORTH[i]!;
     if (to < 0) break;
-    const t = board[to] * sign;
+    const t = board[to]! * sign;
     if (t <= 0 && -t <= v) out[n++] = base + to;
   }
   if (v === 6) {
     for (let i = from * 4, end = i + 4; i < end; i++) {
-      const to = DIAG[i];
+      const to = DIAG[i]!;
       if (to < 0) break;
-      const t = board[to] * sign;
+      const t = board[to]! * sign;
       if (t <= 0 && -t <= v) out[n++] = base + to;
     }
   } else if (v === 1) {
     // C4: a 1 may go two squares straight; the square passed over must be empty.
     for (let i = from * 8, end = i + 8; i < end; i += 2) {
-      const mid = TWO[i];
+      const mid = TWO[i]!;
       if (mid < 0) break;
-      if (board[mid] !== 0) continue;
-      const to = TWO[i + 1];
-      const t = board[to] * sign;
+      if (board[mid]! !== 0) continue;
+      const to = TWO[i + 1]!;
+      const t = board[to]! * sign;
       if (t <= 0 && -t <= v) out[n++] = base + to;
     }
   }
@@ -69,11 +69,11 @@ const SCRATCH = new Int16Array(64 * 8);
 
 /** Destinations of the die on `from`, in generation order: orthogonal, then diagonal (a 6), then two-square (a 1). */
 export function targetsFrom(board: Board, from: number): number[] {
-  const c = board[from];
+  const c = board[from]!;
   if (c === 0) return [];
   const n = c > 0 ? writeTargets(board, from, c, 1, SCRATCH, 0, 0) : writeTargets(board, from, -c, -1, SCRATCH, 0, 0);
   const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = SCRATCH[i];
+  for (let i = 0; i < n; i++) out[i] = SCRATCH[i]!;
   return out;
 }
 
@@ -82,7 +82,7 @@ function writeMoves(board: Board, seat: Seat): number {
   let n = 0;
   const sign = seat === 0 ? 1 : -1;
   for (let from = 0; from < 64; from++) {
-    const v = board[from] * sign;
+    const v = board[from]! * sign;
     if (v > 0) n = writeTargets(board, from, v, sign, SCRATCH, n, from * 64);
   }
   return n;
@@ -92,7 +92,7 @@ function writeMoves(board: Board, seat: Seat): number {
 export function generateMoves(board: Board, seat: Seat): number[] {
   const n = writeMoves(board, seat);
   const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = SCRATCH[i];
+  for (let i = 0; i < n; i++) out[i] = SCRATCH[i]!;
   return out;
 }
 
@@ -100,7 +100,7 @@ export function generateMoves(board: Board, seat: Seat): number[] {
 export function moveActions(board: Board, seat: Seat): { readonly type: 'move'; readonly from: string; readonly to: string }[] {
   const n = writeMoves(board, seat);
   const out = new Array<{ readonly type: 'move'; readonly from: string; readonly to: string }>(n);
-  for (let i = 0; i < n; i++) out[i] = moveAction(SCRATCH[i]);
+  for (let i = 0; i < n; i++) out[i] = moveAction(SCRATCH[i]!);
   return out;
 }
 
@@ -108,19 +108,19 @@ export function moveActions(board: Board, seat: Seat): { readonly type: 'move'; 
 export function hasMove(board: Board, seat: Seat): boolean {
   const sign = seat === 0 ? 1 : -1;
   for (let from = 0; from < 64; from++) {
-    const v = board[from] * sign;
+    const v = board[from]! * sign;
     if (v <= 0) continue;
     for (let i = from * 4, end = i + 4; i < end; i++) {
-      const to = ORTH[i];
+      const to = ORTH[i]!;
       if (to < 0) break;
-      const t = board[to] * sign;
+      const t = board[to]! * sign;
       if (t <= 0 && -t <= v) return true;
     }
     if (v === 6) {
       for (let i = from * 4, end = i + 4; i < end; i++) {
-        const to = DIAG[i];
+        const to = DIAG[i]!;
         if (to < 0) break;
-        const t = board[to] * sign;
+        const t = board[to]! * sign;
         if (t <= 0 && -t <= v) return true;
       }
     }
@@ -132,14 +132,14 @@ export function hasMove(board: Board, seat: Seat): boolean {
 /** Whether `from`→`to` is a legal move for `seat` on this board (targetsFrom's rules, without listing them). */
 export function isLegalMove(board: Board, seat: Seat, from: number, to: number): boolean {
   const sign = seat === 0 ? 1 : -1;
-  const v = board[from] * sign;
-  const t = board[to] * sign;
+  const v = board[from]! * sign;
+  const t = board[to]! * sign;
   if (v <= 0 || !(t <= 0 && -t <= v)) return false;
   for (let i = from * 4, end = i + 4; i < end; i++) if (ORTH[i] === to) return true;
   if (v === 6) {
     for (let i = from * 4, end = i + 4; i < end; i++) if (DIAG[i] === to) return true;
   } else if (v === 1) {
-    for (let i = from * 8, end = i + 8; i < end; i += 2) if (TWO[i + 1] === to) return board[TWO[i]] === 0;
+    for (let i = from * 8, end = i + 8; i < end; i += 2) if (TWO[i + 1] === to) return board[TWO[i]!] === 0;
   }
   return false;
 }
@@ -165,10 +165,13 @@ export function formatMove(m: MoveText): string {
 /** Parses the move notation, or returns null. A reroll ("=n") only follows a capture. */
 export function parseMove(text: string): MoveText | null {
   const m = MOVE_RE.exec(text);
-  if (!m || squareIndex(m[1]) === squareIndex(m[3])) return null;
-  const capture = m[2] === 'x';
-  if (m[4] !== undefined && !capture) return null;
-  return { from: m[1], to: m[3], capture, ...(m[4] !== undefined ? { reroll: Number(m[4]) } : {}) };
+  if (!m) return null;
+  // Groups 1-3 are not optional: a match has them.
+  const [from, sep, to, reroll] = [m[1]!, m[2]!, m[3]!, m[4]];
+  if (squareIndex(from) === squareIndex(to)) return null;
+  const capture = sep === 'x';
+  if (reroll !== undefined && !capture) return null;
+  return { from, to, capture, ...(reroll !== undefined ? { reroll: Number(reroll) } : {}) };
 }
 
 // The notation of each from-to pair, made once: "b2-b3" for a move, "c4xc5=" + reroll for a capture (formatMove's text).

@@ -109,8 +109,8 @@ export type DiceChessEnd = {
   winners: Seat[];
   draw: boolean;
   decidedBy: 'board' | 'captured' | 'draw' | null;
-  boardTotals: number[];
-  capturedTotals: number[];
+  boardTotals: [number, number];
+  capturedTotals: [number, number];
 };
 
 /** What a Dice Chess log records. Rules 1 `move` events carry no `reached` (progress was counted per side). */
@@ -157,10 +157,10 @@ export const reachOf = (board: Board): number[] => board.map((c, sq) => (c === 0
  */
 export function isEffective(state: DiceChessState, from: number, to: number): boolean {
   if (state.board[to] !== 0) return true;
-  const seat = ownerOf(state.board[from]);
+  const seat = ownerOf(state.board[from]!);
   const gain = progressOf(seat, to) - progressOf(seat, from);
-  if (state.rules === 1) return advancementOf(state.board, seat) + gain > state.marks[seat];
-  return progressOf(seat, to) > state.reach[from];
+  if (state.rules === 1) return advancementOf(state.board, seat) + gain > state.marks[seat]!;
+  return progressOf(seat, to) > state.reach[from]!;
 }
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 export const identityOrder = (): number[] => Array.from({ length: DICE_PER_SIDE }, (_, i) => i);
@@ -170,7 +170,7 @@ function placeHomes(homes: readonly (readonly number[])[]): number[] {
   const board = emptyBoard();
   for (const seat of [0, 1] as const) {
     homeSquares(seat).forEach((sq, k) => {
-      board[sq] = cellOf(seat, homes[seat][k]);
+      board[sq] = cellOf(seat, homes[seat]![k]!);
     });
   }
   return board;
@@ -181,7 +181,7 @@ function shuffle(values: readonly number[], dice: Dice): number[] {
   const out = values.slice();
   for (let i = out.length - 1; i > 0; i--) {
     const j = dice.roll(i + 1) - 1;
-    [out[i], out[j]] = [out[j], out[i]];
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
 }
@@ -212,7 +212,7 @@ export function setupState(placement: Placement, dice: Dice, rules: DiceChessRul
 /** Puts both home arrangements on the board, reveals them in one event, and opens play. */
 function startPlay(state: DiceChessState, homes: number[][], placement: 'arranged' | 'random', events: DiceChessEvent[]): DiceChessState {
   const board = placeHomes(homes);
-  events.push({ type: 'revealed', placement, homes: [homes[0].slice(), homes[1].slice()], board: formatBoard(board) });
+  events.push({ type: 'revealed', placement, homes: [homes[0]!.slice(), homes[1]!.slice()], board: formatBoard(board) });
   const next = copyState(state);
   next.phase = 'play';
   next.board = board;
@@ -266,7 +266,7 @@ function settle(state: DiceChessState, events: DiceChessEvent[], bothOnBoardKnow
 function bothOnBoard(board: Board): boolean {
   let seen = 0;
   for (let sq = 0; sq < 64 && seen !== 3; sq++) {
-    const c = board[sq];
+    const c = board[sq]!;
     if (c > 0) seen |= 1;
     else if (c < 0) seen |= 2;
   }
@@ -285,8 +285,8 @@ function endOf(state: DiceChessState): { result: Result; event: DiceChessEnd } |
   if (state.quiet < QUIET_LIMIT && bothOnBoard(state.board)) return null;
   const a = sideTotals(state.board, 0);
   const b = sideTotals(state.board, 1);
-  const boardTotals = [a.total, b.total];
-  const capturedTotals = [sum(state.captured[0]), sum(state.captured[1])];
+  const boardTotals: [number, number] = [a.total, b.total];
+  const capturedTotals: [number, number] = [sum(state.captured[0]), sum(state.captured[1])];
   const base = { boardTotals, capturedTotals };
   if (a.dice === 0 || b.dice === 0) {
     const winner: Seat = a.dice === 0 ? 1 : 0;
@@ -301,7 +301,7 @@ function endOf(state: DiceChessState): { result: Result; event: DiceChessEnd } |
   }
   if (state.quiet < QUIET_LIMIT) return null;
   // C7 tie-breaks: board totals, then captured totals, then a draw.
-  const by = (t: number[]): Seat | null => (t[0] > t[1] ? 0 : t[1] > t[0] ? 1 : null);
+  const by = ([a, b]: readonly [number, number]): Seat | null => (a > b ? 0 : b > a ? 1 : null);
   const onBoard = by(boardTotals);
   const onCaptured = onBoard === null ? by(capturedTotals) : null;
   const winner = onBoard ?? onCaptured;
@@ -335,7 +335,8 @@ function arrange(state: DiceChessState, seat: Seat, action: Arrangement): Step<D
   if (!isPermutation(action.order)) {
     return refuse('bad-arrangement', 'An arrangement places each of your 16 rolled dice on exactly one home square.');
   }
-  const values = action.order.map((i) => state.rolled[seat][i]);
+  const rolled = state.rolled[seat]!;
+  const values = action.order.map((i) => rolled[i]!);
   const pending: [number[] | null, number[] | null] = seat === 0 ? [values, state.pending[1]] : [state.pending[0], values];
   // The event says only that the seat confirmed: the arrangement stays secret until both have.
   const events: DiceChessEvent[] = [{ type: 'arranged', seat }];
@@ -347,9 +348,9 @@ function arrange(state: DiceChessState, seat: Seat, action: Arrangement): Step<D
 
 /** Why a move that parses is illegal, in a sentence. */
 function whyIllegal(board: Board, seat: Seat, from: number, to: number): string {
-  const c = board[from];
+  const c = board[from]!;
   if (c === 0 || (c > 0) !== (seat === 0)) return `There is no die of yours on ${squareName(from)}.`;
-  const t = board[to];
+  const t = board[to]!;
   const v = Math.abs(c);
   if (t !== 0 && (t > 0) === (c > 0)) return `${squareName(to)} holds one of your own dice.`;
   const reachable = targetsFrom(board.map((x, i) => (i === to ? 0 : x)), from).includes(to);
@@ -368,14 +369,14 @@ function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step
   // The new state: a top-level copy with its own board and reach (the old state's are left as they were).
   const next = copyState(state);
   const board = state.board.slice();
-  const cell = board[from];
+  const cell = board[from]!;
   const value = cell > 0 ? cell : -cell;
-  const target = board[to];
+  const target = board[to]!;
   board[from] = 0;
   const effective = isEffective(state, from, to);
   // The die carries its reach to its new square (C7 amended); a capture removes the taken die's.
   const reach = state.reach.slice();
-  const furthest = reach[from];
+  const furthest = reach[from]!;
   reach[to] = Math.max(furthest, progressOf(seat, to));
   reach[from] = 0;
   const code = from * 64 + to;
@@ -401,7 +402,7 @@ function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step
     // Either reading makes moving a die back and forth never reset the counter (which would let a
     // game run forever); rules 1 measured it per side, rules 2 per die.
     const marks = state.marks;
-    if (advancement > marks[seat]) next.marks = seat === 0 ? [advancement, marks[1]] : [marks[0], advancement];
+    if (advancement > marks[seat]!) next.marks = seat === 0 ? [advancement, marks[1]] : [marks[0], advancement];
     const notation = moveNotation(code);
     next.lastMove = { seat, from: action.from, to: action.to, value, captured: null, reroll: null, notation };
     // Rules 2 events also say the rank the die had reached, so the log can tell why a move counts;

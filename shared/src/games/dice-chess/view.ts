@@ -62,7 +62,7 @@ export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView 
   state.board.forEach((c, sq) => {
     if (c !== 0) {
       const owner: Seat = c > 0 ? 0 : 1;
-      board.push({ square: squareName(sq), owner, value: Math.abs(c), furthest: rankOfProgress(owner, state.reach[sq]) });
+      board.push({ square: squareName(sq), owner, value: Math.abs(c), furthest: rankOfProgress(owner, state.reach[sq]!) });
     }
   });
   const a = sideTotals(state.board, 0);
@@ -125,7 +125,8 @@ export function describeEvent(e: DiceChessEvent, names: string[]): string {
     case 'end': {
       const [t0, t1] = e.boardTotals;
       const [c0, c1] = e.capturedTotals;
-      const [w] = e.winners;
+      // A draw names no winner; its lines below never use w.
+      const w = e.winners[0] ?? 0;
       if (e.reason === 'annihilation') return `${name(w)} wins: ${name(w === 0 ? 1 : 0)} has no dice left on the board`;
       const head = 'Six turns without progress';
       if (e.decidedBy === 'board') return `${head}: ${name(w)} wins on board totals, ${t0} to ${t1}`;

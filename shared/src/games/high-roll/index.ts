@@ -59,7 +59,7 @@ export const highRoll: GameModule<HighRollState, HighRollAction, HighRollOptions
     return {
       ok: true,
       state: { ...state, rolls, turn: (seat + 1) % state.seats },
-      events: [{ type: 'rolled', seat, sides: state.sides, value, total: total(rolls[seat]) }],
+      events: [{ type: 'rolled', seat, sides: state.sides, value, total: total(rolls[seat] ?? []) }],
     };
   },
   view(state) {

@@ -13,9 +13,9 @@ export type { PlayerView, ShieldsUpView } from './view';
 /** "Bob wins — Alice's ship is destroyed", in plain words with names. */
 function describeResult(result: Result, names: string[]): string {
   const name = (s: number) => seatName(names, s);
-  if (result.reason === 'ship-destroyed') return `${name(result.winners[0])} wins — ${name(1 - result.winners[0])}'s ship is destroyed`;
+  if (result.reason === 'ship-destroyed') return `${name(result.winners[0]!)} wins — ${name(1 - result.winners[0]!)}'s ship is destroyed`;
   if (result.reason === 'both-destroyed') return 'Draw — both ships were destroyed';
-  return result.draw ? `Draw — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}` : `${name(result.winners[0])} wins`;
+  return result.draw ? `Draw — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}` : `${name(result.winners[0]!)} wins`;
 }
 
 export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOptions, ShieldsUpView> = {
@@ -48,10 +48,10 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
     const cards = [...state.draw, ...state.players.flatMap((p, i) => (others[i] ? [...p.hand, ...p.shields] : []))];
     for (let i = cards.length - 1; i > 0; i--) {
       const j = dice.roll(i + 1) - 1;
-      [cards[i], cards[j]] = [cards[j], cards[i]];
+      [cards[i], cards[j]] = [cards[j]!, cards[i]!];
     }
     let k = 0;
-    const refill = (xs: string[]) => xs.map(() => cards[k++]);
+    const refill = (xs: string[]) => xs.map(() => cards[k++]!);
     const draw = refill(state.draw);
     const players = state.players.map((p, i) => (others[i] ? { ...p, hand: refill(p.hand), shields: refill(p.shields) } : p));
     return { ...state, draw, players: players as ShieldsUpState['players'] };

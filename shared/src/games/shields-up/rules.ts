@@ -17,8 +17,8 @@ export function shuffle(cards: readonly string[], dice: Dice): string[] {
   const out = cards.slice();
   for (let i = out.length - 1; i > 0; i--) {
     const j = dice.roll(i + 1) - 1;
-    const t = out[i];
-    out[i] = out[j];
+    const t = out[i]!;
+    out[i] = out[j]!;
     out[j] = t;
   }
   return out;
@@ -66,7 +66,7 @@ export function setupState(dice: Dice): Step<ShieldsUpState> {
   const market: [string, string] = [deck.shift()!, deck.shift()!];
   events.push({ type: 'deal', shields: 2, hand: 2, market });
   const first = rollOff(dice, events);
-  const player = (p: Seat): PlayerState => ({ hand: hands[p], shields: shields[p], equipment: [], destroyed: false });
+  const player = (p: Seat): PlayerState => ({ hand: hands[p]!, shields: shields[p]!, equipment: [], destroyed: false });
   const players: [PlayerState, PlayerState] = [player(0), player(1)];
   const state: ShieldsUpState = {
     draw: deck, discard: [], market, players, turn: first, actions: ACTIONS_PER_TURN, turns: 1, strike: null, result: null,
@@ -89,17 +89,17 @@ const hasBattery = (p: PlayerState) => p.equipment.some((id) => kindOf(id).effec
  */
 function canSpend(s: ShieldsUpState, seat: Seat): boolean {
   if (s.actions < 1) return false;
-  return s.draw.length + s.discard.length > 0 || s.players[seat].hand.length > 0 || s.market[0] !== null ||
+  return s.draw.length + s.discard.length > 0 || s.players[seat]!.hand.length > 0 || s.market[0] !== null ||
     (s.market[1] !== null && s.actions >= 2);
 }
 
 /** Every legal action of `seat` now: the exact list apply accepts (Smuggle listed per zone and equipment card). */
 export function legalActionsOf(s: ShieldsUpState, seat: Seat): ShieldsUpAction[] {
   if (!toActOf(s).includes(seat)) return [];
-  const me = s.players[seat];
+  const me = s.players[seat]!;
   const out: ShieldsUpAction[] = [];
   if (s.strike) {
-    const n = s.players[s.strike.against].shields.length;
+    const n = s.players[s.strike.against]!.shields.length;
     for (let i = 0; i < n; i++) out.push({ type: 'strike', shield: i });
   } else {
     out.push(...spendingActions(s, seat));
@@ -114,8 +114,8 @@ export function legalActionsOf(s: ShieldsUpState, seat: Seat): ShieldsUpAction[]
 function spendingActions(s: ShieldsUpState, seat: Seat): ShieldsUpAction[] {
   const out: ShieldsUpAction[] = [];
   if (s.actions < 1) return out;
-  const me = s.players[seat];
-  const them = s.players[1 - seat];
+  const me = s.players[seat]!;
+  const them = s.players[1 - seat]!;
   if (s.draw.length + s.discard.length > 0) out.push({ type: 'draw' });
   for (const card of me.hand) {
     if (me.shields.length < MAX_SHIELDS) out.push({ type: 'shield', card });
@@ -142,7 +142,7 @@ export function applyAction(state: ShieldsUpState, seat: Seat, a: ShieldsUpActio
   if (!toActOf(state).includes(seat)) return refuse('not-your-turn', 'It is not your turn.');
   const s = copy(state);
   const events: GameEvent[] = [];
-  const me = s.players[seat];
+  const me = s.players[seat]!;
   const fromHand = (card: string): Refusal | null => {
     const i = me.hand.indexOf(card);
     if (i < 0) return refuse('not-in-hand', 'That card is not in your hand.');
@@ -164,7 +164,7 @@ export function applyAction(state: ShieldsUpState, seat: Seat, a: ShieldsUpActio
 
   if (s.strike) {
     if (a.type !== 'strike') return refuse('strike-pending', 'First pick the shield your strike destroys.');
-    const target = s.players[s.strike.against];
+    const target = s.players[s.strike.against]!;
     if (a.shield >= target.shields.length) return refuse('no-such-shield', 'There is no shield in that place.');
     destroyShield(s, a.shield, events);
     runStrikes(s, events);
@@ -210,7 +210,7 @@ export function applyAction(state: ShieldsUpState, seat: Seat, a: ShieldsUpActio
     case 'play': {
       if (!isCard(a.card) || kindOf(a.card).play !== 'instant') return refuse('not-instant', 'That card is not resolved at once.');
       const k = kindOf(a.card);
-      const them = s.players[other(seat)];
+      const them = s.players[other(seat)]!;
       if (k.effect === 'smuggle') {
         const bad = smuggleRefusal(them, a.zone, a.target);
         if (bad) return bad;
@@ -261,8 +261,8 @@ function smuggleRefusal(them: PlayerState, zone: Zone | undefined, target: strin
 
 /** U7: the thief's zone choice; a blind pick (one fair die) from the hand or shields, the named card from equipment. */
 function smuggle(s: ShieldsUpState, seat: Seat, zone: Zone | undefined, target: string | undefined, events: GameEvent[], dice: Dice) {
-  const thief = s.players[seat];
-  const them = s.players[other(seat)];
+  const thief = s.players[seat]!;
+  const them = s.players[other(seat)]!;
   if (zone === undefined) {
     events.push({ type: 'smuggle', seat, zone: null });
     return;
@@ -275,7 +275,7 @@ function smuggle(s: ShieldsUpState, seat: Seat, zone: Zone | undefined, target: 
   }
   const from = them[zone];
   const i = from.length === 1 ? 0 : dice.roll(from.length) - 1;
-  const card = from.splice(i, 1)[0];
+  const card = from.splice(i, 1)[0]!;
   if (zone === 'hand') {
     thief.hand.push(card);
     events.push({ type: 'smuggle', seat, zone });
@@ -292,7 +292,7 @@ function smuggle(s: ShieldsUpState, seat: Seat, zone: Zone | undefined, target: 
 
 /** A card joins its owner's equipment; a set it completes resolves once and is discarded (U4). */
 function addEquipment(s: ShieldsUpState, seat: Seat, card: string, events: GameEvent[]) {
-  const me = s.players[seat];
+  const me = s.players[seat]!;
   me.equipment.push(card);
   const k = kindOf(card);
   if (k.effect === 'battery') return;
@@ -312,8 +312,8 @@ function startStrike(s: ShieldsUpState, by: Seat, damage: number, events: GameEv
 /** Destroys the target's shield at `slot`: revealed, discarded, and counted when it is a Space Mine (U5). */
 function destroyShield(s: ShieldsUpState, slot: number, events: GameEvent[]) {
   const st = s.strike!;
-  const target = s.players[st.against];
-  const card = target.shields.splice(slot, 1)[0];
+  const target = s.players[st.against]!;
+  const card = target.shields.splice(slot, 1)[0]!;
   s.discard.push(card);
   const mine = kindOf(card).kind === 'space-mine';
   if (mine) st.mines++;
@@ -329,7 +329,7 @@ function destroyShield(s: ShieldsUpState, slot: number, events: GameEvent[]) {
 function runStrikes(s: ShieldsUpState, events: GameEvent[]) {
   while (s.strike) {
     const st = s.strike;
-    const target = s.players[st.against];
+    const target = s.players[st.against]!;
     if (st.left > 0 && !target.destroyed) {
       if (target.shields.length === 0) {
         target.destroyed = true;
@@ -344,7 +344,7 @@ function runStrikes(s: ShieldsUpState, events: GameEvent[]) {
       }
       return;
     }
-    const striker = s.players[st.by];
+    const striker = s.players[st.by]!;
     if (st.mines > 0 && !striker.destroyed) {
       s.strike = { by: st.against, against: st.by, left: st.mines, mines: 0 };
       events.push({ type: 'strike', by: st.against, against: st.by, damage: st.mines, counter: true });
@@ -364,7 +364,7 @@ function finish(s: ShieldsUpState, events: GameEvent[], dice: Dice): Step<Shield
     return { ok: true, state: s, events };
   }
   // The turn goes on while its player can spend an action or still holds a Battery to use.
-  if (!canSpend(s, s.turn) && !hasBattery(s.players[s.turn])) endTurn(s, events, dice);
+  if (!canSpend(s, s.turn) && !hasBattery(s.players[s.turn]!)) endTurn(s, events, dice);
   return { ok: true, state: s, events };
 }
 
@@ -392,7 +392,7 @@ function endTurn(s: ShieldsUpState, events: GameEvent[], dice: Dice) {
     s.actions = ACTIONS_PER_TURN;
     events.push({ type: 'turn', seat: s.turn, turn: s.turns });
     // A player with nothing to do at all passes; the card count makes it impossible for both at once.
-    if (canSpend(s, s.turn) || hasBattery(s.players[s.turn])) return;
+    if (canSpend(s, s.turn) || hasBattery(s.players[s.turn]!)) return;
   }
   throw new Error('neither player can act: the card count says this cannot happen');
 }

@@ -52,8 +52,9 @@ export function viewOf(s: ShieldsUpState, seat: Seat | null): ShieldsUpView {
 export function openViewOf(s: ShieldsUpState): ShieldsUpView {
   const v = viewOf(s, null);
   s.players.forEach((p, i) => {
-    v.players[i].hand = p.hand.slice();
-    v.players[i].shields = p.shields.slice();
+    const open = v.players[i]!;
+    open.hand = p.hand.slice();
+    open.shields = p.shields.slice();
   });
   return v;
 }

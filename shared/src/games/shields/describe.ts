@@ -91,7 +91,7 @@ export function describeEvent(e: GameEvent, names: string[]): string {
       return `${name} is ready for the next game`;
     case 'game-won': {
       const loser = who(names, 1 - Number(e.seat));
-      const [won, lost] = [(e.score as number[])[Number(e.seat)], (e.score as number[])[1 - Number(e.seat)]];
+      const [won = 0, lost = 0] = [(e.score as number[])[Number(e.seat)], (e.score as number[])[1 - Number(e.seat)]];
       const score = won === lost ? `the score is ${won}–${lost}` : `${won > lost ? name : loser} leads ${Math.max(won, lost)}–${Math.min(won, lost)}`;
       return e.bestOf === 1
         ? `${name} wins: two of ${loser}'s batteries are destroyed`
@@ -117,7 +117,7 @@ export const STALL_WORDS = {
 export function describeResult(r: Result, names: string[]): string {
   const why = r.summary.replace(/\.+$/, '');
   if (r.draw) return `Draw — ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
-  const w = r.winners[0];
+  const w = r.winners[0] ?? 0;
   const match = /best of three (\d)–(\d)/.exec(why);
   if (match) return `${who(names, w)} wins the best of three ${match[1]}–${match[2]}`;
   if (r.reason === 'two-batteries') return `${who(names, w)} wins — two of ${who(names, 1 - w)}'s batteries are destroyed`;

@@ -13,7 +13,7 @@ function playerOf(v: PlayerView): Player {
   const live = v.batteries.find((b) => b.alive);
   const layer = (l: ShieldView['layer']) => (live ? live.shields.filter((s) => s.layer === l).map(shield) : []);
   const battery = (i: number): Battery => {
-    const b = v.batteries[i];
+    const b = v.batteries[i]!;
     return { health: b.health, attack: b.attack ? b.attack.id : null, shields: b.shields.filter((s) => s.layer === 'colored').map(shield) };
   };
   return {

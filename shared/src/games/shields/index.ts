@@ -52,16 +52,18 @@ function withRules(version: ShieldsRules): GameModule<ShieldsState, ShieldsActio
 function setupGame(options: ShieldsOptions, dice: Dice, rules: ShieldsRules): Step<ShieldsState> {
   // S2: 3d12 each, the higher total starts; a tie rolls again, every roll logged.
   const events: GameEvent[] = [];
-  let totals: number[];
+  let totals: [number, number];
   let round = 0;
   do {
     round++;
-    totals = [0, 1].map((seat) => {
+    const rollFor = (seat: number) => {
       const rolls = [dice.roll(12), dice.roll(12), dice.roll(12)];
-      const total = rolls[0] + rolls[1] + rolls[2];
+      const total = rolls.reduce((a, b) => a + b, 0);
       events.push({ type: 'roll-off', round, seat, rolls, total });
       return total;
-    });
+    };
+    const first = rollFor(0);
+    totals = [first, rollFor(1)];
   } while (totals[0] === totals[1]);
   const starter = totals[0] > totals[1] ? 0 : 1;
   events.push({ type: 'game-start', game: 1, first: starter, reason: 'roll-off' });

@@ -132,7 +132,7 @@ function hit(p: Player, target: Colour, damage: number, seat: Seat) {
   const stack = [p.front, b.shields, p.behind].find((s) => s.length > 0);
   if (stack) {
     // The shield object may be shared with the previous state (clonePlayer): change a copy.
-    const shield = { ...stack[0] };
+    const shield = { ...stack[0]! };
     stack[0] = shield;
     const before = shield.points;
     shield.points = Math.max(0, before - damage);
@@ -225,7 +225,7 @@ function resurrectRefusal(me: Player, a: Resurrect, sac: { id: string; shows: nu
 
 function resurrect(s: ShieldsState, seat: Seat, a: Resurrect): Outcome {
   if (!s.options.resurrection) return refuse('variant-off', 'Resurrection is not played in this room.');
-  const me = s.players[seat];
+  const me = s.players[seat]!;
   const sac = sacrificeable(me, seat).find((x) => x.id === a.sacrifice);
   if (!sac) return refuse('no-such-die', `You have no ${a.sacrifice} in play or in reserve to sacrifice.`);
   const refusal = resurrectRefusal(me, a, sac);
@@ -249,7 +249,7 @@ function take(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'ta
   if (isBlackShield(d) !== (a.placement !== undefined)) {
     return refuse('illegal-move', isBlackShield(d) ? 'Say whether the black shield goes in front or behind.' : 'Only a black shield is placed in front or behind.');
   }
-  const p = clonePlayer(s.players[seat]);
+  const p = clonePlayer(s.players[seat]!);
   const placed = place(p, seat, d, a.placement);
   return {
     ok: true,
@@ -261,18 +261,18 @@ function take(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'ta
 function attack(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'attack' }>, dice: Dice): Outcome {
   const c = ownBattery(seat, a.battery);
   if (!c) return refuse('no-such-die', `${a.battery} is not one of your batteries.`);
-  const b = s.players[seat].batteries[c];
+  const b = s.players[seat]!.batteries[c];
   if (b.health === 0) return refuse('illegal-move', `Your ${c} battery is destroyed and cannot attack.`);
   if (b.attack === null) return refuse('illegal-move', `Your ${c} battery has no attack die.`);
   const t = BEATS[c];
   const other = opponent(seat);
-  if (s.players[other].batteries[t].health === 0) return refuse('illegal-move', `The ${t} battery your ${c} battery attacks is destroyed.`);
+  if (s.players[other]!.batteries[t].health === 0) return refuse('illegal-move', `The ${t} battery your ${c} battery attacks is destroyed.`);
   const sides = known(b.attack).sides;
   const value = dice.roll(sides);
-  const q = clonePlayer(s.players[other]);
+  const q = clonePlayer(s.players[other]!);
   const h = hit(q, t, value, other);
   const summary: AttackSummary = {
-    seat, battery: a.battery, die: b.attack, sides, value, target: BATTERY_IDS[other][t],
+    seat, battery: a.battery, die: b.attack, sides, value, target: BATTERY_IDS[other]![t],
     layer: h.layer, before: h.before, after: h.after, lost: h.lost, destroyed: h.destroyed,
   };
   const players = withPlayer(s.players, other, q);
@@ -282,7 +282,7 @@ function attack(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
 }
 
 function potion(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'potion' }>): Outcome {
-  const me = s.players[seat];
+  const me = s.players[seat]!;
   if (!me.reserve.includes(a.die) || known(a.die).kind !== 'potion') return refuse('no-such-die', `There is no ${a.die} potion in your reserve.`);
   const c = ownBattery(seat, a.battery);
   if (!c) return refuse('no-such-die', `${a.battery} is not one of your batteries.`);
@@ -299,12 +299,12 @@ function potion(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
 }
 
 function polish(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'polish' }>): Outcome {
-  const me = s.players[seat];
+  const me = s.players[seat]!;
   if (!me.reserve.includes(a.die) || known(a.die).kind !== 'polish') return refuse('no-such-die', `There is no ${a.die} polish in your reserve.`);
   if (!findShield(me, a.shield)) return refuse('no-such-die', `You have no ${a.shield} in play.`);
   const p = clonePlayer(me);
   const at = findShield(p, a.shield)!;
-  const shield = { ...at.stack[at.index] };
+  const shield = { ...at.stack[at.index]! };
   at.stack[at.index] = shield;
   const sides = known(a.die).sides;
   const before = shield.points;
@@ -346,7 +346,7 @@ function endTurn(
 function stalled(s: ShieldsState, trigger: 'both-passed' | 'ten-turns', events: GameEvent[]): Outcome {
   const destroyed = s.players.map(destroyedCount);
   const points = s.players.map(pointsStanding);
-  const by = (t: number[], lower: boolean): Seat | null => (t[0] === t[1] ? null : (t[0] < t[1]) === lower ? 0 : 1);
+  const by = ([a, b]: number[], lower: boolean): Seat | null => (a === b ? null : (a! < b!) === lower ? 0 : 1);
   const onBatteries = by(destroyed, true);
   const onPoints = onBatteries === null ? by(points, false) : null;
   const winner = onBatteries ?? onPoints;
@@ -370,7 +370,7 @@ function gameOver(ended: ShieldsState, seat: Seat | null, events: GameEvent[], e
   const score = s.score.map((n, i) => (i === seat ? n + 1 : n));
   const gameWinners = [...s.gameWinners, seat];
   events.push({ type: 'game-won', seat, game: s.game, bestOf: s.options.bestOf, score });
-  if (score[seat] * 2 > s.options.bestOf) {
+  if (score[seat]! * 2 > s.options.bestOf) {
     if (s.options.bestOf > 1) events.push({ type: 'match-won', seat, score });
     return { ok: true, state: { ...s, score, gameWinners, winner: seat }, events };
   }
@@ -399,9 +399,9 @@ function next(s: ShieldsState, seat: Seat): Outcome {
 /** The act-step choices other than passing. */
 function actActions(s: ShieldsState, seat: Seat): ShieldsAction[] {
   const out: ShieldsAction[] = [];
-  const me = s.players[seat];
-  const them = s.players[opponent(seat)];
-  const ids = BATTERY_IDS[seat];
+  const me = s.players[seat]!;
+  const them = s.players[opponent(seat)]!;
+  const ids = BATTERY_IDS[seat]!;
   for (const c of COLOURS) {
     const b = me.batteries[c];
     if (b.health > 0 && b.attack !== null && them.batteries[BEATS[c]].health > 0) out.push({ type: 'attack', battery: ids[c] });
