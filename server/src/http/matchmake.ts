@@ -93,9 +93,11 @@ export function matchmakeFrontDoor(config: Config, other: RequestListener, befor
       return reply(res, 405, refusal('method-not-allowed', 'Matchmaking takes POST.'), { ...cors, Allow: 'POST, OPTIONS' });
     }
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return reply(res, 503, refusal('shutting-down', 'The server is restarting.'), cors);
-    const route = ROUTE.exec((req.url ?? '').split('?')[0]);
+    const route = ROUTE.exec((req.url ?? '').split('?')[0] ?? '');
     if (!route) return reply(res, 404, refusal('not-found', 'No such matchmaking route.'), cors);
-    const [, method, roomName] = route;
+    // Both groups are required by the pattern: a match has them.
+    const method = route[1]!;
+    const roomName = route[2]!;
     const ip = requestAddress(req, config.trustProxy);
     if (!(CREATES.has(method) ? creates : joins).take(ip) || (shared && !(await (CREATES.has(method) ? shared.creates : shared.joins).take(ip)))) {
       clientFault('matchmake-rate-limited', { method, ip });
@@ -130,7 +132,7 @@ export function matchmakeFrontDoor(config: Config, other: RequestListener, befor
   }
 
   return (req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path !== '/matchmake' && !path.startsWith('/matchmake/')) return other(req, res);
     handle(req, res).catch((e: Error) => {
       log.error({ event: 'matchmake-error', error: e.message });

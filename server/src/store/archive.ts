@@ -13,12 +13,15 @@ export class Archive {
     const mine = this.byOwner.get(owner) ?? [];
     mine.push(log.gameId);
     this.byOwner.set(owner, mine);
-    if (mine.length > this.perOwner) this.remove(mine[0]);
+    const oldest = mine[0];
+    if (mine.length > this.perOwner && oldest !== undefined) this.remove(oldest);
     // Over the whole capacity: the oldest game of whoever holds the most goes first.
     while (this.logs.size > this.capacity) {
       let biggest: string[] = [];
       for (const ids of this.byOwner.values()) if (ids.length > biggest.length) biggest = ids;
-      this.remove(biggest[0]);
+      const first = biggest[0];
+      if (first === undefined) break;
+      this.remove(first);
     }
   }
 

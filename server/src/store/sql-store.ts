@@ -97,7 +97,7 @@ export class SqlGameStore implements GameStore {
       if (!Array.isArray(entries) || entries.length === 0) throw bad('append takes at least one entry');
       entries.forEach((e, i) => {
         if (!e || !Number.isInteger(e.seq) || e.seq < 0) throw bad('every entry needs a whole seq >= 0');
-        if (i > 0 && e.seq !== entries[i - 1].seq + 1) throw bad('the entries of one append must have consecutive seqs');
+        if (i > 0 && e.seq !== entries[i - 1]!.seq + 1) throw bad('the entries of one append must have consecutive seqs');
       });
     } catch (err) {
       return Promise.reject(err);
@@ -336,8 +336,9 @@ export class SqlGameStore implements GameStore {
     const expect = new Map<string, number>();
     const fast = batch.every((p) => {
       const n = expect.get(p.gameId) ?? this.nextSeq.get(p.gameId);
-      expect.set(p.gameId, p.entries[p.entries.length - 1].seq + 1);
-      return n === p.entries[0].seq;
+      // An append holds at least one entry (checked by append).
+      expect.set(p.gameId, p.entries[p.entries.length - 1]!.seq + 1);
+      return n === p.entries[0]!.seq;
     });
     if (!fast) return this.checkedBatch(batch);
     let inserted: Set<string>;
@@ -357,7 +358,7 @@ export class SqlGameStore implements GameStore {
     const rest: PendingAppend[] = [];
     for (const p of batch) {
       if (p.entries.every((e) => inserted.has(`${p.gameId}\u0000${e.seq}`))) {
-        this.nextSeq.set(p.gameId, p.entries[p.entries.length - 1].seq + 1);
+        this.nextSeq.set(p.gameId, p.entries[p.entries.length - 1]!.seq + 1);
         p.resolve();
       } else {
         rest.push(p);
@@ -409,15 +410,18 @@ export class SqlGameStore implements GameStore {
           const differs = p.entries.slice(0, restated).find((e, i) => known.get(`${p.gameId}\u0000${e.seq}`) !== p.texts[i]);
           if (differs) { refused.set(p, new StoreError('duplicate-entry', `game ${p.gameId} already has another entry ${differs.seq}`)); continue; }
           if (fresh === -1) continue;
-          if (p.entries[fresh].seq !== n) {
-            refused.set(p, new StoreError('out-of-order', `game ${p.gameId} expects entry ${n}, got ${p.entries[fresh].seq}`));
+          const first = p.entries[fresh]!;
+          if (first.seq !== n) {
+            refused.set(p, new StoreError('out-of-order', `game ${p.gameId} expects entry ${n}, got ${first.seq}`));
             continue;
           }
           for (let i = fresh; i < p.entries.length; i++) {
             rows.gameId.push(p.gameId);
-            rows.seq.push(p.entries[i].seq);
-            rows.entry.push(p.texts[i]);
-            known.set(`${p.gameId}\u0000${p.entries[i].seq}`, p.texts[i]);
+            const seq = p.entries[i]!.seq;
+            const text = p.texts[i]!;
+            rows.seq.push(seq);
+            rows.entry.push(text);
+            known.set(`${p.gameId}\u0000${seq}`, text);
           }
           next.set(p.gameId, n + p.entries.length - fresh);
         }
