@@ -146,7 +146,9 @@ export class BoardInput {
     const v = this.view;
     const me = this.me;
     if (!v || me === null || !this.canArrange()) return 'none';
-    const sq = sqIndex(v.homeSquares[me][k]);
+    const home = v.homeSquares[me]?.[k];
+    if (home === undefined) return 'none';
+    const sq = sqIndex(home);
     if (this.selected === null) return this.select(sq);
     if (this.selected === sq) return this.select(null);
     return this.swap(this.selected, sq);

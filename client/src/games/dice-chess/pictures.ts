@@ -28,7 +28,7 @@ function drawScene(s: Scene): Container {
   const g = new Graphics();
   scene.addChild(g);
   const h = s.rows.length;
-  const w = s.rows[0].length;
+  const w = s.rows[0]?.length ?? 0;
   const f0 = s.corner.charCodeAt(0) - 97;
   const r0 = Number(s.corner[1]) - 1;
   // The crop on a full 8×8 board, so the real move generator (C4, C5) decides every mark.
@@ -39,7 +39,7 @@ function drawScene(s: Scene): Container {
   const board = parseBoard(full);
   // The shared rules say which moves are progress, from each die's furthest rank.
   const reach = reachOf(board);
-  for (const [sq, rank] of Object.entries(s.reached ?? {})) reach[squareIndex(sq)] = board[squareIndex(sq)] > 0 ? rank - 1 : 8 - rank;
+  for (const [sq, rank] of Object.entries(s.reached ?? {})) reach[squareIndex(sq)] = board[squareIndex(sq)]! > 0 ? rank - 1 : 8 - rank;
   const state = positionState(board, 0, { reach });
   const at = (sq: number): [number, number] => [((sq & 7) - f0 + 0.5) * SQ, (h - 1 - ((sq >> 3) - r0) + 0.5) * SQ];
   for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
@@ -56,7 +56,7 @@ function drawScene(s: Scene): Container {
       if (!inside) continue;
       const [x, y] = at(to);
       if (board[to] !== 0) marks.circle(x, y, SQ * 0.44).stroke({ width: 3, color: DANGER, alpha: 0.95 });
-      else if (isEffective(state, squareIndex(from), to)) drawProgressMark(marks, x, y, SQ, board[squareIndex(from)] > 0);
+      else if (isEffective(state, squareIndex(from), to)) drawProgressMark(marks, x, y, SQ, board[squareIndex(from)]! > 0);
       else marks.circle(x, y, SQ * 0.15).fill({ color: 0xffffff, alpha: 0.7 });
     }
   }

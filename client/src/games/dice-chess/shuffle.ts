@@ -7,7 +7,8 @@ function below(n: number): number {
   const word = new Uint32Array(1);
   for (;;) {
     crypto.getRandomValues(word);
-    if (word[0] < limit) return word[0] % n;
+    const w = word[0]!;
+    if (w < limit) return w % n;
   }
 }
 
@@ -16,7 +17,7 @@ export function privateShuffle(n: number): number[] {
   const order = Array.from({ length: n }, (_, i) => i);
   for (let i = n - 1; i > 0; i--) {
     const j = below(i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
+    [order[i], order[j]] = [order[j]!, order[i]!];
   }
   return order;
 }

@@ -58,14 +58,14 @@ export interface Preview {
 /** Builds the plan action: each target's damage summed and cut to its boxes left (what is not placed is lost). */
 export function toPlan(v: SiegeView, seat: number, d: Draft): Preview {
   const state = stateOf(v);
-  const sh = v.sheets[seat];
+  const sh = v.sheets[seat]!;
   const used = new Set(d.specials);
   const perTarget = new Map<string, number>();
   const add = (t: string | null, n: number) => {
     if (t && n > 0) perTarget.set(t, (perTarget.get(t) ?? 0) + n);
   };
   d.uses.forEach((u, i) => {
-    if (u && !pairOf(d, i)) add(d.targets[i], useDamage(state, sh, u, used) ?? 0);
+    if (u && !pairOf(d, i)) add(d.targets[i] ?? null, useDamage(state, sh, u, used) ?? 0);
   });
   for (const p of d.pairs) if (p.use) add(p.target, useDamage(state, sh, p.use, used) ?? 0);
   if (used.has('wizards-light')) for (const w of d.wizard) add(w.target, w.n);
@@ -100,7 +100,7 @@ export function toPlan(v: SiegeView, seat: number, d: Draft): Preview {
     return { plan, error: out.message, damage: 0, placed: 0, hits: shown, threat: attackDamage(state, sh), ofAKind: ofAKind(sh.tray, plan.pairs) };
   }
   out.sheet.attackers.forEach((a, i) => {
-    const before = sh.attackers[i].hits;
+    const before = sh.attackers[i]?.hits ?? 0;
     if (a.hits > before) shown[a.id] = a.hits - before;
   });
   const threat = used.has('war-horn') || out.sheet.attackers.every((a) => !isAlive(a)) ? 0 : attackDamage(state, out.sheet);

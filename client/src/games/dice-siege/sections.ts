@@ -53,7 +53,7 @@ export function stronghold(p: Painter, S: Sheetwork, x: number, y: number, w: nu
     const pre = Math.max(0, Math.min(count - checked, sh.damage + incoming - before - checked));
     before += count;
     const fallen = checked === count;
-    p.text(LEVEL_NAMES[level], { size: 12, color: fallen ? MUTED : INK, weight: 700 }, x, at);
+    p.text(LEVEL_NAMES[level] ?? `Level ${level + 1}`, { size: 12, color: fallen ? MUTED : INK, weight: 700 }, x, at);
     p.text(fallen ? 'fallen' : `${count - checked} of ${count}`, { size: 11, color: fallen ? CHECK : MUTED }, x, at + 15);
     const size = boxSize(w - lw, count, S.small ? 2 : 1, 7, 12);
     const h = boxes(p.g, x + lw, at + 2, w - lw, count, checked, pre, size);

@@ -17,8 +17,8 @@ class HighRollView implements GameView {
   constructor(private ctx: ViewContext) {
     for (let s = 0; s < 2; s++) {
       for (let i = 0; i < 3; i++) {
-        const d = new DieSprite({ size: 56, fill: COLORS[s], ink: 0x111111 });
-        this.dice[s].push(d);
+        const d = new DieSprite({ size: 56, fill: COLORS[s % COLORS.length]!, ink: 0x111111 });
+        this.dice[s]!.push(d);
         this.container.addChild(d.container);
       }
       const t = new Label({ size: 18, color: 0xf2efe6 });
@@ -34,11 +34,11 @@ class HighRollView implements GameView {
     const size = Math.max(36, Math.min(72, width / 6));
     for (let s = 0; s < 2; s++) {
       const y = height * (s === 0 ? 0.3 : 0.7);
-      this.dice[s].forEach((d, i) => {
+      this.dice[s]!.forEach((d, i) => {
         d.set({ size }, d.value);
         d.container.position.set(width / 2 + (i - 1) * (size + 14), y);
       });
-      this.totals[s].at(width / 2 - 1.5 * (size + 14), y - size);
+      this.totals[s]!.at(width / 2 - 1.5 * (size + 14), y - size);
     }
   }
 
@@ -46,9 +46,9 @@ class HighRollView implements GameView {
     const view = snap.view as { rolls: number[][]; totals: number[]; sides: number } | null;
     if (!view) return;
     for (let s = 0; s < 2; s++) {
-      this.totals[s].set(`${snap.seats[s]?.name || `Player ${s + 1}`}: ${view.totals[s]}`);
-      this.dice[s].forEach((d, i) => {
-        const v = view.rolls[s][i];
+      this.totals[s]!.set(`${snap.seats[s]?.name || `Player ${s + 1}`}: ${view.totals[s]}`);
+      this.dice[s]!.forEach((d, i) => {
+        const v = view.rolls[s]?.[i];
         d.container.alpha = v === undefined ? 0.3 : 1;
         d.set({}, v ?? '?');
       });
@@ -58,10 +58,12 @@ class HighRollView implements GameView {
     for (const { seq, ev } of rolled) {
       if (seq <= this.seen) continue;
       const seat = ev.seat as number;
-      const i = view.rolls[seat].length - 1;
-      if (i >= 0 && this.seen > 0) this.dice[seat][i].roll(this.ctx.stage, view.sides, view.rolls[seat][i]);
+      const rolls = view.rolls[seat] ?? [];
+      const value = rolls[rolls.length - 1];
+      const die = this.dice[seat]?.[rolls.length - 1];
+      if (value !== undefined && die && this.seen > 0) die.roll(this.ctx.stage, view.sides, value);
     }
-    this.seen = snap.log.length ? snap.log[snap.log.length - 1].seq : 0;
+    this.seen = snap.log[snap.log.length - 1]?.seq ?? 0;
     this.ctx.stage.invalidate();
   }
 

@@ -32,7 +32,7 @@ export function drawMiddle(paint: Paint, bottomSeat: number) {
   paint.scene.addChild(g);
   // The banner: whose turn, which step, the match score, then the last roll.
   const names = [seatName(snap, 0), seatName(snap, 1)];
-  const who = (s: number) => (s === snap.mySeat ? 'You' : names[s]);
+  const who = (s: number) => (s === snap.mySeat ? 'You' : (names[s] ?? `Player ${s + 1}`));
   let line: string;
   const offBoard = view.winner === null && snap.phase === 'over' ? snap.result : null;
   if (offBoard) line = offBoard.draw ? `Draw · ${offBoard.summary.replace(/\.+$/, '')}` : `${offBoard.winners.map(who).join(' and ')} ${offBoard.winners.includes(snap.mySeat ?? -1) ? 'win' : 'wins'} · ${offBoard.summary.replace(/\.+$/, '')}`;
@@ -48,9 +48,9 @@ export function drawMiddle(paint: Paint, bottomSeat: number) {
   if (snap.mySeat !== null && view.turn === snap.mySeat && view.step === 'take' && sel?.kind === 'pool' && legal.takes.get(sel.die)!.length > 1) {
     line = `Place the ${shortName(sel.die)}: tap a gold band on your side`;
   } else if (sel?.kind === 'battery') {
-    const b = view.players[bottomSeat].batteries.find((x) => x.id === sel.id);
+    const b = view.players[bottomSeat]!.batteries.find((x) => x.id === sel.id);
     const target = targetOf(sel.id);
-    const tb = view.players[1 - bottomSeat].batteries.find((x) => x.id === target);
+    const tb = view.players[1 - bottomSeat]!.batteries.find((x) => x.id === target);
     const first = tb?.shields[0];
     line = `Your ${b?.colour} d${b?.attack?.sides} → ${names[1 - bottomSeat]}'s ${tb?.colour} battery, hitting ${first ? `the ${first.colour} d${first.faces} shield (${first.points})` : `its health (${tb?.health})`} · tap again to roll`;
   } else if (sel?.kind === 'reserve') {
@@ -160,13 +160,15 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
   const kinds = POOL_KINDS.map(([kind]) => pool[kind]);
   const flow = flowPool(kinds.map((d) => d.length), P.w, m.pd, capH, POOL_KINDS.map(([, label]) => label));
   POOL_KINDS.forEach(([, label], k) => {
-    const spots = flow.at[k];
-    if (spots.length === 0) return;
+    const spots = flow.at[k] ?? [];
+    const first = spots[0];
+    if (!first) return;
     const lt = paint.text(label, { size: capH - 1, color: MUTED, weight: 700 });
-    lt.position.set(P.x + spots[0].x - m.pd / 2, P.y + spots[0].y - m.pd / 2 - capH - 3);
+    lt.position.set(P.x + first.x - m.pd / 2, P.y + first.y - m.pd / 2 - capH - 3);
     paint.scene.addChild(lt);
-    kinds[k].forEach((d, i) => {
-      dieOf(d, P.x + spots[i].x, P.y + spots[i].y);
+    kinds[k]?.forEach((d, i) => {
+      const at = spots[i];
+      if (at) dieOf(d, P.x + at.x, P.y + at.y);
     });
   });
 }
@@ -180,13 +182,13 @@ function drawWheel(paint: Paint, cx: number, cy: number, r: number, font: number
     return { x: cx + r * Math.cos(a), y: cy + r * Math.sin(a) };
   });
   COLOURS.forEach((c, i) => {
-    const a = pts[i];
-    const b = pts[(i + 1) % 3];
+    const a = pts[i]!;
+    const b = pts[(i + 1) % 3]!;
     const k = 0.3;
     arrow(g, a.x + (b.x - a.x) * k, a.y + (b.y - a.y) * k, b.x - (b.x - a.x) * k, b.y - (b.y - a.y) * k, COLOUR_HEX[c], 0.9, 2.5);
   });
   COLOURS.forEach((c, i) => {
-    g.circle(pts[i].x, pts[i].y, r * 0.28).fill(COLOUR_HEX[c]).stroke({ width: 1.5, color: 0x000000, alpha: 0.4 });
+    g.circle(pts[i]!.x, pts[i]!.y, r * 0.28).fill(COLOUR_HEX[c]).stroke({ width: 1.5, color: 0x000000, alpha: 0.4 });
   });
   if (!label) return;
   const t = paint.text('attacks', { size: font - 3, color: MUTED, weight: 600 }, 0.5, 0.5);

@@ -67,9 +67,9 @@ function wheel(): Container {
   const g = new Graphics();
   scene.addChild(g);
   order.forEach((colour, i) => {
-    const from = at[i];
+    const from = at[i]!;
     // The shared rules say who attacks whom.
-    const to = at[order.indexOf(BEATS[colour])];
+    const to = at[order.indexOf(BEATS[colour])]!;
     // Arrows run between the plates' edges, bowed out a little so the three read as a wheel.
     const dx = to.x - from.x;
     const dy = to.y - from.y;
@@ -81,7 +81,7 @@ function wheel(): Container {
     arrow(g, from.x + dx * k0, from.y + dy * k0, from.x + dx * k1, from.y + dy * k1, LOOK[colour].edge);
   });
   order.forEach((colour, i) => {
-    battery(scene, colour, at[i].x, at[i].y, 4, `${colour} hits ${BEATS[colour]}`, 124);
+    battery(scene, colour, at[i]!.x, at[i]!.y, 4, `${colour} hits ${BEATS[colour]}`, 124);
   });
   return scene;
 }

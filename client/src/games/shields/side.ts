@@ -11,7 +11,7 @@ import { COLOUR_HEX, SEAT_COLORS, type Paint } from './paint';
 export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', order: Colour[], placing: boolean) {
   const { view, snap, legal, L } = paint;
   const { m, pad } = L;
-  const p = view.players[seat];
+  const p = view.players[seat]!;
   const mine = snap.mySeat === seat;
   const dir = side === 'top' ? 1 : -1;
   // y of a point `off` pixels from this side's table edge, toward the middle.
@@ -28,7 +28,7 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
   if (active) g.roundRect(L.bx, stripTop, L.bw, m.strip, 8).stroke({ width: 2, color: ACCENT });
   let x = L.bx + 10;
   const nameText = `${seatName(snap, seat)}${mine ? ' (you)' : ''}`;
-  const name = paint.text(nameText, { size: m.font + 2, color: SEAT_COLORS[seat], weight: 800 }, 0, 0.5);
+  const name = paint.text(nameText, { size: m.font + 2, color: SEAT_COLORS[seat]!, weight: 800 }, 0, 0.5);
   name.position.set(x, stripY);
   paint.scene.addChild(name);
   x += name.width + 8;
@@ -113,7 +113,7 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
   const band = (s: ShieldView | null, label: string, zone?: 'front' | 'behind') => {
     const y = at(off + m.band / 2);
     const bh = m.band - 4;
-    const hitFirst = targetId !== null && s !== null && view.players[seat].batteries.some((bb) => bb.id === targetId && bb.shields[0]?.id === s.id);
+    const hitFirst = targetId !== null && s !== null && view.players[seat]!.batteries.some((bb) => bb.id === targetId && bb.shields[0]?.id === s.id);
     const polishable = paint.input.sel?.kind === 'reserve' && s !== null && legal.use(paint.input.sel.die, s.id) !== undefined;
     const bg2 = new Graphics();
     bg2.roundRect(L.bx + 4, y - bh / 2, L.bw - 8, bh, bh / 2);
@@ -159,7 +159,7 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
     const y0 = at(off - 2);
     const y1 = at(coloredFrom + n * m.row);
     const w = L.colW - 28;
-    rails.roundRect(L.cols[i] - w / 2, Math.min(y0, y1), w, Math.abs(y1 - y0), 8)
+    rails.roundRect(L.cols[i]! - w / 2, Math.min(y0, y1), w, Math.abs(y1 - y0), 8)
       .fill({ color: COLOUR_HEX[colour], alpha: 0.07 }).stroke({ width: 1, color: COLOUR_HEX[colour], alpha: 0.35 });
   });
   const selName = paint.input.sel?.kind === 'pool' ? shortName(paint.input.sel.die) : '';
@@ -174,12 +174,13 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
     order.forEach((colour, i) => {
       const b = p.batteries.find((x) => x.colour === colour)!;
       const colored = b.shields.filter((s) => s.layer === 'colored');
-      const inRow = L.compact ? colored : [colored[colored.length - 1 - r]].filter(Boolean);
+      const top = colored[colored.length - 1 - r];
+      const inRow = L.compact ? colored : top ? [top] : [];
       inRow.forEach((s, k) => {
         const hitFirst = targetId === b.id && b.shields[0]?.id === s.id;
         const polishable = paint.input.sel?.kind === 'reserve' && legal.use(paint.input.sel.die, s.id) !== undefined;
         const mark: Mark = hitFirst || polishable ? 'target' : 'none';
-        const cx = L.compact ? L.cols[i] + (k - (inRow.length - 1) / 2) * (m.s + 10) : L.cols[i] - L.colW * 0.18;
+        const cx = L.compact ? L.cols[i]! + (k - (inRow.length - 1) / 2) * (m.s + 10) : L.cols[i]! - L.colW * 0.18;
         const c = paint.die({ sides: s.faces, look: s.colour, clear: true, size: m.s, text: String(s.points), mark }, () => paint.on(paint.input.tapShield(s.id, b.id, seat)));
         c.position.set(cx, y);
         paint.scene.addChild(c);
