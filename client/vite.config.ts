@@ -13,7 +13,7 @@ export default defineConfig({
       { find: /^@dicehall\/shared\/([a-z-]+)$/, replacement: path.resolve(__dirname, '../shared/src/games/$1/index.ts') },
     ],
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200, manifest: true },
   plugins: [catalogue(), precompress()],
   server: { proxy: { '/api': 'http://localhost:2567', '/matchmake': 'http://localhost:2567' } },
 });

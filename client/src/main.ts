@@ -3,6 +3,7 @@ import './style.css';
 import { identity } from './net/identity';
 import type { TableConnection } from './net/connection';
 import { Store } from './net/store';
+import { roomInfo } from './net/room-hint';
 import { homeScreen } from './screens/home';
 import { joinPrompt } from './screens/join';
 import { clientGames } from './games';
@@ -108,9 +109,9 @@ async function route() {
     clear(root);
     root.append(h('p', { class: 'loading' }, 'Joining the table…'));
     preload();
-    const info = await fetch(`/api/rooms/${roomId}`);
-    if (!info.ok) return notHere('No such room.');
-    const { metadata } = (await info.json()) as { metadata: { game: string; name: string; host: string; seated: number; seats: number } };
+    const info = await roomInfo(roomId);
+    if (!info) return notHere('No such room.');
+    const { metadata } = info;
     // The room's game is known: its board downloads while the player answers the prompt and joins.
     preload(metadata.game);
     let want: 'play' | 'watch' = new URLSearchParams(location.search).has('watch') ? 'watch' : 'play';

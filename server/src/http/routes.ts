@@ -6,10 +6,17 @@ import { matchMaker } from '@colyseus/core';
 import { games } from '@dicehall/shared';
 import type { Archive } from '../store/archive';
 import { serveClient } from './static';
+import type { RoomSummary } from './room-page';
 import type { Durability } from '../rooms/durability';
 
 const roomId = /^[A-Za-z0-9_-]{1,32}$/;
 const gameId = /^[0-9a-f]{16}$/;
+
+/** A live room's summary: one key from the driver (a query would read every room's listing from Redis when scaled out). */
+async function summary(id: string): Promise<RoomSummary | null> {
+  const room = await matchMaker.getRoomById(id);
+  return room ? { roomId: room.roomId, metadata: room.metadata as RoomSummary['metadata'], clients: room.clients } : null;
+}
 
 export function routes(app: Express, archive: Archive, clientDist: string | undefined, durable?: Durability) {
   app.disable('x-powered-by');
@@ -27,12 +34,11 @@ export function routes(app: Express, archive: Archive, clientDist: string | unde
   // Tells a link whether its room still exists before the client tries to join it.
   app.get('/api/rooms/:id', async (req, res) => {
     if (!roomId.test(req.params.id)) return res.status(400).json({ code: 'bad-room-id', message: 'That is not a room id.' });
-    // One key from the driver (a query would read every room's listing from Redis when scaled out).
-    let room = await matchMaker.getRoomById(req.params.id);
+    let room = await summary(req.params.id);
     // A room whose game is in the store but not live (the server restarted) comes back now, under its id.
-    if (!room && durable && (await durable.ensureRoom(req.params.id)) === 'resumed') room = await matchMaker.getRoomById(req.params.id);
+    if (!room && durable && (await durable.ensureRoom(req.params.id)) === 'resumed') room = await summary(req.params.id);
     if (!room) return res.status(404).json({ code: 'room-not-found', message: 'No such room: it may have ended or the link is wrong.' });
-    res.json({ roomId: room.roomId, metadata: room.metadata, clients: room.clients });
+    res.json(room);
   });
 
   // The complete log of a finished game (seed revealed), for the verifier and replays.
@@ -50,8 +56,9 @@ export function routes(app: Express, archive: Archive, clientDist: string | unde
   });
 
   if (clientDist && fs.existsSync(path.join(clientDist, 'index.html'))) {
-    // Precompressed, cached by content hash, client routes and the app's own 404 page: see static.ts.
-    app.use(serveClient(clientDist));
+    // Precompressed, cached by content hash, client routes and the app's own 404 page: see static.ts. A live
+    // room's link gets its summary and board code in the page itself (room-page.ts).
+    app.use(serveClient(clientDist, (id) => (roomId.test(id) ? summary(id) : Promise.resolve(null))));
   } else {
     app.get('/', (_req, res) => res.type('text/plain').send('Dicehall server is running; the client is not built (npm run build).'));
   }

@@ -3,7 +3,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, Response, NextFunction, RequestHandler } from 'express';
+import { pageFor, readManifest, withSummary, type RoomSummary } from './room-page';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,6 +44,8 @@ export function loadClient(dist: string): Map<string, Entry> {
   const files = new Map<string, Entry>();
   for (const file of walk(dist)) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
+    // The build manifest (.vite/) is the server's to read, not a page to serve.
+    if (path.relative(dist, file).startsWith('.')) continue;
     const url = `/${path.relative(dist, file).split(path.sep).join('/')}`;
     const ext = path.extname(file);
     const entry: Entry = {
@@ -94,14 +98,48 @@ function send(req: Request, res: Response, entry: Entry, status = 200) {
   else res.end(v.body);
 }
 
-/** The built client as one middleware; mount it after the API routes. */
-export function serveClient(dist: string): RequestHandler {
+/** A page made for one request (a room link's), compressed on the spot: it is about 2 KiB. */
+function madeNow(html: string): Entry {
+  const body = Buffer.from(html);
+  return {
+    type: TYPES['.html']!,
+    cache: 'no-cache',
+    identity: variant(body, ''),
+    br: variant(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), '-br'),
+    gzip: variant(gzipSync(body), '-gz'),
+  };
+}
+
+const ROOM_LINK = /^\/r\/([\w-]+)$/;
+
+/**
+ * The built client as one middleware; mount it after the API routes. With `lookUp`, a room link's page carries
+ * the room's summary and preloads its board's code (./room-page); a room it cannot find gets the plain page,
+ * whose client asks GET /api/rooms/<id> as before.
+ */
+export function serveClient(dist: string, lookUp?: (roomId: string) => Promise<RoomSummary | null>): RequestHandler {
   const files = loadClient(dist);
   const index = files.get('/index.html')!;
+  const manifest = readManifest(dist);
+  const pages = new Map<string, string | null>();
+  const roomPage = async (roomId: string): Promise<Entry | null> => {
+    if (!lookUp || !manifest) return null;
+    const room = await lookUp(roomId);
+    const game = room?.metadata.game;
+    if (!room || typeof game !== 'string') return null;
+    if (!pages.has(game)) pages.set(game, pageFor(index.identity.body.toString('utf8'), manifest, game));
+    const page = pages.get(game);
+    return page ? madeNow(withSummary(page, room)) : null;
+  };
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const file = files.get(req.path);
     if (file && req.path !== '/index.html') return send(req, res, file);
+    const room = ROOM_LINK.exec(req.path);
+    if (room) {
+      roomPage(room[1]!).then((page) => send(req, res, page ?? index), () => send(req, res, index));
+      return;
+    }
     if (CLIENT_ROUTE.test(req.path) || req.path === '/index.html') return send(req, res, index);
     // A missing hashed asset is a stale page asking for an old build: a plain 404, not the app.
     if (req.path.startsWith('/assets/')) return res.status(404).type('text/plain').send('Not found');

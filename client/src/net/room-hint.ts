@@ -1,0 +1,20 @@
+// A room link's page carries the room's summary (server/src/http/room-page.ts), so the first load of a link joins
+// without first asking GET /api/rooms/<id>. It is read once: a later visit within the app asks the server afresh.
+export interface RoomInfo {
+  metadata: { game: string; name: string; host: string; seated: number; seats: number };
+}
+
+export async function roomInfo(roomId: string): Promise<RoomInfo | null> {
+  const el = document.getElementById('room-info');
+  if (el) {
+    el.remove();
+    try {
+      const hint = JSON.parse(el.textContent ?? '') as { roomId?: unknown } & RoomInfo;
+      if (hint.roomId === roomId && typeof hint.metadata?.game === 'string') return hint;
+    } catch {
+      // A page without a readable summary: ask the server below.
+    }
+  }
+  const res = await fetch(`/api/rooms/${roomId}`);
+  return res.ok ? ((await res.json()) as RoomInfo) : null;
+}
