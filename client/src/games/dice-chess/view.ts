@@ -2,6 +2,7 @@
 // beside each side, tap/drag to move (legal moves from the server) or to arrange in secret before play (C2).
 // This file wires the parts: input (controller.ts), drawing (scene.ts, panels.ts), the HTML layer (controls.ts).
 import { Container, Rectangle, type FederatedPointerEvent } from 'pixi.js';
+import { seatName } from '@dicehall/shared';
 import type { DiceChessView } from '@dicehall/shared/dice-chess';
 import { slideIn } from '../../engine/die';
 import { prefersStill } from '../../engine/layout';
@@ -109,12 +110,12 @@ class DiceChessBoard implements GameView {
   }
 
   private nameOf(seat: Seat): string {
-    const n = this.snap?.seats[seat]?.name || `Player ${seat + 1}`;
+    const n = seatName(this.snap?.seats, seat);
     return seat === this.input.me ? `${n} (you)` : n;
   }
 
   private syncControls() {
-    this.controls.sync(this.input, this.snap?.phase === 'playing', (s) => this.snap?.seats[s]?.name || `Player ${s + 1}`);
+    this.controls.sync(this.input, this.snap?.phase === 'playing', (s) => seatName(this.snap?.seats, s));
   }
 
   /** Slides the move just made from its square (a captured die shrinking away under it), then tumbles a capture's reroll. */

@@ -1,5 +1,6 @@
 // High Roll's table: each player's three dice in a row with the running total.
 import { Container } from 'pixi.js';
+import { seatName } from '@dicehall/shared';
 import { DieSprite } from '../../engine/dice-sprite';
 import { Label } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
@@ -46,7 +47,7 @@ class HighRollView implements GameView {
     const view = snap.view as { rolls: number[][]; totals: number[]; sides: number } | null;
     if (!view) return;
     for (let s = 0; s < 2; s++) {
-      this.totals[s]!.set(`${snap.seats[s]?.name || `Player ${s + 1}`}: ${view.totals[s]}`);
+      this.totals[s]!.set(`${seatName(snap.seats, s)}: ${view.totals[s]}`);
       this.dice[s]!.forEach((d, i) => {
         const v = view.rolls[s]?.[i];
         d.container.alpha = v === undefined ? 0.3 : 1;

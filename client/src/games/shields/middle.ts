@@ -32,7 +32,7 @@ export function drawMiddle(paint: Paint, bottomSeat: number) {
   paint.scene.addChild(g);
   // The banner: whose turn, which step, the match score, then the last roll.
   const names = [seatName(snap, 0), seatName(snap, 1)];
-  const who = (s: number) => (s === snap.mySeat ? 'You' : (names[s] ?? `Player ${s + 1}`));
+  const who = (s: number) => (s === snap.mySeat ? 'You' : seatName(snap, s));
   let line: string;
   const offBoard = view.winner === null && snap.phase === 'over' ? snap.result : null;
   if (offBoard) line = offBoard.draw ? `Draw · ${offBoard.summary.replace(/\.+$/, '')}` : `${offBoard.winners.map(who).join(' and ')} ${offBoard.winners.includes(snap.mySeat ?? -1) ? 'win' : 'wins'} · ${offBoard.summary.replace(/\.+$/, '')}`;
