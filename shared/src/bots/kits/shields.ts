@@ -2,32 +2,11 @@
 // evaluation is a race: how many attacks each side still needs to destroy two batteries.
 import { seededDice, type Dice } from '../../core/dice';
 import type { Seat } from '../../core/game-module';
-import { ALL_IDS, BEATS, COLOURS, die, POOL_IDS, shields, type PlayerView, type ShieldsAction, type ShieldsState, type ShieldsView } from '../../games/shields';
+import { ALL_IDS, BEATS, COLOURS, die, POOL_IDS, shields, type ShieldsAction, type ShieldsState, type ShieldsView } from '../../games/shields';
+import { playerFromView } from '../../games/shields/from-view';
 import type { BotKit } from '../types';
 
 type Player = ShieldsState['players'][number];
-
-function playerFrom(v: PlayerView): Player {
-  const live = v.batteries.find((b) => b.alive);
-  // Black shields show on every live battery (S6): read them from any one.
-  const black = (layer: 'front' | 'behind') =>
-    (live?.shields ?? []).filter((s) => s.layer === layer).map((s) => ({ id: s.id, points: s.points }));
-  const battery = (i: number) => {
-    const b = v.batteries[i]!;
-    return {
-      health: b.health,
-      attack: b.attack ? b.attack.id : null,
-      shields: b.shields.filter((s) => s.layer === 'colored').map((s) => ({ id: s.id, points: s.points })),
-    };
-  };
-  return {
-    batteries: { red: battery(0), yellow: battery(1), blue: battery(2) },
-    front: black('front'),
-    behind: black('behind'),
-    reserve: v.reserve.map((d) => d.id),
-    trash: v.trash.map((d) => d.id),
-  };
-}
 
 /**
  * The state behind a Shields view. Nothing in Shields is hidden, so this is exact up to what no rule
@@ -48,7 +27,7 @@ function determinize(view: ShieldsView, _seat: Seat, _rng: Dice): ShieldsState {
     turn: view.turn ?? 0,
     step: view.step ?? 'act',
     pool: POOL_IDS.filter((id) => inPool.has(id)),
-    players: view.players.map(playerFrom),
+    players: view.players.map(playerFromView),
     lastAttack: view.lastAttack ? { ...view.lastAttack, destroyed: [...view.lastAttack.destroyed] } : null,
   };
   // Fields of rules version 2 (S14, the pause between games), read when the view carries them.

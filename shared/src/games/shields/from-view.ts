@@ -8,7 +8,8 @@ import type { PlayerView, ShieldsView, ShieldView } from './view';
 
 const shield = (v: ShieldView) => ({ id: v.id, points: v.points });
 
-function playerOf(v: PlayerView): Player {
+/** A player as the rules hold it, rebuilt from its view (exact: nothing in Shields is hidden). */
+export function playerFromView(v: PlayerView): Player {
   // A live battery shows every shield in front of it: the black ones in front and behind are the same on each.
   const live = v.batteries.find((b) => b.alive);
   const layer = (l: ShieldView['layer']) => (live ? live.shields.filter((s) => s.layer === l).map(shield) : []);
@@ -44,7 +45,7 @@ export function stateFromView(v: ShieldsView): ShieldsState {
     turn: v.turn ?? 0,
     step: v.step ?? 'take',
     pool,
-    players: v.players.map(playerOf),
+    players: v.players.map(playerFromView),
     lastAttack: null,
   };
 }
