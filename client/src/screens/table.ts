@@ -6,7 +6,7 @@ import { createPortal, h, render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { takeStage } from '../engine/stage';
 import { clientGames } from '../games';
-import type { GameView } from '../games/types';
+import type { GameView, ViewFactory } from '../games/types';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot, Store } from '../net/store';
 import { Countdown } from '../ui/countdown';
@@ -40,10 +40,11 @@ interface TableProps {
 }
 
 export async function tableScreen(root: HTMLElement, store: Store, conn: TableConnection, go: (path: string) => void): Promise<() => void> {
+  const stage = takeStage();
   let board: HTMLElement | null = null;
   let controls: HTMLElement | null = null;
   let view: GameView | null = null;
-  let createView: Awaited<ReturnType<NonNullable<(typeof clientGames)[string]>['loadView']>> | null = null;
+  let createView: ViewFactory | null = null;
   let ready = false;
   let shownStatus = '';
   let logSnap: Snapshot | null = null;
@@ -88,7 +89,6 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   showScreen(root, null);
   draw();
 
-  const stage = takeStage();
   // The first state may still be on its way (the table's code is preloaded, and a reload under load can open
   // this screen before the room's first state): wait for it, so the game's board is known.
   const first = store.snapshot ?? await new Promise<Snapshot>((resolve) => {
