@@ -7,7 +7,9 @@ import { roomInfo } from './net/room-hint';
 import { homeScreen } from './screens/home';
 import { joinPrompt } from './screens/join';
 import { clientGames } from './games';
-import { h, clear } from './ui/dom';
+import { h as el } from './ui/dom';
+import { h } from 'preact';
+import { showScreen } from './ui/screen';
 import { sound } from './ui/sound';
 
 const root = document.getElementById('app')!;
@@ -16,7 +18,8 @@ const store = new Store();
 let conn: TableConnection | null = null;
 let teardown: (() => void) | null = null;
 
-const soundToggle = h('button', { type: 'button', class: 'sound', 'aria-pressed': String(sound.on) }, sound.on ? 'Sound: on' : 'Sound: off');
+// The top bar is the page's own HTML, outside every screen: its one switch is built by hand, once.
+const soundToggle = el('button', { type: 'button', class: 'sound', 'aria-pressed': String(sound.on) }, sound.on ? 'Sound: on' : 'Sound: off');
 soundToggle.addEventListener('click', () => {
   sound.on = !sound.on;
   soundToggle.textContent = sound.on ? 'Sound: on' : 'Sound: off';
@@ -52,16 +55,14 @@ function preload(game?: string) {
 }
 
 function notFound() {
-  clear(root);
   document.title = 'Not found — Dicehall';
-  root.append(h('section', { class: 'card' }, h('h1', {}, 'Nothing at this address'),
+  showScreen(root, h('section', { class: 'card' }, h('h1', {}, 'Nothing at this address'),
     h('p', { role: 'alert' }, `There is no page at ${location.pathname}. Room links look like /r/… and replays like /replay/….`),
     h('a', { href: '/' }, 'Go to the Dicehall home page')));
 }
 
 function notHere(message: string) {
-  clear(root);
-  root.append(h('section', { class: 'card' }, h('h1', {}, 'This table is not here'),
+  showScreen(root, h('section', { class: 'card' }, h('h1', {}, 'This table is not here'),
     h('p', { role: 'alert' }, `${message} It may have ended, or the link is wrong.`),
     h('a', { href: '/' }, 'Start a new game')));
 }
@@ -106,8 +107,7 @@ async function route() {
   if (!conn || conn.room?.roomId !== roomId) {
     conn?.leave();
     conn = null;
-    clear(root);
-    root.append(h('p', { class: 'loading' }, 'Joining the table…'));
+    showScreen(root, h('p', { class: 'loading' }, 'Joining the table…'));
     preload();
     const info = await roomInfo(roomId);
     if (!info) return notHere('No such room.');

@@ -1,6 +1,7 @@
 // The players' clocks, ticking locally from the server's last change so no patch is needed every second.
 import { seatName } from '@dicehall/shared';
-import { h } from '../ui/dom';
+import { h } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import './clocks.css';
 
 /** As the room publishes it (server/src/rooms/room-clock.ts). */
@@ -27,39 +28,31 @@ function modeText(c: ClockWire['control']): string {
 }
 
 /**
- * Mounts the clocks before `before`; reads the room's clock JSON and the seat names on each tick. Like the
- * grace countdown, it reads the server's times against this browser's clock.
+ * The clocks, from the room's clock JSON and the seat names. Like the grace countdown, it reads the server's times
+ * against this browser's clock, and ticks by itself while a clock runs.
  */
-export function mountClocks(before: HTMLElement, read: () => { json: string; names: string[]; mine: number | null }) {
-  const list = h('ol', { class: 'clocks', 'aria-label': 'Clocks' });
-  before.before(list);
-  let shown = '';
-  const draw = () => {
-    const { json, names, mine } = read();
-    const wire = json ? (JSON.parse(json) as ClockWire | null) : null;
-    if (!wire) {
-      if (shown) list.replaceChildren();
-      shown = '';
-      return;
-    }
-    const spent = wire.paused ? 0 : Math.max(0, Date.now() - wire.since);
-    const items = wire.remaining.map((ms, seat) => {
-      const running = wire.running.includes(seat);
-      const left = running ? Math.max(0, ms - spent) : ms;
-      return { seat, running, left, text: formatClock(left) };
-    });
-    const key = JSON.stringify([items, names, mine, wire.paused]);
-    if (key === shown) return;
-    shown = key;
-    list.replaceChildren(
-      ...items.map((c) => h('li', {
-        class: `clock seat-${c.seat}${c.running ? ' running' : ''}${c.left < 10_000 ? ' low' : ''}`,
-        'aria-label': `${seatName(names, c.seat)}${mine === c.seat ? ' (you)' : ''}: ${c.text}${c.running ? ', running' : ''}`,
-      }, h('bdi', { class: 'name' }, seatName(names, c.seat)), h('span', { class: 'time' }, c.text))),
-      h('li', { class: 'clock-mode' }, wire.paused ? 'Clocks paused' : modeText(wire.control)));
-  };
-  // Tenths show under ten seconds, so tick at 100 ms; drawing is skipped when nothing visible changed.
-  const timer = setInterval(draw, 100);
-  draw();
-  return { update: draw, destroy: () => { clearInterval(timer); list.remove(); } };
+export function Clocks({ json, names, mine }: { json: string; names: string[]; mine: number | null }) {
+  const wire = json ? (JSON.parse(json) as ClockWire | null) : null;
+  const running = !!wire && !wire.paused && wire.running.length > 0;
+  const [, setTick] = useState(0);
+  // Tenths show under ten seconds, so tick at 100 ms; preact changes only the text that changed.
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setTick((n) => n + 1), 100);
+    return () => clearInterval(timer);
+  }, [running]);
+  if (!wire) return h('ol', { class: 'clocks', 'aria-label': 'Clocks' });
+  const spent = wire.paused ? 0 : Math.max(0, Date.now() - wire.since);
+  return h('ol', { class: 'clocks', 'aria-label': 'Clocks' },
+    wire.remaining.map((ms, seat) => {
+      const on = wire.running.includes(seat);
+      const left = on ? Math.max(0, ms - spent) : ms;
+      const text = formatClock(left);
+      return h('li', {
+        key: seat,
+        class: `clock seat-${seat}${on ? ' running' : ''}${left < 10_000 ? ' low' : ''}`,
+        'aria-label': `${seatName(names, seat)}${mine === seat ? ' (you)' : ''}: ${text}${on ? ', running' : ''}`,
+      }, h('bdi', { class: 'name' }, seatName(names, seat)), h('span', { class: 'time' }, text));
+    }),
+    h('li', { key: 'mode', class: 'clock-mode' }, wire.paused ? 'Clocks paused' : modeText(wire.control)));
 }

@@ -1,44 +1,43 @@
 // The "play against the computer" part of the create form: on or off, the bot's level (with what it means in
 // this game) and which side you take. Level words come from shared/src/bots/levels.ts, which holds no rules code.
+import { h } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { LEVEL_NOTES } from '../../../shared/src/bots/levels';
-import { h } from '../ui/dom';
 
 export type BotLevel = 'easy' | 'normal' | 'hard';
 export interface BotChoice { level: BotLevel; seat: number }
 
 const LEVELS: BotLevel[] = ['easy', 'normal', 'hard'];
 
-export function computerField() {
-  const on = h('input', { type: 'checkbox', id: 'vs-computer', name: 'vs-computer' });
-  const level = h('select', { id: 'bot-level', name: 'bot-level' }, ...LEVELS.map((l) => h('option', { value: l, selected: l === 'normal' }, l[0].toUpperCase() + l.slice(1))));
-  const side = h('select', { id: 'bot-side', name: 'bot-side' },
-    h('option', { value: '0' }, 'First player'), h('option', { value: '1' }, 'Second player'), h('option', { value: 'random' }, 'Either, at random'));
-  const note = h('p', { class: 'bot-note', id: 'bot-note', 'aria-live': 'polite' });
-  const details = h('div', { class: 'bot-details', hidden: true },
-    h('label', { for: 'bot-level' }, 'Computer level'), level, note,
-    h('label', { for: 'bot-side' }, 'Your side'), side);
-  const el = h('div', { class: 'computer-field' }, h('label', { class: 'check' }, on, ' Play against the computer'), details);
-  let game = '';
-  const showNote = () => {
-    note.textContent = LEVEL_NOTES[game]?.[level.value as BotLevel] ?? '';
-  };
-  on.addEventListener('change', () => { details.hidden = !on.checked; });
-  level.addEventListener('change', showNote);
-  return {
-    el,
-    /** Shown only for games that have a bot and can be played by two. */
-    game(id: string, seats: { min: number; max: number }) {
-      game = id;
-      el.hidden = !(id in LEVEL_NOTES) || seats.max < 2;
-      if (el.hidden) on.checked = false;
-      details.hidden = !on.checked;
-      showNote();
-    },
-    /** The computer's level and seat (the other side from yours), or null to play a person. */
-    read(): BotChoice | null {
-      if (el.hidden || !on.checked) return null;
-      const mine = side.value === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1) : Number(side.value);
-      return { level: level.value as BotLevel, seat: 1 - mine };
-    },
-  };
+/** Shown only for games that have a bot and can be played by two. */
+export function ComputerField({ game, seats }: { game: string; seats: { min: number; max: number } }) {
+  const [on, setOn] = useState(false);
+  const [level, setLevel] = useState<BotLevel>('normal');
+  const hidden = !(game in LEVEL_NOTES) || seats.max < 2;
+  // A game without a bot switches it off: coming back to one starts from a person again.
+  useEffect(() => {
+    if (hidden) setOn(false);
+  }, [hidden]);
+  return h('div', { class: 'computer-field', hidden },
+    h('label', { class: 'check' },
+      h('input', { type: 'checkbox', id: 'vs-computer', name: 'vs-computer', checked: on && !hidden, onChange: (e: Event) => setOn((e.currentTarget as HTMLInputElement).checked) }),
+      ' Play against the computer'),
+    h('div', { class: 'bot-details', hidden: !on || hidden },
+      h('label', { for: 'bot-level' }, 'Computer level'),
+      h('select', { id: 'bot-level', name: 'bot-level', value: level, onChange: (e: Event) => setLevel((e.currentTarget as HTMLSelectElement).value as BotLevel) },
+        LEVELS.map((l) => h('option', { value: l }, l[0].toUpperCase() + l.slice(1)))),
+      h('p', { class: 'bot-note', id: 'bot-note', 'aria-live': 'polite' }, LEVEL_NOTES[game]?.[level] ?? ''),
+      h('label', { for: 'bot-side' }, 'Your side'),
+      h('select', { id: 'bot-side', name: 'bot-side' },
+        h('option', { value: '0' }, 'First player'), h('option', { value: '1' }, 'Second player'), h('option', { value: 'random' }, 'Either, at random'))));
+}
+
+/** The computer's level and seat (the other side from yours) chosen in `form`, or null to play a person. */
+export function readBot(form: HTMLElement): BotChoice | null {
+  const field = form.querySelector<HTMLElement>('.computer-field');
+  const on = form.querySelector<HTMLInputElement>('#vs-computer');
+  if (!field || field.hidden || !on?.checked) return null;
+  const side = form.querySelector<HTMLSelectElement>('#bot-side')!.value;
+  const mine = side === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1) : Number(side);
+  return { level: form.querySelector<HTMLSelectElement>('#bot-level')!.value as BotLevel, seat: 1 - mine };
 }

@@ -1,26 +1,33 @@
 // Opening a room link with a free seat: say who you are (a stored name is filled in), then sit down or just watch.
-import { h, clear } from '../ui/dom';
+import { h } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { identity } from '../net/identity';
+import { showScreen } from '../ui/screen';
 
-export function joinPrompt(root: HTMLElement, info: { name: string; host: string; graceSeconds?: number }): Promise<'play' | 'watch'> {
-  clear(root);
-  return new Promise((resolve) => {
-    const name = h('input', { id: 'join-name', maxLength: 24, autocomplete: 'nickname', value: identity.name, placeholder: 'Your name', required: true });
-    const sit = h('button', { type: 'submit', class: 'primary' }, 'Sit down');
-    const form = h('form', { class: 'card', 'aria-labelledby': 'join-title' },
-      h('h1', { id: 'join-title' }, `${info.host || 'A friend'} invites you to ${info.name}`),
-      h('label', { for: 'join-name' }, 'Your name'), name,
-      // The claim grace is the server's rule, shown before sitting down (P3).
-      info.graceSeconds ? h('p', { class: 'fine' }, `If a player drops, they keep the seat for ${info.graceSeconds} s before the other may claim the win.`) : null,
-      sit,
-      h('button', { type: 'button', onclick: () => resolve('watch') }, 'Just watch'));
-    form.addEventListener('submit', (e) => {
-      e.preventDefault();
-      identity.name = name.value.trim();
-      resolve('play');
-    });
-    root.append(form);
-    // A returning player's name is already there: the choice is the next thing to make.
-    (identity.name ? sit : name).focus();
-  });
+interface JoinInfo { name: string; host: string; graceSeconds?: number }
+
+export function joinPrompt(root: HTMLElement, info: JoinInfo): Promise<'play' | 'watch'> {
+  return new Promise((resolve) => showScreen(root, h(JoinPrompt, { info, resolve })));
+}
+
+function JoinPrompt({ info, resolve }: { info: JoinInfo; resolve: (want: 'play' | 'watch') => void }) {
+  const name = useRef<HTMLInputElement>(null);
+  const sit = useRef<HTMLButtonElement>(null);
+  // A returning player's name is already there: the choice is the next thing to make.
+  useEffect(() => {
+    (identity.name ? sit : name).current?.focus();
+  }, []);
+  const submit = (e: Event) => {
+    e.preventDefault();
+    identity.name = name.current!.value.trim();
+    resolve('play');
+  };
+  return h('form', { class: 'card', 'aria-labelledby': 'join-title', onSubmit: submit },
+    h('h1', { id: 'join-title' }, `${info.host || 'A friend'} invites you to ${info.name}`),
+    h('label', { for: 'join-name' }, 'Your name'),
+    h('input', { ref: name, id: 'join-name', maxLength: 24, autocomplete: 'nickname', defaultValue: identity.name, placeholder: 'Your name', required: true }),
+    // The claim grace is the server's rule, shown before sitting down (P3).
+    info.graceSeconds ? h('p', { class: 'fine' }, `If a player drops, they keep the seat for ${info.graceSeconds} s before the other may claim the win.`) : null,
+    h('button', { ref: sit, type: 'submit', class: 'primary' }, 'Sit down'),
+    h('button', { type: 'button', onClick: () => resolve('watch') }, 'Just watch'));
 }

@@ -3,13 +3,16 @@ import { getGame, replayLog, verifyLog, type GameLog } from '@dicehall/shared';
 import { takeStage } from '../engine/stage';
 import { clientGames } from '../games';
 import type { Snapshot } from '../net/store';
-import { clear, h } from '../ui/dom';
+import { h, render } from 'preact';
+import type { GameView } from '../games/types';
+import { Outside } from '../ui/outside';
+import { showScreen } from '../ui/screen';
 
 export async function replayScreen(root: HTMLElement, gameId: string): Promise<() => void> {
-  clear(root);
+  showScreen(root, null);
   const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/log`);
   if (!res.ok) {
-    root.append(h('section', { class: 'card' }, h('h1', {}, 'No replay here'),
+    showScreen(root, h('section', { class: 'card' }, h('h1', {}, 'No replay here'),
       h('p', { role: 'alert' }, 'This server no longer keeps that game (or the link is wrong).'), h('a', { href: '/' }, 'Home')));
     return () => undefined;
   }
@@ -17,46 +20,51 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
   const module = getGame(log.game);
   const game = clientGames[log.game];
   const last = log.entries.length - 1;
-  let at = last;
-  const board = h('div', { class: 'board', id: 'board' });
-  const position = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
-  const slider = h('input', { type: 'range', min: 0, max: last, value: String(at), 'aria-label': 'Move' });
-  const moves = h('ol', { class: 'log', 'aria-label': 'Moves' });
+  const names = log.players;
   const verdict = verifyLog(log, getGame);
-  const controls = h('div', { class: 'actions', role: 'group', 'aria-label': 'Replay controls' },
-    h('button', { type: 'button', onclick: () => show(0) }, 'Start'),
-    h('button', { type: 'button', onclick: () => show(at - 1) }, 'Back'),
-    h('button', { type: 'button', onclick: () => show(at + 1) }, 'Forward'),
-    h('button', { type: 'button', onclick: () => show(last) }, 'End'), slider);
-  root.append(h('section', { class: 'table' },
-    h('div', { class: 'table-main' }, h('h1', {}, `Replay: ${module?.name ?? log.game} — ${log.players.join(' vs ')}`), position, board, controls),
+  const lines = log.entries.map((e) => e.events.map((ev) => module?.describe(ev, names) ?? ev.type).join('; '));
+  let at = last;
+  let position = '';
+  let board: HTMLElement | null = null;
+  let moves: HTMLOListElement | null = null;
+  let view: GameView | undefined;
+
+  const draw = () => render(h('section', { class: 'table' },
+    h('div', { class: 'table-main' }, h('h1', {}, `Replay: ${module?.name ?? log.game} — ${log.players.join(' vs ')}`),
+      h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, position),
+      h(Outside, { tag: 'div', attrs: { class: 'board', id: 'board' }, made: (el) => { board = el; } }),
+      h('div', { class: 'actions', role: 'group', 'aria-label': 'Replay controls' },
+        h('button', { type: 'button', onClick: () => show(0) }, 'Start'),
+        h('button', { type: 'button', onClick: () => show(at - 1) }, 'Back'),
+        h('button', { type: 'button', onClick: () => show(at + 1) }, 'Forward'),
+        h('button', { type: 'button', onClick: () => show(last) }, 'End'),
+        h('input', { type: 'range', min: 0, max: last, value: String(at), 'aria-label': 'Move', onInput: (e: Event) => show(Number((e.currentTarget as HTMLInputElement).value)) }))),
     h('aside', { class: 'table-side' },
       h('p', { class: 'verdict' }, verdict.ok ? `Verified: all ${verdict.rollsChecked} rolls match the revealed seed.` : `Not verified: ${verdict.problems.join('; ')}`),
       h('a', { href: `/api/games/${log.gameId}/log`, download: `dicehall-${log.game}-${log.gameId}.json` }, 'Download the log'),
-      h('h2', {}, 'Moves'), moves)));
-  slider.addEventListener('input', () => show(Number(slider.value)));
-
-  const names = log.players;
-  log.entries.forEach((e, i) => {
-    const text = e.events.map((ev) => module?.describe(ev, names) ?? ev.type).join('; ');
-    moves.append(h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => show(i) }, `${i}. ${text}`)));
-  });
+      h('h2', {}, 'Moves'),
+      h('ol', { class: 'log', 'aria-label': 'Moves', ref: (el: HTMLOListElement | null) => { moves = el; } },
+        lines.map((text, i) => h('li', { key: i, 'aria-current': i === at ? '' : undefined },
+          h('button', { type: 'button', class: 'link', onClick: () => show(i) }, `${i}. ${text}`)))))), root);
+  showScreen(root, null);
+  draw();
 
   const stage = takeStage();
-  await stage.init(board);
-  const view = game ? (await game.loadView())({ stage, controls: h('div'), act: () => undefined }) : undefined;
+  await stage.init(board!);
+  // A replay offers no moves: the view's own controls go into an element that is never shown.
+  view = game ? (await game.loadView())({ stage, controls: document.createElement('div'), act: () => undefined }) : undefined;
   if (view) stage.root.addChild(view.container);
 
   function show(i: number) {
     at = Math.max(0, Math.min(last, i));
-    slider.value = String(at);
     const replay = replayLog(log, getGame, at);
     if (!replay.ok || !module) {
-      position.textContent = `Cannot replay: ${replay.ok ? 'unknown game' : replay.problem}`;
+      position = `Cannot replay: ${replay.ok ? 'unknown game' : replay.problem}`;
+      draw();
       return;
     }
     const result = at === last ? log.result : null;
-    position.textContent = `Move ${at} of ${last}${result ? ` — ${result.draw ? 'draw' : `${result.winners.map((s) => names[s]).join(', ')} won`}: ${result.summary}` : ''}`;
+    position = `Move ${at} of ${last}${result ? ` — ${result.draw ? 'draw' : `${result.winners.map((s) => names[s]).join(', ')} won`}: ${result.summary}` : ''}`;
     const entries = log.entries.slice(0, at + 1).map(({ seq, kind, seat, rolls, events, at: t, bot }) => ({ seq, kind, seat, rolls, events, at: t, bot }));
     const snap: Snapshot = {
       roomId: '', game: log.game, options: log.options as Record<string, unknown>, isPublic: false, phase: result ? 'over' : 'playing',
@@ -67,10 +75,10 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
       round: 1, rematch: [], drawOffer: [], notice: '', graceSeconds: 0, spectatorChat: false, nextCommitment: '',
     };
     view?.update(snap);
-    [...moves.children].forEach((li, k) => { li.toggleAttribute('aria-current', k === at); });
+    draw();
     // The list follows the move shown (scrolling only itself, never the page).
-    const current = moves.children[at] as HTMLElement | undefined;
-    if (current) moves.scrollTop = Math.max(0, current.offsetTop - moves.clientHeight / 2 + current.offsetHeight / 2);
+    const current = moves?.children[at] as HTMLElement | undefined;
+    if (moves && current) moves.scrollTop = Math.max(0, current.offsetTop - moves.clientHeight / 2 + current.offsetHeight / 2);
   }
   // Arrow keys step through the game (the slider keeps its own keys when it has focus).
   const onKey = (e: KeyboardEvent) => {
@@ -85,6 +93,7 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
   show(at);
   return () => {
     window.removeEventListener('keydown', onKey);
+    render(null, root);
     view?.destroy();
     stage.destroy();
   };

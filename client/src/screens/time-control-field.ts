@@ -1,6 +1,6 @@
 // The time control picker of the create form: a few well-known presets rather than free numbers to mistype.
 import type { TimeControl } from '@dicehall/shared';
-import { h } from '../ui/dom';
+import { h } from 'preact';
 
 const PRESETS: { label: string; control: TimeControl }[] = [
   { label: 'No clock', control: { mode: 'none' } },
@@ -11,19 +11,19 @@ const PRESETS: { label: string; control: TimeControl }[] = [
   { label: '2 min a turn', control: { mode: 'turn', turnSeconds: 120 } },
 ];
 
-/** A labelled select; `read()` gives the chosen control. `timed(false)` hides it for games that cannot be timed. */
-export function timeControlField() {
-  const select = h('select', { id: 'clock', name: 'clock' }, ...PRESETS.map((p, i) => h('option', { value: String(i) }, p.label)));
-  const wrap = h('div', { class: 'clock-field' }, h('label', { for: 'clock' }, 'Time control'), select);
-  return {
-    el: wrap,
-    read: (): TimeControl => (wrap.hidden ? PRESETS[0].control : PRESETS[Number(select.value)]?.control ?? PRESETS[0].control),
-    /** Shows `control` when it is one of the presets (a lobby's current choice). */
-    set(control: TimeControl) {
-      const i = PRESETS.findIndex((p) => JSON.stringify(p.control) === JSON.stringify(control));
-      if (i >= 0) select.value = String(i);
-    },
-    /** Hidden for a game that cannot be timed: more than two seats and no declared timeout policy (skip or eliminate). */
-    timed(on: boolean) { wrap.hidden = !on; },
-  };
+/**
+ * A labelled select, hidden for a game that cannot be timed (more than two seats and no declared timeout policy).
+ * `shown` picks a preset when it is one (a lobby's current choice); a change of it selects that preset again.
+ */
+export function TimeControlField({ timed, shown }: { timed: boolean; shown?: TimeControl }) {
+  const at = shown ? PRESETS.findIndex((p) => JSON.stringify(p.control) === JSON.stringify(shown)) : -1;
+  return h('div', { class: 'clock-field', hidden: !timed }, h('label', { for: 'clock' }, 'Time control'),
+    h('select', { id: 'clock', name: 'clock' }, PRESETS.map((p, i) => h('option', { value: String(i), selected: i === Math.max(0, at) }, p.label))));
+}
+
+/** The control chosen in `form` (no clock while the field is hidden). */
+export function readTimeControl(form: HTMLElement): TimeControl {
+  const wrap = form.querySelector<HTMLElement>('.clock-field');
+  const select = form.querySelector<HTMLSelectElement>('#clock');
+  return !wrap || wrap.hidden ? PRESETS[0].control : PRESETS[Number(select?.value)]?.control ?? PRESETS[0].control;
 }

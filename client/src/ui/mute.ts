@@ -11,6 +11,8 @@ function load(): Set<string> {
 
 export const muted = {
   has: (name: string) => load().has(name),
+  /** Everyone muted, read once for a whole list. */
+  all: (): ReadonlySet<string> => load(),
   toggle(name: string) {
     const s = load();
     if (s.has(name)) s.delete(name);

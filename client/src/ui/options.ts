@@ -1,30 +1,32 @@
 // Form fields for a game's room options, from a small declarative list each client game provides.
-import { h } from './dom';
+import { h } from 'preact';
 
 export type OptionField =
   | { key: string; label: string; kind: 'choice'; choices: { value: string | number; label: string }[]; initial: string | number }
   | { key: string; label: string; kind: 'toggle'; initial: boolean };
 
-/** Fills `el` with inputs and returns a reader of the chosen options. */
-export function optionFields(el: HTMLElement, fields: OptionField[]): () => Record<string, unknown> {
-  const readers: (() => [string, unknown])[] = [];
-  for (const f of fields) {
+/**
+ * The fieldset of a game's options. Give it `key` = the game, so a game change starts from that game's defaults
+ * rather than reusing the last game's fields.
+ */
+export function OptionFields({ fields }: { fields: OptionField[] }) {
+  return h('fieldset', { class: 'options', hidden: fields.length === 0 }, fields.map((f) => {
     const id = `opt-${f.key}`;
     if (f.kind === 'choice') {
-      const select = h('select', { id, name: f.key }, ...f.choices.map((c) => h('option', { value: String(c.value), selected: c.value === f.initial }, c.label)));
-      el.append(h('label', { for: id }, f.label), select);
-      readers.push(() => {
-        const c = f.choices.find((x) => String(x.value) === select.value)!;
-        return [f.key, c.value];
-      });
-    } else {
-      const box = h('input', { type: 'checkbox', id, name: f.key, checked: f.initial });
-      el.append(h('label', { class: 'check' }, box, ` ${f.label}`));
-      readers.push(() => [f.key, box.checked]);
+      return [h('label', { for: id }, f.label),
+        h('select', { id, name: f.key }, f.choices.map((c) => h('option', { value: String(c.value), selected: c.value === f.initial }, c.label)))];
     }
-  }
-  el.hidden = fields.length === 0;
-  return () => Object.fromEntries(readers.map((r) => r()));
+    return h('label', { class: 'check' }, h('input', { type: 'checkbox', id, name: f.key, defaultChecked: f.initial }), ` ${f.label}`);
+  }));
+}
+
+/** The options chosen in `form`'s fields (as `OptionFields` drew them), in their own types. */
+export function readOptions(form: HTMLElement, fields: OptionField[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => {
+    const el = form.querySelector<HTMLInputElement | HTMLSelectElement>(`#opt-${f.key}`);
+    if (f.kind === 'toggle') return [f.key, (el as HTMLInputElement | null)?.checked ?? f.initial];
+    return [f.key, f.choices.find((x) => String(x.value) === el?.value)?.value ?? f.initial];
+  }));
 }
 
 /** The chosen options in words, for lobby lists ("Best of three, Resurrection variant"). */
