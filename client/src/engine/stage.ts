@@ -46,6 +46,8 @@ export class Stage {
   private unexpose: (() => void) | null = null;
 
   private ready: Promise<void> | null = null;
+  /** How many times the backing store was resized (each costs a software-GL page hundreds of ms at ratio 3). */
+  private resizes = 0;
 
   /**
    * Starts the renderer without a host: creating a WebGL context and compiling its shaders takes seconds on a
@@ -102,6 +104,7 @@ export class Stage {
     const sameSize = w === this.width && h === this.height;
     if (sameSize && (resolution === undefined || resolution === this.app.renderer.resolution)) return;
     this.app.renderer.resize(w, h, resolution);
+    this.resizes++;
     this.resizeListeners.forEach((fn) => { fn(w, h); });
     this.invalidate();
   }
@@ -217,6 +220,7 @@ export class Stage {
       screen: { w: this.width, h: this.height },
       canvas: { x: canvas.x, y: canvas.y, w: canvas.width, h: canvas.height },
       backing: { w: this.app.canvas.width, h: this.app.canvas.height },
+      resizes: this.resizes,
       box: { x: box.x, y: box.y, w: box.width, h: box.height },
       drawn: page(this.root.getBounds()),
       labels,

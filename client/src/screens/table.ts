@@ -22,6 +22,8 @@ import { Clocks } from './clock-view';
 /** What the layer shows; the status line and the log wait while the board shows a roll still in the air. */
 interface TableProps {
   snap: Snapshot | null;
+  /** The room's game, known from its first state before the board starts (its stylesheet sizes the board). */
+  game: string | undefined;
   conn: TableConnection;
   go: (path: string) => void;
   online: boolean;
@@ -53,6 +55,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   let verified: Verified | null = null;
   let wasMyTurn = false;
   let wasOver = false;
+  let gameId: string | undefined;
 
   const draw = () => {
     const snap = ready ? store.snapshot : null;
@@ -79,7 +82,7 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
       }
     }
     const props: TableProps = {
-      snap, conn, go, online: store.connection === 'connected', status: shownStatus, logSnap, held, myTurn, error, verified,
+      snap, game: gameId, conn, go, online: store.connection === 'connected', status: shownStatus, logSnap, held, myTurn, error, verified,
       onVerified: (v) => { verified = v; draw(); },
       board, madeBoard: (el) => { board = el; }, madeControls: (el) => { controls = el; },
     };
@@ -100,6 +103,10 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
     });
   });
   const game = clientGames[first.game];
+  // The board takes its game's size before the renderer measures it: sized once, not once per stylesheet rule
+  // (a resize of a software-GL canvas at ratio 3 costs hundreds of ms; Shields' board is taller than the default).
+  gameId = first.game;
+  draw();
   // The renderer starts while the board's chunk arrives (usually already preloaded by the router).
   [, createView] = await Promise.all([stage.init(board!), game ? game.loadView() : null]);
   const offError = conn.onError((e) => {
@@ -125,7 +132,7 @@ function Table(p: TableProps) {
   const { snap, conn } = p;
   // Each part carries a class the stylesheet orders by: on a phone the board and the thing to do now come
   // first, the log, chat and proof after; on a desktop the side column leads with the actions and the proof.
-  return h('section', { class: `table${p.myTurn ? ' my-turn' : ''}`, 'data-game': snap?.game, 'data-phase': snap?.phase },
+  return h('section', { class: `table${p.myTurn ? ' my-turn' : ''}`, 'data-game': snap?.game ?? p.game, 'data-phase': snap?.phase },
     h('div', { class: 'table-main' },
       h(Seats, { snap }),
       h(Clocks, { json: (snap && conn.room?.state?.clock) || '', names: snap?.seats.map((s) => s.name) ?? [], mine: snap?.mySeat ?? null }),
