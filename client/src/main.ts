@@ -73,9 +73,10 @@ async function route() {
   document.body.dataset.ready = 'false';
   const path = location.pathname;
   routed = path;
-  const room = path.match(/^\/r\/([\w-]+)$/);
-  const replay = path.match(/^\/replay\/([\w-]+)$/);
-  const rules = path.match(/^\/rules\/([\w-]+)$/);
+  // Each pattern's one group is required: a match has it.
+  const room = path.match(/^\/r\/([\w-]+)$/)?.[1];
+  const replay = path.match(/^\/replay\/([\w-]+)$/)?.[1];
+  const rules = path.match(/^\/rules\/([\w-]+)$/)?.[1];
   const lobby = path.match(/^\/p\/([\w-]+)$/) ?? (path === '/p' ? [path, null] as const : null);
   if (!room) {
     conn?.leave();
@@ -89,9 +90,9 @@ async function route() {
       }
     } else if (replay) {
       void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
-      teardown = await (await import('./screens/replay')).replayScreen(root, replay[1]);
+      teardown = await (await import('./screens/replay')).replayScreen(root, replay);
     }
-    else if (rules) (await import('./screens/rules')).rulesScreen(root, rules[1]);
+    else if (rules) (await import('./screens/rules')).rulesScreen(root, rules);
     else if (path !== '/' && path !== '/index.html') notFound();
     else {
       teardown = await homeScreen(root, go, async (req) => {
@@ -103,7 +104,7 @@ async function route() {
     document.body.dataset.ready = 'true';
     return;
   }
-  const roomId = room[1];
+  const roomId = room;
   if (!conn || conn.room?.roomId !== roomId) {
     conn?.leave();
     conn = null;

@@ -12,7 +12,7 @@ export function ChatList({ snap }: { snap: Snapshot | null }) {
   // Mutes live in this browser's storage, not in the snapshot: a toggle redraws the list itself.
   const [mutes, setMutes] = useState(0);
   const chat = snap?.chat ?? [];
-  const last = chat.length ? chat[chat.length - 1].id : -1;
+  const last = chat[chat.length - 1]?.id ?? -1;
   useLayoutEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [last, mutes]);

@@ -25,7 +25,7 @@ export function ComputerField({ game, seats }: { game: string; seats: { min: num
     h('div', { class: 'bot-details', hidden: !on || hidden },
       h('label', { for: 'bot-level' }, 'Computer level'),
       h('select', { id: 'bot-level', name: 'bot-level', value: level, onChange: (e: Event) => setLevel((e.currentTarget as HTMLSelectElement).value as BotLevel) },
-        LEVELS.map((l) => h('option', { value: l }, l[0].toUpperCase() + l.slice(1)))),
+        LEVELS.map((l) => h('option', { value: l }, l.charAt(0).toUpperCase() + l.slice(1)))),
       h('p', { class: 'bot-note', id: 'bot-note', 'aria-live': 'polite' }, LEVEL_NOTES[game]?.[level] ?? ''),
       h('label', { for: 'bot-side' }, 'Your side'),
       h('select', { id: 'bot-side', name: 'bot-side' },
@@ -38,6 +38,6 @@ export function readBot(form: HTMLElement): BotChoice | null {
   const on = form.querySelector<HTMLInputElement>('#vs-computer');
   if (!field || field.hidden || !on?.checked) return null;
   const side = form.querySelector<HTMLSelectElement>('#bot-side')!.value;
-  const mine = side === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1) : Number(side);
+  const mine = side === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1) : Number(side);
   return { level: form.querySelector<HTMLSelectElement>('#bot-level')!.value as BotLevel, seat: 1 - mine };
 }

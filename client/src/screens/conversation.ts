@@ -39,7 +39,7 @@ function offerContent(snap: Snapshot, conn: TableConnection): OfferContent | nul
   const pending = snap.phase === 'playing' ? snap.drawOffer : snap.phase === 'over' ? snap.rematch : [];
   if (pending.length === 0) return null;
   const kind = snap.phase === 'playing' ? 'draw' : 'rematch';
-  const from = pending[0];
+  const from = pending[0]!;
   const said = kind === 'draw' ? `${nameOf(snap, from)} offers a draw` : `${nameOf(snap, from)} wants a rematch`;
   const others = snap.seats.map((_, i) => i).filter((i) => !pending.includes(i)).map((i) => nameOf(snap, i)).join(' and ');
   if (me !== null && pending.includes(me)) {

@@ -34,7 +34,7 @@ export function LogView({ snap, verified }: { snap: Snapshot | null; verified: V
   const talk = snap.talk ?? [];
   const said = (keep: (after: number) => boolean) =>
     talk.flatMap((t, k) => (keep(t.after) ? [h('li', { key: `t${k}`, class: 'talk' }, talkText(t.kind, t.name))] : []));
-  const last = snap.log.length ? snap.log[snap.log.length - 1].seq : -1;
+  const last = snap.log[snap.log.length - 1]?.seq ?? -1;
   return h('ol', { class: 'log', 'aria-label': 'Game log', ref: list },
     said((a) => a === -1),
     snap.log.map((entry) => [entryLines(snap, entry, seqs.has(entry.seq), ticked(snap, verified), () => toggle(entry.seq)), said((a) => a === entry.seq)]),

@@ -25,5 +25,6 @@ export function TimeControlField({ timed, shown }: { timed: boolean; shown?: Tim
 export function readTimeControl(form: HTMLElement): TimeControl {
   const wrap = form.querySelector<HTMLElement>('.clock-field');
   const select = form.querySelector<HTMLSelectElement>('#clock');
-  return !wrap || wrap.hidden ? PRESETS[0].control : PRESETS[Number(select?.value)]?.control ?? PRESETS[0].control;
+  const none = PRESETS[0]!.control;
+  return !wrap || wrap.hidden ? none : PRESETS[Number(select?.value)]?.control ?? none;
 }
