@@ -94,8 +94,8 @@ export class Camera {
   private onDown = (e: PointerEvent) => {
     const p = this.local(e);
     this.pointers.set(e.pointerId, p);
-    if (this.pointers.size === 2) {
-      const [a, b] = [...this.pointers.values()];
+    const [a, b] = [...this.pointers.values()];
+    if (this.pointers.size === 2 && a && b) {
       const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
       this.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, zoom: this.zoom, mid, world: this.toWorld(mid) };
       if (this.start?.owned) this.on.drag(this.toWorld(this.start.p), true);
@@ -110,8 +110,8 @@ export class Camera {
     if (!this.pointers.has(e.pointerId)) return;
     const p = this.local(e);
     this.pointers.set(e.pointerId, p);
-    if (this.pinch && this.pointers.size === 2) {
-      const [a, b] = [...this.pointers.values()];
+    const [a, b] = [...this.pointers.values()];
+    if (this.pinch && this.pointers.size === 2 && a && b) {
       const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
       this.zoomAt(this.pinch.zoom * (Math.hypot(a.x - b.x, a.y - b.y) / this.pinch.d), mid, this.pinch.world);
       return;

@@ -72,7 +72,7 @@ export class Battlefield {
       this.labels.push(l);
       this.container.addChild(l.text);
     }
-    return this.labels[this.used++].set(text, { size, color, weight });
+    return this.labels[this.used++]!.set(text, { size, color, weight });
   }
 
   private label(text: string, x: number, y: number, size: number, color = INK, weight: 400 | 700 = 700) {
@@ -91,6 +91,7 @@ export class Battlefield {
     for (const p of this.pending) {
       // A bundle of lines to one cluster of dice says it once: the same words already shown near this line's middle.
       const mid = p.at[0];
+      if (!mid) continue;
       if (this.boxes.some((o) => o.kind === 'sight' && o.text === p.text && Math.hypot(o.x + o.w / 2 - mid.x, o.y + o.h / 2 - mid.y) < 90)) continue;
       const l = this.take(p.text, p.size, p.color, 700);
       const w = l.width + 4;
@@ -188,15 +189,15 @@ export class Battlefield {
       b.moveTo(x, y).lineTo(x, y - 18).stroke({ width: 2, color: 0xffffff });
       b.poly([x, y - 18, x + 12, y - 14, x, y - 10]).fill(SEAT_COLORS[f.owner % 6]);
     }
-    if (o.ghost) {
-      const d = v.dice[o.ghost.die];
+    const d = o.ghost ? v.dice[o.ghost.die] : undefined;
+    if (o.ghost && d) {
       const r = DIE_TYPES[d.sides].radius * k;
       b.circle(sx(o.ghost.x), sy(o.ghost.y), r).fill({ color: o.ghost.refused ? BLOCKED : SEAT_COLORS[d.owner % 6], alpha: 0.45 })
         .stroke({ width: 2, color: o.ghost.refused ? BLOCKED : 0xffffff });
       if (d.x !== null) m.moveTo(sx(d.x), sy(d.y!)).lineTo(sx(o.ghost.x), sy(o.ghost.y)).stroke({ width: 1.5, color: o.ghost.refused ? BLOCKED : 0xffffff, alpha: 0.8 });
     }
     this.placePending(box);
-    for (let i = this.used; i < this.labels.length; i++) this.labels[i].visible = false;
+    for (const l of this.labels.slice(this.used)) l.visible = false;
   }
 
   /** The selected die's step reach (movement), its side-to-side halo, its zap reach, and a sightline to every enemy. */
