@@ -4,13 +4,13 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { ClientState, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
   advance, commitmentOf, seatCount, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable, timeable,
-  CLOSE, expandDoc, FAIR_SCHEME, seatName, TABLE_IN, TABLE_OUT, type GameLog, type GameModule, type LogEntry, type PlatformKind, type Refusal, type Table,
+  CLOSE, expandDoc, FAIR_SCHEME, TABLE_IN, TABLE_OUT, type GameLog, type GameModule, type LogEntry, type PlatformKind, type Refusal, type Table,
 } from '@dicehall/shared';
 import type { Config } from '../config';
 import type { Archive } from '../store/archive';
 import {
   chatMessage, createOptions, emptyMessage, joinOptions, rematchMessage, renameMessage, sitMessage, spectatorChatMessage,
-  standInMessage, type ErrorMessage, type JoinOptions,
+  standInMessage, type ErrorMessage,
 } from './messages';
 import type { BotPool } from '../bots/pool';
 import { RoomBots, type BotLevel } from '../bots/room-bots';
@@ -19,10 +19,10 @@ import { nodeHmac } from './node-hmac';
 import { ChatLine, LogLine, SeatState, TableState, TalkLine } from './schema';
 import { ViewChannel, viewDocs } from './projection';
 import { guardInbound } from './inbound';
-import { confusable } from './names';
+import { Seats, type SeatHost, type Timer } from './seats';
 import { RoomClock } from './room-clock';
 import { addressOf, type AuthData } from '../http/address';
-import { replayStored, tokenOpens, type Durability, type Journal } from './durability';
+import { replayStored, type Durability, type Journal } from './durability';
 import type { StoredGame } from '../store/game-store';
 import { excerpt, log } from '../log';
 
@@ -43,26 +43,6 @@ const CHAT_KEEP = 100;
 /** Patches go out on change, at most this often (the old fixed tick was 50 ms); an idle room sends none. */
 const MIN_PATCH_MS = 50;
 
-/** A timer of this room. `this.clock` does not tick here (no patch interval), so timers use Node's own. */
-interface Timer { clear(): void }
-
-interface SeatHolder {
-  token: string;
-  /** A resumed game knows only the hash of each seat's token until its holder presents it. */
-  tokenHash?: string;
-  sessionId: string | null;
-  clientSeed: string;
-  /** Pending `allowReconnection` of a dropped connection; rejected when the token comes back another way. */
-  // biome-ignore lint/complexity/noBannedTypes: colyseus' Deferred types its reject as Function
-  reconnection: { reject: Function } | null;
-  /** A fresh seed sent with this game's rematch request, used by the next game (P1). */
-  nextClientSeed: string | null;
-  /** A computer seat: the bot's level. */
-  bot?: BotLevel;
-  /** A dropped player's seat held by a bot until the player returns. */
-  standIn?: BotLevel | null;
-}
-
 export class GameRoom extends Room<TableState> {
   /** Set by the server that defines the room type. */
   protected ctx!: RoomContext;
@@ -75,10 +55,8 @@ export class GameRoom extends Room<TableState> {
   private held: LogEntry[] = [];
   private dice: RecordingDice | null = null;
   private serverSeed = '';
-  private holders: (SeatHolder | null)[] = [];
-  private seatOf = new Map<string, number>();
-  private graceSeconds = 60;
-  private graceTimers: (Timer | null)[] = [];
+  /** Who holds each seat and which connection sits where (./seats). */
+  private seating!: Seats;
   private idleTimer: Timer | null = null;
   private timers = new Set<NodeJS.Timeout>();
   private chatId = 0;
@@ -131,7 +109,6 @@ export class GameRoom extends Room<TableState> {
     this.journal = this.ctx.durable?.journal(() => this.releasePatch(), () => this.storeFailed()) ?? null;
     this.ctx.rooms.add(this);
     const config = this.ctx.config;
-    this.graceSeconds = config.graceSeconds;
     this.autoDispose = false;
     // Colyseus locks a room whose maxClients is reached, which would refuse a returning seat-token holder;
     // admission is ours instead (see _reserveSeat), so the library's count never locks the room.
@@ -145,16 +122,13 @@ export class GameRoom extends Room<TableState> {
     const seats = seatCount(module, options.data);
 
     const state = new TableState();
-    state.graceSeconds = this.graceSeconds;
+    state.graceSeconds = config.graceSeconds;
     state.game = module.id;
     state.options = JSON.stringify(options.data);
     state.isPublic = parsed.data.public;
-    for (let s = 0; s < seats; s++) {
-      state.seats.push(new SeatState());
-      this.holders.push(null);
-      this.graceTimers.push(null);
-    }
+    for (let s = 0; s < seats; s++) state.seats.push(new SeatState());
     this.setState(state);
+    this.seating = new Seats(this.seatHost(), seats, config.graceSeconds);
     this.bots = new RoomBots(this.ctx.bots, this.botHost(), { budgetMs: config.botBudgetMs, paceMs: config.botPaceMs }, config.botRecord);
     const computers = [...(parsed.data.bot ? [parsed.data.bot] : []), ...(parsed.data.bots ?? [])];
     if (new Set(computers.map((c) => c.seat)).size !== computers.length) throw new ServerError(400, 'bad-options: one computer per seat');
@@ -199,7 +173,7 @@ export class GameRoom extends Room<TableState> {
   private admits(options: unknown, auth: AuthData | undefined): boolean {
     const parsed = joinOptions.safeParse(options ?? {});
     const opts = parsed.success ? parsed.data : undefined;
-    if (opts?.seatToken && this.holders.some((h) => tokenOpens(h, opts.seatToken))) return true;
+    if (opts?.seatToken && this.seating.opens(opts.seatToken)) return true;
     const pending = Object.values(this.reservedSeats as Record<string, [unknown, AuthData | undefined, boolean, boolean]>)
       .filter(([, a, consumed, reconnecting]) => !consumed && !reconnecting && a?.ip !== undefined);
     const ip = auth?.ip ?? 'unknown';
@@ -207,7 +181,7 @@ export class GameRoom extends Room<TableState> {
       log.info({ event: 'reservation-refused', room: this.roomId, reason: 'per-address' });
       return false;
     }
-    const seatFree = this.state.phase === 'waiting' && this.holders.some((h) => h === null);
+    const seatFree = this.state.phase === 'waiting' && this.seating.free() >= 0;
     if (opts?.want !== 'watch' && seatFree) return true;
     return this.state.spectators + pending.length < this.ctx.config.maxSpectators;
   }
@@ -216,10 +190,10 @@ export class GameRoom extends Room<TableState> {
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw new ServerError(400, `bad-join: ${parsed.error.issues[0]?.message}`);
     const opts = parsed.data;
-    const seat = this.chooseSeat(opts);
+    const seat = this.seating.chooseSeat(opts);
     if (opts.name) {
       // A name that reads like a seated player's would let a spectator or the opponent impersonate them.
-      if (this.looksSeated(opts.name, seat)) throw new ServerError(400, 'name-taken: that name looks like a seated player\'s; choose another');
+      if (this.seating.looksSeated(opts.name, seat)) throw new ServerError(400, 'name-taken: that name looks like a seated player\'s; choose another');
     }
     this.everJoined = true;
     this.cancelIdle();
@@ -230,48 +204,30 @@ export class GameRoom extends Room<TableState> {
       client.userData.name = opts.name ?? `Guest ${client.sessionId.slice(0, 4)}`;
       client.send(TABLE_OUT.welcome, { seat: null });
     } else {
-      this.sit(client, seat, opts);
+      this.seating.sit(client, seat, opts);
     }
     this.refreshSnapshot();
     this.publishListing();
-    if (this.state.phase === 'waiting' && this.holders.every((h) => h !== null)) this.startGame();
+    if (this.state.phase === 'waiting' && this.seating.full()) this.startGame();
     this.schedulePatch();
   }
 
   override async onLeave(client: Client, consented: boolean) {
     this.schedulePatch();
-    const seat = this.seatOf.get(client.sessionId);
+    const seat = this.seating.of(client.sessionId);
     if (seat === undefined) {
       if (this.state.spectators > 0 && !client.userData?.superseded) this.state.spectators--;
       this.afterLeave();
       return;
     }
-    const holder = this.holders[seat];
-    this.seatOf.delete(client.sessionId);
-    if (!holder || holder.sessionId !== client.sessionId) return this.afterLeave();
-    holder.sessionId = null;
-    this.markDropped(seat);
+    const holder = this.seating.leave(client.sessionId, seat);
     this.afterLeave();
-    if (consented) return;
-    try {
-      const reconnection = this.allowReconnection(client, this.graceSeconds);
-      holder.reconnection = reconnection;
-      const back = await reconnection;
-      holder.reconnection = null;
-      if (this.holders[seat] !== holder || holder.sessionId !== null) {
-        back.leave(CLOSE_SEAT_ELSEWHERE);
-        return;
-      }
-      this.cancelIdle();
-      holder.sessionId = back.sessionId;
-      this.seatOf.set(back.sessionId, seat);
-      this.markPresent(seat);
-      this.refreshSnapshot();
-      this.schedulePatch();
-    } catch {
-      // The grace ended or the seat came back through its token: the seat stays held by its token (P2, P3).
-      holder.reconnection = null;
-    }
+    if (!holder || consented) return;
+    const back = await this.seating.reconnect(seat, holder, () => this.allowReconnection(client, this.seating.graceSeconds));
+    if (!back) return;
+    this.cancelIdle();
+    this.refreshSnapshot();
+    this.schedulePatch();
   }
 
   override onDispose() {
@@ -331,65 +287,21 @@ export class GameRoom extends Room<TableState> {
 
   // ---- seats -------------------------------------------------------------------------------------
 
-  private chooseSeat(opts: JoinOptions): number | null {
-    if (opts.seatToken) {
-      const held = this.holders.findIndex((h) => tokenOpens(h, opts.seatToken));
-      if (held >= 0) return held;
-    }
-    if (opts.want === 'watch' || this.state.phase !== 'waiting') return null;
-    const free = this.holders.indexOf(null);
-    return free >= 0 ? free : null;
-  }
-
-  private sit(client: Client, seat: number, opts: JoinOptions) {
-    let holder = this.holders[seat];
-    if (holder) {
-      // The token's owner is back (refresh, new tab, or after the grace): the newest connection wins.
-      holder.reconnection?.reject(new Error('seat taken by token'));
-      holder.reconnection = null;
-      const previous = this.clients.find((c) => c.sessionId === holder!.sessionId);
-      if (previous) {
-        this.seatOf.delete(previous.sessionId);
-        previous.userData = { superseded: true };
-        previous.send(TABLE_OUT.error, { code: 'seat-elsewhere', message: 'This seat was opened in another tab or window.', of: 'join' } satisfies ErrorMessage);
-        previous.leave(CLOSE_SEAT_ELSEWHERE);
-      }
-    } else {
-      holder = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: opts.clientSeed ?? '', reconnection: null, nextClientSeed: null };
-      this.holders[seat] = holder;
-      this.state.seats[seat].taken = true;
-      this.state.seats[seat].name = opts.name ?? seatName(null, seat);
-    }
-    if (opts.name && this.state.phase === 'waiting') this.state.seats[seat].name = opts.name;
-    holder.sessionId = client.sessionId;
-    this.seatOf.set(client.sessionId, seat);
-    client.send(TABLE_OUT.welcome, { seat, token: holder.token });
-    this.sendView(client);
-    this.markPresent(seat);
-  }
-
-  private markPresent(seat: number) {
-    const s = this.state.seats[seat];
-    s.connected = true;
-    s.graceEndsAt = 0;
-    s.claimable = false;
-    this.graceTimers[seat]?.clear();
-    this.graceTimers[seat] = null;
-    if (this.holders[seat]?.standIn) this.bots.returned(seat);
-  }
-
-  private markDropped(seat: number) {
-    const s = this.state.seats[seat];
-    s.connected = false;
-    s.graceEndsAt = Date.now() + this.graceSeconds * 1000;
-    this.graceTimers[seat]?.clear();
-    this.graceTimers[seat] = this.later(() => {
-      this.graceTimers[seat] = null;
-      if (s.connected) return;
-      // A race plays on without them: they leave (ranked last) rather than holding the others up any longer.
-      if (this.module.playsOnAlone && this.table && this.state.phase === 'playing') this.commit(null, 'resign', advance(this.module, this.table, seat, 'resign', undefined, this.dice!, Date.now()));
-      else s.claimable = true;
-    }, this.graceSeconds * 1000);
+  /** The seats' view of this room (./seats). */
+  private seatHost(): SeatHost {
+    const room = this;
+    return {
+      get state() { return room.state; },
+      get clients() { return room.clients; },
+      later: (fn, ms) => this.later(fn, ms),
+      sendView: (client) => this.sendView(client),
+      returned: (seat) => this.bots.returned(seat),
+      graceEnded: (seat) => {
+        // A race plays on without them: they leave (ranked last) rather than holding the others up any longer.
+        if (this.module.playsOnAlone && this.table && this.state.phase === 'playing') this.commit(null, 'resign', advance(this.module, this.table, seat, 'resign', undefined, this.dice!, Date.now()));
+        else this.state.seats[seat].claimable = true;
+      },
+    };
   }
 
   private afterLeave() {
@@ -420,7 +332,7 @@ export class GameRoom extends Room<TableState> {
   }
 
   private seatOrRefuse(client: Client, of: string): number | null {
-    const seat = this.seatOf.get(client.sessionId);
+    const seat = this.seating.of(client.sessionId);
     if (seat === undefined) {
       this.refuse(client, of, 'not-seated', 'Spectators can watch and chat, not play.');
       return null;
@@ -470,7 +382,7 @@ export class GameRoom extends Room<TableState> {
     }
     this.state.drawOffer.push(seat);
     if (!accepting) this.say('draw-offer', seat);
-    if (this.state.drawOffer.length === this.holders.length) {
+    if (this.state.drawOffer.length === this.seating.holders.length) {
       this.commit(client, 'draw', advance(this.module, this.table!, seat, 'draw', undefined, this.dice!, Date.now()));
     }
   }
@@ -478,7 +390,7 @@ export class GameRoom extends Room<TableState> {
   private onChat(client: Client, msg: unknown) {
     const parsed = chatMessage.safeParse(msg);
     if (!parsed.success) return this.refuse(client, 'chat', 'bad-message', 'A chat message is 1 to 280 visible characters.');
-    const seat = this.seatOf.get(client.sessionId);
+    const seat = this.seating.of(client.sessionId);
     if (seat === undefined && !this.state.spectatorChat) return this.refuse(client, 'chat', 'chat-off', 'The players have switched spectators\' chat off.');
     // One budget per room (and a smaller one for all spectators together) bounds what chat can make the room send.
     if (!(seat === undefined ? this.spectatorChatBudget : this.chatBudget).take()) {
@@ -499,18 +411,18 @@ export class GameRoom extends Room<TableState> {
   private onSpectatorChat(client: Client, msg: unknown) {
     const parsed = spectatorChatMessage.safeParse(msg);
     if (!parsed.success) return this.refuse(client, 'spectator-chat', 'bad-message', '"spectator-chat" takes { on: true | false }.');
-    if (this.seatOf.get(client.sessionId) === undefined) return this.refuse(client, 'spectator-chat', 'not-seated', 'Only players can switch spectators\' chat.');
+    if (this.seating.of(client.sessionId) === undefined) return this.refuse(client, 'spectator-chat', 'not-seated', 'Only players can switch spectators\' chat.');
     this.state.spectatorChat = parsed.data.on;
   }
 
   private onRematch(client: Client, msg: unknown) {
     const parsed = rematchMessage.safeParse(msg);
     if (!parsed.success) return this.refuse(client, 'rematch', 'bad-message', '"rematch" takes nothing or { clientSeed }.');
-    const seat = this.seatOf.get(client.sessionId);
+    const seat = this.seating.of(client.sessionId);
     if (seat === undefined) return this.refuse(client, 'rematch', 'not-seated', 'Only players can ask for a rematch.');
     if (this.state.phase !== 'over') return this.refuse(client, 'rematch', 'not-over', 'A rematch can start once this game is over.');
     // The next server seed was committed when the game ended, so this seed cannot steer it (P1).
-    if (parsed.data?.clientSeed !== undefined) this.holders[seat]!.nextClientSeed = parsed.data.clientSeed;
+    if (parsed.data?.clientSeed !== undefined) this.seating.holders[seat]!.nextClientSeed = parsed.data.clientSeed;
     if (this.state.rematch.includes(seat)) return;
     const accepting = this.state.rematch.length > 0;
     if (!accepting && this.rematchDeclined.has(seat)) {
@@ -518,8 +430,8 @@ export class GameRoom extends Room<TableState> {
     }
     this.state.rematch.push(seat);
     // A computer seat always takes the rematch.
-    this.holders.forEach((h, s) => { if (h?.bot && !this.state.rematch.includes(s)) this.state.rematch.push(s); });
-    if (this.state.rematch.length < this.holders.length) return this.say(accepting ? 'rematch-accept' : 'rematch-ask', seat);
+    this.seating.holders.forEach((h, s) => { if (h?.bot && !this.state.rematch.includes(s)) this.state.rematch.push(s); });
+    if (this.state.rematch.length < this.seating.holders.length) return this.say(accepting ? 'rematch-accept' : 'rematch-ask', seat);
     this.startRematch(seat);
   }
 
@@ -550,7 +462,7 @@ export class GameRoom extends Room<TableState> {
 
   private onRematchDecline(client: Client, msg: unknown) {
     if (!emptyMessage.safeParse(msg).success) return this.refuse(client, 'rematch-decline', 'bad-message', '"rematch-decline" takes no content.');
-    const seat = this.seatOf.get(client.sessionId);
+    const seat = this.seating.of(client.sessionId);
     if (seat === undefined) return this.refuse(client, 'rematch-decline', 'not-seated', 'Only players answer a rematch request.');
     const asks = this.state.rematch.filter((s) => s !== seat);
     if (this.state.phase !== 'over' || asks.length === 0) return this.refuse(client, 'rematch-decline', 'no-rematch', 'Nobody has asked for a rematch.');
@@ -565,29 +477,23 @@ export class GameRoom extends Room<TableState> {
       const badName = parsed.error.issues.some((i) => i.path[0] === 'name');
       return this.refuse(client, 'sit', badName ? 'name-invalid' : 'bad-message', badName ? 'A name is 1 to 24 characters, without < or >.' : '"sit" takes a name.');
     }
-    if (this.seatOf.has(client.sessionId)) return this.refuse(client, 'sit', 'already-seated', 'You already have a seat.');
-    const free = this.holders.indexOf(null);
+    if (this.seating.of(client.sessionId) !== undefined) return this.refuse(client, 'sit', 'already-seated', 'You already have a seat.');
+    const free = this.seating.free();
     if (free < 0) return this.refuse(client, 'sit', 'seat-taken', 'Every seat is taken.');
     // Today's games start only with every seat taken; this guards one that could start with seats open.
     if (this.state.phase !== 'waiting') return this.refuse(client, 'sit', 'game-started', 'The game has started: seats open again only in a new room.');
-    if (this.looksSeated(parsed.data.name, free)) return this.refuse(client, 'sit', 'name-taken', 'That name looks like a seated player\'s; choose another.');
-    this.sit(client, free, { ...parsed.data, want: 'play' });
+    if (this.seating.looksSeated(parsed.data.name, free)) return this.refuse(client, 'sit', 'name-taken', 'That name looks like a seated player\'s; choose another.');
+    this.seating.sit(client, free, { ...parsed.data, want: 'play' });
     if (this.state.spectators > 0) this.state.spectators--;
     this.publishListing();
-    if (this.holders.every((h) => h !== null)) this.startGame();
-  }
-
-  /** Whether `name` reads like another seated player's name (impersonation), ignoring seat `own`. */
-  private looksSeated(name: string, own: number | null): boolean {
-    const others = this.holders.flatMap((h, s) => (h !== null && s !== own ? [this.state.seats[s].name] : []));
-    return confusable(name, others);
+    if (this.seating.full()) this.startGame();
   }
 
   private onRename(client: Client, msg: unknown) {
     const parsed = renameMessage.safeParse(msg);
     if (!parsed.success) return this.refuse(client, 'rename', 'name-invalid', 'A name is 1 to 24 characters, without < or >.');
-    if (this.seatOf.has(client.sessionId)) return this.refuse(client, 'rename', 'already-seated', 'A player keeps the name the seat was taken with.');
-    if (this.looksSeated(parsed.data.name, null)) return this.refuse(client, 'rename', 'name-taken', 'That name looks like a seated player\'s; choose another.');
+    if (this.seating.of(client.sessionId) !== undefined) return this.refuse(client, 'rename', 'already-seated', 'A player keeps the name the seat was taken with.');
+    if (this.seating.looksSeated(parsed.data.name, null)) return this.refuse(client, 'rename', 'name-taken', 'That name looks like a seated player\'s; choose another.');
     client.userData = { ...client.userData, name: parsed.data.name };
   }
 
@@ -673,13 +579,7 @@ export class GameRoom extends Room<TableState> {
     this.state.commitment = g.commitment;
     this.state.clientSeed = g.clientSeed ?? '';
     this.state.round = g.round;
-    for (const s of g.seats) {
-      // A computer seat (the room's create options seated it again above) stays the computer's.
-      const bot = this.holders[s.seat]?.bot;
-      this.holders[s.seat] = { token: '', tokenHash: s.tokenHash, sessionId: null, clientSeed: '', reconnection: null, nextClientSeed: null, ...(bot ? { bot } : {}) };
-      this.state.seats[s.seat].taken = true;
-      this.state.seats[s.seat].name = s.name;
-    }
+    for (const s of g.seats) this.seating.restore(s.seat, s.tokenHash, s.name);
     this.dice = replay.dice;
     this.table = replay.table;
     this.entries = [...g.entries];
@@ -702,7 +602,7 @@ export class GameRoom extends Room<TableState> {
     this.journal?.resumed(g.gameId);
     this.project();
     if (this.state.phase === 'playing') clocks?.resume();
-    for (let s = 0; s < this.holders.length; s++) if (!this.holders[s]?.bot) this.markDropped(s);
+    for (let s = 0; s < this.seating.holders.length; s++) if (!this.seating.holders[s]?.bot) this.seating.markDropped(s);
     this.publishListing();
     this.bots.changed();
   }
@@ -727,18 +627,18 @@ export class GameRoom extends Room<TableState> {
   }
 
   private startGame() {
-    const clientSeed = this.holders.map((h) => h?.clientSeed ?? '').join(':');
+    const clientSeed = this.seating.holders.map((h) => h?.clientSeed ?? '').join(':');
     this.state.clientSeed = clientSeed;
     this.dice = new RecordingDice(new FairDice(this.serverSeed, { gameId: this.state.gameId, clientSeed }, nodeHmac));
-    const start = startTable(this.module, this.options, this.holders.length, this.dice, Date.now());
+    const start = startTable(this.module, this.options, this.seating.holders.length, this.dice, Date.now());
     if (!start.ok) throw new Error(`setup refused validated options: ${start.message}`);
     this.table = start.table;
     this.entries = [start.entry];
     this.journal?.begin({
       gameId: this.state.gameId, roomId: this.roomId, round: this.state.round, game: this.module.id,
-      rulesVersion: String(this.module.rulesVersion), options: this.options, seatCount: this.holders.length,
+      rulesVersion: String(this.module.rulesVersion), options: this.options, seatCount: this.seating.holders.length,
       commitment: this.state.commitment, serverSeed: this.serverSeed, room: { create: this.created },
-      seats: this.holders.map((h, seat) => ({ seat, token: h!.token, name: this.state.seats[seat].name })),
+      seats: this.seating.holders.map((h, seat) => ({ seat, token: h!.token, name: this.state.seats[seat].name })),
     }, clientSeed, start.entry);
     this.held = [];
     this.state.log.clear();
@@ -746,7 +646,7 @@ export class GameRoom extends Room<TableState> {
     this.state.phase = 'playing';
     this.project();
     this.clockNow = start.entry.at;
-    this.clocks?.start(this.holders.length, [...this.state.toAct]);
+    this.clocks?.start(this.seating.holders.length, [...this.state.toAct]);
     this.clockNow = null;
     this.publishListing();
     this.bots.reset();
@@ -755,36 +655,18 @@ export class GameRoom extends Room<TableState> {
 
   private startRematch(acceptedBy: number) {
     // Sides swap: every holder moves one seat on; spectators stay.
-    const n = this.holders.length;
-    const moved = this.holders.map((_, s) => this.holders[(s + n - 1) % n]);
-    const names = this.state.seats.map((s) => s.name);
-    this.holders = moved;
-    for (let s = 0; s < n; s++) this.state.seats[s].name = names[(s + n - 1) % n];
-    for (const client of this.clients) {
-      const seat = this.seatOf.get(client.sessionId);
-      if (seat === undefined) continue;
-      const next = (seat + 1) % n;
-      this.seatOf.set(client.sessionId, next);
-      client.send(TABLE_OUT.welcome, { seat: next, token: this.holders[next]!.token });
-    }
+    const n = this.seating.holders.length;
+    this.seating.rotate();
     // Every seated client now holds another seat's stream: each starts over from a full document.
     for (const channel of this.seatViews) channel.restart();
-    for (let s = 0; s < n; s++) {
-      const present = this.holders[s]!.sessionId !== null || this.holders[s]!.bot !== undefined;
-      this.state.seats[s].bot = this.holders[s]!.bot ?? this.holders[s]!.standIn ?? '';
-      if (present) this.markPresent(s);
-      else this.markDropped(s);
-    }
+    this.seating.settle();
     this.state.rematch.clear();
     this.state.talk.clear();
     this.drawDeclinedAt.clear();
     this.rematchDeclined.clear();
     this.state.result = '';
     this.state.round++;
-    for (const h of this.holders) {
-      if (h?.nextClientSeed != null) h.clientSeed = h.nextClientSeed;
-      if (h) h.nextClientSeed = null;
-    }
+    this.seating.takeNextSeeds();
     this.useNextSeed();
     this.startGame();
     // The new game's talk opens with who accepted, in the same patch; every player moved one seat on.
@@ -814,10 +696,10 @@ export class GameRoom extends Room<TableState> {
     const toAct = result ? [] : m.toAct(table.state);
     this.state.toAct.clear();
     for (const s of toAct) this.state.toAct.push(s);
-    const docs = viewDocs(m, table.state, this.holders.length, toAct);
+    const docs = viewDocs(m, table.state, this.seating.holders.length, toAct);
     this.publicView.set(docs.public);
-    while (this.seatViews.length < this.holders.length) this.seatViews.push(new ViewChannel());
-    for (let s = 0; s < this.holders.length; s++) this.seatViews[s].set(docs.seats[s]);
+    while (this.seatViews.length < this.seating.holders.length) this.seatViews.push(new ViewChannel());
+    for (let s = 0; s < this.seating.holders.length; s++) this.seatViews[s].set(docs.seats[s]);
     // Sent now, ahead of the schema patch on every socket (and queued behind the full state of a client still
     // joining), so a client that sees a new state already holds the view and legal actions that go with it.
     if (!this.journal?.holding) this.flushViews();
@@ -836,7 +718,7 @@ export class GameRoom extends Room<TableState> {
   private sendView(client: Client, joining = false) {
     // A client still joining is sent its document by sendFullState, ahead of its first state.
     if (!joining && client.state === ClientState.JOINING) return;
-    const seat = this.seatOf.get(client.sessionId);
+    const seat = this.seating.of(client.sessionId);
     const channel = seat === undefined ? this.publicView : this.seatViews[seat];
     if (channel?.sent) client.send(TABLE_OUT.view, JSON.stringify(channel.snapshot()));
   }
@@ -852,14 +734,14 @@ export class GameRoom extends Room<TableState> {
   private flushViews() {
     // Clients still joining are left out: sendFullState gives them the document current when they arrive.
     const joining = this.clients.filter((c) => c.state === ClientState.JOINING);
-    const seated = this.clients.filter((c) => this.seatOf.has(c.sessionId) && c.state !== ClientState.JOINING);
+    const seated = this.clients.filter((c) => this.seating.of(c.sessionId) !== undefined && c.state !== ClientState.JOINING);
     const forAll = this.publicView.flushText();
     // One encode for every spectator (broadcast encodes once).
     if (forAll && this.clients.length > seated.length + joining.length) this.broadcast(TABLE_OUT.view, forAll, { except: [...seated, ...joining] });
     for (let s = 0; s < this.seatViews.length; s++) {
       const msg = this.seatViews[s].flushText();
       if (!msg) continue;
-      for (const c of seated) if (this.seatOf.get(c.sessionId) === s) c.send(TABLE_OUT.view, msg);
+      for (const c of seated) if (this.seating.of(c.sessionId) === s) c.send(TABLE_OUT.view, msg);
     }
   }
 
@@ -883,7 +765,7 @@ export class GameRoom extends Room<TableState> {
       rules: this.module.rulesVersion,
       gameId: this.state.gameId,
       options: this.options,
-      seats: this.holders.length,
+      seats: this.seating.holders.length,
       players: this.state.seats.map((s) => s.name),
       fair: { scheme: FAIR_SCHEME, commitment: this.state.commitment, clientSeed: this.state.clientSeed, serverSeed: this.state.phase === 'over' ? this.serverSeed : null },
       entries: this.entries,
@@ -894,10 +776,8 @@ export class GameRoom extends Room<TableState> {
   // ---- bots: a computer seat, or a stand-in for a dropped player (../bots/room-bots) ---------------
 
   private seatBot(seat: number, level: BotLevel) {
-    if (seat >= this.holders.length || this.holders.length < 2) throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
-    this.holders[seat] = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: randomBytes(8).toString('hex'), reconnection: null, nextClientSeed: null, bot: level };
-    const s = this.state.seats[seat];
-    Object.assign(s, { taken: true, connected: true, name: `Computer (${level})`, bot: level });
+    if (seat >= this.seating.holders.length || this.seating.holders.length < 2) throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
+    this.seating.seatBot(seat, level);
   }
 
   private onStandIn(client: Client, msg: unknown) {
@@ -908,7 +788,7 @@ export class GameRoom extends Room<TableState> {
     const gone = this.state.seats.map((_s, i) => i).filter((i) => i !== seat && this.state.seats[i].claimable && !this.state.seats[i].connected);
     if (gone.length === 0) return this.refuse(client, 'stand-in', 'not-claimable', 'A bot can hold a seat only after its player has been gone for the whole grace period.');
     for (const i of gone) {
-      this.holders[i]!.standIn = parsed.data.level;
+      this.seating.holders[i]!.standIn = parsed.data.level;
       this.state.seats[i].bot = parsed.data.level;
       this.state.seats[i].claimable = false;
       this.say('bot-in', i);
@@ -922,7 +802,7 @@ export class GameRoom extends Room<TableState> {
       stamp: () => `${this.state.gameId}:${this.table?.seq ?? -1}`,
       playing: () => this.state.phase === 'playing' && this.table !== null,
       toAct: () => [...this.state.toAct],
-      levelOf: (seat: number) => this.holders[seat]?.bot ?? this.holders[seat]?.standIn ?? null,
+      levelOf: (seat: number) => this.seating.holders[seat]?.bot ?? this.seating.holders[seat]?.standIn ?? null,
       // The seat's document as its clients hold it (the last one sent), through JSON as on the wire.
       inputFor: (seat: number) => {
         const sent = this.seatViews[seat]?.sent;
@@ -945,7 +825,7 @@ export class GameRoom extends Room<TableState> {
         this.commit(null, 'action', step);
       },
       handBack: (seat: number) => {
-        const h = this.holders[seat];
+        const h = this.seating.holders[seat];
         if (!h?.standIn) return;
         h.standIn = null;
         this.state.seats[seat].bot = '';
@@ -956,21 +836,21 @@ export class GameRoom extends Room<TableState> {
   }
 
   private publishListing() {
-    const seated = this.holders.filter((h) => h !== null).length;
+    const seated = this.seating.taken();
     void this.setMetadata({
       game: this.module.id,
       name: this.module.name,
       options: this.options as Record<string, unknown>,
       seated,
-      seats: this.holders.length,
+      seats: this.seating.holders.length,
       spectators: this.state.spectators,
       phase: this.state.phase,
       host: this.state.seats[0]?.name ?? '',
       draws: this.module.draws ?? false,
-      graceSeconds: this.graceSeconds,
+      graceSeconds: this.seating.graceSeconds,
     });
     // A public room leaves the lobby list once it is full or over.
-    if (this.state.isPublic) void this.setPrivate(seated === this.holders.length || this.state.phase !== 'waiting');
+    if (this.state.isPublic) void this.setPrivate(seated === this.seating.holders.length || this.state.phase !== 'waiting');
   }
 }
 
