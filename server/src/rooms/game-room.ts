@@ -1,7 +1,7 @@
 // The one generic room: seats players by secret token, parses every message, runs the game module through
 // the shared table reducer, keeps the log, and projects the result into synced state. It knows no rule.
 import { randomBytes, randomInt } from 'node:crypto';
-import { ClientState, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
+import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
   advance, commitmentOf, seatCount, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable, timeable,
   CLOSE, expandDoc, FAIR_SCHEME, TABLE_IN, TABLE_OUT, type GameLog, type GameModule, type LogEntry, type PlatformKind, type Refusal, type Table,
@@ -17,7 +17,7 @@ import { RoomBots, type BotLevel } from '../bots/room-bots';
 import { TokenBucket } from './rate-limit';
 import { nodeHmac } from './node-hmac';
 import { ChatLine, LogLine, SeatState, TableState, TalkLine } from './schema';
-import { ViewChannel, viewDocs } from './projection';
+import { RoomViews, type ViewHost } from './projection';
 import { guardInbound } from './inbound';
 import { Seats, type SeatHost, type Timer } from './seats';
 import { RoomClock } from './room-clock';
@@ -71,8 +71,7 @@ export class GameRoom extends Room<TableState> {
   private patchTimer: NodeJS.Timeout | null = null;
   private lastPatch = 0;
   /** The view streams: spectators' (one encode shared by all of them) and each seat's (./projection). */
-  private publicView = new ViewChannel();
-  private seatViews: ViewChannel[] = [];
+  private views = new RoomViews(this.viewHost());
   /** The address that created the room: its finished games count against that address in the archive. */
   private creatorAddress: string | null = null;
   /** The time control (`this.clock` is Colyseus' own, which does not tick here). */
@@ -294,7 +293,7 @@ export class GameRoom extends Room<TableState> {
       get state() { return room.state; },
       get clients() { return room.clients; },
       later: (fn, ms) => this.later(fn, ms),
-      sendView: (client) => this.sendView(client),
+      sendView: (client) => this.views.sendTo(client),
       returned: (seat) => this.bots.returned(seat),
       graceEnded: (seat) => {
         // A race plays on without them: they leave (ranked last) rather than holding the others up any longer.
@@ -658,7 +657,7 @@ export class GameRoom extends Room<TableState> {
     const n = this.seating.holders.length;
     this.seating.rotate();
     // Every seated client now holds another seat's stream: each starts over from a full document.
-    for (const channel of this.seatViews) channel.restart();
+    this.views.restartSeats();
     this.seating.settle();
     this.state.rematch.clear();
     this.state.talk.clear();
@@ -696,13 +695,10 @@ export class GameRoom extends Room<TableState> {
     const toAct = result ? [] : m.toAct(table.state);
     this.state.toAct.clear();
     for (const s of toAct) this.state.toAct.push(s);
-    const docs = viewDocs(m, table.state, this.seating.holders.length, toAct);
-    this.publicView.set(docs.public);
-    while (this.seatViews.length < this.seating.holders.length) this.seatViews.push(new ViewChannel());
-    for (let s = 0; s < this.seating.holders.length; s++) this.seatViews[s].set(docs.seats[s]);
+    this.views.set(m, table.state, this.seating.holders.length, toAct);
     // Sent now, ahead of the schema patch on every socket (and queued behind the full state of a client still
     // joining), so a client that sees a new state already holds the view and legal actions that go with it.
-    if (!this.journal?.holding) this.flushViews();
+    if (!this.journal?.holding) this.views.flush();
     if (result) this.finish();
   }
 
@@ -711,38 +707,26 @@ export class GameRoom extends Room<TableState> {
    * whatever state it sees, it already holds the view that goes with it); one that changes seat, at once.
    */
   protected override sendFullState(client: Client) {
-    this.sendView(client, true);
+    this.views.sendTo(client, true);
     super.sendFullState(client);
-  }
-
-  private sendView(client: Client, joining = false) {
-    // A client still joining is sent its document by sendFullState, ahead of its first state.
-    if (!joining && client.state === ClientState.JOINING) return;
-    const seat = this.seating.of(client.sessionId);
-    const channel = seat === undefined ? this.publicView : this.seatViews[seat];
-    if (channel?.sent) client.send(TABLE_OUT.view, JSON.stringify(channel.snapshot()));
   }
 
   /** Any view change not yet sent (seats moved) goes out ahead of the schema patch. */
   override broadcastPatch(): boolean {
     // Nothing accepted goes out before it is durably stored: the patch waits for the store (releasePatch).
     if (this.journal?.holding) return false;
-    this.flushViews();
+    this.views.flush();
     return super.broadcastPatch();
   }
 
-  private flushViews() {
-    // Clients still joining are left out: sendFullState gives them the document current when they arrive.
-    const joining = this.clients.filter((c) => c.state === ClientState.JOINING);
-    const seated = this.clients.filter((c) => this.seating.of(c.sessionId) !== undefined && c.state !== ClientState.JOINING);
-    const forAll = this.publicView.flushText();
-    // One encode for every spectator (broadcast encodes once).
-    if (forAll && this.clients.length > seated.length + joining.length) this.broadcast(TABLE_OUT.view, forAll, { except: [...seated, ...joining] });
-    for (let s = 0; s < this.seatViews.length; s++) {
-      const msg = this.seatViews[s].flushText();
-      if (!msg) continue;
-      for (const c of seated) if (this.seating.of(c.sessionId) === s) c.send(TABLE_OUT.view, msg);
-    }
+  /** The view streams' view of this room (./projection). */
+  private viewHost(): ViewHost {
+    const room = this;
+    return {
+      get clients() { return room.clients; },
+      seatOf: (sessionId) => this.seating.of(sessionId),
+      broadcast: (text, except) => this.broadcast(TABLE_OUT.view, text, { except }),
+    };
   }
 
   private finish() {
@@ -805,7 +789,7 @@ export class GameRoom extends Room<TableState> {
       levelOf: (seat: number) => this.seating.holders[seat]?.bot ?? this.seating.holders[seat]?.standIn ?? null,
       // The seat's document as its clients hold it (the last one sent), through JSON as on the wire.
       inputFor: (seat: number) => {
-        const sent = this.seatViews[seat]?.sent;
+        const sent = this.views.seats[seat]?.sent;
         // As the seat's client reads it: a game whose legal actions do not travel derives them from the view.
         const doc = sent ? expandDoc(JSON.parse(JSON.stringify(sent))) : null;
         return doc ? { view: doc.view, legal: doc.legal, seat } : null;
