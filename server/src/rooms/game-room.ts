@@ -4,19 +4,16 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
   advance, commitmentOf, seatCount, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable, timeable,
-  CLOSE, expandDoc, FAIR_SCHEME, TABLE_IN, TABLE_OUT, type GameLog, type GameModule, type LogEntry, type PlatformKind, type Refusal, type Table,
+  CLOSE, expandDoc, FAIR_SCHEME, TABLE_OUT, type GameLog, type GameModule, type LogEntry, type Refusal, type Table,
 } from '@dicehall/shared';
 import type { Config } from '../config';
 import type { Archive } from '../store/archive';
-import {
-  chatMessage, createOptions, emptyMessage, joinOptions, rematchMessage, renameMessage, sitMessage, spectatorChatMessage,
-  standInMessage, type ErrorMessage,
-} from './messages';
+import { createOptions, joinOptions, type ErrorMessage } from './messages';
 import type { BotPool } from '../bots/pool';
 import { RoomBots, type BotLevel } from '../bots/room-bots';
-import { TokenBucket } from './rate-limit';
+import { TableMessages, type TableHost, type TableIn } from './message-table';
 import { nodeHmac } from './node-hmac';
-import { ChatLine, LogLine, SeatState, TableState, TalkLine } from './schema';
+import { LogLine, SeatState, TableState } from './schema';
 import { RoomViews, type ViewHost } from './projection';
 import { guardInbound } from './inbound';
 import { Seats, type SeatHost, type Timer } from './seats';
@@ -39,7 +36,6 @@ export interface RoomContext {
 
 /** Custom close code sent to a connection whose seat was taken over by another tab holding the token. */
 export const CLOSE_SEAT_ELSEWHERE = CLOSE.seatElsewhere;
-const CHAT_KEEP = 100;
 /** Patches go out on change, at most this often (the old fixed tick was 50 ms); an idle room sends none. */
 const MIN_PATCH_MS = 50;
 
@@ -59,13 +55,8 @@ export class GameRoom extends Room<TableState> {
   private seating!: Seats;
   private idleTimer: Timer | null = null;
   private timers = new Set<NodeJS.Timeout>();
-  private chatId = 0;
-  /** Per seat: the log seq at which its draw offer was declined (it may offer again after the next move). */
-  private drawDeclinedAt = new Map<number, number>();
-  /** Seats whose rematch request was declined this round (the decliner may still ask). */
-  private rematchDeclined = new Set<number>();
-  private chatBudget!: TokenBucket;
-  private spectatorChatBudget!: TokenBucket;
+  /** Every message the room accepts, with its handler; chat and the game's talk lines (./message-table). */
+  private messages!: TableMessages;
   private nextServerSeed = '';
   private everJoined = false;
   private patchTimer: NodeJS.Timeout | null = null;
@@ -114,8 +105,7 @@ export class GameRoom extends Room<TableState> {
     this.maxClients = Infinity;
     this.patchRate = 0;
     this.setSeatReservationTime(config.reservationSeconds);
-    this.chatBudget = new TokenBucket(config.chatPerSecond, config.chatPerSecond * 4);
-    this.spectatorChatBudget = new TokenBucket(config.spectatorChatPerSecond, config.spectatorChatPerSecond * 4);
+    this.messages = new TableMessages(this.tableHost(), config);
     guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message), () => this.schedulePatch());
     this.disposeIfNeverJoined();
     const seats = seatCount(module, options.data);
@@ -139,18 +129,8 @@ export class GameRoom extends Room<TableState> {
     if (resumed) this.restore(resumed);
 
     // Frames are rate-limited, sized and decoded before these run (./inbound).
-    this.onMessage(TABLE_IN.action, (client, msg) => this.onAction(client, msg));
-    this.onMessage(TABLE_IN.resign, (client, msg) => this.onPlatform(client, 'resign', msg));
-    this.onMessage(TABLE_IN.claim, (client, msg) => this.onPlatform(client, 'claim', msg));
-    this.onMessage(TABLE_IN.draw, (client, msg) => this.onDraw(client, msg));
-    this.onMessage(TABLE_IN.rematch, (client, msg) => this.onRematch(client, msg));
-    this.onMessage(TABLE_IN.chat, (client, msg) => this.onChat(client, msg));
-    this.onMessage(TABLE_IN.spectatorChat, (client, msg) => this.onSpectatorChat(client, msg));
-    this.onMessage(TABLE_IN.drawDecline, (client, msg) => this.onDrawDecline(client, msg));
-    this.onMessage(TABLE_IN.rematchDecline, (client, msg) => this.onRematchDecline(client, msg));
-    this.onMessage(TABLE_IN.sit, (client, msg) => this.onSit(client, msg));
-    this.onMessage(TABLE_IN.rename, (client, msg) => this.onRename(client, msg));
-    this.onMessage(TABLE_IN.standIn, (client, msg) => this.onStandIn(client, msg));
+    // Every message the room accepts is a row of ./message-table.
+    for (const type of Object.keys(this.messages.table) as TableIn[]) this.onMessage(type, (client, msg) => this.messages.receive(type, client, msg));
     this.onMessage('*', (client, type: unknown) => {
       const of = excerpt(type);
       this.refuse(client, of, 'bad-message', `Unknown message "${of}".`);
@@ -286,6 +266,26 @@ export class GameRoom extends Room<TableState> {
 
   // ---- seats -------------------------------------------------------------------------------------
 
+  /** The message handlers' view of this room (./message-table). */
+  private tableHost(): TableHost {
+    const room = this;
+    return {
+      get state() { return room.state; },
+      get seating() { return room.seating; },
+      get module() { return room.module; },
+      get table() { return room.table; },
+      get stopping() { return room.ctx.durable?.stopping ?? false; },
+      refuse: (client, of, code, message) => this.refuse(client, of, code, message),
+      play: (client, seat, kind, input) => this.commit(client, kind, advance(this.module, this.table!, seat, kind, input, this.dice!, Date.now())),
+      botHolds: (seat) => this.bots.holds(seat),
+      botsChanged: () => this.bots.changed(),
+      startGame: () => this.startGame(),
+      startRematch: (acceptedBy) => this.startRematch(acceptedBy),
+      publishListing: () => this.publishListing(),
+      journalChat: (line) => this.journal?.chat(line),
+    };
+  }
+
   /** The seats' view of this room (./seats). */
   private seatHost(): SeatHost {
     const room = this;
@@ -330,172 +330,6 @@ export class GameRoom extends Room<TableState> {
     client.send(TABLE_OUT.error, { code, message, of } satisfies ErrorMessage);
   }
 
-  private seatOrRefuse(client: Client, of: string): number | null {
-    const seat = this.seating.of(client.sessionId);
-    if (seat === undefined) {
-      this.refuse(client, of, 'not-seated', 'Spectators can watch and chat, not play.');
-      return null;
-    }
-    if (this.ctx.durable?.stopping) {
-      this.refuse(client, of, 'restarting', 'The server is restarting; your game is safe. Play on when it is back.');
-      return null;
-    }
-    if (!this.table || this.state.phase !== 'playing') {
-      this.refuse(client, of, 'not-playing', this.state.phase === 'over' ? 'The game is over.' : 'The game has not started yet.');
-      return null;
-    }
-    return seat;
-  }
-
-  private onAction(client: Client, msg: unknown) {
-    const seat = this.seatOrRefuse(client, 'action');
-    if (seat === null) return;
-    if (this.bots.holds(seat)) return this.refuse(client, 'action', 'bot-playing', 'The bot finishes this turn; then the seat is yours again.');
-    this.commit(client, 'action', advance(this.module, this.table!, seat, 'action', msg, this.dice!, Date.now()));
-  }
-
-  private onPlatform(client: Client, kind: PlatformKind, msg: unknown) {
-    if (!emptyMessage.safeParse(msg).success) return this.refuse(client, kind, 'bad-message', `"${kind}" takes no content.`);
-    const seat = this.seatOrRefuse(client, kind);
-    if (seat === null) return;
-    if (kind === 'claim') {
-      const others = this.state.seats.filter((_, s) => s !== seat);
-      if (!others.some((s) => s.claimable && !s.connected)) {
-        return this.refuse(client, kind, 'not-claimable', 'You can claim the win only after your opponent has been gone for the whole grace period.');
-      }
-    }
-    this.commit(client, kind, advance(this.module, this.table!, seat, kind, undefined, this.dice!, Date.now()));
-  }
-
-  private onDraw(client: Client, msg: unknown) {
-    const parsed = emptyMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'draw', 'bad-message', '"draw" takes no content.');
-    const seat = this.seatOrRefuse(client, 'draw');
-    if (seat === null) return;
-    if (!this.module.draws) return this.refuse(client, 'draw', 'no-draw', `${this.module.name} has no draws.`);
-    if (this.state.drawOffer.includes(seat)) return;
-    const accepting = this.state.drawOffer.length > 0;
-    // A declined offer is not repeated at once: that would be nagging, not an offer.
-    if (!accepting && this.drawDeclinedAt.get(seat) === this.table!.seq) {
-      return this.refuse(client, 'draw', 'draw-declined', 'Your draw offer was declined; you can offer again after the next move.');
-    }
-    this.state.drawOffer.push(seat);
-    if (!accepting) this.say('draw-offer', seat);
-    if (this.state.drawOffer.length === this.seating.holders.length) {
-      this.commit(client, 'draw', advance(this.module, this.table!, seat, 'draw', undefined, this.dice!, Date.now()));
-    }
-  }
-
-  private onChat(client: Client, msg: unknown) {
-    const parsed = chatMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'chat', 'bad-message', 'A chat message is 1 to 280 visible characters.');
-    const seat = this.seating.of(client.sessionId);
-    if (seat === undefined && !this.state.spectatorChat) return this.refuse(client, 'chat', 'chat-off', 'The players have switched spectators\' chat off.');
-    // One budget per room (and a smaller one for all spectators together) bounds what chat can make the room send.
-    if (!(seat === undefined ? this.spectatorChatBudget : this.chatBudget).take()) {
-      return this.refuse(client, 'chat', 'chat-busy', 'The chat is busy; try again in a moment.');
-    }
-    const line = new ChatLine();
-    line.sender = String(client.userData?.chatId ?? '');
-    line.id = ++this.chatId;
-    line.seat = seat ?? -1;
-    line.from = seat === undefined ? `${client.userData?.name ?? 'Guest'} (watching)` : this.state.seats[seat].name;
-    line.text = parsed.data.text;
-    line.at = Date.now();
-    this.state.chat.push(line);
-    while (this.state.chat.length > CHAT_KEEP) this.state.chat.shift();
-    this.journal?.chat({ seat: seat ?? null, from: line.from, text: line.text });
-  }
-
-  private onSpectatorChat(client: Client, msg: unknown) {
-    const parsed = spectatorChatMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'spectator-chat', 'bad-message', '"spectator-chat" takes { on: true | false }.');
-    if (this.seating.of(client.sessionId) === undefined) return this.refuse(client, 'spectator-chat', 'not-seated', 'Only players can switch spectators\' chat.');
-    this.state.spectatorChat = parsed.data.on;
-  }
-
-  private onRematch(client: Client, msg: unknown) {
-    const parsed = rematchMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'rematch', 'bad-message', '"rematch" takes nothing or { clientSeed }.');
-    const seat = this.seating.of(client.sessionId);
-    if (seat === undefined) return this.refuse(client, 'rematch', 'not-seated', 'Only players can ask for a rematch.');
-    if (this.state.phase !== 'over') return this.refuse(client, 'rematch', 'not-over', 'A rematch can start once this game is over.');
-    // The next server seed was committed when the game ended, so this seed cannot steer it (P1).
-    if (parsed.data?.clientSeed !== undefined) this.seating.holders[seat]!.nextClientSeed = parsed.data.clientSeed;
-    if (this.state.rematch.includes(seat)) return;
-    const accepting = this.state.rematch.length > 0;
-    if (!accepting && this.rematchDeclined.has(seat)) {
-      return this.refuse(client, 'rematch', 'rematch-declined', 'Your opponent declined the rematch.');
-    }
-    this.state.rematch.push(seat);
-    // A computer seat always takes the rematch.
-    this.seating.holders.forEach((h, s) => { if (h?.bot && !this.state.rematch.includes(s)) this.state.rematch.push(s); });
-    if (this.state.rematch.length < this.seating.holders.length) return this.say(accepting ? 'rematch-accept' : 'rematch-ask', seat);
-    this.startRematch(seat);
-  }
-
-  // ---- conversations: declining, and a watcher sitting down or naming themselves -----------------
-
-  /** Adds a line to this game's talk: after the latest log entry, seen by everyone. */
-  private say(kind: string, seat: number, name = this.state.seats[seat]?.name ?? '') {
-    const line = new TalkLine();
-    line.after = this.state.log.length ? this.state.log[this.state.log.length - 1].seq : -1;
-    line.kind = kind;
-    line.seat = seat;
-    line.name = name;
-    line.at = Date.now();
-    this.state.talk.push(line);
-    while (this.state.talk.length > CHAT_KEEP) this.state.talk.shift();
-  }
-
-  private onDrawDecline(client: Client, msg: unknown) {
-    if (!emptyMessage.safeParse(msg).success) return this.refuse(client, 'draw-decline', 'bad-message', '"draw-decline" takes no content.');
-    const seat = this.seatOrRefuse(client, 'draw-decline');
-    if (seat === null) return;
-    const offers = this.state.drawOffer.filter((s) => s !== seat);
-    if (offers.length === 0) return this.refuse(client, 'draw-decline', 'no-offer', 'There is no draw offer to decline.');
-    for (const s of offers) this.drawDeclinedAt.set(s, this.table!.seq);
-    this.state.drawOffer.clear();
-    this.say('draw-decline', seat);
-  }
-
-  private onRematchDecline(client: Client, msg: unknown) {
-    if (!emptyMessage.safeParse(msg).success) return this.refuse(client, 'rematch-decline', 'bad-message', '"rematch-decline" takes no content.');
-    const seat = this.seating.of(client.sessionId);
-    if (seat === undefined) return this.refuse(client, 'rematch-decline', 'not-seated', 'Only players answer a rematch request.');
-    const asks = this.state.rematch.filter((s) => s !== seat);
-    if (this.state.phase !== 'over' || asks.length === 0) return this.refuse(client, 'rematch-decline', 'no-rematch', 'Nobody has asked for a rematch.');
-    for (const s of asks) this.rematchDeclined.add(s);
-    this.state.rematch.clear();
-    this.say('rematch-decline', seat);
-  }
-
-  private onSit(client: Client, msg: unknown) {
-    const parsed = sitMessage.safeParse(msg);
-    if (!parsed.success) {
-      const badName = parsed.error.issues.some((i) => i.path[0] === 'name');
-      return this.refuse(client, 'sit', badName ? 'name-invalid' : 'bad-message', badName ? 'A name is 1 to 24 characters, without < or >.' : '"sit" takes a name.');
-    }
-    if (this.seating.of(client.sessionId) !== undefined) return this.refuse(client, 'sit', 'already-seated', 'You already have a seat.');
-    const free = this.seating.free();
-    if (free < 0) return this.refuse(client, 'sit', 'seat-taken', 'Every seat is taken.');
-    // Today's games start only with every seat taken; this guards one that could start with seats open.
-    if (this.state.phase !== 'waiting') return this.refuse(client, 'sit', 'game-started', 'The game has started: seats open again only in a new room.');
-    if (this.seating.looksSeated(parsed.data.name, free)) return this.refuse(client, 'sit', 'name-taken', 'That name looks like a seated player\'s; choose another.');
-    this.seating.sit(client, free, { ...parsed.data, want: 'play' });
-    if (this.state.spectators > 0) this.state.spectators--;
-    this.publishListing();
-    if (this.seating.full()) this.startGame();
-  }
-
-  private onRename(client: Client, msg: unknown) {
-    const parsed = renameMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'rename', 'name-invalid', 'A name is 1 to 24 characters, without < or >.');
-    if (this.seating.of(client.sessionId) !== undefined) return this.refuse(client, 'rename', 'already-seated', 'A player keeps the name the seat was taken with.');
-    if (this.seating.looksSeated(parsed.data.name, null)) return this.refuse(client, 'rename', 'name-taken', 'That name looks like a seated player\'s; choose another.');
-    client.userData = { ...client.userData, name: parsed.data.name };
-  }
-
   private commit(client: Client | null, of: string, step: ReturnType<typeof advance>) {
     if (!step.ok) return client ? this.refuse(client, of, (step as Refusal).code, (step as Refusal).message) : undefined;
     this.table = step.table;
@@ -510,7 +344,7 @@ export class GameRoom extends Room<TableState> {
     // Simultaneous secret moves stay out of the public log until the module says they may be seen.
     if (this.module.holdLog?.(this.table.state) && !resultOf(this.module, this.table)) this.held.push(step.entry);
     else for (const entry of [...this.held.splice(0), step.entry]) this.appendLogLine(entry);
-    for (const seat of lapsed) this.say('draw-lapse', seat);
+    for (const seat of lapsed) this.messages.say('draw-lapse', seat);
     this.project();
     // At the entry's own time, so a resumed game's replayed clocks come out exactly the same.
     this.clockNow = step.entry.at;
@@ -588,15 +422,7 @@ export class GameRoom extends Room<TableState> {
       if (heldAfter[k]) this.held.push(e);
       else for (const line of [...this.held.splice(0), e]) this.appendLogLine(line);
     });
-    for (const c of g.chat.slice(-CHAT_KEEP)) {
-      const line = new ChatLine();
-      line.id = ++this.chatId;
-      line.seat = c.seat ?? -1;
-      line.from = c.from;
-      line.text = c.text;
-      line.at = c.at.getTime();
-      this.state.chat.push(line);
-    }
+    this.messages.restoreChat(g.chat);
     this.state.phase = 'playing';
     this.journal?.resumed(g.gameId);
     this.project();
@@ -661,15 +487,14 @@ export class GameRoom extends Room<TableState> {
     this.seating.settle();
     this.state.rematch.clear();
     this.state.talk.clear();
-    this.drawDeclinedAt.clear();
-    this.rematchDeclined.clear();
+    this.messages.newRound();
     this.state.result = '';
     this.state.round++;
     this.seating.takeNextSeeds();
     this.useNextSeed();
     this.startGame();
     // The new game's talk opens with who accepted, in the same patch; every player moved one seat on.
-    this.say('rematch-accept', (acceptedBy + 1) % n);
+    this.messages.say('rematch-accept', (acceptedBy + 1) % n);
     this.broadcastPatch();
   }
 
@@ -764,22 +589,6 @@ export class GameRoom extends Room<TableState> {
     this.seating.seatBot(seat, level);
   }
 
-  private onStandIn(client: Client, msg: unknown) {
-    const parsed = standInMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'stand-in', 'bad-message', '"stand-in" takes { level: "easy" | "normal" | "hard" }.');
-    const seat = this.seatOrRefuse(client, 'stand-in');
-    if (seat === null) return;
-    const gone = this.state.seats.map((_s, i) => i).filter((i) => i !== seat && this.state.seats[i].claimable && !this.state.seats[i].connected);
-    if (gone.length === 0) return this.refuse(client, 'stand-in', 'not-claimable', 'A bot can hold a seat only after its player has been gone for the whole grace period.');
-    for (const i of gone) {
-      this.seating.holders[i]!.standIn = parsed.data.level;
-      this.state.seats[i].bot = parsed.data.level;
-      this.state.seats[i].claimable = false;
-      this.say('bot-in', i);
-    }
-    this.bots.changed();
-  }
-
   private botHost() {
     return {
       game: this.module.id,
@@ -813,7 +622,7 @@ export class GameRoom extends Room<TableState> {
         if (!h?.standIn) return;
         h.standIn = null;
         this.state.seats[seat].bot = '';
-        this.say('bot-out', seat);
+        this.messages.say('bot-out', seat);
         this.schedulePatch();
       },
     };
