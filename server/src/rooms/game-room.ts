@@ -3,8 +3,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
-  advance, commitmentOf, seatCount, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable, timeable,
-  CLOSE, expandDoc, FAIR_SCHEME, TABLE_OUT, type GameLog, type GameModule, type LogEntry, type Refusal, type Table,
+  advance, seatCount, getGame, resultOf, startTable, timeable, CLOSE, expandDoc, TABLE_OUT,
+  type GameLog, type GameModule, type RecordingDice, type Refusal, type Table,
 } from '@dicehall/shared';
 import type { Config } from '../config';
 import type { Archive } from '../store/archive';
@@ -12,8 +12,8 @@ import { createOptions, joinOptions, type ErrorMessage } from './messages';
 import type { BotPool } from '../bots/pool';
 import { RoomBots, type BotLevel } from '../bots/room-bots';
 import { TableMessages, type TableHost, type TableIn } from './message-table';
-import { nodeHmac } from './node-hmac';
-import { LogLine, SeatState, TableState } from './schema';
+import { GameRecord, type RecordHost } from './record';
+import { SeatState, TableState } from './schema';
 import { RoomViews, type ViewHost } from './projection';
 import { guardInbound } from './inbound';
 import { Seats, type SeatHost, type Timer } from './seats';
@@ -46,18 +46,15 @@ export class GameRoom extends Room<TableState> {
   private module!: GameModule;
   private options: unknown = {};
   private table: Table | null = null;
-  private entries: LogEntry[] = [];
-  /** Log lines the module keeps back for now (a race round's moves, until the round is over): see holdLog. */
-  private held: LogEntry[] = [];
+  /** The seeds, the log entries and the public log lines (./record). */
+  private record = new GameRecord(this.recordHost());
   private dice: RecordingDice | null = null;
-  private serverSeed = '';
   /** Who holds each seat and which connection sits where (./seats). */
   private seating!: Seats;
   private idleTimer: Timer | null = null;
   private timers = new Set<NodeJS.Timeout>();
   /** Every message the room accepts, with its handler; chat and the game's talk lines (./message-table). */
   private messages!: TableMessages;
-  private nextServerSeed = '';
   private everJoined = false;
   private patchTimer: NodeJS.Timeout | null = null;
   private lastPatch = 0;
@@ -123,7 +120,7 @@ export class GameRoom extends Room<TableState> {
     if (new Set(computers.map((c) => c.seat)).size !== computers.length) throw new ServerError(400, 'bad-options: one computer per seat');
     if (computers.length >= seats) throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
     for (const c of computers) this.seatBot(c.seat, c.level);
-    this.prepareSeed();
+    this.record.prepareSeed();
     void this.setPrivate(!parsed.data.public);
     this.publishListing();
     if (resumed) this.restore(resumed);
@@ -333,7 +330,7 @@ export class GameRoom extends Room<TableState> {
   private commit(client: Client | null, of: string, step: ReturnType<typeof advance>) {
     if (!step.ok) return client ? this.refuse(client, of, (step as Refusal).code, (step as Refusal).message) : undefined;
     this.table = step.table;
-    this.entries.push(step.entry);
+    this.record.entries.push(step.entry);
     this.journal?.append(step.entry);
     // An offer stands through the offerer's own move and lapses when another seat moves instead of answering
     // (the log says so rather than the banner silently vanishing); an ending clears every offer.
@@ -342,8 +339,7 @@ export class GameRoom extends Room<TableState> {
     this.state.drawOffer.clear();
     for (const s of standing) this.state.drawOffer.push(s);
     // Simultaneous secret moves stay out of the public log until the module says they may be seen.
-    if (this.module.holdLog?.(this.table.state) && !resultOf(this.module, this.table)) this.held.push(step.entry);
-    else for (const entry of [...this.held.splice(0), step.entry]) this.appendLogLine(entry);
+    this.record.publish(step.entry, this.table);
     for (const seat of lapsed) this.messages.say('draw-lapse', seat);
     this.project();
     // At the entry's own time, so a resumed game's replayed clocks come out exactly the same.
@@ -407,7 +403,6 @@ export class GameRoom extends Room<TableState> {
     this.clockNow = null;
     this.module = replay.module;
     this.roomId = g.roomId;
-    this.serverSeed = g.serverSeed;
     this.state.gameId = g.gameId;
     this.state.commitment = g.commitment;
     this.state.clientSeed = g.clientSeed ?? '';
@@ -415,13 +410,7 @@ export class GameRoom extends Room<TableState> {
     for (const s of g.seats) this.seating.restore(s.seat, s.tokenHash, s.name);
     this.dice = replay.dice;
     this.table = replay.table;
-    this.entries = [...g.entries];
-    this.state.log.clear();
-    this.held = [];
-    g.entries.forEach((e, k) => {
-      if (heldAfter[k]) this.held.push(e);
-      else for (const line of [...this.held.splice(0), e]) this.appendLogLine(line);
-    });
+    this.record.restore(g.entries, g.serverSeed, heldAfter);
     this.messages.restoreChat(g.chat);
     this.state.phase = 'playing';
     this.journal?.resumed(g.gameId);
@@ -434,40 +423,21 @@ export class GameRoom extends Room<TableState> {
 
   // ---- the game ----------------------------------------------------------------------------------
 
-  private prepareSeed() {
-    this.serverSeed = newServerSeed();
-    this.state.gameId = randomBytes(8).toString('hex');
-    this.state.commitment = commitmentOf(this.serverSeed);
-    this.state.serverSeed = '';
-  }
-
-  /** The rematch plays under the seed committed when the last game ended, before any rematch seed was sent. */
-  private useNextSeed() {
-    this.serverSeed = this.nextServerSeed;
-    this.state.gameId = randomBytes(8).toString('hex');
-    this.state.commitment = this.state.nextCommitment;
-    this.state.serverSeed = '';
-    this.state.nextCommitment = '';
-    this.nextServerSeed = '';
-  }
-
   private startGame() {
     const clientSeed = this.seating.holders.map((h) => h?.clientSeed ?? '').join(':');
     this.state.clientSeed = clientSeed;
-    this.dice = new RecordingDice(new FairDice(this.serverSeed, { gameId: this.state.gameId, clientSeed }, nodeHmac));
+    this.dice = this.record.dice(clientSeed);
     const start = startTable(this.module, this.options, this.seating.holders.length, this.dice, Date.now());
     if (!start.ok) throw new Error(`setup refused validated options: ${start.message}`);
     this.table = start.table;
-    this.entries = [start.entry];
+    this.record.entries = [start.entry];
     this.journal?.begin({
       gameId: this.state.gameId, roomId: this.roomId, round: this.state.round, game: this.module.id,
       rulesVersion: String(this.module.rulesVersion), options: this.options, seatCount: this.seating.holders.length,
-      commitment: this.state.commitment, serverSeed: this.serverSeed, room: { create: this.created },
+      commitment: this.state.commitment, serverSeed: this.record.seed, room: { create: this.created },
       seats: this.seating.holders.map((h, seat) => ({ seat, token: h!.token, name: this.state.seats[seat].name })),
     }, clientSeed, start.entry);
-    this.held = [];
-    this.state.log.clear();
-    this.appendLogLine(start.entry);
+    this.record.begin(start.entry);
     this.state.phase = 'playing';
     this.project();
     this.clockNow = start.entry.at;
@@ -491,21 +461,11 @@ export class GameRoom extends Room<TableState> {
     this.state.result = '';
     this.state.round++;
     this.seating.takeNextSeeds();
-    this.useNextSeed();
+    this.record.useNextSeed();
     this.startGame();
     // The new game's talk opens with who accepted, in the same patch; every player moved one seat on.
     this.messages.say('rematch-accept', (acceptedBy + 1) % n);
     this.broadcastPatch();
-  }
-
-  private appendLogLine(entry: LogEntry) {
-    const line = new LogLine();
-    line.seq = entry.seq;
-    // Everything but the action itself, which may be secret (an arrangement) until the game ends, and the rolls
-    // when the module says they reveal a secret (a shuffled deck).
-    const rolls = this.module.secretRolls ? [] : entry.rolls;
-    line.json = JSON.stringify({ seq: entry.seq, kind: entry.kind, seat: entry.seat, rolls, events: entry.events, at: entry.at, ...(entry.bot ? { bot: entry.bot } : {}) });
-    this.state.log.push(line);
   }
 
   /**
@@ -558,27 +518,24 @@ export class GameRoom extends Room<TableState> {
     const result = resultOf(this.module, this.table!)!;
     this.state.phase = 'over';
     this.state.result = JSON.stringify(result);
-    this.state.serverSeed = this.serverSeed;
-    this.nextServerSeed = newServerSeed();
-    this.state.nextCommitment = commitmentOf(this.nextServerSeed);
+    this.record.reveal();
     this.ctx.archive.put(this.gameLog(), this.creatorAddress ?? 'unknown');
     this.journal?.finish(this.gameLog());
     this.publishListing();
   }
 
   /** The whole log, actions included: given out once the game is over and its seed revealed. */
+  /** The whole log, actions included: given out once the game is over and its seed revealed. */
   gameLog(): GameLog {
+    return this.record.gameLog(this.options, this.seating.holders.length, this.table);
+  }
+
+  /** The record's view of this room (./record). */
+  private recordHost(): RecordHost {
+    const room = this;
     return {
-      format: LOG_FORMAT,
-      game: this.module.id,
-      rules: this.module.rulesVersion,
-      gameId: this.state.gameId,
-      options: this.options,
-      seats: this.seating.holders.length,
-      players: this.state.seats.map((s) => s.name),
-      fair: { scheme: FAIR_SCHEME, commitment: this.state.commitment, clientSeed: this.state.clientSeed, serverSeed: this.state.phase === 'over' ? this.serverSeed : null },
-      entries: this.entries,
-      result: this.table ? resultOf(this.module, this.table) : null,
+      get state() { return room.state; },
+      get module() { return room.module; },
     };
   }
 
