@@ -16,6 +16,7 @@ import { GameRecord, type RecordHost } from './record';
 import { SeatState, TableState } from './schema';
 import { RoomViews, type ViewHost } from './projection';
 import { guardInbound } from './inbound';
+import { refreshSnapshot } from './schema-fixes';
 import { Seats, type SeatHost, type Timer } from './seats';
 import { RoomClock } from './room-clock';
 import { addressOf, type AuthData } from '../http/address';
@@ -148,18 +149,10 @@ export class GameRoom extends Room<TableState> {
 
   private admits(options: unknown, auth: AuthData | undefined): boolean {
     const parsed = joinOptions.safeParse(options ?? {});
-    const opts = parsed.success ? parsed.data : undefined;
-    if (opts?.seatToken && this.seating.opens(opts.seatToken)) return true;
+    // Reservations not yet used, by the address that holds each (the library's own bookkeeping).
     const pending = Object.values(this.reservedSeats as Record<string, [unknown, AuthData | undefined, boolean, boolean]>)
-      .filter(([, a, consumed, reconnecting]) => !consumed && !reconnecting && a?.ip !== undefined);
-    const ip = auth?.ip ?? 'unknown';
-    if (pending.filter(([, a]) => a?.ip === ip).length >= this.ctx.config.reservationsPerAddress) {
-      log.info({ event: 'reservation-refused', room: this.roomId, reason: 'per-address' });
-      return false;
-    }
-    const seatFree = this.state.phase === 'waiting' && this.seating.free() >= 0;
-    if (opts?.want !== 'watch' && seatFree) return true;
-    return this.state.spectators + pending.length < this.ctx.config.maxSpectators;
+      .filter(([, a, consumed, reconnecting]) => !consumed && !reconnecting && a?.ip !== undefined).map(([, a]) => a!.ip);
+    return this.seating.admits(parsed.success ? parsed.data : undefined, auth?.ip ?? 'unknown', pending, this.ctx.config);
   }
 
   override onJoin(client: Client, raw: unknown) {
@@ -182,7 +175,7 @@ export class GameRoom extends Room<TableState> {
     } else {
       this.seating.sit(client, seat, opts);
     }
-    this.refreshSnapshot();
+    refreshSnapshot(this);
     this.publishListing();
     if (this.state.phase === 'waiting' && this.seating.full()) this.startGame();
     this.schedulePatch();
@@ -202,7 +195,7 @@ export class GameRoom extends Room<TableState> {
     const back = await this.seating.reconnect(seat, holder, () => this.allowReconnection(client, this.seating.graceSeconds));
     if (!back) return;
     this.cancelIdle();
-    this.refreshSnapshot();
+    refreshSnapshot(this);
     this.schedulePatch();
   }
 
@@ -297,6 +290,7 @@ export class GameRoom extends Room<TableState> {
         if (this.module.playsOnAlone && this.table && this.state.phase === 'playing') this.commit(null, 'resign', advance(this.module, this.table, seat, 'resign', undefined, this.dice!, Date.now()));
         else this.state.seats[seat].claimable = true;
       },
+      log: (event, fields) => log.info({ event, room: this.roomId, ...fields }),
     };
   }
 
@@ -311,14 +305,6 @@ export class GameRoom extends Room<TableState> {
   private cancelIdle() {
     this.idleTimer?.clear();
     this.idleTimer = null;
-  }
-
-  /**
-   * Colyseus 0.16.23–26 drops pending changes when no client is connected but keeps its cached full
-   * snapshot, so a client joining later would get stale state. Force a fresh snapshot for every join.
-   */
-  private refreshSnapshot() {
-    (this as unknown as { _serializer: { needFullEncode: boolean } })._serializer.needFullEncode = true;
   }
 
   // ---- messages ----------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 // A table's seats: who holds each one (a secret token, a computer, or a bot standing in), which connection sits
-// where, choosing and taking a seat, present and dropped marking with the grace timer, the bookkeeping of a
-// dropped connection's reconnection, and the check that a name does not read like a seated player's. The room
-// owns one; it learns what happened through the host callbacks and decides what that means for the game.
+// where, who may hold a reservation, choosing and taking a seat, present and dropped marking with the grace
+// timer, the bookkeeping of a dropped connection's reconnection, and the check that a name does not read like a
+// seated player's. The room owns one; it learns what happened through the host callbacks (a grace that ended, a
+// stand-in's player back, a line to log) and decides what that means for the game.
 import { randomBytes } from 'node:crypto';
 import type { Client, Deferred } from '@colyseus/core';
 import { CLOSE, seatName, TABLE_OUT } from '@dicehall/shared';
@@ -43,6 +44,14 @@ export interface SeatHost {
   returned(seat: number): void;
   /** A dropped player did not come back within the grace period. */
   graceEnded(seat: number): void;
+  /** Logs a line about this room. */
+  log(event: string, fields: Record<string, unknown>): void;
+}
+
+/** The limits on who may hold a reservation (../config). */
+export interface AdmissionLimits {
+  reservationsPerAddress: number;
+  maxSpectators: number;
 }
 
 export class Seats {
@@ -79,6 +88,21 @@ export class Seats {
 
   taken(): number {
     return this.holders.filter((h) => h !== null).length;
+  }
+
+  /**
+   * Who may hold a seat reservation. A seat-token holder always may; others within the spectator cap and the
+   * per-address limit on unused reservations (`pending`: the address of each).
+   */
+  admits(opts: JoinOptions | undefined, ip: string, pending: readonly string[], limits: AdmissionLimits): boolean {
+    if (opts?.seatToken && this.opens(opts.seatToken)) return true;
+    if (pending.filter((a) => a === ip).length >= limits.reservationsPerAddress) {
+      this.host.log('reservation-refused', { reason: 'per-address' });
+      return false;
+    }
+    const seatFree = this.host.state.phase === 'waiting' && this.free() >= 0;
+    if (opts?.want !== 'watch' && seatFree) return true;
+    return this.host.state.spectators + pending.length < limits.maxSpectators;
   }
 
   chooseSeat(opts: JoinOptions): number | null {
