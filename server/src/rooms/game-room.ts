@@ -1,5 +1,8 @@
-// The one generic room: seats players by secret token, parses every message, runs the game module through
-// the shared table reducer, keeps the log, and projects the result into synced state. It knows no rule.
+// The one generic room: it runs the game module through the shared table reducer and ties its parts together,
+// each with a job of its own: the seats and reconnection (./seats), every accepted message and its handler
+// (./message-table), the views sent to each audience (./projection), the seeds and the log (./record), timers
+// and patch pacing (./room-timers), clocks (./room-clock), the store (./durability), the Colyseus mends
+// (./schema-fixes). Each part sees the room through a small host object defined here. It knows no rule.
 import { randomBytes, randomInt } from 'node:crypto';
 import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
@@ -17,7 +20,8 @@ import { SeatState, TableState } from './schema';
 import { RoomViews, type ViewHost } from './projection';
 import { guardInbound } from './inbound';
 import { refreshSnapshot } from './schema-fixes';
-import { Seats, type SeatHost, type Timer } from './seats';
+import { RoomTimers } from './room-timers';
+import { Seats, type SeatHost } from './seats';
 import { RoomClock } from './room-clock';
 import { addressOf, type AuthData } from '../http/address';
 import { replayStored, type Durability, type Journal } from './durability';
@@ -37,8 +41,6 @@ export interface RoomContext {
 
 /** Custom close code sent to a connection whose seat was taken over by another tab holding the token. */
 export const CLOSE_SEAT_ELSEWHERE = CLOSE.seatElsewhere;
-/** Patches go out on change, at most this often (the old fixed tick was 50 ms); an idle room sends none. */
-const MIN_PATCH_MS = 50;
 
 export class GameRoom extends Room<TableState> {
   /** Set by the server that defines the room type. */
@@ -52,13 +54,11 @@ export class GameRoom extends Room<TableState> {
   private dice: RecordingDice | null = null;
   /** Who holds each seat and which connection sits where (./seats). */
   private seating!: Seats;
-  private idleTimer: Timer | null = null;
-  private timers = new Set<NodeJS.Timeout>();
+  /** Timers and patch pacing (./room-timers). */
+  private timers = new RoomTimers({ patch: () => this.broadcastPatch(), failed: (e, method) => this.onUncaughtException(e, method) });
   /** Every message the room accepts, with its handler; chat and the game's talk lines (./message-table). */
   private messages!: TableMessages;
   private everJoined = false;
-  private patchTimer: NodeJS.Timeout | null = null;
-  private lastPatch = 0;
   /** The view streams: spectators' (one encode shared by all of them) and each seat's (./projection). */
   private views = new RoomViews(this.viewHost());
   /** The address that created the room: its finished games count against that address in the archive. */
@@ -92,7 +92,7 @@ export class GameRoom extends Room<TableState> {
     // Beyond two seats a timeout must skip or eliminate: only a game that declares which can be timed there.
     if (parsed.data.clock.mode !== 'none' && !timeable(module, seatCount(module, options.data))) throw new ServerError(400, `bad-options: ${module.name} cannot be timed with more than two seats`);
     this.created = parsed.data;
-    this.clocks = new RoomClock(parsed.data.clock, (seat) => this.onTimeout(seat), (json) => { this.state.clock = json; this.schedulePatch(); },
+    this.clocks = new RoomClock(parsed.data.clock, (seat) => this.onTimeout(seat), (json) => { this.state.clock = json; this.timers.schedulePatch(); },
       () => this.clockNow ?? Date.now());
     this.journal = this.ctx.durable?.journal(() => this.releasePatch(), () => this.storeFailed()) ?? null;
     this.ctx.rooms.add(this);
@@ -104,7 +104,7 @@ export class GameRoom extends Room<TableState> {
     this.patchRate = 0;
     this.setSeatReservationTime(config.reservationSeconds);
     this.messages = new TableMessages(this.tableHost(), config);
-    guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message), () => this.schedulePatch());
+    guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message), () => this.timers.schedulePatch());
     this.disposeIfNeverJoined();
     const seats = seatCount(module, options.data);
 
@@ -165,7 +165,7 @@ export class GameRoom extends Room<TableState> {
       if (this.seating.looksSeated(opts.name, seat)) throw new ServerError(400, 'name-taken: that name looks like a seated player\'s; choose another');
     }
     this.everJoined = true;
-    this.cancelIdle();
+    this.timers.cancelIdle();
     client.userData = { chatId: randomBytes(6).toString('base64url') };
 
     if (seat === null) {
@@ -178,11 +178,11 @@ export class GameRoom extends Room<TableState> {
     refreshSnapshot(this);
     this.publishListing();
     if (this.state.phase === 'waiting' && this.seating.full()) this.startGame();
-    this.schedulePatch();
+    this.timers.schedulePatch();
   }
 
   override async onLeave(client: Client, consented: boolean) {
-    this.schedulePatch();
+    this.timers.schedulePatch();
     const seat = this.seating.of(client.sessionId);
     if (seat === undefined) {
       if (this.state.spectators > 0 && !client.userData?.superseded) this.state.spectators--;
@@ -194,9 +194,9 @@ export class GameRoom extends Room<TableState> {
     if (!holder || consented) return;
     const back = await this.seating.reconnect(seat, holder, () => this.allowReconnection(client, this.seating.graceSeconds));
     if (!back) return;
-    this.cancelIdle();
+    this.timers.cancelIdle();
     refreshSnapshot(this);
-    this.schedulePatch();
+    this.timers.schedulePatch();
   }
 
   override onDispose() {
@@ -204,10 +204,7 @@ export class GameRoom extends Room<TableState> {
     this.journal?.dispose(this.roomId, this.state.phase === 'playing');
     this.bots?.dispose();
     this.clocks?.dispose();
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-    if (this.patchTimer) clearTimeout(this.patchTimer);
-    this.patchTimer = null;
+    this.timers.dispose();
   }
 
   override onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
@@ -218,43 +215,25 @@ export class GameRoom extends Room<TableState> {
     log.error({ event: 'room-error', room: this.roomId, method: methodName, error: cause.message, stack: cause.stack });
   }
 
-  // ---- timers and patches -------------------------------------------------------------------------
-
-  private later(fn: () => void, ms: number): Timer {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      try {
-        fn();
-      } catch (e) {
-        this.onUncaughtException(e as Error, 'setTimeout');
-      }
-      this.schedulePatch();
-    }, ms);
-    this.timers.add(t);
-    return { clear: () => { clearTimeout(t); this.timers.delete(t); } };
-  }
-
-  /** Sends pending changes soon, coalescing bursts; nothing is sent (and nothing runs) while nothing changes. */
-  private schedulePatch() {
-    if (this.patchTimer) return;
-    const wait = Math.max(0, this.lastPatch + MIN_PATCH_MS - Date.now());
-    this.patchTimer = setTimeout(() => {
-      this.patchTimer = null;
-      this.lastPatch = Date.now();
-      this.broadcastPatch();
-    }, wait);
-  }
+  // ---- idle rooms --------------------------------------------------------------------------------
 
   /** A room created over HTTP whose reservation is never used goes away when the reservation lapses. */
   private disposeIfNeverJoined() {
-    this.later(() => {
+    this.timers.later(() => {
       if (this.everJoined || this.clients.length > 0) return;
       if (Object.keys(this.reservedSeats).length > 0) return this.disposeIfNeverJoined();
       void this.disconnect();
     }, (this.ctx.config.reservationSeconds + 1) * 1000);
   }
 
-  // ---- seats -------------------------------------------------------------------------------------
+  private afterLeave() {
+    this.publishListing();
+    if (this.clients.length === 0) {
+      this.timers.idle(() => void this.disconnect(), this.ctx.config.idleSeconds * 1000);
+    }
+  }
+
+  // ---- the room as each part sees it -------------------------------------------------------------
 
   /** The message handlers' view of this room (./message-table). */
   private tableHost(): TableHost {
@@ -282,7 +261,7 @@ export class GameRoom extends Room<TableState> {
     return {
       get state() { return room.state; },
       get clients() { return room.clients; },
-      later: (fn, ms) => this.later(fn, ms),
+      later: (fn, ms) => this.timers.later(fn, ms),
       sendView: (client) => this.views.sendTo(client),
       returned: (seat) => this.bots.returned(seat),
       graceEnded: (seat) => {
@@ -294,20 +273,26 @@ export class GameRoom extends Room<TableState> {
     };
   }
 
-  private afterLeave() {
-    this.publishListing();
-    if (this.clients.length === 0) {
-      this.idleTimer?.clear();
-      this.idleTimer = this.later(() => void this.disconnect(), this.ctx.config.idleSeconds * 1000);
-    }
+  /** The view streams' view of this room (./projection). */
+  private viewHost(): ViewHost {
+    const room = this;
+    return {
+      get clients() { return room.clients; },
+      seatOf: (sessionId) => this.seating.of(sessionId),
+      broadcast: (text, except) => this.broadcast(TABLE_OUT.view, text, { except }),
+    };
   }
 
-  private cancelIdle() {
-    this.idleTimer?.clear();
-    this.idleTimer = null;
+  /** The record's view of this room (./record). */
+  private recordHost(): RecordHost {
+    const room = this;
+    return {
+      get state() { return room.state; },
+      get module() { return room.module; },
+    };
   }
 
-  // ---- messages ----------------------------------------------------------------------------------
+  // ---- play --------------------------------------------------------------------------------------
 
   private refuse(client: Client, of: string, code: string, message: string) {
     client.send(TABLE_OUT.error, { code, message, of } satisfies ErrorMessage);
@@ -490,16 +475,6 @@ export class GameRoom extends Room<TableState> {
     return super.broadcastPatch();
   }
 
-  /** The view streams' view of this room (./projection). */
-  private viewHost(): ViewHost {
-    const room = this;
-    return {
-      get clients() { return room.clients; },
-      seatOf: (sessionId) => this.seating.of(sessionId),
-      broadcast: (text, except) => this.broadcast(TABLE_OUT.view, text, { except }),
-    };
-  }
-
   private finish() {
     const result = resultOf(this.module, this.table!)!;
     this.state.phase = 'over';
@@ -514,15 +489,6 @@ export class GameRoom extends Room<TableState> {
   /** The whole log, actions included: given out once the game is over and its seed revealed. */
   gameLog(): GameLog {
     return this.record.gameLog(this.options, this.seating.holders.length, this.table);
-  }
-
-  /** The record's view of this room (./record). */
-  private recordHost(): RecordHost {
-    const room = this;
-    return {
-      get state() { return room.state; },
-      get module() { return room.module; },
-    };
   }
 
   // ---- bots: a computer seat, or a stand-in for a dropped player (../bots/room-bots) ---------------
@@ -566,7 +532,7 @@ export class GameRoom extends Room<TableState> {
         h.standIn = null;
         this.state.seats[seat].bot = '';
         this.messages.say('bot-out', seat);
-        this.schedulePatch();
+        this.timers.schedulePatch();
       },
     };
   }

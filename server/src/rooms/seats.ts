@@ -10,10 +10,8 @@ import type { BotLevel } from '../bots/room-bots';
 import { tokenOpens } from './durability';
 import type { ErrorMessage, JoinOptions } from './messages';
 import { confusable } from './names';
+import type { Timer } from './room-timers';
 import type { TableState } from './schema';
-
-/** A timer of the room (cleared with the room). */
-export interface Timer { clear(): void }
 
 export interface SeatHolder {
   token: string;
