@@ -51,7 +51,7 @@ function watchRoom(roomId: string): Watch {
     };
   }
   // The game's truth is an immutable Table (replaced on every accepted action); the rest is platform state.
-  const snapshot = () => JSON.stringify([room.entries.length, room.holders.map((h: any) => h?.token), room.state.phase, room.state.chat.length,
+  const snapshot = () => JSON.stringify([room.record.entries.length, room.seating.holders.map((h: any) => h?.token), room.state.phase, room.state.chat.length,
     [...room.state.drawOffer], [...room.state.rematch], room.state.spectatorChat, room.state.seats.map((x: any) => [x.name, x.taken])]);
   const onMessage = room._onMessage;
   room._onMessage = (client: unknown, buf: unknown) => {

@@ -1,28 +1,30 @@
-// The one generic room: seats players by secret token, parses every message, runs the game module through
-// the shared table reducer, keeps the log, and projects the result into synced state. It knows no rule.
+// The one generic room: it runs the game module through the shared table reducer and ties its parts together,
+// each with a job of its own: the seats and reconnection (./seats), every accepted message and its handler
+// (./message-table), the views sent to each audience (./projection), the seeds and the log (./record), timers
+// and patch pacing (./room-timers), clocks (./room-clock), the store (./durability), the Colyseus mends
+// (./schema-fixes). Each part sees the room through a small host object defined here. It knows no rule.
 import { randomBytes, randomInt } from 'node:crypto';
-import { ClientState, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
+import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
-  advance, commitmentOf, seatCount, FairDice, getGame, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, startTable, timeable,
-  CLOSE, expandDoc, FAIR_SCHEME, seatName, TABLE_IN, TABLE_OUT, type GameLog, type GameModule, type LogEntry, type PlatformKind, type Refusal, type Table,
+  advance, seatCount, getGame, resultOf, startTable, timeable, CLOSE, expandDoc, TABLE_OUT,
+  type GameLog, type GameModule, type RecordingDice, type Refusal, type Table,
 } from '@dicehall/shared';
 import type { Config } from '../config';
 import type { Archive } from '../store/archive';
-import {
-  chatMessage, createOptions, emptyMessage, joinOptions, rematchMessage, renameMessage, sitMessage, spectatorChatMessage,
-  standInMessage, type ErrorMessage, type JoinOptions,
-} from './messages';
+import { createOptions, joinOptions, type ErrorMessage } from './messages';
 import type { BotPool } from '../bots/pool';
 import { RoomBots, type BotLevel } from '../bots/room-bots';
-import { TokenBucket } from './rate-limit';
-import { nodeHmac } from './node-hmac';
-import { ChatLine, LogLine, SeatState, TableState, TalkLine } from './schema';
-import { ViewChannel, viewDocs } from './projection';
+import { TableMessages, type TableHost, type TableIn } from './message-table';
+import { GameRecord, type RecordHost } from './record';
+import { SeatState, TableState } from './schema';
+import { RoomViews, type ViewHost } from './projection';
 import { guardInbound } from './inbound';
-import { confusable } from './names';
+import { refreshSnapshot } from './schema-fixes';
+import { RoomTimers } from './room-timers';
+import { Seats, type SeatHost } from './seats';
 import { RoomClock } from './room-clock';
 import { addressOf, type AuthData } from '../http/address';
-import { replayStored, tokenOpens, type Durability, type Journal } from './durability';
+import { replayStored, type Durability, type Journal } from './durability';
 import type { StoredGame } from '../store/game-store';
 import { excerpt, log } from '../log';
 
@@ -39,29 +41,6 @@ export interface RoomContext {
 
 /** Custom close code sent to a connection whose seat was taken over by another tab holding the token. */
 export const CLOSE_SEAT_ELSEWHERE = CLOSE.seatElsewhere;
-const CHAT_KEEP = 100;
-/** Patches go out on change, at most this often (the old fixed tick was 50 ms); an idle room sends none. */
-const MIN_PATCH_MS = 50;
-
-/** A timer of this room. `this.clock` does not tick here (no patch interval), so timers use Node's own. */
-interface Timer { clear(): void }
-
-interface SeatHolder {
-  token: string;
-  /** A resumed game knows only the hash of each seat's token until its holder presents it. */
-  tokenHash?: string;
-  sessionId: string | null;
-  clientSeed: string;
-  /** Pending `allowReconnection` of a dropped connection; rejected when the token comes back another way. */
-  // biome-ignore lint/complexity/noBannedTypes: colyseus' Deferred types its reject as Function
-  reconnection: { reject: Function } | null;
-  /** A fresh seed sent with this game's rematch request, used by the next game (P1). */
-  nextClientSeed: string | null;
-  /** A computer seat: the bot's level. */
-  bot?: BotLevel;
-  /** A dropped player's seat held by a bot until the player returns. */
-  standIn?: BotLevel | null;
-}
 
 export class GameRoom extends Room<TableState> {
   /** Set by the server that defines the room type. */
@@ -70,31 +49,18 @@ export class GameRoom extends Room<TableState> {
   private module!: GameModule;
   private options: unknown = {};
   private table: Table | null = null;
-  private entries: LogEntry[] = [];
-  /** Log lines the module keeps back for now (a race round's moves, until the round is over): see holdLog. */
-  private held: LogEntry[] = [];
+  /** The seeds, the log entries and the public log lines (./record). */
+  private record = new GameRecord(this.recordHost());
   private dice: RecordingDice | null = null;
-  private serverSeed = '';
-  private holders: (SeatHolder | null)[] = [];
-  private seatOf = new Map<string, number>();
-  private graceSeconds = 60;
-  private graceTimers: (Timer | null)[] = [];
-  private idleTimer: Timer | null = null;
-  private timers = new Set<NodeJS.Timeout>();
-  private chatId = 0;
-  /** Per seat: the log seq at which its draw offer was declined (it may offer again after the next move). */
-  private drawDeclinedAt = new Map<number, number>();
-  /** Seats whose rematch request was declined this round (the decliner may still ask). */
-  private rematchDeclined = new Set<number>();
-  private chatBudget!: TokenBucket;
-  private spectatorChatBudget!: TokenBucket;
-  private nextServerSeed = '';
+  /** Who holds each seat and which connection sits where (./seats). */
+  private seating!: Seats;
+  /** Timers and patch pacing (./room-timers). */
+  private timers = new RoomTimers({ patch: () => this.broadcastPatch(), failed: (e, method) => this.onUncaughtException(e, method) });
+  /** Every message the room accepts, with its handler; chat and the game's talk lines (./message-table). */
+  private messages!: TableMessages;
   private everJoined = false;
-  private patchTimer: NodeJS.Timeout | null = null;
-  private lastPatch = 0;
   /** The view streams: spectators' (one encode shared by all of them) and each seat's (./projection). */
-  private publicView = new ViewChannel();
-  private seatViews: ViewChannel[] = [];
+  private views = new RoomViews(this.viewHost());
   /** The address that created the room: its finished games count against that address in the archive. */
   private creatorAddress: string | null = null;
   /** The time control (`this.clock` is Colyseus' own, which does not tick here). */
@@ -126,58 +92,43 @@ export class GameRoom extends Room<TableState> {
     // Beyond two seats a timeout must skip or eliminate: only a game that declares which can be timed there.
     if (parsed.data.clock.mode !== 'none' && !timeable(module, seatCount(module, options.data))) throw new ServerError(400, `bad-options: ${module.name} cannot be timed with more than two seats`);
     this.created = parsed.data;
-    this.clocks = new RoomClock(parsed.data.clock, (seat) => this.onTimeout(seat), (json) => { this.state.clock = json; this.schedulePatch(); },
+    this.clocks = new RoomClock(parsed.data.clock, (seat) => this.onTimeout(seat), (json) => { this.state.clock = json; this.timers.schedulePatch(); },
       () => this.clockNow ?? Date.now());
     this.journal = this.ctx.durable?.journal(() => this.releasePatch(), () => this.storeFailed()) ?? null;
     this.ctx.rooms.add(this);
     const config = this.ctx.config;
-    this.graceSeconds = config.graceSeconds;
     this.autoDispose = false;
     // Colyseus locks a room whose maxClients is reached, which would refuse a returning seat-token holder;
     // admission is ours instead (see _reserveSeat), so the library's count never locks the room.
     this.maxClients = Infinity;
     this.patchRate = 0;
     this.setSeatReservationTime(config.reservationSeconds);
-    this.chatBudget = new TokenBucket(config.chatPerSecond, config.chatPerSecond * 4);
-    this.spectatorChatBudget = new TokenBucket(config.spectatorChatPerSecond, config.spectatorChatPerSecond * 4);
-    guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message), () => this.schedulePatch());
+    this.messages = new TableMessages(this.tableHost(), config);
+    guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message), () => this.timers.schedulePatch());
     this.disposeIfNeverJoined();
     const seats = seatCount(module, options.data);
 
     const state = new TableState();
-    state.graceSeconds = this.graceSeconds;
+    state.graceSeconds = config.graceSeconds;
     state.game = module.id;
     state.options = JSON.stringify(options.data);
     state.isPublic = parsed.data.public;
-    for (let s = 0; s < seats; s++) {
-      state.seats.push(new SeatState());
-      this.holders.push(null);
-      this.graceTimers.push(null);
-    }
+    for (let s = 0; s < seats; s++) state.seats.push(new SeatState());
     this.setState(state);
+    this.seating = new Seats(this.seatHost(), seats, config.graceSeconds);
     this.bots = new RoomBots(this.ctx.bots, this.botHost(), { budgetMs: config.botBudgetMs, paceMs: config.botPaceMs }, config.botRecord);
     const computers = [...(parsed.data.bot ? [parsed.data.bot] : []), ...(parsed.data.bots ?? [])];
     if (new Set(computers.map((c) => c.seat)).size !== computers.length) throw new ServerError(400, 'bad-options: one computer per seat');
     if (computers.length >= seats) throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
     for (const c of computers) this.seatBot(c.seat, c.level);
-    this.prepareSeed();
+    this.record.prepareSeed();
     void this.setPrivate(!parsed.data.public);
     this.publishListing();
     if (resumed) this.restore(resumed);
 
     // Frames are rate-limited, sized and decoded before these run (./inbound).
-    this.onMessage(TABLE_IN.action, (client, msg) => this.onAction(client, msg));
-    this.onMessage(TABLE_IN.resign, (client, msg) => this.onPlatform(client, 'resign', msg));
-    this.onMessage(TABLE_IN.claim, (client, msg) => this.onPlatform(client, 'claim', msg));
-    this.onMessage(TABLE_IN.draw, (client, msg) => this.onDraw(client, msg));
-    this.onMessage(TABLE_IN.rematch, (client, msg) => this.onRematch(client, msg));
-    this.onMessage(TABLE_IN.chat, (client, msg) => this.onChat(client, msg));
-    this.onMessage(TABLE_IN.spectatorChat, (client, msg) => this.onSpectatorChat(client, msg));
-    this.onMessage(TABLE_IN.drawDecline, (client, msg) => this.onDrawDecline(client, msg));
-    this.onMessage(TABLE_IN.rematchDecline, (client, msg) => this.onRematchDecline(client, msg));
-    this.onMessage(TABLE_IN.sit, (client, msg) => this.onSit(client, msg));
-    this.onMessage(TABLE_IN.rename, (client, msg) => this.onRename(client, msg));
-    this.onMessage(TABLE_IN.standIn, (client, msg) => this.onStandIn(client, msg));
+    // Every message the room accepts is a row of ./message-table.
+    for (const type of Object.keys(this.messages.table) as TableIn[]) this.onMessage(type, (client, msg) => this.messages.receive(type, client, msg));
     this.onMessage('*', (client, type: unknown) => {
       const of = excerpt(type);
       this.refuse(client, of, 'bad-message', `Unknown message "${of}".`);
@@ -198,31 +149,23 @@ export class GameRoom extends Room<TableState> {
 
   private admits(options: unknown, auth: AuthData | undefined): boolean {
     const parsed = joinOptions.safeParse(options ?? {});
-    const opts = parsed.success ? parsed.data : undefined;
-    if (opts?.seatToken && this.holders.some((h) => tokenOpens(h, opts.seatToken))) return true;
+    // Reservations not yet used, by the address that holds each (the library's own bookkeeping).
     const pending = Object.values(this.reservedSeats as Record<string, [unknown, AuthData | undefined, boolean, boolean]>)
-      .filter(([, a, consumed, reconnecting]) => !consumed && !reconnecting && a?.ip !== undefined);
-    const ip = auth?.ip ?? 'unknown';
-    if (pending.filter(([, a]) => a?.ip === ip).length >= this.ctx.config.reservationsPerAddress) {
-      log.info({ event: 'reservation-refused', room: this.roomId, reason: 'per-address' });
-      return false;
-    }
-    const seatFree = this.state.phase === 'waiting' && this.holders.some((h) => h === null);
-    if (opts?.want !== 'watch' && seatFree) return true;
-    return this.state.spectators + pending.length < this.ctx.config.maxSpectators;
+      .filter(([, a, consumed, reconnecting]) => !consumed && !reconnecting && a?.ip !== undefined).map(([, a]) => a!.ip);
+    return this.seating.admits(parsed.success ? parsed.data : undefined, auth?.ip ?? 'unknown', pending, this.ctx.config);
   }
 
   override onJoin(client: Client, raw: unknown) {
     const parsed = joinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw new ServerError(400, `bad-join: ${parsed.error.issues[0]?.message}`);
     const opts = parsed.data;
-    const seat = this.chooseSeat(opts);
+    const seat = this.seating.chooseSeat(opts);
     if (opts.name) {
       // A name that reads like a seated player's would let a spectator or the opponent impersonate them.
-      if (this.looksSeated(opts.name, seat)) throw new ServerError(400, 'name-taken: that name looks like a seated player\'s; choose another');
+      if (this.seating.looksSeated(opts.name, seat)) throw new ServerError(400, 'name-taken: that name looks like a seated player\'s; choose another');
     }
     this.everJoined = true;
-    this.cancelIdle();
+    this.timers.cancelIdle();
     client.userData = { chatId: randomBytes(6).toString('base64url') };
 
     if (seat === null) {
@@ -230,48 +173,30 @@ export class GameRoom extends Room<TableState> {
       client.userData.name = opts.name ?? `Guest ${client.sessionId.slice(0, 4)}`;
       client.send(TABLE_OUT.welcome, { seat: null });
     } else {
-      this.sit(client, seat, opts);
+      this.seating.sit(client, seat, opts);
     }
-    this.refreshSnapshot();
+    refreshSnapshot(this);
     this.publishListing();
-    if (this.state.phase === 'waiting' && this.holders.every((h) => h !== null)) this.startGame();
-    this.schedulePatch();
+    if (this.state.phase === 'waiting' && this.seating.full()) this.startGame();
+    this.timers.schedulePatch();
   }
 
   override async onLeave(client: Client, consented: boolean) {
-    this.schedulePatch();
-    const seat = this.seatOf.get(client.sessionId);
+    this.timers.schedulePatch();
+    const seat = this.seating.of(client.sessionId);
     if (seat === undefined) {
       if (this.state.spectators > 0 && !client.userData?.superseded) this.state.spectators--;
       this.afterLeave();
       return;
     }
-    const holder = this.holders[seat];
-    this.seatOf.delete(client.sessionId);
-    if (!holder || holder.sessionId !== client.sessionId) return this.afterLeave();
-    holder.sessionId = null;
-    this.markDropped(seat);
+    const holder = this.seating.leave(client.sessionId, seat);
     this.afterLeave();
-    if (consented) return;
-    try {
-      const reconnection = this.allowReconnection(client, this.graceSeconds);
-      holder.reconnection = reconnection;
-      const back = await reconnection;
-      holder.reconnection = null;
-      if (this.holders[seat] !== holder || holder.sessionId !== null) {
-        back.leave(CLOSE_SEAT_ELSEWHERE);
-        return;
-      }
-      this.cancelIdle();
-      holder.sessionId = back.sessionId;
-      this.seatOf.set(back.sessionId, seat);
-      this.markPresent(seat);
-      this.refreshSnapshot();
-      this.schedulePatch();
-    } catch {
-      // The grace ended or the seat came back through its token: the seat stays held by its token (P2, P3).
-      holder.reconnection = null;
-    }
+    if (!holder || consented) return;
+    const back = await this.seating.reconnect(seat, holder, () => this.allowReconnection(client, this.seating.graceSeconds));
+    if (!back) return;
+    this.timers.cancelIdle();
+    refreshSnapshot(this);
+    this.timers.schedulePatch();
   }
 
   override onDispose() {
@@ -279,10 +204,7 @@ export class GameRoom extends Room<TableState> {
     this.journal?.dispose(this.roomId, this.state.phase === 'playing');
     this.bots?.dispose();
     this.clocks?.dispose();
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-    if (this.patchTimer) clearTimeout(this.patchTimer);
-    this.patchTimer = null;
+    this.timers.dispose();
   }
 
   override onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
@@ -293,308 +215,93 @@ export class GameRoom extends Room<TableState> {
     log.error({ event: 'room-error', room: this.roomId, method: methodName, error: cause.message, stack: cause.stack });
   }
 
-  // ---- timers and patches -------------------------------------------------------------------------
-
-  private later(fn: () => void, ms: number): Timer {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      try {
-        fn();
-      } catch (e) {
-        this.onUncaughtException(e as Error, 'setTimeout');
-      }
-      this.schedulePatch();
-    }, ms);
-    this.timers.add(t);
-    return { clear: () => { clearTimeout(t); this.timers.delete(t); } };
-  }
-
-  /** Sends pending changes soon, coalescing bursts; nothing is sent (and nothing runs) while nothing changes. */
-  private schedulePatch() {
-    if (this.patchTimer) return;
-    const wait = Math.max(0, this.lastPatch + MIN_PATCH_MS - Date.now());
-    this.patchTimer = setTimeout(() => {
-      this.patchTimer = null;
-      this.lastPatch = Date.now();
-      this.broadcastPatch();
-    }, wait);
-  }
+  // ---- idle rooms --------------------------------------------------------------------------------
 
   /** A room created over HTTP whose reservation is never used goes away when the reservation lapses. */
   private disposeIfNeverJoined() {
-    this.later(() => {
+    this.timers.later(() => {
       if (this.everJoined || this.clients.length > 0) return;
       if (Object.keys(this.reservedSeats).length > 0) return this.disposeIfNeverJoined();
       void this.disconnect();
     }, (this.ctx.config.reservationSeconds + 1) * 1000);
   }
 
-  // ---- seats -------------------------------------------------------------------------------------
-
-  private chooseSeat(opts: JoinOptions): number | null {
-    if (opts.seatToken) {
-      const held = this.holders.findIndex((h) => tokenOpens(h, opts.seatToken));
-      if (held >= 0) return held;
-    }
-    if (opts.want === 'watch' || this.state.phase !== 'waiting') return null;
-    const free = this.holders.indexOf(null);
-    return free >= 0 ? free : null;
-  }
-
-  private sit(client: Client, seat: number, opts: JoinOptions) {
-    let holder = this.holders[seat];
-    if (holder) {
-      // The token's owner is back (refresh, new tab, or after the grace): the newest connection wins.
-      holder.reconnection?.reject(new Error('seat taken by token'));
-      holder.reconnection = null;
-      const previous = this.clients.find((c) => c.sessionId === holder!.sessionId);
-      if (previous) {
-        this.seatOf.delete(previous.sessionId);
-        previous.userData = { superseded: true };
-        previous.send(TABLE_OUT.error, { code: 'seat-elsewhere', message: 'This seat was opened in another tab or window.', of: 'join' } satisfies ErrorMessage);
-        previous.leave(CLOSE_SEAT_ELSEWHERE);
-      }
-    } else {
-      holder = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: opts.clientSeed ?? '', reconnection: null, nextClientSeed: null };
-      this.holders[seat] = holder;
-      this.state.seats[seat].taken = true;
-      this.state.seats[seat].name = opts.name ?? seatName(null, seat);
-    }
-    if (opts.name && this.state.phase === 'waiting') this.state.seats[seat].name = opts.name;
-    holder.sessionId = client.sessionId;
-    this.seatOf.set(client.sessionId, seat);
-    client.send(TABLE_OUT.welcome, { seat, token: holder.token });
-    this.sendView(client);
-    this.markPresent(seat);
-  }
-
-  private markPresent(seat: number) {
-    const s = this.state.seats[seat];
-    s.connected = true;
-    s.graceEndsAt = 0;
-    s.claimable = false;
-    this.graceTimers[seat]?.clear();
-    this.graceTimers[seat] = null;
-    if (this.holders[seat]?.standIn) this.bots.returned(seat);
-  }
-
-  private markDropped(seat: number) {
-    const s = this.state.seats[seat];
-    s.connected = false;
-    s.graceEndsAt = Date.now() + this.graceSeconds * 1000;
-    this.graceTimers[seat]?.clear();
-    this.graceTimers[seat] = this.later(() => {
-      this.graceTimers[seat] = null;
-      if (s.connected) return;
-      // A race plays on without them: they leave (ranked last) rather than holding the others up any longer.
-      if (this.module.playsOnAlone && this.table && this.state.phase === 'playing') this.commit(null, 'resign', advance(this.module, this.table, seat, 'resign', undefined, this.dice!, Date.now()));
-      else s.claimable = true;
-    }, this.graceSeconds * 1000);
-  }
-
   private afterLeave() {
     this.publishListing();
     if (this.clients.length === 0) {
-      this.idleTimer?.clear();
-      this.idleTimer = this.later(() => void this.disconnect(), this.ctx.config.idleSeconds * 1000);
+      this.timers.idle(() => void this.disconnect(), this.ctx.config.idleSeconds * 1000);
     }
   }
 
-  private cancelIdle() {
-    this.idleTimer?.clear();
-    this.idleTimer = null;
+  // ---- the room as each part sees it -------------------------------------------------------------
+
+  /** The message handlers' view of this room (./message-table). */
+  private tableHost(): TableHost {
+    const room = this;
+    return {
+      get state() { return room.state; },
+      get seating() { return room.seating; },
+      get module() { return room.module; },
+      get table() { return room.table; },
+      get stopping() { return room.ctx.durable?.stopping ?? false; },
+      refuse: (client, of, code, message) => this.refuse(client, of, code, message),
+      play: (client, seat, kind, input) => this.commit(client, kind, advance(this.module, this.table!, seat, kind, input, this.dice!, Date.now())),
+      botHolds: (seat) => this.bots.holds(seat),
+      botsChanged: () => this.bots.changed(),
+      startGame: () => this.startGame(),
+      startRematch: (acceptedBy) => this.startRematch(acceptedBy),
+      publishListing: () => this.publishListing(),
+      journalChat: (line) => this.journal?.chat(line),
+    };
   }
 
-  /**
-   * Colyseus 0.16.23–26 drops pending changes when no client is connected but keeps its cached full
-   * snapshot, so a client joining later would get stale state. Force a fresh snapshot for every join.
-   */
-  private refreshSnapshot() {
-    (this as unknown as { _serializer: { needFullEncode: boolean } })._serializer.needFullEncode = true;
+  /** The seats' view of this room (./seats). */
+  private seatHost(): SeatHost {
+    const room = this;
+    return {
+      get state() { return room.state; },
+      get clients() { return room.clients; },
+      later: (fn, ms) => this.timers.later(fn, ms),
+      sendView: (client) => this.views.sendTo(client),
+      returned: (seat) => this.bots.returned(seat),
+      graceEnded: (seat) => {
+        // A race plays on without them: they leave (ranked last) rather than holding the others up any longer.
+        if (this.module.playsOnAlone && this.table && this.state.phase === 'playing') this.commit(null, 'resign', advance(this.module, this.table, seat, 'resign', undefined, this.dice!, Date.now()));
+        else this.state.seats[seat].claimable = true;
+      },
+      log: (event, fields) => log.info({ event, room: this.roomId, ...fields }),
+    };
   }
 
-  // ---- messages ----------------------------------------------------------------------------------
+  /** The view streams' view of this room (./projection). */
+  private viewHost(): ViewHost {
+    const room = this;
+    return {
+      get clients() { return room.clients; },
+      seatOf: (sessionId) => this.seating.of(sessionId),
+      broadcast: (text, except) => this.broadcast(TABLE_OUT.view, text, { except }),
+    };
+  }
+
+  /** The record's view of this room (./record). */
+  private recordHost(): RecordHost {
+    const room = this;
+    return {
+      get state() { return room.state; },
+      get module() { return room.module; },
+    };
+  }
+
+  // ---- play --------------------------------------------------------------------------------------
 
   private refuse(client: Client, of: string, code: string, message: string) {
     client.send(TABLE_OUT.error, { code, message, of } satisfies ErrorMessage);
   }
 
-  private seatOrRefuse(client: Client, of: string): number | null {
-    const seat = this.seatOf.get(client.sessionId);
-    if (seat === undefined) {
-      this.refuse(client, of, 'not-seated', 'Spectators can watch and chat, not play.');
-      return null;
-    }
-    if (this.ctx.durable?.stopping) {
-      this.refuse(client, of, 'restarting', 'The server is restarting; your game is safe. Play on when it is back.');
-      return null;
-    }
-    if (!this.table || this.state.phase !== 'playing') {
-      this.refuse(client, of, 'not-playing', this.state.phase === 'over' ? 'The game is over.' : 'The game has not started yet.');
-      return null;
-    }
-    return seat;
-  }
-
-  private onAction(client: Client, msg: unknown) {
-    const seat = this.seatOrRefuse(client, 'action');
-    if (seat === null) return;
-    if (this.bots.holds(seat)) return this.refuse(client, 'action', 'bot-playing', 'The bot finishes this turn; then the seat is yours again.');
-    this.commit(client, 'action', advance(this.module, this.table!, seat, 'action', msg, this.dice!, Date.now()));
-  }
-
-  private onPlatform(client: Client, kind: PlatformKind, msg: unknown) {
-    if (!emptyMessage.safeParse(msg).success) return this.refuse(client, kind, 'bad-message', `"${kind}" takes no content.`);
-    const seat = this.seatOrRefuse(client, kind);
-    if (seat === null) return;
-    if (kind === 'claim') {
-      const others = this.state.seats.filter((_, s) => s !== seat);
-      if (!others.some((s) => s.claimable && !s.connected)) {
-        return this.refuse(client, kind, 'not-claimable', 'You can claim the win only after your opponent has been gone for the whole grace period.');
-      }
-    }
-    this.commit(client, kind, advance(this.module, this.table!, seat, kind, undefined, this.dice!, Date.now()));
-  }
-
-  private onDraw(client: Client, msg: unknown) {
-    const parsed = emptyMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'draw', 'bad-message', '"draw" takes no content.');
-    const seat = this.seatOrRefuse(client, 'draw');
-    if (seat === null) return;
-    if (!this.module.draws) return this.refuse(client, 'draw', 'no-draw', `${this.module.name} has no draws.`);
-    if (this.state.drawOffer.includes(seat)) return;
-    const accepting = this.state.drawOffer.length > 0;
-    // A declined offer is not repeated at once: that would be nagging, not an offer.
-    if (!accepting && this.drawDeclinedAt.get(seat) === this.table!.seq) {
-      return this.refuse(client, 'draw', 'draw-declined', 'Your draw offer was declined; you can offer again after the next move.');
-    }
-    this.state.drawOffer.push(seat);
-    if (!accepting) this.say('draw-offer', seat);
-    if (this.state.drawOffer.length === this.holders.length) {
-      this.commit(client, 'draw', advance(this.module, this.table!, seat, 'draw', undefined, this.dice!, Date.now()));
-    }
-  }
-
-  private onChat(client: Client, msg: unknown) {
-    const parsed = chatMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'chat', 'bad-message', 'A chat message is 1 to 280 visible characters.');
-    const seat = this.seatOf.get(client.sessionId);
-    if (seat === undefined && !this.state.spectatorChat) return this.refuse(client, 'chat', 'chat-off', 'The players have switched spectators\' chat off.');
-    // One budget per room (and a smaller one for all spectators together) bounds what chat can make the room send.
-    if (!(seat === undefined ? this.spectatorChatBudget : this.chatBudget).take()) {
-      return this.refuse(client, 'chat', 'chat-busy', 'The chat is busy; try again in a moment.');
-    }
-    const line = new ChatLine();
-    line.sender = String(client.userData?.chatId ?? '');
-    line.id = ++this.chatId;
-    line.seat = seat ?? -1;
-    line.from = seat === undefined ? `${client.userData?.name ?? 'Guest'} (watching)` : this.state.seats[seat].name;
-    line.text = parsed.data.text;
-    line.at = Date.now();
-    this.state.chat.push(line);
-    while (this.state.chat.length > CHAT_KEEP) this.state.chat.shift();
-    this.journal?.chat({ seat: seat ?? null, from: line.from, text: line.text });
-  }
-
-  private onSpectatorChat(client: Client, msg: unknown) {
-    const parsed = spectatorChatMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'spectator-chat', 'bad-message', '"spectator-chat" takes { on: true | false }.');
-    if (this.seatOf.get(client.sessionId) === undefined) return this.refuse(client, 'spectator-chat', 'not-seated', 'Only players can switch spectators\' chat.');
-    this.state.spectatorChat = parsed.data.on;
-  }
-
-  private onRematch(client: Client, msg: unknown) {
-    const parsed = rematchMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'rematch', 'bad-message', '"rematch" takes nothing or { clientSeed }.');
-    const seat = this.seatOf.get(client.sessionId);
-    if (seat === undefined) return this.refuse(client, 'rematch', 'not-seated', 'Only players can ask for a rematch.');
-    if (this.state.phase !== 'over') return this.refuse(client, 'rematch', 'not-over', 'A rematch can start once this game is over.');
-    // The next server seed was committed when the game ended, so this seed cannot steer it (P1).
-    if (parsed.data?.clientSeed !== undefined) this.holders[seat]!.nextClientSeed = parsed.data.clientSeed;
-    if (this.state.rematch.includes(seat)) return;
-    const accepting = this.state.rematch.length > 0;
-    if (!accepting && this.rematchDeclined.has(seat)) {
-      return this.refuse(client, 'rematch', 'rematch-declined', 'Your opponent declined the rematch.');
-    }
-    this.state.rematch.push(seat);
-    // A computer seat always takes the rematch.
-    this.holders.forEach((h, s) => { if (h?.bot && !this.state.rematch.includes(s)) this.state.rematch.push(s); });
-    if (this.state.rematch.length < this.holders.length) return this.say(accepting ? 'rematch-accept' : 'rematch-ask', seat);
-    this.startRematch(seat);
-  }
-
-  // ---- conversations: declining, and a watcher sitting down or naming themselves -----------------
-
-  /** Adds a line to this game's talk: after the latest log entry, seen by everyone. */
-  private say(kind: string, seat: number, name = this.state.seats[seat]?.name ?? '') {
-    const line = new TalkLine();
-    line.after = this.state.log.length ? this.state.log[this.state.log.length - 1].seq : -1;
-    line.kind = kind;
-    line.seat = seat;
-    line.name = name;
-    line.at = Date.now();
-    this.state.talk.push(line);
-    while (this.state.talk.length > CHAT_KEEP) this.state.talk.shift();
-  }
-
-  private onDrawDecline(client: Client, msg: unknown) {
-    if (!emptyMessage.safeParse(msg).success) return this.refuse(client, 'draw-decline', 'bad-message', '"draw-decline" takes no content.');
-    const seat = this.seatOrRefuse(client, 'draw-decline');
-    if (seat === null) return;
-    const offers = this.state.drawOffer.filter((s) => s !== seat);
-    if (offers.length === 0) return this.refuse(client, 'draw-decline', 'no-offer', 'There is no draw offer to decline.');
-    for (const s of offers) this.drawDeclinedAt.set(s, this.table!.seq);
-    this.state.drawOffer.clear();
-    this.say('draw-decline', seat);
-  }
-
-  private onRematchDecline(client: Client, msg: unknown) {
-    if (!emptyMessage.safeParse(msg).success) return this.refuse(client, 'rematch-decline', 'bad-message', '"rematch-decline" takes no content.');
-    const seat = this.seatOf.get(client.sessionId);
-    if (seat === undefined) return this.refuse(client, 'rematch-decline', 'not-seated', 'Only players answer a rematch request.');
-    const asks = this.state.rematch.filter((s) => s !== seat);
-    if (this.state.phase !== 'over' || asks.length === 0) return this.refuse(client, 'rematch-decline', 'no-rematch', 'Nobody has asked for a rematch.');
-    for (const s of asks) this.rematchDeclined.add(s);
-    this.state.rematch.clear();
-    this.say('rematch-decline', seat);
-  }
-
-  private onSit(client: Client, msg: unknown) {
-    const parsed = sitMessage.safeParse(msg);
-    if (!parsed.success) {
-      const badName = parsed.error.issues.some((i) => i.path[0] === 'name');
-      return this.refuse(client, 'sit', badName ? 'name-invalid' : 'bad-message', badName ? 'A name is 1 to 24 characters, without < or >.' : '"sit" takes a name.');
-    }
-    if (this.seatOf.has(client.sessionId)) return this.refuse(client, 'sit', 'already-seated', 'You already have a seat.');
-    const free = this.holders.indexOf(null);
-    if (free < 0) return this.refuse(client, 'sit', 'seat-taken', 'Every seat is taken.');
-    // Today's games start only with every seat taken; this guards one that could start with seats open.
-    if (this.state.phase !== 'waiting') return this.refuse(client, 'sit', 'game-started', 'The game has started: seats open again only in a new room.');
-    if (this.looksSeated(parsed.data.name, free)) return this.refuse(client, 'sit', 'name-taken', 'That name looks like a seated player\'s; choose another.');
-    this.sit(client, free, { ...parsed.data, want: 'play' });
-    if (this.state.spectators > 0) this.state.spectators--;
-    this.publishListing();
-    if (this.holders.every((h) => h !== null)) this.startGame();
-  }
-
-  /** Whether `name` reads like another seated player's name (impersonation), ignoring seat `own`. */
-  private looksSeated(name: string, own: number | null): boolean {
-    const others = this.holders.flatMap((h, s) => (h !== null && s !== own ? [this.state.seats[s].name] : []));
-    return confusable(name, others);
-  }
-
-  private onRename(client: Client, msg: unknown) {
-    const parsed = renameMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'rename', 'name-invalid', 'A name is 1 to 24 characters, without < or >.');
-    if (this.seatOf.has(client.sessionId)) return this.refuse(client, 'rename', 'already-seated', 'A player keeps the name the seat was taken with.');
-    if (this.looksSeated(parsed.data.name, null)) return this.refuse(client, 'rename', 'name-taken', 'That name looks like a seated player\'s; choose another.');
-    client.userData = { ...client.userData, name: parsed.data.name };
-  }
-
   private commit(client: Client | null, of: string, step: ReturnType<typeof advance>) {
     if (!step.ok) return client ? this.refuse(client, of, (step as Refusal).code, (step as Refusal).message) : undefined;
     this.table = step.table;
-    this.entries.push(step.entry);
+    this.record.entries.push(step.entry);
     this.journal?.append(step.entry);
     // An offer stands through the offerer's own move and lapses when another seat moves instead of answering
     // (the log says so rather than the banner silently vanishing); an ending clears every offer.
@@ -603,9 +310,8 @@ export class GameRoom extends Room<TableState> {
     this.state.drawOffer.clear();
     for (const s of standing) this.state.drawOffer.push(s);
     // Simultaneous secret moves stay out of the public log until the module says they may be seen.
-    if (this.module.holdLog?.(this.table.state) && !resultOf(this.module, this.table)) this.held.push(step.entry);
-    else for (const entry of [...this.held.splice(0), step.entry]) this.appendLogLine(entry);
-    for (const seat of lapsed) this.say('draw-lapse', seat);
+    this.record.publish(step.entry, this.table);
+    for (const seat of lapsed) this.messages.say('draw-lapse', seat);
     this.project();
     // At the entry's own time, so a resumed game's replayed clocks come out exactly the same.
     this.clockNow = step.entry.at;
@@ -668,85 +374,45 @@ export class GameRoom extends Room<TableState> {
     this.clockNow = null;
     this.module = replay.module;
     this.roomId = g.roomId;
-    this.serverSeed = g.serverSeed;
     this.state.gameId = g.gameId;
     this.state.commitment = g.commitment;
     this.state.clientSeed = g.clientSeed ?? '';
     this.state.round = g.round;
-    for (const s of g.seats) {
-      // A computer seat (the room's create options seated it again above) stays the computer's.
-      const bot = this.holders[s.seat]?.bot;
-      this.holders[s.seat] = { token: '', tokenHash: s.tokenHash, sessionId: null, clientSeed: '', reconnection: null, nextClientSeed: null, ...(bot ? { bot } : {}) };
-      this.state.seats[s.seat].taken = true;
-      this.state.seats[s.seat].name = s.name;
-    }
+    for (const s of g.seats) this.seating.restore(s.seat, s.tokenHash, s.name);
     this.dice = replay.dice;
     this.table = replay.table;
-    this.entries = [...g.entries];
-    this.state.log.clear();
-    this.held = [];
-    g.entries.forEach((e, k) => {
-      if (heldAfter[k]) this.held.push(e);
-      else for (const line of [...this.held.splice(0), e]) this.appendLogLine(line);
-    });
-    for (const c of g.chat.slice(-CHAT_KEEP)) {
-      const line = new ChatLine();
-      line.id = ++this.chatId;
-      line.seat = c.seat ?? -1;
-      line.from = c.from;
-      line.text = c.text;
-      line.at = c.at.getTime();
-      this.state.chat.push(line);
-    }
+    this.record.restore(g.entries, g.serverSeed, heldAfter);
+    this.messages.restoreChat(g.chat);
     this.state.phase = 'playing';
     this.journal?.resumed(g.gameId);
     this.project();
     if (this.state.phase === 'playing') clocks?.resume();
-    for (let s = 0; s < this.holders.length; s++) if (!this.holders[s]?.bot) this.markDropped(s);
+    for (let s = 0; s < this.seating.holders.length; s++) if (!this.seating.holders[s]?.bot) this.seating.markDropped(s);
     this.publishListing();
     this.bots.changed();
   }
 
   // ---- the game ----------------------------------------------------------------------------------
 
-  private prepareSeed() {
-    this.serverSeed = newServerSeed();
-    this.state.gameId = randomBytes(8).toString('hex');
-    this.state.commitment = commitmentOf(this.serverSeed);
-    this.state.serverSeed = '';
-  }
-
-  /** The rematch plays under the seed committed when the last game ended, before any rematch seed was sent. */
-  private useNextSeed() {
-    this.serverSeed = this.nextServerSeed;
-    this.state.gameId = randomBytes(8).toString('hex');
-    this.state.commitment = this.state.nextCommitment;
-    this.state.serverSeed = '';
-    this.state.nextCommitment = '';
-    this.nextServerSeed = '';
-  }
-
   private startGame() {
-    const clientSeed = this.holders.map((h) => h?.clientSeed ?? '').join(':');
+    const clientSeed = this.seating.holders.map((h) => h?.clientSeed ?? '').join(':');
     this.state.clientSeed = clientSeed;
-    this.dice = new RecordingDice(new FairDice(this.serverSeed, { gameId: this.state.gameId, clientSeed }, nodeHmac));
-    const start = startTable(this.module, this.options, this.holders.length, this.dice, Date.now());
+    this.dice = this.record.dice(clientSeed);
+    const start = startTable(this.module, this.options, this.seating.holders.length, this.dice, Date.now());
     if (!start.ok) throw new Error(`setup refused validated options: ${start.message}`);
     this.table = start.table;
-    this.entries = [start.entry];
+    this.record.entries = [start.entry];
     this.journal?.begin({
       gameId: this.state.gameId, roomId: this.roomId, round: this.state.round, game: this.module.id,
-      rulesVersion: String(this.module.rulesVersion), options: this.options, seatCount: this.holders.length,
-      commitment: this.state.commitment, serverSeed: this.serverSeed, room: { create: this.created },
-      seats: this.holders.map((h, seat) => ({ seat, token: h!.token, name: this.state.seats[seat].name })),
+      rulesVersion: String(this.module.rulesVersion), options: this.options, seatCount: this.seating.holders.length,
+      commitment: this.state.commitment, serverSeed: this.record.seed, room: { create: this.created },
+      seats: this.seating.holders.map((h, seat) => ({ seat, token: h!.token, name: this.state.seats[seat].name })),
     }, clientSeed, start.entry);
-    this.held = [];
-    this.state.log.clear();
-    this.appendLogLine(start.entry);
+    this.record.begin(start.entry);
     this.state.phase = 'playing';
     this.project();
     this.clockNow = start.entry.at;
-    this.clocks?.start(this.holders.length, [...this.state.toAct]);
+    this.clocks?.start(this.seating.holders.length, [...this.state.toAct]);
     this.clockNow = null;
     this.publishListing();
     this.bots.reset();
@@ -755,51 +421,22 @@ export class GameRoom extends Room<TableState> {
 
   private startRematch(acceptedBy: number) {
     // Sides swap: every holder moves one seat on; spectators stay.
-    const n = this.holders.length;
-    const moved = this.holders.map((_, s) => this.holders[(s + n - 1) % n]);
-    const names = this.state.seats.map((s) => s.name);
-    this.holders = moved;
-    for (let s = 0; s < n; s++) this.state.seats[s].name = names[(s + n - 1) % n];
-    for (const client of this.clients) {
-      const seat = this.seatOf.get(client.sessionId);
-      if (seat === undefined) continue;
-      const next = (seat + 1) % n;
-      this.seatOf.set(client.sessionId, next);
-      client.send(TABLE_OUT.welcome, { seat: next, token: this.holders[next]!.token });
-    }
+    const n = this.seating.holders.length;
+    this.seating.rotate();
     // Every seated client now holds another seat's stream: each starts over from a full document.
-    for (const channel of this.seatViews) channel.restart();
-    for (let s = 0; s < n; s++) {
-      const present = this.holders[s]!.sessionId !== null || this.holders[s]!.bot !== undefined;
-      this.state.seats[s].bot = this.holders[s]!.bot ?? this.holders[s]!.standIn ?? '';
-      if (present) this.markPresent(s);
-      else this.markDropped(s);
-    }
+    this.views.restartSeats();
+    this.seating.settle();
     this.state.rematch.clear();
     this.state.talk.clear();
-    this.drawDeclinedAt.clear();
-    this.rematchDeclined.clear();
+    this.messages.newRound();
     this.state.result = '';
     this.state.round++;
-    for (const h of this.holders) {
-      if (h?.nextClientSeed != null) h.clientSeed = h.nextClientSeed;
-      if (h) h.nextClientSeed = null;
-    }
-    this.useNextSeed();
+    this.seating.takeNextSeeds();
+    this.record.useNextSeed();
     this.startGame();
     // The new game's talk opens with who accepted, in the same patch; every player moved one seat on.
-    this.say('rematch-accept', (acceptedBy + 1) % n);
+    this.messages.say('rematch-accept', (acceptedBy + 1) % n);
     this.broadcastPatch();
-  }
-
-  private appendLogLine(entry: LogEntry) {
-    const line = new LogLine();
-    line.seq = entry.seq;
-    // Everything but the action itself, which may be secret (an arrangement) until the game ends, and the rolls
-    // when the module says they reveal a secret (a shuffled deck).
-    const rolls = this.module.secretRolls ? [] : entry.rolls;
-    line.json = JSON.stringify({ seq: entry.seq, kind: entry.kind, seat: entry.seat, rolls, events: entry.events, at: entry.at, ...(entry.bot ? { bot: entry.bot } : {}) });
-    this.state.log.push(line);
   }
 
   /**
@@ -814,13 +451,10 @@ export class GameRoom extends Room<TableState> {
     const toAct = result ? [] : m.toAct(table.state);
     this.state.toAct.clear();
     for (const s of toAct) this.state.toAct.push(s);
-    const docs = viewDocs(m, table.state, this.holders.length, toAct);
-    this.publicView.set(docs.public);
-    while (this.seatViews.length < this.holders.length) this.seatViews.push(new ViewChannel());
-    for (let s = 0; s < this.holders.length; s++) this.seatViews[s].set(docs.seats[s]);
+    this.views.set(m, table.state, this.seating.holders.length, toAct);
     // Sent now, ahead of the schema patch on every socket (and queued behind the full state of a client still
     // joining), so a client that sees a new state already holds the view and legal actions that go with it.
-    if (!this.journal?.holding) this.flushViews();
+    if (!this.journal?.holding) this.views.flush();
     if (result) this.finish();
   }
 
@@ -829,91 +463,39 @@ export class GameRoom extends Room<TableState> {
    * whatever state it sees, it already holds the view that goes with it); one that changes seat, at once.
    */
   protected override sendFullState(client: Client) {
-    this.sendView(client, true);
+    this.views.sendTo(client, true);
     super.sendFullState(client);
-  }
-
-  private sendView(client: Client, joining = false) {
-    // A client still joining is sent its document by sendFullState, ahead of its first state.
-    if (!joining && client.state === ClientState.JOINING) return;
-    const seat = this.seatOf.get(client.sessionId);
-    const channel = seat === undefined ? this.publicView : this.seatViews[seat];
-    if (channel?.sent) client.send(TABLE_OUT.view, JSON.stringify(channel.snapshot()));
   }
 
   /** Any view change not yet sent (seats moved) goes out ahead of the schema patch. */
   override broadcastPatch(): boolean {
     // Nothing accepted goes out before it is durably stored: the patch waits for the store (releasePatch).
     if (this.journal?.holding) return false;
-    this.flushViews();
+    this.views.flush();
     return super.broadcastPatch();
-  }
-
-  private flushViews() {
-    // Clients still joining are left out: sendFullState gives them the document current when they arrive.
-    const joining = this.clients.filter((c) => c.state === ClientState.JOINING);
-    const seated = this.clients.filter((c) => this.seatOf.has(c.sessionId) && c.state !== ClientState.JOINING);
-    const forAll = this.publicView.flushText();
-    // One encode for every spectator (broadcast encodes once).
-    if (forAll && this.clients.length > seated.length + joining.length) this.broadcast(TABLE_OUT.view, forAll, { except: [...seated, ...joining] });
-    for (let s = 0; s < this.seatViews.length; s++) {
-      const msg = this.seatViews[s].flushText();
-      if (!msg) continue;
-      for (const c of seated) if (this.seatOf.get(c.sessionId) === s) c.send(TABLE_OUT.view, msg);
-    }
   }
 
   private finish() {
     const result = resultOf(this.module, this.table!)!;
     this.state.phase = 'over';
     this.state.result = JSON.stringify(result);
-    this.state.serverSeed = this.serverSeed;
-    this.nextServerSeed = newServerSeed();
-    this.state.nextCommitment = commitmentOf(this.nextServerSeed);
+    this.record.reveal();
     this.ctx.archive.put(this.gameLog(), this.creatorAddress ?? 'unknown');
     this.journal?.finish(this.gameLog());
     this.publishListing();
   }
 
   /** The whole log, actions included: given out once the game is over and its seed revealed. */
+  /** The whole log, actions included: given out once the game is over and its seed revealed. */
   gameLog(): GameLog {
-    return {
-      format: LOG_FORMAT,
-      game: this.module.id,
-      rules: this.module.rulesVersion,
-      gameId: this.state.gameId,
-      options: this.options,
-      seats: this.holders.length,
-      players: this.state.seats.map((s) => s.name),
-      fair: { scheme: FAIR_SCHEME, commitment: this.state.commitment, clientSeed: this.state.clientSeed, serverSeed: this.state.phase === 'over' ? this.serverSeed : null },
-      entries: this.entries,
-      result: this.table ? resultOf(this.module, this.table) : null,
-    };
+    return this.record.gameLog(this.options, this.seating.holders.length, this.table);
   }
 
   // ---- bots: a computer seat, or a stand-in for a dropped player (../bots/room-bots) ---------------
 
   private seatBot(seat: number, level: BotLevel) {
-    if (seat >= this.holders.length || this.holders.length < 2) throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
-    this.holders[seat] = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: randomBytes(8).toString('hex'), reconnection: null, nextClientSeed: null, bot: level };
-    const s = this.state.seats[seat];
-    Object.assign(s, { taken: true, connected: true, name: `Computer (${level})`, bot: level });
-  }
-
-  private onStandIn(client: Client, msg: unknown) {
-    const parsed = standInMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'stand-in', 'bad-message', '"stand-in" takes { level: "easy" | "normal" | "hard" }.');
-    const seat = this.seatOrRefuse(client, 'stand-in');
-    if (seat === null) return;
-    const gone = this.state.seats.map((_s, i) => i).filter((i) => i !== seat && this.state.seats[i].claimable && !this.state.seats[i].connected);
-    if (gone.length === 0) return this.refuse(client, 'stand-in', 'not-claimable', 'A bot can hold a seat only after its player has been gone for the whole grace period.');
-    for (const i of gone) {
-      this.holders[i]!.standIn = parsed.data.level;
-      this.state.seats[i].bot = parsed.data.level;
-      this.state.seats[i].claimable = false;
-      this.say('bot-in', i);
-    }
-    this.bots.changed();
+    if (seat >= this.seating.holders.length || this.seating.holders.length < 2) throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
+    this.seating.seatBot(seat, level);
   }
 
   private botHost() {
@@ -922,10 +504,10 @@ export class GameRoom extends Room<TableState> {
       stamp: () => `${this.state.gameId}:${this.table?.seq ?? -1}`,
       playing: () => this.state.phase === 'playing' && this.table !== null,
       toAct: () => [...this.state.toAct],
-      levelOf: (seat: number) => this.holders[seat]?.bot ?? this.holders[seat]?.standIn ?? null,
+      levelOf: (seat: number) => this.seating.holders[seat]?.bot ?? this.seating.holders[seat]?.standIn ?? null,
       // The seat's document as its clients hold it (the last one sent), through JSON as on the wire.
       inputFor: (seat: number) => {
-        const sent = this.seatViews[seat]?.sent;
+        const sent = this.views.seats[seat]?.sent;
         // As the seat's client reads it: a game whose legal actions do not travel derives them from the view.
         const doc = sent ? expandDoc(JSON.parse(JSON.stringify(sent))) : null;
         return doc ? { view: doc.view, legal: doc.legal, seat } : null;
@@ -945,32 +527,32 @@ export class GameRoom extends Room<TableState> {
         this.commit(null, 'action', step);
       },
       handBack: (seat: number) => {
-        const h = this.holders[seat];
+        const h = this.seating.holders[seat];
         if (!h?.standIn) return;
         h.standIn = null;
         this.state.seats[seat].bot = '';
-        this.say('bot-out', seat);
-        this.schedulePatch();
+        this.messages.say('bot-out', seat);
+        this.timers.schedulePatch();
       },
     };
   }
 
   private publishListing() {
-    const seated = this.holders.filter((h) => h !== null).length;
+    const seated = this.seating.taken();
     void this.setMetadata({
       game: this.module.id,
       name: this.module.name,
       options: this.options as Record<string, unknown>,
       seated,
-      seats: this.holders.length,
+      seats: this.seating.holders.length,
       spectators: this.state.spectators,
       phase: this.state.phase,
       host: this.state.seats[0]?.name ?? '',
       draws: this.module.draws ?? false,
-      graceSeconds: this.graceSeconds,
+      graceSeconds: this.seating.graceSeconds,
     });
     // A public room leaves the lobby list once it is full or over.
-    if (this.state.isPublic) void this.setPrivate(seated === this.holders.length || this.state.phase !== 'waiting');
+    if (this.state.isPublic) void this.setPrivate(seated === this.seating.holders.length || this.state.phase !== 'waiting');
   }
 }
 

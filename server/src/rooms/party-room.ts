@@ -12,6 +12,7 @@ import { log } from '../log';
 import type { Durability } from './durability';
 import type { GameRoom } from './game-room';
 import { guardInbound } from './inbound';
+import { refreshSnapshot } from './schema-fixes';
 import { chatMessage, type ErrorMessage } from './messages';
 import { confusable, HIDDEN_CHARACTERS } from './names';
 import { FinishedGame, Member, PartyState, Score } from './party-schema';
@@ -176,7 +177,7 @@ export class PartyRoom extends Room<PartyState> {
     this.cancelIdle();
     client.send(PARTY_OUT.welcome, { member: id, token: holder.token ?? memberToken ?? '' });
     // Colyseus 0.16.23–26 may hand a late joiner a stale snapshot of changes made while nobody was connected.
-    (this as unknown as { _serializer: { needFullEncode: boolean } })._serializer.needFullEncode = true;
+    refreshSnapshot(this);
     this.schedulePatch();
   }
 

@@ -1,6 +1,19 @@
 // Per-audience view streams: each seat, and all spectators together, get a full document once, then only
-// structural diffs of what changed for them (measured in bench/wire.results.md; why diffs: bench/RESULTS.md).
-import { diff, type GameModule, type ViewMessage, type WireDoc } from '@dicehall/shared';
+// structural diffs of what changed for them, as JSON text messages sent ahead of the schema patch. RoomViews is
+// the room's side of it: it sets each audience's document from the game state and sends what changed to whom.
+//
+// Decision (issue #11): per-seat views are neither JSON strings inside the schema nor typed schema. They are the
+// module's plain JSON `view(state, seat)`, diffed per audience. Measured (bench/wire.results.md, bench/wire.bench.ts,
+// 6 games, 2 players + 1 spectator): JSON views in the schema cost 5,793 B per action per client on Shields and
+// 4,538–4,542 B on Dice Chess; the diff stream 802 B and 1,360–1,383 B (−86%, −70%), then 703 B and 1,020–1,036 B
+// once legal actions were derived on the client (bench/RESULTS.md). Typed schema with `@view()` fields would give
+// field deltas too, but needs one schema per game kept in step with its module, and the room would stop being
+// game-agnostic; its prototype was not built, so it has no figure. The cost of this choice: server CPU per
+// action did not drop (Shields 1,048 → 970 µs, Dice Chess 973 → 957 µs, bench/bench-server.ts), a diff is taken
+// per audience on each patch, arrays diff by index (the Dice Chess die list: 238 B of its ~800 B view diff), and
+// the issue's ≤ 300 B per action is not met; a late spectator's first state stays 17–26 KiB, mostly log lines.
+import { ClientState, type Client } from '@colyseus/core';
+import { diff, TABLE_OUT, type GameModule, type ViewMessage, type WireDoc } from '@dicehall/shared';
 
 /**
  * What every audience of a game state is sent: the public document, and one per seat. Legal actions go only to
@@ -67,5 +80,63 @@ export class ViewChannel {
     this.sent = next;
     if (ops.length === 0) return null;
     return { rev: ++this.rev, ops };
+  }
+}
+
+/** What the view streams need from their room. */
+export interface ViewHost {
+  clients: readonly Client[];
+  /** The seat a connection sits in, if any. */
+  seatOf(sessionId: string): number | undefined;
+  /** Sends one text to every client but `except` (encoded once). */
+  broadcast(text: string, except: Client[]): void;
+}
+
+/** A room's view streams: spectators' (one encode shared by all of them) and each seat's. */
+export class RoomViews {
+  readonly public = new ViewChannel();
+  readonly seats: ViewChannel[] = [];
+
+  constructor(private host: ViewHost) {}
+
+  /**
+   * Sets what each audience sees; the diffs go out with the next flush. Each seat's view already holds the
+   * public part, so a seat is sent its own stream only, and legal actions only to seats that are to act.
+   */
+  set(m: GameModule, state: unknown, seats: number, toAct: readonly number[]) {
+    const docs = viewDocs(m, state, seats, toAct);
+    this.public.set(docs.public);
+    while (this.seats.length < seats) this.seats.push(new ViewChannel());
+    for (let s = 0; s < seats; s++) this.seats[s].set(docs.seats[s]);
+  }
+
+  /** Every seated client now holds another seat's stream (rematch): each starts over from a full document. */
+  restartSeats() {
+    for (const channel of this.seats) channel.restart();
+  }
+
+  /** The client's audience's full document, as last sent; `joining` from the room's sendFullState. */
+  sendTo(client: Client, joining = false) {
+    // A client still joining is sent its document by sendFullState, ahead of its first state.
+    if (!joining && client.state === ClientState.JOINING) return;
+    const seat = this.host.seatOf(client.sessionId);
+    const channel = seat === undefined ? this.public : this.seats[seat];
+    if (channel?.sent) client.send(TABLE_OUT.view, JSON.stringify(channel.snapshot()));
+  }
+
+  /** Sends every audience what changed for it since the last flush. */
+  flush() {
+    const { clients, seatOf } = this.host;
+    // Clients still joining are left out: sendFullState gives them the document current when they arrive.
+    const joining = clients.filter((c) => c.state === ClientState.JOINING);
+    const seated = clients.filter((c) => seatOf(c.sessionId) !== undefined && c.state !== ClientState.JOINING);
+    const forAll = this.public.flushText();
+    // One encode for every spectator (broadcast encodes once).
+    if (forAll && clients.length > seated.length + joining.length) this.host.broadcast(forAll, [...seated, ...joining]);
+    for (let s = 0; s < this.seats.length; s++) {
+      const msg = this.seats[s].flushText();
+      if (!msg) continue;
+      for (const c of seated) if (seatOf(c.sessionId) === s) c.send(TABLE_OUT.view, msg);
+    }
   }
 }

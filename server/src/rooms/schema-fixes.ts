@@ -5,6 +5,7 @@
 // on any other the server refuses to start, saying which, so an upgrade re-checks each mend rather than trusting it.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Room } from '@colyseus/core';
 import { encode, Encoder } from '@colyseus/schema';
 
 /** The library versions the mends were written and tested against. */
@@ -52,4 +53,12 @@ export function applySchemaFixes() {
   //    still covers a long game's full state at once without the growth warning, at 1/16 of the old 1 MB per
   //    encoder (the old size cost 3 MB per room).
   Encoder.BUFFER_SIZE = 64 * 1024;
+}
+
+/**
+ * Colyseus 0.16.23–26 drops pending changes when no client is connected but keeps its cached full snapshot, so a
+ * client joining later would get stale state. Forces a fresh snapshot for the next join (a private field of core).
+ */
+export function refreshSnapshot(room: Room) {
+  (room as unknown as { _serializer: { needFullEncode: boolean } })._serializer.needFullEncode = true;
 }
