@@ -374,6 +374,7 @@ export function replayStored(g: StoredGame, onStep: (entry: LogEntry, table: Tab
   if ('ok' in module) throw new Error(module.message);
   const dice = new RecordingDice(new FairDice(g.serverSeed, { gameId: g.gameId, clientSeed: g.clientSeed ?? '' }, nodeHmac));
   const [first, ...rest] = g.entries;
+  if (!first) throw new Error(`stored game ${g.gameId} has no setup entry`);
   const start = startTable(module, g.options, g.seatCount, dice, first.at);
   if (!start.ok) throw new Error(`setup refused: ${start.message}`);
   check(first, start.entry);

@@ -21,7 +21,7 @@ import { RoomViews, type ViewHost } from './projection';
 import { guardInbound } from './inbound';
 import { refreshSnapshot } from './schema-fixes';
 import { RoomTimers } from './room-timers';
-import { Seats, type SeatHost } from './seats';
+import { Seats, seatState, type SeatHost } from './seats';
 import { RoomClock } from './room-clock';
 import { addressOf, type AuthData } from '../http/address';
 import { replayStored, type Durability, type Journal } from './durability';
@@ -267,7 +267,7 @@ export class GameRoom extends Room<TableState> {
       graceEnded: (seat) => {
         // A race plays on without them: they leave (ranked last) rather than holding the others up any longer.
         if (this.module.playsOnAlone && this.table && this.state.phase === 'playing') this.commit(null, 'resign', advance(this.module, this.table, seat, 'resign', undefined, this.dice!, Date.now()));
-        else this.state.seats[seat].claimable = true;
+        else seatState(this.state, seat).claimable = true;
       },
       log: (event, fields) => log.info({ event, room: this.roomId, ...fields }),
     };
@@ -406,7 +406,7 @@ export class GameRoom extends Room<TableState> {
       gameId: this.state.gameId, roomId: this.roomId, round: this.state.round, game: this.module.id,
       rulesVersion: String(this.module.rulesVersion), options: this.options, seatCount: this.seating.holders.length,
       commitment: this.state.commitment, serverSeed: this.record.seed, room: { create: this.created },
-      seats: this.seating.holders.map((h, seat) => ({ seat, token: h!.token, name: this.state.seats[seat].name })),
+      seats: this.seating.holders.map((h, seat) => ({ seat, token: h!.token, name: seatState(this.state, seat).name })),
     }, clientSeed, start.entry);
     this.record.begin(start.entry);
     this.state.phase = 'playing';
@@ -530,7 +530,7 @@ export class GameRoom extends Room<TableState> {
         const h = this.seating.holders[seat];
         if (!h?.standIn) return;
         h.standIn = null;
-        this.state.seats[seat].bot = '';
+        seatState(this.state, seat).bot = '';
         this.messages.say('bot-out', seat);
         this.timers.schedulePatch();
       },

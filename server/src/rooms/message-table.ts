@@ -14,7 +14,7 @@ import {
 } from './messages';
 import { TokenBucket } from './rate-limit';
 import { ChatLine, TalkLine, type TableState } from './schema';
-import type { Seats } from './seats';
+import { seatState, type Seats } from './seats';
 
 /** Chat and talk lines kept in the state (the oldest go first). */
 export const CHAT_KEEP = 100;
@@ -109,7 +109,7 @@ export class TableMessages {
   say(kind: string, seat: number, name = this.host.state.seats[seat]?.name ?? '') {
     const state = this.host.state;
     const line = new TalkLine();
-    line.after = state.log.length ? state.log[state.log.length - 1].seq : -1;
+    line.after = state.log.at(-1)?.seq ?? -1;
     line.kind = kind;
     line.seat = seat;
     line.name = name;
@@ -240,7 +240,7 @@ export class TableMessages {
     line.sender = String(client.userData?.chatId ?? '');
     line.id = ++this.chatId;
     line.seat = seat ?? -1;
-    line.from = seat === undefined ? `${client.userData?.name ?? 'Guest'} (watching)` : state.seats[seat].name;
+    line.from = seat === undefined ? `${client.userData?.name ?? 'Guest'} (watching)` : seatState(state, seat).name;
     line.text = msg.text;
     line.at = Date.now();
     state.chat.push(line);
@@ -284,12 +284,12 @@ export class TableMessages {
     const state = host.state;
     const seat = this.seatOrRefuse(client, 'stand-in');
     if (seat === null) return;
-    const gone = state.seats.map((_s, i) => i).filter((i) => i !== seat && state.seats[i].claimable && !state.seats[i].connected);
+    const gone = state.seats.map((_s, i) => i).filter((i) => i !== seat && seatState(state, i).claimable && !seatState(state, i).connected);
     if (gone.length === 0) return host.refuse(client, 'stand-in', 'not-claimable', 'A bot can hold a seat only after its player has been gone for the whole grace period.');
     for (const i of gone) {
       host.seating.holders[i]!.standIn = msg.level;
-      state.seats[i].bot = msg.level;
-      state.seats[i].claimable = false;
+      seatState(state, i).bot = msg.level;
+      seatState(state, i).claimable = false;
       this.say('bot-in', i);
     }
     host.botsChanged();

@@ -540,7 +540,9 @@ export class PartyRoom extends Room<PartyState> {
       this.watchTable(table);
     }
     const seat = people[k];
-    const memberId = this.playing[seat];
+    const memberId = seat === undefined ? undefined : this.playing[seat];
+    // Everyone who plays has been handed a seat.
+    if (memberId === undefined) return;
     const member = this.state.members.get(memberId);
     const holder = this.holders.get(memberId);
     const client = this.clients.find((c) => c.sessionId === holder?.sessionId);

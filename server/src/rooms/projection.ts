@@ -107,7 +107,7 @@ export class RoomViews {
     const docs = viewDocs(m, state, seats, toAct);
     this.public.set(docs.public);
     while (this.seats.length < seats) this.seats.push(new ViewChannel());
-    for (let s = 0; s < seats; s++) this.seats[s].set(docs.seats[s]);
+    docs.seats.forEach((doc, s) => this.seats[s]!.set(doc));
   }
 
   /** Every seated client now holds another seat's stream (rematch): each starts over from a full document. */
@@ -133,8 +133,8 @@ export class RoomViews {
     const forAll = this.public.flushText();
     // One encode for every spectator (broadcast encodes once).
     if (forAll && clients.length > seated.length + joining.length) this.host.broadcast(forAll, [...seated, ...joining]);
-    for (let s = 0; s < this.seats.length; s++) {
-      const msg = this.seats[s].flushText();
+    for (const [s, channel] of this.seats.entries()) {
+      const msg = channel.flushText();
       if (!msg) continue;
       for (const c of seated) if (seatOf(c.sessionId) === s) c.send(TABLE_OUT.view, msg);
     }

@@ -79,7 +79,8 @@ export class RoomClock {
     this.timer = setTimeout(() => {
       this.timer = null;
       const fallen = this.clock?.expired() ?? [];
-      if (fallen.length > 0) this.onTimeout(fallen[0]);
+      const first = fallen[0];
+      if (first !== undefined) this.onTimeout(first);
       else this.arm();
     }, Math.max(0, wait) + 1);
   }

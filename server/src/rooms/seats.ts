@@ -11,7 +11,14 @@ import { tokenOpens } from './durability';
 import type { ErrorMessage, JoinOptions } from './messages';
 import { confusable } from './names';
 import type { Timer } from './room-timers';
-import type { TableState } from './schema';
+import type { SeatState, TableState } from './schema';
+
+/** A seat's synced state. Seats are made with the room, so a missing one is a broken invariant, never a client's input. */
+export function seatState(state: TableState, seat: number): SeatState {
+  const s = state.seats[seat];
+  if (!s) throw new Error(`no seat ${seat} in this room (it has ${state.seats.length})`);
+  return s;
+}
 
 export interface SeatHolder {
   token: string;
@@ -130,10 +137,10 @@ export class Seats {
     } else {
       holder = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: opts.clientSeed ?? '', reconnection: null, nextClientSeed: null };
       this.holders[seat] = holder;
-      state.seats[seat].taken = true;
-      state.seats[seat].name = opts.name ?? seatName(null, seat);
+      seatState(state, seat).taken = true;
+      seatState(state, seat).name = opts.name ?? seatName(null, seat);
     }
-    if (opts.name && state.phase === 'waiting') state.seats[seat].name = opts.name;
+    if (opts.name && state.phase === 'waiting') seatState(state, seat).name = opts.name;
     holder.sessionId = client.sessionId;
     this.seatOf.set(client.sessionId, seat);
     client.send(TABLE_OUT.welcome, { seat, token: holder.token });
@@ -144,7 +151,7 @@ export class Seats {
   /** A computer takes the seat for the room's life. */
   seatBot(seat: number, level: BotLevel) {
     this.holders[seat] = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: randomBytes(8).toString('hex'), reconnection: null, nextClientSeed: null, bot: level };
-    const s = this.host.state.seats[seat];
+    const s = seatState(this.host.state, seat);
     Object.assign(s, { taken: true, connected: true, name: `Computer (${level})`, bot: level });
   }
 
@@ -153,12 +160,12 @@ export class Seats {
     // A computer seat (the room's create options seated it again) stays the computer's.
     const bot = this.holders[seat]?.bot;
     this.holders[seat] = { token: '', tokenHash, sessionId: null, clientSeed: '', reconnection: null, nextClientSeed: null, ...(bot ? { bot } : {}) };
-    this.host.state.seats[seat].taken = true;
-    this.host.state.seats[seat].name = name;
+    seatState(this.host.state, seat).taken = true;
+    seatState(this.host.state, seat).name = name;
   }
 
   markPresent(seat: number) {
-    const s = this.host.state.seats[seat];
+    const s = seatState(this.host.state, seat);
     s.connected = true;
     s.graceEndsAt = 0;
     s.claimable = false;
@@ -168,7 +175,7 @@ export class Seats {
   }
 
   markDropped(seat: number) {
-    const s = this.host.state.seats[seat];
+    const s = seatState(this.host.state, seat);
     s.connected = false;
     s.graceEndsAt = Date.now() + this.graceSeconds * 1000;
     this.graceTimers[seat]?.clear();
@@ -224,10 +231,10 @@ export class Seats {
   rotate() {
     const state = this.host.state;
     const n = this.holders.length;
-    const moved = this.holders.map((_, s) => this.holders[(s + n - 1) % n]);
+    const moved = this.holders.map((_, s) => this.holders[(s + n - 1) % n] ?? null);
     const names = state.seats.map((s) => s.name);
     this.holders = moved;
-    for (let s = 0; s < n; s++) state.seats[s].name = names[(s + n - 1) % n];
+    for (let s = 0; s < n; s++) seatState(state, s).name = names[(s + n - 1) % n] ?? seatName(null, s);
     for (const client of this.host.clients) {
       const seat = this.seatOf.get(client.sessionId);
       if (seat === undefined) continue;
@@ -242,7 +249,7 @@ export class Seats {
     for (let s = 0; s < this.holders.length; s++) {
       const h = this.holders[s]!;
       const present = h.sessionId !== null || h.bot !== undefined;
-      this.host.state.seats[s].bot = h.bot ?? h.standIn ?? '';
+      seatState(this.host.state, s).bot = h.bot ?? h.standIn ?? '';
       if (present) this.markPresent(s);
       else this.markDropped(s);
     }
@@ -258,7 +265,7 @@ export class Seats {
 
   /** Whether `name` reads like another seated player's name (impersonation), ignoring seat `own`. */
   looksSeated(name: string, own: number | null): boolean {
-    const others = this.holders.flatMap((h, s) => (h !== null && s !== own ? [this.host.state.seats[s].name] : []));
+    const others = this.holders.flatMap((h, s) => (h !== null && s !== own ? [seatState(this.host.state, s).name] : []));
     return confusable(name, others);
   }
 }

@@ -24,7 +24,8 @@ function need(c: Cursor, n: number) {
 
 function u8(c: Cursor) {
   need(c, 1);
-  return c.buf[c.pos++];
+  // need() checked the bound.
+  return c.buf[c.pos++]!;
 }
 
 function uint(c: Cursor, bytes: 1 | 2 | 4) {
