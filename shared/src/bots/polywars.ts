@@ -150,7 +150,7 @@ export function evaluate(s: PolywarsState, me: Seat): number {
     case 'snipe-hunt': {
       if (s.snipe) {
         const other = s.snipe.points.reduce((m, p, i) => (i === me ? m : Math.max(m, p)), 0);
-        score += 0.3 * (s.snipe.points[me] - other);
+        score += 0.3 * (s.snipe.points[me]! - other); // a score per seat, and `me` is a seat
         const goal = s.bases[1];
         if (goal) {
           const runners = field.filter((d) => d.owner === s.snipe!.seat);
@@ -233,11 +233,12 @@ export function makePolywarsBot(level: 'normal' | 'hard', rng: Dice): Bot<Polywa
   const look = LOOK[level];
   const think = (input: BotInput<PolywarsView, PolywarsAction>, budget?: Partial<Budget>): Thought<PolywarsAction> => {
     const { view, seat } = input;
-    if (input.legal.length === 0) throw new Error(`a polywars bot was asked to act for seat ${seat} with no legal action`);
+    const [first] = input.legal;
+    if (first === undefined) throw new Error(`a polywars bot was asked to act for seat ${seat} with no legal action`);
     const legal = input.legal.filter((a) => a.type !== 'concede');
     const done = (action: PolywarsAction, nodes = 0, cut = false): Thought<PolywarsAction> => ({ action, nodes, depth: nodes ? 1 : 0, cut });
-    if (legal.length === 0) return done(input.legal[0]);
-    if (legal.length === 1) return done(legal[0]);
+    if (legal.length === 0) return done(first);
+    if (legal.length === 1) return done(legal[0]!);
     if (view.phase !== 'turns') return done(simultaneous(view, seat, legal, rng) ?? pick(rng, legal));
     // Candidates: every action of a listed kind, and a bounded sample of the steps and teleports.
     const full = legal.filter((a) => !SAMPLED.has(a.type));
@@ -245,7 +246,7 @@ export function makePolywarsBot(level: 'normal' | 'hard', rng: Dice): Bot<Polywa
     const room = Math.max(0, look.candidates - full.length);
     for (let i = sampled.length - 1; i > 0; i--) {
       const j = rng.roll(i + 1) - 1;
-      [sampled[i], sampled[j]] = [sampled[j], sampled[i]];
+      [sampled[i], sampled[j]] = [sampled[j]!, sampled[i]!];
     }
     const candidates = [...full, ...sampled.slice(0, room)];
     const state = stateFromView(view);

@@ -2,7 +2,7 @@
 import type { GameModule } from '../../core/game-module';
 import { legalActions } from './legal';
 import { applyAction, isOver, leaveRace, roundSecret, setupState, toAct } from './rules';
-import { MAX_SEATS, siegeAction, siegeOptions, totalBoxes, type SiegeAction, type SiegeOptions, type SiegeState } from './state';
+import { MAX_SEATS, sheetOf, siegeAction, siegeOptions, totalBoxes, type SiegeAction, type SiegeOptions, type SiegeState } from './state';
 import { describeEvent, disguise, ranking, viewOf, type SiegeView } from './view';
 
 export * from './lines';
@@ -42,17 +42,19 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions, SiegeV
     if (!isOver(state)) return null;
     const order = ranking(state);
     const key = (s: number) => {
-      const sh = state.sheets[s];
+      const sh = sheetOf(state, s);
       return `${sh.phase}|${sh.left ? 'left' : ''}|${sh.damage}|${sh.endRound}`;
     };
     if (state.sheets.length === 1) {
-      const sh = state.sheets[0];
+      const sh = sheetOf(state, 0);
       return sh.phase === 'won'
         ? { winners: [0], draw: false, reason: 'attackers-destroyed', summary: `Every attacker destroyed in round ${sh.endRound}, ${totalBoxes(state) - sh.damage} boxes standing` }
         : { winners: [], draw: false, reason: 'overrun', summary: `The stronghold fell in round ${sh.endRound}` };
     }
-    const winners = order.filter((s) => key(s) === key(order[0])).sort((a, b) => a - b);
-    const best = state.sheets[order[0]];
+    const top = order[0];
+    if (top === undefined) throw new Error('Dice Siege: a finished race ranks no seat');
+    const winners = order.filter((s) => key(s) === key(top)).sort((a, b) => a - b);
+    const best = sheetOf(state, top);
     return {
       winners, draw: false, reason: 'race',
       summary: best.phase === 'won' ? `Held out and won in round ${best.endRound} with ${totalBoxes(state) - best.damage} boxes standing` : `Lasted longest, to round ${best.endRound}`,

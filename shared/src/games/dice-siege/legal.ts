@@ -4,7 +4,7 @@
 import type { Seat } from '../../core/game-module';
 import { evaluatePlan, ofAKind, useDamage } from './rules';
 import {
-  isAlive, isEntered, maxAttempts, SPECIALS, TRACK_IDS, TRACKS,
+  isAlive, isEntered, maxAttempts, sheetOf, SPECIALS, TRACK_IDS, TRACKS,
   type Plan, type SiegeAction, type SiegeState, type SpecialId, type Use,
 } from './state';
 
@@ -16,7 +16,7 @@ export const emptyPlan = (dice: number): Plan => ({ type: 'plan', dice: Array(di
  * hardest first.
  */
 export function plainPlan(state: SiegeState, seat: Seat): Plan {
-  const sh = state.sheets[seat];
+  const sh = sheetOf(state, seat);
   const none = new Set<SpecialId>();
   const room = { ...sh.tracks };
   const fours = sh.tray.filter((v) => v === 4).length;

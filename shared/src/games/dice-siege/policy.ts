@@ -5,7 +5,7 @@ import type { Seat } from '../../core/game-module';
 import { TROLL_DAMAGE } from './lines';
 import { elephantsAttacking } from './rules';
 import {
-  isAlive, isBreached, isEntered, maxAttempts, SPECIAL_IDS, SUMMON_THE_DEAD, TRACK_IDS, TRACKS, WIZARDS_LIGHT,
+  isAlive, isBreached, isEntered, maxAttempts, sheetOf, SPECIAL_IDS, SUMMON_THE_DEAD, TRACK_IDS, TRACKS, WIZARDS_LIGHT,
   specialInfo, totalBoxes, type Attacker, type Plan, type Sheet, type SiegeAction, type SiegeState, type SpecialId, type Track, type Use,
 } from './state';
 
@@ -66,7 +66,7 @@ interface Context {
 }
 
 function contextOf(state: SiegeState, seat: Seat, w: Weights): Context {
-  const sh = state.sheets[seat];
+  const sh = sheetOf(state, seat);
   const entered = sh.attackers.filter((a) => isEntered(state, a) && isAlive(a));
   const available = SPECIAL_IDS.filter((id) => sh.specials[id].unlocked !== null && sh.specials[id].unlocked! < state.round && sh.specials[id].used === null);
   let heroicBest: Context['heroicBest'] = null;
@@ -210,9 +210,9 @@ function usefulFor(cx: Context, bits: number): SpecialId[] {
 }
 
 /** The best plan for final faces `counts[1..6]`: its value, and the choice itself when `full`. */
-function choose(cx: Context, counts: ArrayLike<number>, full: true): Choice;
-function choose(cx: Context, counts: ArrayLike<number>, full?: false): number;
-function choose(cx: Context, counts: ArrayLike<number>, full = false): Choice | number {
+function choose(cx: Context, counts: Readonly<Counts>, full: true): Choice;
+function choose(cx: Context, counts: Readonly<Counts>, full?: false): number;
+function choose(cx: Context, counts: Readonly<Counts>, full = false): Choice | number {
   const { sh, w } = cx;
   let bestValue = -Infinity;
   let bestPairs = 0, bestAs = 6, bestMask = 0, bestSix = 0, bestKind = 0;
@@ -244,7 +244,7 @@ function choose(cx: Context, counts: ArrayLike<number>, full = false): Choice | 
         let mult2 = 1, mult3 = 1, mult4 = 2, extra = 0, mask = 0, horn = false;
         for (let i = 0; i < useful.length; i++) {
           if (!(m & (1 << i))) continue;
-          const id = useful[i];
+          const id = useful[i]!;
           cost += w.special[id];
           if (id === 'targeted-attack') mult2 = 2;
           else if (id === 'call-to-arms') mult3 = 2;
@@ -269,8 +269,8 @@ function choose(cx: Context, counts: ArrayLike<number>, full = false): Choice | 
     }
   }
   if (!full) return bestValue;
-  const c = [0, counts[1] - 2 * bestPairs, counts[2], counts[3], counts[4], counts[5], counts[6]];
-  c[bestAs] += bestPairs;
+  const c: Counts = [0, counts[1] - 2 * bestPairs, counts[2], counts[3], counts[4], counts[5], counts[6]];
+  c[bestAs]! += bestPairs; // bestAs is a face, 2–6
   const specials = bestUseful.filter((_, i) => bestMask & (1 << i));
   return {
     value: bestValue, pairs: bestPairs, pairAs: bestAs, sixes: sixesPlan(cx, bestSix).sixes, unlock: unlockFor(cx, bestKind), specials,
@@ -289,13 +289,15 @@ function danger(cx: Context, damage: number): number {
 
 // ---- hands as multisets of faces -----------------------------------------------------------------------
 const FACT = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
-const keyOf = (c: ArrayLike<number>) => c[1] + 9 * (c[2] + 9 * (c[3] + 9 * (c[4] + 9 * (c[5] + 9 * c[6]))));
+/** Dice counted by face: c[f] dice show f, for f 1–6 (c[0] unused, so a face is its own index). */
+type Counts = [number, number, number, number, number, number, number];
+const keyOf = (c: Readonly<Counts>) => c[1] + 9 * (c[2] + 9 * (c[3] + 9 * (c[4] + 9 * (c[5] + 9 * c[6]))));
 
-function multisets(n: number): number[][] {
-  const out: number[][] = [];
-  const c = [0, 0, 0, 0, 0, 0, 0];
+function multisets(n: number): Counts[] {
+  const out: Counts[] = [];
+  const c: Counts = [0, 0, 0, 0, 0, 0, 0];
   const rec = (face: number, left: number) => {
-    if (face === 6) { c[6] = left; out.push(c.slice()); return; }
+    if (face === 6) { c[6] = left; out.push([...c]); return; }
     for (let k = 0; k <= left; k++) { c[face] = k; rec(face + 1, left - k); }
   };
   rec(1, n);
@@ -307,9 +309,9 @@ function multisets(n: number): number[][] {
  * and their odds; and each hand's held parts. Built once per n.
  */
 interface Tables {
-  hands: number[][];
+  hands: Counts[];
   handIndex: Map<number, number>;
-  held: number[][];
+  held: Counts[];
   heldIndex: Map<number, number>;
   targets: Int32Array[];
   odds: Float64Array[];
@@ -321,7 +323,7 @@ function tables(n: number): Tables {
   if (got) return got;
   const hands = multisets(n);
   const handIndex = new Map(hands.map((h, i) => [keyOf(h), i]));
-  const held: number[][] = [];
+  const held: Counts[] = [];
   for (let j = 0; j < n; j++) held.push(...multisets(j));
   const heldIndex = new Map(held.map((h, i) => [keyOf(h), i]));
   const targets: Int32Array[] = [];
@@ -332,9 +334,10 @@ function tables(n: number): Tables {
     const t = new Int32Array(rolls.length);
     const o = new Float64Array(rolls.length);
     rolls.forEach((r, k) => {
-      let ways = FACT[n - size];
-      for (let f = 1; f <= 6; f++) ways /= FACT[r[f]];
-      const sum = [0, 1, 2, 3, 4, 5, 6].map((f) => (f === 0 ? 0 : h[f] + r[f]));
+      // FACT covers every hand size the game has (n ≤ 8 dice).
+      let ways = FACT[n - size]!;
+      for (let f = 1; f <= 6; f++) ways /= FACT[r[f]!]!;
+      const sum: Counts = [0, h[1] + r[1], h[2] + r[2], h[3] + r[3], h[4] + r[4], h[5] + r[5], h[6] + r[6]];
       t[k] = handIndex.get(keyOf(sum))!;
       o[k] = ways / 6 ** (n - size);
     });
@@ -343,10 +346,10 @@ function tables(n: number): Tables {
   }
   const parts = hands.map((h) => {
     const out: number[] = [];
-    const c = [0, 0, 0, 0, 0, 0, 0];
+    const c: Counts = [0, 0, 0, 0, 0, 0, 0];
     const rec = (face: number, size: number) => {
       if (face === 7) { if (size < n) out.push(heldIndex.get(keyOf(c))!); return; }
-      for (let k = 0; k <= h[face]; k++) { c[face] = k; rec(face + 1, size + k); }
+      for (let k = 0; k <= h[face]!; k++) { c[face] = k; rec(face + 1, size + k); }
     };
     rec(1, 0);
     return Int32Array.from(out);
@@ -375,10 +378,11 @@ class RoundSearch {
       const e = this.expectAll(v);
       this.expect.push(e);
       const next = new Float64Array(t.hands.length);
+      // Hot loop: every index is in range by construction (parts index held parts; hands and parts align).
       for (let i = 0; i < t.hands.length; i++) {
-        let best = this.final[i];
-        const ps = t.parts[i];
-        for (let k = 0; k < ps.length; k++) if (e[ps[k]] > best) best = e[ps[k]];
+        let best = this.final[i]!;
+        const ps = t.parts[i]!;
+        for (let k = 0; k < ps.length; k++) if (e[ps[k]!]! > best) best = e[ps[k]!]!;
         next[i] = best;
       }
       v = next;
@@ -392,41 +396,43 @@ class RoundSearch {
     return e;
   }
   private expectOne(v: Float64Array, h: number): number {
-    const tg = this.t.targets[h];
-    const od = this.t.odds[h];
+    const tg = this.t.targets[h]!;
+    const od = this.t.odds[h]!;
     let sum = 0;
-    for (let k = 0; k < tg.length; k++) sum += od[k] * v[tg[k]];
+    for (let k = 0; k < tg.length; k++) sum += od[k]! * v[tg[k]!]!; // odds and targets align; targets index hands
     return sum;
   }
   /** The best part of hand i to hold with `left` rolls to go (null: stop and use the dice). */
-  bestHold(i: number, left: number): number[] | null {
-    let best = this.final[i];
-    let hold: number[] | null = null;
-    const ps = this.t.parts[i];
+  bestHold(i: number, left: number): Counts | null {
+    let best = this.final[i]!;
+    let hold: Counts | null = null;
+    const ps = this.t.parts[i]!;
     for (let k = 0; k < ps.length; k++) {
-      const e = left === this.levels ? this.expectOne(this.top, ps[k]) : this.expect[left - 1][ps[k]];
-      if (e > best + 1e-9) { best = e; hold = this.t.held[ps[k]]; }
+      const p = ps[k]!;
+      // 1 ≤ left < levels here reads a level that the constructor built.
+      const e = left === this.levels ? this.expectOne(this.top, p) : this.expect[left - 1]![p]!;
+      if (e > best + 1e-9) { best = e; hold = this.t.held[p]!; }
     }
     return hold;
   }
 }
 
 const countsOf = (tray: readonly number[]) => {
-  const c = [0, 0, 0, 0, 0, 0, 0];
-  for (const v of tray) c[v]++;
+  const c: Counts = [0, 0, 0, 0, 0, 0, 0];
+  for (const v of tray) c[v]!++; // faces are 1–6
   return c;
 };
 
 /** The last round's search, reused for the later rolls of the same round and sheet. */
 let cached: { sig: string; search: RoundSearch } | null = null;
 const signature = (state: SiegeState, seat: Seat, w: Weights) => {
-  const sh = state.sheets[seat];
+  const sh = sheetOf(state, seat);
   return JSON.stringify([state.round, seat, sh.damage, sh.tracks, sh.specials, sh.attackers.map((a) => a.hits), sh.tray.length, maxAttempts(state, sh), state.lines, w]);
 };
 
 /** The policy's action for `seat`: roll, reroll some dice, or the plan for the final dice. */
 export function policyAction(state: SiegeState, seat: Seat, w: Weights = DEFAULT_WEIGHTS): SiegeAction {
-  const sh = state.sheets[seat];
+  const sh = sheetOf(state, seat);
   if (sh.attempt === 0) return { type: 'roll', hold: [] };
   const counts = countsOf(sh.tray);
   const left = maxAttempts(state, sh) - sh.attempt;
@@ -435,9 +441,9 @@ export function policyAction(state: SiegeState, seat: Seat, w: Weights = DEFAULT
     if (!cached || cached.sig !== sig) cached = { sig, search: new RoundSearch(contextOf(state, seat, w), tables(sh.tray.length), maxAttempts(state, sh) - 1) };
     const hold = cached.search.bestHold(cached.search.t.handIndex.get(keyOf(counts))!, left);
     if (hold) {
-      const want = hold.slice();
+      const want: Counts = [...hold];
       const idx: number[] = [];
-      sh.tray.forEach((v, i) => { if (want[v] > 0) { want[v]--; idx.push(i); } });
+      sh.tray.forEach((v, i) => { if (want[v]! > 0) { want[v]!--; idx.push(i); } });
       return { type: 'roll', hold: idx };
     }
   }
@@ -456,7 +462,8 @@ function planOf(cx: Context, ch: Choice): Plan {
     if (as === 6) { const t = sixes.shift(); return t ? (`box-${t}` as Use) : null; }
     return useFor(ch, as);
   };
-  for (let p = 0; p < ch.pairs; p++) pairs.push({ dice: [ones[2 * p], ones[2 * p + 1]], as: ch.pairAs, use: null });
+  // choose makes at most counts[1] >> 1 pairs, so the 1's are there.
+  for (let p = 0; p < ch.pairs; p++) pairs.push({ dice: [ones[2 * p]!, ones[2 * p + 1]!], as: ch.pairAs, use: null });
   // The pairs' faces were counted in with the real dice: give uses to real dice first, then to pairs.
   sh.tray.forEach((v, i) => {
     if (v === 1) return;

@@ -4,7 +4,7 @@ import { rollKeyed, type Dice } from '../../core/dice';
 import { refuse, type GameEvent, type Refusal, type Seat, type Step } from '../../core/game-module';
 import { TROLL_DAMAGE, type LineSpec } from './lines';
 import {
-  blankState, isAlive, isBreached, isEntered, lineOf, maxAttempts, BASE_DICE, specialInfo,
+  blankState, isAlive, isBreached, isEntered, lineOf, maxAttempts, BASE_DICE, sheetOf, specialInfo,
   SUMMON_THE_DEAD, TRACKS, TREBUCHET_MIN, USE_FACE, WIZARDS_LIGHT,
   type Attacker, type Plan, type Sheet, type SiegeAction, type SiegeState, type SpecialId, type Track, type Use,
 } from './state';
@@ -43,7 +43,7 @@ function strike(state: SiegeState, sh: Sheet, seat: Seat, amount: number, events
   const before = sh.damage;
   const total = state.levels[0] + state.levels[1] + state.levels[2];
   sh.damage = Math.min(total, before + amount);
-  const bounds = [state.levels[0], state.levels[0] + state.levels[1], total];
+  const bounds = [state.levels[0], state.levels[0] + state.levels[1], total] as const;
   bounds.forEach((b, level) => {
     if (before < b && sh.damage >= b) events.push({ type: 'level-falls', seat, level });
   });
@@ -118,7 +118,7 @@ export function applyAction(state: SiegeState, seat: Seat, action: SiegeAction, 
 }
 
 function roll(state: SiegeState, seat: Seat, hold: number[], dice: Dice): Outcome {
-  const sh = state.sheets[seat];
+  const sh = sheetOf(state, seat);
   if (sh.attempt >= maxAttempts(state, sh)) return refuse('no-rolls-left', `You have rolled ${sh.attempt} times; use your dice.`);
   if (sh.attempt === 0 && hold.length > 0) return refuse('nothing-to-hold', 'Nothing is rolled yet: the first roll rolls every die.');
   if (new Set(hold).size !== hold.length || hold.some((i) => i >= sh.tray.length)) return refuse('bad-hold', 'Hold each of your dice at most once.');
@@ -128,7 +128,7 @@ function roll(state: SiegeState, seat: Seat, hold: number[], dice: Dice): Outcom
   const rerolled: number[] = [];
   const tray: number[] = [];
   for (let slot = 0; slot < sh.diceCount; slot++) {
-    if (sh.attempt > 0 && hold.includes(slot)) tray.push(sh.tray[slot]);
+    if (sh.attempt > 0 && hold.includes(slot)) tray.push(sh.tray[slot]!); // held slots are < tray.length (checked above)
     else {
       tray.push(rollKeyed(dice, 6, rollKey(state.round, next.attempt, slot)));
       rerolled.push(slot);
@@ -144,9 +144,9 @@ export function ofAKind(tray: readonly number[], pairs: readonly { dice: readonl
   const counts = [0, 0, 0, 0, 0, 0, 0];
   const paired = new Set(pairs.flatMap((p) => p.dice));
   tray.forEach((v, i) => {
-    if (!paired.has(i)) counts[v]++;
+    if (!paired.has(i)) counts[v]!++; // faces and Halflings' numbers are 1–6
   });
-  for (const p of pairs) counts[p.as]++;
+  for (const p of pairs) counts[p.as]!++;
   return Math.max(...counts);
 }
 
@@ -178,7 +178,7 @@ export interface PlanOutcome {
 
 /** Checks a plan against a sheet and plays it out on a copy; a refusal names the first fault. */
 export function evaluatePlan(state: SiegeState, seat: Seat, plan: Plan): PlanOutcome | Refusal {
-  const sh = state.sheets[seat];
+  const sh = sheetOf(state, seat);
   if (sh.attempt === 0) return refuse('roll-first', 'Roll the dice first.');
   if (plan.dice.length !== sh.tray.length) return refuse('bad-plan', `Say what each of your ${sh.tray.length} dice does.`);
   const used = new Set(plan.specials);
@@ -198,8 +198,8 @@ export function evaluatePlan(state: SiegeState, seat: Seat, plan: Plan): PlanOut
     if (p.dice[0] === p.dice[1]) return refuse('bad-halflings', 'Halflings are two different 1\'s of your dice.');
   }
   const uses: Use[] = [];
-  for (let i = 0; i < sh.tray.length; i++) {
-    const u = plan.dice[i];
+  // plan.dice has one entry per die of the tray (checked above).
+  for (const [i, u] of plan.dice.entries()) {
     if (u === null) continue;
     if (paired.has(i)) return refuse('bad-plan', 'A die of a Halflings pair has no use of its own.');
     if (USE_FACE[u] !== sh.tray[i]) return refuse('wrong-face', `A ${sh.tray[i]} cannot serve the ${u}.`);
@@ -275,7 +275,7 @@ export function evaluatePlan(state: SiegeState, seat: Seat, plan: Plan): PlanOut
   }
   if (placed > damage) return refuse('too-much-damage', `Your dice deal ${damage} damage, not ${placed}.`);
   if (summoned > SUMMON_THE_DEAD) return refuse('too-much-damage', `Summon the Dead deals ${SUMMON_THE_DEAD}, not ${summoned}.`);
-  const destroyed = next.attackers.filter((a, i) => !isAlive(a) && isAlive(sh.attackers[i])).map((a) => a.id);
+  const destroyed = next.attackers.filter((a, i) => !isAlive(a) && isAlive(sh.attackers[i]!)).map((a) => a.id); // next is a copy of sh
   events.unshift({
     type: 'plan', seat, round: state.round, dice: sh.tray, uses: plan.dice, pairs: plan.pairs, damage, placed, summoned,
     tracks: next.tracks, destroyed,

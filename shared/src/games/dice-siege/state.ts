@@ -1,5 +1,6 @@
 // Dice Siege: constants, the state of each player's sheet, options and actions, and a fresh game.
 import { z } from 'zod';
+import type { Seat } from '../../core/game-module';
 import { LINES, STRONGHOLD, type AttackerKind, type LineSpec } from './lines';
 
 export const BASE_DICE = 6;
@@ -117,6 +118,12 @@ export interface SiegeState {
   opened: Sheet[];
 }
 
+/** A seat's sheet, for a seat the caller has checked (the room seats exactly state.sheets.length players). */
+export function sheetOf(state: Pick<SiegeState, 'sheets'>, seat: Seat): Sheet {
+  const sh = state.sheets[seat];
+  if (!sh) throw new Error(`Dice Siege: no sheet for seat ${seat}`);
+  return sh;
+}
 export const totalBoxes = (s: Pick<SiegeState, 'levels'>) => s.levels[0] + s.levels[1] + s.levels[2];
 export const isBreached = (s: SiegeState, sh: Sheet) => sh.damage >= s.levels[0];
 /** D1: the fourth roll comes with the first Courtyard box checked. */

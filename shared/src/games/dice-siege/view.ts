@@ -50,10 +50,10 @@ export function sheetView(state: SiegeState, sh: Sheet, hidden = false): SheetVi
  * rounds: fewer to win, more survived when lost. Sheets still playing rank by boxes and rounds so far.
  */
 export function rankSheets(sheets: readonly Sheet[], round: number): Seat[] {
-  const score = (sh: Sheet) => [sh.left ? 2 : sh.phase === 'won' ? 0 : 1, sh.damage, sh.phase === 'won' ? sh.endRound ?? round : -(sh.endRound ?? round)];
+  const score = (sh: Sheet): [number, number, number] => [sh.left ? 2 : sh.phase === 'won' ? 0 : 1, sh.damage, sh.phase === 'won' ? sh.endRound ?? round : -(sh.endRound ?? round)];
   return sheets.map((_, s) => s).sort((a, b) => {
-    const x = score(sheets[a]);
-    const y = score(sheets[b]);
+    const x = score(sheets[a]!); // a and b are indices of sheets
+    const y = score(sheets[b]!);
     return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || a - b;
   });
 }
@@ -70,6 +70,7 @@ export function viewOf(state: SiegeState, seat: Seat | null, open = false): Sieg
   const shown = state.sheets.map((sh, s) => {
     if (!secret || s === seat) return sheetView(state, sh);
     const o = state.opened[s];
+    if (!o) throw new Error(`Dice Siege: no opening sheet for seat ${s}`);
     const phase = o.phase === 'roll' ? (sh.phase === 'roll' ? 'roll' : 'done') : o.phase;
     return sheetView(state, { ...o, phase, ...(sh.left ? { left: true } : {}) }, true);
   });
@@ -90,7 +91,7 @@ export function disguise(state: SiegeState, viewer: Seat | null, dice: Dice): Si
   return { ...state, sheets };
 }
 
-const LEVELS = ['the Outer Walls', 'the Inner Walls', 'the Courtyard'];
+const LEVELS = ['the Outer Walls', 'the Inner Walls', 'the Courtyard'] as const;
 const USE_WORDS: Record<string, string> = {
   archers: 'Archers', warriors: 'Warriors', riders: 'Riders', trebuchets: 'Trebuchets', elves: 'Elves',
   'box-extra1': 'extra die', 'box-extra2': 'second extra die', 'box-elves': 'Elves box', 'box-riders': 'Riders box',
@@ -115,7 +116,7 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     case 'unlocked': return `${who} unlocks ${specialInfo(e.special as SpecialId).name} with ${e.ofAKind} of a kind`;
     case 'special': return `${who} uses ${specialInfo(e.special as SpecialId).name}`;
     case 'attack': return e.warHorn ? `${who}'s War Horn holds the attackers back` : `The attackers deal ${e.damage} to ${who}'s stronghold`;
-    case 'level-falls': return `${LEVELS[e.level as number].replace(/^the/, 'The')} of ${who}'s stronghold fall${e.level === 0 ? ' (Warriors join, trebuchets are lost)' : ''}`;
+    case 'level-falls': return `${LEVELS[e.level as 0 | 1 | 2].replace(/^the/, 'The')} of ${who}'s stronghold fall${e.level === 0 ? ' (Warriors join, trebuchets are lost)' : ''}`;
     case 'courtyard': return `${who}'s Courtyard is under attack: four rolls from now on`;
     case 'left': return `${who} leaves the race in round ${e.round} (ranked last)`;
     case 'won': return `${who} destroys every attacker in round ${e.round}`;

@@ -8,9 +8,31 @@ import type { PolywarsState, PwDie } from './state';
 export const seatsIn = (s: PolywarsState): Seat[] => s.inGame.flatMap((on, seat) => (on ? [seat] : []));
 export const activeSeat = (s: PolywarsState): Seat | null => (s.phase === 'turns' ? s.order[s.turnIndex] ?? null : null);
 export const onBoard = (s: PolywarsState): PwDie[] => s.dice.filter((d) => d.alive && d.x !== null);
-export const typeOf = (d: PwDie) => DIE_TYPES[d.sides];
-export const bodyOf = (d: PwDie): Body => ({ x: d.x!, y: d.y!, r: typeOf(d).radius, h: typeOf(d).height });
+export function typeOf(d: PwDie) {
+  const t = DIE_TYPES[d.sides];
+  // Dice are only made from the catalogue's sides (the action schema and setup check them).
+  if (!t) throw new Error(`Polywars: no die type with ${d.sides} sides`);
+  return t;
+}
+export const bodyOf = (d: PwDie): Body => {
+  const t = typeOf(d);
+  return { x: d.x!, y: d.y!, r: t.radius, h: t.height };
+};
 export const discOf = (d: PwDie): Disc => ({ x: d.x!, y: d.y!, r: typeOf(d).radius });
+
+/** A seat's deployment zone: setup makes one per seat. */
+export function zoneOf(s: PolywarsState, seat: Seat): Zone {
+  const z = s.zones[seat];
+  if (!z) throw new Error(`Polywars: no deployment zone for seat ${seat}`);
+  return z;
+}
+
+/** The die with this id (ids are indices into s.dice), for ids the rules have already checked or made themselves. */
+export function dieOf(s: PolywarsState, id: number): PwDie {
+  const d = s.dice[id];
+  if (!d) throw new Error(`Polywars: no die ${id}`);
+  return d;
+}
 
 export function finish(s: PolywarsState, result: Result, events: GameEvent[]): void {
   if (s.result) return;

@@ -97,7 +97,7 @@ const u = (v: number) => Math.round(v * R);
 const rect = (x0: number, y0: number, x1: number, y1: number): Zone => ({ x0: u(x0), y0: u(y0), x1: u(x1), y1: u(y1) });
 const poly = (height: number, ...xy: number[]): Terrain => {
   const points: Point[] = [];
-  for (let i = 0; i < xy.length; i += 2) points.push({ x: u(xy[i]), y: u(xy[i + 1]) });
+  for (let i = 0; i < xy.length; i += 2) points.push({ x: u(xy[i]!), y: u(xy[i + 1]!) }); // xy is written in pairs below
   return { points, height: u(height) };
 };
 

@@ -55,7 +55,7 @@ export function segmentDistance2(p: Point, a: Point, b: Point): number {
 /** Whether `p` lies on the boundary of the polygon (within a millionth of a unit). */
 export function onBoundary(p: Point, poly: Point[]): boolean {
   for (let i = 0; i < poly.length; i++) {
-    if (segmentDistance2(p, poly[i], poly[(i + 1) % poly.length]) < 1e-12) return true;
+    if (segmentDistance2(p, poly[i]!, poly[(i + 1) % poly.length]!) < 1e-12) return true;
   }
   return false;
 }
@@ -65,8 +65,8 @@ export function insidePolygon(p: Point, poly: Point[]): boolean {
   if (onBoundary(p, poly)) return true;
   let inside = false;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i];
-    const b = poly[j];
+    const a = poly[i]!;
+    const b = poly[j]!;
     if ((a.y > p.y) !== (b.y > p.y) && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
   }
   return inside;
@@ -81,7 +81,7 @@ export function strictlyInside(p: Point, poly: Point[]): boolean {
 export function distanceToPolygon(p: Point, poly: Point[]): number {
   if (insidePolygon(p, poly)) return 0;
   let best = Infinity;
-  for (let i = 0; i < poly.length; i++) best = Math.min(best, segmentDistance2(p, poly[i], poly[(i + 1) % poly.length]));
+  for (let i = 0; i < poly.length; i++) best = Math.min(best, segmentDistance2(p, poly[i]!, poly[(i + 1) % poly.length]!));
   return Math.sqrt(best);
 }
 
@@ -132,11 +132,13 @@ function edgeHits(a: Point, b: Point, p: Point, q: Point, out: number[]): void {
  */
 export function segmentCrossesPolygon(a: Point, b: Point, poly: Point[]): boolean {
   const ts = [0, 1];
-  for (let i = 0; i < poly.length; i++) edgeHits(a, b, poly[i], poly[(i + 1) % poly.length], ts);
+  for (let i = 0; i < poly.length; i++) edgeHits(a, b, poly[i]!, poly[(i + 1) % poly.length]!, ts);
   ts.sort((x, y) => x - y);
   for (let i = 1; i < ts.length; i++) {
-    if (ts[i] - ts[i - 1] < 1e-12) continue;
-    const m = (ts[i] + ts[i - 1]) / 2;
+    const t0 = ts[i - 1]!;
+    const t1 = ts[i]!;
+    if (t1 - t0 < 1e-12) continue;
+    const m = (t1 + t0) / 2;
     if (strictlyInside({ x: a.x + (b.x - a.x) * m, y: a.y + (b.y - a.y) * m }, poly)) return true;
   }
   return false;

@@ -43,7 +43,7 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
       const out = xs.slice();
       for (let i = out.length - 1; i > 0; i--) {
         const j = dice.roll(i + 1) - 1;
-        [out[i], out[j]] = [out[j], out[i]];
+        [out[i], out[j]] = [out[j]!, out[i]!];
       }
       return out.length > 1 && dice.roll(2) === 1 ? out.slice(1) : out;
     };

@@ -4,16 +4,16 @@
 import type { Seat } from '../../core/game-module';
 import { HEAL_POINTS, OPTION_POINTS, SNIPE_BASES, type Zone } from './catalogue';
 import { distanceToDisc, discsOverlap, R, stepRefusal, type Disc } from './geometry';
-import { activeSeat, bodyOf, DEFENDERS, onBoard, ownDice, RAGE, typeOf, zoneHolds } from './board';
+import { activeSeat, bodyOf, DEFENDERS, dieOf, onBoard, ownDice, RAGE, typeOf, zoneHolds, zoneOf } from './board';
 import { absorbRange, attackCheck, canStep, forceRefusal, inReach, mustAttack, powerRefusal, teleportRefusal, toAct } from './rules';
 import { blockedAtPlacement, budgetOf, maxDiceOf, rageRefusal, unleashRefusal } from './scenarios';
 import type { PolywarsAction, PolywarsState, PwDie } from './state';
 
 /** Step targets tried per die: 16 directions at a full step and at half a step (32 points, kept when legal). */
 export const STEP_DIRECTIONS = 16;
-const UNIT = Array.from({ length: STEP_DIRECTIONS }, (_, k) => [Math.cos((2 * Math.PI * k) / STEP_DIRECTIONS), Math.sin((2 * Math.PI * k) / STEP_DIRECTIONS)]);
+const UNIT = Array.from({ length: STEP_DIRECTIONS }, (_, k): [number, number] => [Math.cos((2 * Math.PI * k) / STEP_DIRECTIONS), Math.sin((2 * Math.PI * k) / STEP_DIRECTIONS)]);
 // Rounded toward the centre so a "full" step is never a hair over R.
-const OFFSETS = [R, R / 2].flatMap((len) => UNIT.map(([c, s]) => [Math.trunc(c * len), Math.trunc(s * len)]));
+const OFFSETS = [R, R / 2].flatMap((len) => UNIT.map(([c, s]): [number, number] => [Math.trunc(c * len), Math.trunc(s * len)]));
 
 export function stepTargets(s: PolywarsState, d: PwDie): { x: number; y: number }[] {
   const out: { x: number; y: number }[] = [];
@@ -60,9 +60,11 @@ export function packPlacement(
   s: PolywarsState, seat: Seat, leader: number | null, around?: { x: number; y: number }, taken: Disc[] = [],
 ): { x: number; y: number }[] | null {
   const own = ownDice(s, seat);
-  const z: Zone = s.zones[seat];
+  const z: Zone = zoneOf(s, seat);
   const centre = around ?? { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2) };
-  const anchor: Disc = { ...centre, r: leader === null ? 0 : typeOf(own[leader]).radius };
+  const lead = leader === null ? null : own[leader];
+  if (lead === undefined) throw new Error(`Polywars: seat ${seat} has no die ${leader} to lead`);
+  const anchor: Disc = { ...centre, r: lead === null ? 0 : typeOf(lead).radius };
   if (!zoneHolds(z, anchor)) return null;
   // Dice already on the field (the Rescue Mission hostage) keep their place.
   const at: ({ x: number; y: number } | null)[] = own.map((d) => (d.x === null ? null : { x: d.x, y: d.y! }));
@@ -77,9 +79,10 @@ export function packPlacement(
     for (let y = centre.y - reach - 50; y <= centre.y + reach + 50; y += 10) grid.push({ x, y, d: (x - centre.x) ** 2 + (y - centre.y) ** 2 });
   }
   grid.sort((a, b) => a.d - b.d || a.y - b.y || a.x - b.x);
-  const rest = own.map((_, i) => i).filter((i) => i !== leader && own[i].x === null).sort((a, b) => typeOf(own[b]).radius - typeOf(own[a]).radius || a - b);
-  for (const i of rest) {
-    const r = typeOf(own[i]).radius;
+  const rest = [...own.entries()].filter(([i, d]) => i !== leader && d.x === null)
+    .sort(([a, da], [b, db]) => typeOf(db).radius - typeOf(da).radius || a - b);
+  for (const [i, d] of rest) {
+    const r = typeOf(d).radius;
     const spot = grid.find((g) => {
       const disc = { x: g.x, y: g.y, r };
       return zoneHolds(z, disc) && distanceToDisc(anchor, disc) <= reach && !placed.some((p) => discsOverlap(p, disc));
@@ -95,7 +98,7 @@ const DONE: PolywarsAction = { type: 'done' };
 
 /** Snipe Hunt: Hunters from the top of the band down, each at the first free point at least 2 R from both bases. */
 function packHunters(s: PolywarsState, seat: Seat): { x: number; y: number }[] | null {
-  const z = s.zones[seat];
+  const z = zoneOf(s, seat);
   const placed: Disc[] = [];
   const at: { x: number; y: number }[] = [];
   for (const d of ownDice(s, seat)) {
@@ -139,7 +142,7 @@ function unleashSamples(s: PolywarsState): PolywarsAction[] {
  * first of several directions where the field has room, dice packed around each.
  */
 function rescuePlacements(s: PolywarsState, seat: Seat): PolywarsAction[] {
-  const z = s.zones[seat];
+  const z = zoneOf(s, seat);
   if (seat === DEFENDERS) {
     const base = { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2) };
     const at = packPlacement(s, seat, null, base, blockedAtPlacement(s, seat, base));
@@ -147,7 +150,7 @@ function rescuePlacements(s: PolywarsState, seat: Seat): PolywarsAction[] {
   }
   const home = s.bases[DEFENDERS]!;
   const out: PolywarsAction[] = [];
-  for (const [dx, dy] of [[7, 0], [5, 5], [5, -5], [0, 7], [0, -7], [-5, 5], [-5, -5], [-7, 0]]) {
+  for (const [dx, dy] of [[7, 0], [5, 5], [5, -5], [0, 7], [0, -7], [-5, 5], [-5, -5], [-7, 0]] as const) {
     const base = { x: home.x + dx * R, y: home.y + dy * R };
     if (base.x < R || base.y < R || base.x > s.field.width - R || base.y > s.field.height - R) continue;
     const at = packPlacement(s, seat, null, base, blockedAtPlacement(s, seat, base));
@@ -170,11 +173,11 @@ export function legalActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
       }
       if (s.scenario === 'attack-on-tokyo' && seat === RAGE) return unleashSamples(s);
       if (s.scenario !== 'kill-the-king') {
-        const z = s.zones[seat];
+        const z = zoneOf(s, seat);
         const at = packPlacement(s, seat, null);
         return at ? [{ type: 'place', base: { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2) }, at }] : [];
       }
-      const leaders = [...new Set([0, own.length - 1, own.reduce((b, d, i) => (d.sides > own[b].sides ? i : b), 0)])];
+      const leaders = [...new Set([0, own.length - 1, own.reduce((b, d, i) => (d.sides > own[b]!.sides ? i : b), 0)])];
       const out: PolywarsAction[] = [];
       for (const leader of leaders) {
         const at = packPlacement(s, seat, leader);
@@ -227,7 +230,7 @@ function turnActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
   } else {
     for (const d of mine) out.push(...powerSamples(s, seat, d));
   }
-  for (const f of s.flags) if (f.carrier !== null && s.dice[f.carrier].owner === seat) out.push({ type: 'drop', die: f.carrier });
+  for (const f of s.flags) if (f.carrier !== null && dieOf(s, f.carrier).owner === seat) out.push({ type: 'drop', die: f.carrier });
   if (!(s.turnPhase === 'attack' && mustAttack(s, seat))) out.push(DONE);
   return out;
 }

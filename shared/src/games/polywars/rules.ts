@@ -3,9 +3,9 @@
 import type { Dice } from '../../core/dice';
 import { refuse, type GameEvent, type Refusal, type Seat, type Step } from '../../core/game-module';
 import { HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, SNIPE_BASES, } from './catalogue';
-import { distanceToDisc, discsOverlap, lineOfSight, onField, R, rangeTo, segmentCrossesDisc, stepRefusal, type Disc } from './geometry';
+import { distanceToDisc, discsOverlap, lineOfSight, onField, R, rangeTo, segmentCrossesDisc, stepRefusal, type Disc, type StepRefusal } from './geometry';
 import type { Placement, PolywarsAction, PolywarsOptions, PolywarsState, PwDie } from './state';
-import { activeSeat, bodyOf, DEFENDERS, discOf, finish, inTurn, onBoard, ownDice, RAGE, RESCUERS, seatsIn, typeOf, zoneHolds } from './board';
+import { activeSeat, bodyOf, DEFENDERS, dieOf, discOf, finish, inTurn, onBoard, ownDice, RAGE, RESCUERS, seatsIn, typeOf, zoneHolds, zoneOf } from './board';
 import {
   blockedAtPlacement, budgetOf, carryFlags, endBattle, enrage, hostageOf, hunterRefusal, maxDiceOf, passRage, placeSnipes,
   rageDie, rageRefusal, released, rescueAfterMove, respawn, snipeAfterMove, tagAfterStep, tokyoAfterMove, unleashRefusal,
@@ -89,7 +89,8 @@ export function toAct(s: PolywarsState): Seat[] {
     case 'place': return seatsIn(s).filter((seat) => s.placements[seat] === null && seat !== s.snipe?.seat).slice(0, inTurn(s) ? 1 : undefined);
     case 'bid': return seatsIn(s).filter((seat) => s.bids[seat] === null);
     case 'heal': return seatsIn(s).filter((seat) => s.heals[seat] === null);
-    case 'turns': return [s.order[s.turnIndex]];
+    // In the turns phase turnIndex always points into the order (nextTurn leaves it there or ends the cycle).
+    case 'turns': return [s.order[s.turnIndex]!];
     default: return [];
   }
 }
@@ -101,7 +102,7 @@ export function toAct(s: PolywarsState): Seat[] {
  * carried flag drops where the die fell, and the die respawns on its owner's base with a new roll.
  */
 function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: string, dice: Dice, by: number | null = null): void {
-  const d = s.dice[id];
+  const d = dieOf(s, id);
   if (!d.alive) return;
   d.alive = false;
   events.push({ type: 'destroyed', die: id, seat: d.owner, sides: d.sides, cause });
@@ -121,7 +122,7 @@ function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: strin
 
 /** Damage lowers a die's value; at 0 or less it is destroyed. */
 function damage(s: PolywarsState, id: number, amount: number, events: GameEvent[], cause: string, dice: Dice, by: number | null = null): void {
-  const d = s.dice[id];
+  const d = dieOf(s, id);
   if (!d.alive || amount <= 0) return;
   d.value -= amount;
   if (d.value <= 0) {
@@ -219,7 +220,7 @@ function startHealing(s: PolywarsState, events: GameEvent[]): void {
 function maybeRevealHeals(s: PolywarsState, events: GameEvent[]): void {
   if (toAct(s).length) return;
   const heals = s.heals.map((h) => (h ? h.slice() : []));
-  for (const ids of heals) for (const id of ids) s.dice[id].value += 1;
+  for (const ids of heals) for (const id of ids) dieOf(s, id).value += 1;
   events.push({ type: 'healing', heals });
   s.phase = 'turns';
   s.turnIndex = -1;
@@ -228,7 +229,7 @@ function maybeRevealHeals(s: PolywarsState, events: GameEvent[]): void {
 
 function nextTurn(s: PolywarsState, events: GameEvent[]): void {
   do s.turnIndex += 1;
-  while (s.turnIndex < s.order.length && !s.inGame[s.order[s.turnIndex]]);
+  while (s.turnIndex < s.order.length && !s.inGame[s.order[s.turnIndex]!]);
   if (s.turnIndex >= s.order.length) {
     if (s.cycle >= s.cycleLimit) {
       finishOnLimit(s, events);
@@ -256,7 +257,7 @@ function revealForces(s: PolywarsState, dice: Dice, events: GameEvent[]): void {
   // The server rolls every die of every force, seat by seat in force order, before anyone places (W6).
   for (let seat = 0; seat < s.seats; seat++) {
     for (const sides of s.forces[seat] ?? []) {
-      s.dice.push({ id: s.dice.length, owner: seat, sides, value: dice.roll(sides), x: null, y: null, alive: s.inGame[seat], aura: null });
+      s.dice.push({ id: s.dice.length, owner: seat, sides, value: dice.roll(sides), x: null, y: null, alive: s.inGame[seat]!, aura: null });
     }
   }
   events.push({ type: 'forces', forces: s.forces.map((f) => f ?? []), values: s.dice.map((d) => d.value) });
@@ -276,7 +277,7 @@ export function placementRefusal(s: PolywarsState, seat: Seat, p: Placement): st
   if (king && (leader === null || leader >= own.length)) return 'Name one of your dice as the leader.';
   if (!king && leader !== null) return 'This scenario has no leaders.';
   if (king && base !== null) return 'This scenario has no bases.';
-  const zone = s.zones[seat];
+  const zone = zoneOf(s, seat);
   if (!king && (!base || !zoneHolds(zone, { ...base, r: 0 }))) return 'Place your base inside your deployment zone.';
   const rescue = s.scenario === 'rescue-mission';
   if (s.scenario === 'attack-on-tokyo' && seat === RAGE) return 'The Rage player unleashes one of the Defenders\' dice instead.';
@@ -285,20 +286,22 @@ export function placementRefusal(s: PolywarsState, seat: Seat, p: Placement): st
     const d2 = (base!.x - home.x) ** 2 + (base!.y - home.y) ** 2;
     if (d2 < (5 * R) ** 2 || d2 > (10 * R) ** 2) return 'The Rescuers\' base lies 5 to 10 range units from the Defenders\'.';
   }
-  const discs = own.map((d, i) => ({ x: at[i].x, y: at[i].y, r: typeOf(d).radius }));
+  // at.length === own.length (checked above), so at[i] is there for every die, and the leader < own.length.
+  const discs = own.map((d, i) => ({ x: at[i]!.x, y: at[i]!.y, r: typeOf(d).radius }));
   // Dice already on the field (Rescue Mission: the Defenders, and the hostage on their base) must be left clear.
   const taken = rescue ? blockedAtPlacement(s, seat, base!) : [];
-  const anchor = king ? discs[leader!] : base!;
-  for (let i = 0; i < discs.length; i++) {
-    if (own[i].x !== null) {
+  const anchor = king ? discs[leader!]! : base!;
+  for (const [i, disc] of discs.entries()) {
+    const die = own[i]!;
+    if (die.x !== null) {
       // The hostage is already on the Defenders' base: its entry must say so.
-      if (at[i].x !== own[i].x || at[i].y !== own[i].y) return `Die ${i + 1} stays where it is.`;
+      if (disc.x !== die.x || disc.y !== die.y) return `Die ${i + 1} stays where it is.`;
       continue;
     }
-    if (!zoneHolds(zone, discs[i]) || !onField(discs[i], s.field)) return `Die ${i + 1} is outside your deployment zone.`;
-    if (taken.some((t) => discsOverlap(t, discs[i]))) return `Die ${i + 1} is on a die already placed.`;
-    for (let j = 0; j < i; j++) if (own[j].x === null && discsOverlap(discs[i], discs[j])) return `Dice ${j + 1} and ${i + 1} overlap.`;
-    if (i !== leader && distanceToDisc(anchor, discs[i]) > s.deployWithin * R) {
+    if (!zoneHolds(zone, disc) || !onField(disc, s.field)) return `Die ${i + 1} is outside your deployment zone.`;
+    if (taken.some((t) => discsOverlap(t, disc))) return `Die ${i + 1} is on a die already placed.`;
+    for (let j = 0; j < i; j++) if (own[j]!.x === null && discsOverlap(disc, discs[j]!)) return `Dice ${j + 1} and ${i + 1} overlap.`;
+    if (i !== leader && distanceToDisc(anchor, disc) > s.deployWithin * R) {
       return `Die ${i + 1} is more than ${s.deployWithin} range units from your ${king ? 'leader' : 'base'}.`;
     }
   }
@@ -322,8 +325,11 @@ function revealSeat(s: PolywarsState, seat: Seat): void {
   if (!p || !s.inGame[seat]) return;
   ownDice(s, seat).forEach((d, i) => {
     if (d.x !== null) return; // the hostage, already on the Defenders' base
-    d.x = p.at[i].x;
-    d.y = p.at[i].y;
+    const spot = p.at[i];
+    // placementRefusal accepted one spot per own die.
+    if (!spot) throw new Error(`Polywars: seat ${seat}'s placement has no spot for die ${i + 1}`);
+    d.x = spot.x;
+    d.y = spot.y;
     if (i === p.leader) d.aura = 'leadership';
   });
   if (p.base) {
@@ -436,7 +442,7 @@ export function canStep(s: PolywarsState, d: PwDie): boolean {
   return !s.moved.includes(d.id) && typeOf(d).steps > 0;
 }
 
-const STEP_REASON: Record<string, string> = {
+const STEP_REASON: Record<StepRefusal, string> = {
   'too-far': 'A step moves the centre at most one range unit.',
   'off-field': 'The die would leave the field.',
   overlap: 'The die would end on another die.',
@@ -477,9 +483,11 @@ export const inReach = (s: PolywarsState, d: PwDie): PwDie[] =>
   onBoard(s).filter((o) => o.id !== d.id && rangeTo(discOf(d), discOf(o)) === 0);
 const immune = (d: PwDie) => d.aura === 'immunity';
 
+const NOT_OWN_DIE = 'Use a power of one of your own dice on the field.';
+
 /** Whether `d` may use its power now; the reason otherwise. */
 export function powerRefusal(s: PolywarsState, seat: Seat, d: PwDie | undefined, power: string): string | null {
-  if (!d?.alive || d.owner !== seat || d.x === null) return 'Use a power of one of your own dice on the field.';
+  if (!d?.alive || d.owner !== seat || d.x === null) return NOT_OWN_DIE;
   if (typeOf(d).power !== power) return `A d${d.sides} has no such power.`;
   if (immune(d)) return 'A die with the Immunity Aura cannot use its power.';
   if ((power === 'teleportation' || power === 'super-speed') && !released(s, d)) return 'That Snipe die may not move yet.';
@@ -493,7 +501,8 @@ type PowerAction = Extract<PolywarsAction, { type: 'damage-field' | 'super-speed
 function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, events: GameEvent[]): Refusal | null {
   const d = s.dice[act.die];
   const why = powerRefusal(s, seat, d, act.type);
-  if (why) return refuse('no-power', why);
+  // powerRefusal refuses a missing die; `!d` only tells the compiler so.
+  if (why || !d) return refuse('no-power', why ?? NOT_OWN_DIE);
   const reach = inReach(s, d).filter((o) => !immune(o));
   switch (act.type) {
     case 'damage-field': {
@@ -515,7 +524,7 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
         if (o.value + t.points > o.sides) return refuse('bad-targets', `A d${o.sides} cannot go above ${o.sides}.`);
       }
       events.push({ type: 'power', power: act.type, seat, die: d.id, targets: act.targets.map((t) => ({ ...t })) });
-      for (const t of act.targets) s.dice[t.die].value += t.points;
+      for (const t of act.targets) dieOf(s, t.die).value += t.points;
       break;
     }
     case 'mutation': {
@@ -525,11 +534,13 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
       }
       // Rerolled in id order, whatever order was named, so a log reads the same either way.
       const ids = act.targets.slice().sort((a, b) => a - b);
-      const rolls = ids.map((id) => dice.roll(s.dice[id].sides));
-      events.push({ type: 'power', power: act.type, seat, die: d.id, targets: ids, rolls, before: ids.map((id) => s.dice[id].value) });
-      ids.forEach((id, i) => {
-        if (rolls[i] === s.dice[id].value) destroy(s, id, events, 'mutation', dice, d.id);
-        else s.dice[id].value = rolls[i];
+      const targets = ids.map((id) => dieOf(s, id));
+      const rolls = targets.map((t) => dice.roll(t.sides));
+      events.push({ type: 'power', power: act.type, seat, die: d.id, targets: ids, rolls, before: targets.map((t) => t.value) });
+      targets.forEach((t, i) => {
+        const roll = rolls[i]!; // one roll per target, made just above
+        if (roll === t.value) destroy(s, t.id, events, 'mutation', dice, d.id);
+        else t.value = roll;
       });
       break;
     }
@@ -591,7 +602,7 @@ function applyIn(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice, 
       if (act.type === 'unleash' && s.scenario === 'attack-on-tokyo' && seat === RAGE) {
         const why = unleashRefusal(s, act.die, act.x, act.y);
         if (why) return refuse('bad-placement', why);
-        const d = s.dice[act.die];
+        const d = dieOf(s, act.die); // unleashRefusal checked it
         Object.assign(d, { x: act.x, y: act.y });
         enrage(d);
         s.placements[seat] = { leader: null, base: null, at: [] };
@@ -660,7 +671,7 @@ function turnAction(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dic
       if (s.turnPhase !== 'action') return refuse('wrong-phase', 'Powers come in the Action Phase.');
       r = usePower(s, seat, act, dice, events);
       if (r) return r;
-      if (act.type === 'super-speed' && s.dice[act.die].alive) {
+      if (act.type === 'super-speed' && dieOf(s, act.die).alive) {
         // Another movement phase for this die alone; "done" ends it and the turn.
         Object.assign(s, { turnPhase: 'speed', speedDie: act.die, mover: null, stepsTaken: 0 });
       } else if (!s.result && s.inGame[seat]) {
@@ -703,7 +714,7 @@ function afterTurnAction(s: PolywarsState, events: GameEvent[]): null {
     endBattle(s, events);
     return null;
   }
-  if (!s.result && s.phase === 'turns' && !s.inGame[s.order[s.turnIndex]]) nextTurn(s, events);
+  if (!s.result && s.phase === 'turns' && !s.inGame[s.order[s.turnIndex]!]) nextTurn(s, events);
   return null;
 }
 

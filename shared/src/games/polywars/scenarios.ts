@@ -4,7 +4,7 @@ import type { Dice } from '../../core/dice';
 import type { GameEvent, Seat } from '../../core/game-module';
 import { SNIPE_BASES, SNIPE_MAX_DICE, SNIPE_SPACES } from './catalogue';
 import { distanceToDisc, discsOverlap, onField, R, type Disc } from './geometry';
-import { DEFENDERS, discOf, finish, onBoard, ownDice, RAGE, RESCUERS, typeOf, zoneHolds } from './board';
+import { DEFENDERS, discOf, finish, onBoard, ownDice, RAGE, RESCUERS, typeOf, zoneHolds, zoneOf } from './board';
 import type { Placement, PolywarsState, PwDie } from './state';
 
 /** The free spot nearest a base's centre (a 10-unit grid within 2 R), or null when the base is crowded out. */
@@ -66,11 +66,13 @@ export function hunterRefusal(s: PolywarsState, seat: Seat, p: Placement): strin
   if (seat === s.snipe!.seat) return 'The Snipe dice are set on the base\'s spaces by size.';
   if (p.leader !== null || p.base !== null) return 'Hunters place dice only.';
   const own = ownDice(s, seat);
-  const discs = own.map((d, i) => ({ x: p.at[i].x, y: p.at[i].y, r: typeOf(d).radius }));
-  for (let i = 0; i < discs.length; i++) {
-    if (!zoneHolds(s.zones[seat], discs[i])) return `Die ${i + 1} is not between the bases.`;
-    if (SNIPE_BASES.some((b) => distanceToDisc(b, discs[i]) < 2 * R)) return `Die ${i + 1} is closer than 2 range units to a base.`;
-    for (let j = 0; j < i; j++) if (discsOverlap(discs[i], discs[j])) return `Dice ${j + 1} and ${i + 1} overlap.`;
+  // placementRefusal has checked that p.at holds one spot per own die, and the seat.
+  const discs = own.map((d, i) => ({ x: p.at[i]!.x, y: p.at[i]!.y, r: typeOf(d).radius }));
+  const zone = zoneOf(s, seat);
+  for (const [i, disc] of discs.entries()) {
+    if (!zoneHolds(zone, disc)) return `Die ${i + 1} is not between the bases.`;
+    if (SNIPE_BASES.some((b) => distanceToDisc(b, disc) < 2 * R)) return `Die ${i + 1} is closer than 2 range units to a base.`;
+    for (let j = 0; j < i; j++) if (discsOverlap(disc, discs[j]!)) return `Dice ${j + 1} and ${i + 1} overlap.`;
   }
   return null;
 }
@@ -80,7 +82,12 @@ export function placeSnipes(s: PolywarsState): void {
   const sn = s.snipe!;
   const own = ownDice(s, sn.seat).slice().sort((a, b) => b.sides - a.sides || a.id - b.id);
   sn.spaces = own.map((d) => d.id);
-  own.forEach((d, k) => { Object.assign(d, { x: s.bases[0]!.x + SNIPE_SPACES[k].x, y: s.bases[0]!.y + SNIPE_SPACES[k].y }); });
+  own.forEach((d, k) => {
+    const space = SNIPE_SPACES[k];
+    // maxDiceOf caps the Snipe force at SNIPE_MAX_DICE, one die per space.
+    if (!space) throw new Error(`Snipe Hunt: no base space for Snipe die ${k + 1}`);
+    Object.assign(d, { x: s.bases[0]!.x + space.x, y: s.bases[0]!.y + space.y });
+  });
 }
 
 /** A Snipe die ending a move within R of the goal base scores a point and leaves the field, safe. */
@@ -89,7 +96,7 @@ export function snipeAfterMove(s: PolywarsState, d: PwDie, events: GameEvent[]):
   if (!sn || d.owner !== sn.seat || !d.alive) return;
   const goal = s.bases[1]!;
   if ((goal.x - d.x!) ** 2 + (goal.y - d.y!) ** 2 > R * R) return;
-  sn.points[sn.seat] += 1;
+  sn.points[sn.seat]! += 1;
   d.alive = false;
   events.push({ type: 'snipe-home', die: d.id, seat: d.owner, points: sn.points.slice() });
 }
@@ -111,7 +118,8 @@ export function endBattle(s: PolywarsState, events: GameEvent[]): void {
     events.push({ type: 'battle-start', battle: 2, snipe: s.snipe.seat });
     return;
   }
-  const [a, b] = sn.points;
+  // Snipe Hunt is for two players exactly: one score per seat.
+  const [a = 0, b = 0] = sn.points;
   finish(s, a === b
     ? { winners: [], draw: true, reason: 'snipe-points', summary: `Both battles scored the same, ${a} to ${b}` }
     : { winners: [a > b ? 0 : 1], draw: false, reason: 'snipe-points', summary: `More Snipe dice home over two battles, ${Math.max(a, b)} to ${Math.min(a, b)}` },

@@ -61,7 +61,7 @@ export function viewOf(s: PolywarsState, seat: Seat | null): PolywarsView {
       force: own && s.phase === 'build' ? s.forces[seat!]?.slice() ?? null : null,
       placement: own && s.phase === 'place' && s.placements[seat!]
         ? { leader: s.placements[seat!]!.leader, base: s.placements[seat!]!.base && { ...s.placements[seat!]!.base! }, at: s.placements[seat!]!.at.map((p) => ({ ...p })) } : null,
-      bid: own && (s.phase === 'bid' || s.phase === 'heal') ? s.bids[seat!] : null,
+      bid: own && (s.phase === 'bid' || s.phase === 'heal') ? s.bids[seat!] ?? null : null,
       heal: own && s.phase === 'heal' ? s.heals[seat!]?.slice() ?? null : null,
     },
     dice: s.dice.map((d) => ({ ...d })),
