@@ -3,7 +3,7 @@
 import { Container, Graphics } from 'pixi.js';
 import type { PolywarsView } from '@dicehall/shared/polywars';
 import type { PwDie } from '@dicehall/shared/polywars';
-import { DIE_TYPES } from '@dicehall/shared/polywars';
+import { typeOf } from '@dicehall/shared/polywars';
 import { lineOfSight, rangeTo } from '@dicehall/shared/polywars';
 import { Label } from '../../engine/text';
 import type { Camera, Pt } from './camera';
@@ -166,7 +166,7 @@ export class Battlefield {
 
     const b = this.bodies.clear();
     for (const d of onField) {
-      const r = DIE_TYPES[d.sides].radius * k;
+      const r = typeOf(d).radius * k;
       const color = SEAT_COLORS[d.owner % 6];
       const x = sx(d.x!);
       const y = sy(d.y!);
@@ -191,7 +191,7 @@ export class Battlefield {
     }
     const d = o.ghost ? v.dice[o.ghost.die] : undefined;
     if (o.ghost && d) {
-      const r = DIE_TYPES[d.sides].radius * k;
+      const r = typeOf(d).radius * k;
       b.circle(sx(o.ghost.x), sy(o.ghost.y), r).fill({ color: o.ghost.refused ? BLOCKED : SEAT_COLORS[d.owner % 6], alpha: 0.45 })
         .stroke({ width: 2, color: o.ghost.refused ? BLOCKED : 0xffffff });
       if (d.x !== null) m.moveTo(sx(d.x), sy(d.y!)).lineTo(sx(o.ghost.x), sy(o.ghost.y)).stroke({ width: 1.5, color: o.ghost.refused ? BLOCKED : 0xffffff, alpha: 0.8 });
@@ -208,10 +208,10 @@ export class Battlefield {
     if (o.canStep) m.circle(x, y, R * k).fill({ color: 0xffffff, alpha: 0.14 }).stroke({ width: 2, color: 0xffffff, alpha: 0.8 });
     else m.circle(x, y, R * k).stroke({ width: 2, color: 0xffe08a, alpha: 0.9 });
     if (sel.value > 1) m.circle(x, y, sel.value * R * k).stroke({ width: 1, color: 0xffe08a, alpha: 0.35 });
-    const me = { x: sel.x!, y: sel.y!, r: DIE_TYPES[sel.sides].radius, h: DIE_TYPES[sel.sides].height };
+    const me = { x: sel.x!, y: sel.y!, r: typeOf(sel).radius, h: typeOf(sel).height };
     for (const t of onField) {
       if (t.owner === sel.owner) continue;
-      const td = { x: t.x!, y: t.y!, r: DIE_TYPES[t.sides].radius, h: DIE_TYPES[t.sides].height };
+      const td = { x: t.x!, y: t.y!, r: typeOf(t).radius, h: typeOf(t).height };
       const range = rangeTo(me, td);
       if (range > 0 && range >= sel.value) continue;
       const check = checkAttack(v, sel, t);
@@ -222,7 +222,7 @@ export class Battlefield {
         if (Math.hypot(tx - x, ty - y) > 60) this.pending.push({ text: check.range ? `zap ${check.range}` : 'side', at: this.alongLine(x, y, tx, ty), size: 11, color: OK });
       } else if (check.code === 'no-line-of-sight') {
         // Where the sight ends: the first die in the way, else the terrain; drawn dashed in red past that point.
-        const others = onField.filter((d) => d.id !== sel.id && d.id !== t.id).map((d) => ({ x: d.x!, y: d.y!, r: DIE_TYPES[d.sides].radius }));
+        const others = onField.filter((d) => d.id !== sel.id && d.id !== t.id).map((d) => ({ x: d.x!, y: d.y!, r: typeOf(d).radius }));
         const los = lineOfSight(me, td, others, v.terrain);
         for (let s = 0; s < 1; s += 0.08) {
           m.moveTo(x + (tx - x) * s, y + (ty - y) * s).lineTo(x + (tx - x) * Math.min(1, s + 0.04), y + (ty - y) * Math.min(1, s + 0.04));
@@ -233,8 +233,8 @@ export class Battlefield {
       if (t.id === o.target && check.ok) {
         const p = odds(sel, check.range);
         const pct = (n: number) => `${Math.round(n * 100)}%`;
-        m.circle(tx, ty, DIE_TYPES[t.sides].radius * k + 6).stroke({ width: 3, color: OK });
-        const r = DIE_TYPES[t.sides].radius * k;
+        m.circle(tx, ty, typeOf(t).radius * k + 6).stroke({ width: 3, color: OK });
+        const r = typeOf(t).radius * k;
         // The odds go first, above the target, else below it or beside it.
         this.pending.unshift({
           text: `perfect ${pct(p.perfect)} · success ${pct(p.success)} · fail ${pct(p.fail)}`, size: 12, color: INK,
@@ -250,7 +250,7 @@ export class Battlefield {
     let bestD = Infinity;
     for (const d of v.dice) {
       if (!d.alive || d.x === null) continue;
-      const dist = Math.hypot(d.x - p.x, d.y! - p.y) - DIE_TYPES[d.sides].radius;
+      const dist = Math.hypot(d.x - p.x, d.y! - p.y) - typeOf(d).radius;
       if (dist <= slop && dist < bestD) {
         best = d;
         bestD = dist;
