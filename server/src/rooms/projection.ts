@@ -107,7 +107,7 @@ export class RoomViews {
     const docs = viewDocs(m, state, seats, toAct);
     this.public.set(docs.public);
     while (this.seats.length < seats) this.seats.push(new ViewChannel());
-    docs.seats.forEach((doc, s) => this.seats[s]!.set(doc));
+    for (const [s, doc] of docs.seats.entries()) this.seats[s]!.set(doc);
   }
 
   /** Every seated client now holds another seat's stream (rematch): each starts over from a full document. */
