@@ -2,10 +2,10 @@
 // while rolling), abilities and reinforcements, the specials, and in a race the others' sheets as live thumbnails.
 // Using the dice: tap a die, then an ability, a reinforcement or an attacker; the sheet previews the commit.
 import { Container, Graphics } from 'pixi.js';
+import { h, render, type ComponentChildren } from 'preact';
 import { specialInfo, TRACK_IDS, TRACKS, type SpecialId, type Use } from '@dicehall/shared/dice-siege';
 import type { SiegeView } from '@dicehall/shared/dice-siege';
 import type { Snapshot } from '../../net/store';
-import { h } from '../../ui/dom';
 import { makeText, type TextLook } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { INK, LIT, MUTED } from './draw';
@@ -31,24 +31,10 @@ class SiegeSheet implements GameView {
   private targets: Record<string, number[]> = {};
   private destroyed = false;
   private offResize: () => void;
-  private message = h('p', { class: 'siege-message', 'aria-live': 'polite', style: 'margin:0.2rem 0;min-height:1.3em' });
-  private primary = h('button', { type: 'button', class: 'primary siege-primary', style: 'min-height:44px' });
-  private secondary = h('button', { type: 'button', class: 'siege-secondary', style: 'min-height:44px' });
-  private clearButton = h('button', { type: 'button', class: 'siege-clear', style: 'min-height:44px' }, 'Clear');
-  private halflings = h('span', { class: 'siege-halflings' });
-  private box = h('div', { class: 'siege-controls', style: 'display:flex;flex-wrap:wrap;gap:0.4rem;align-items:center' },
-    this.primary, this.secondary, this.clearButton, this.halflings, this.message);
-
   constructor(private ctx: ViewContext) {
     this.container.addChild(this.scene);
     this.offResize = ctx.stage.onResize(() => this.draw());
-    this.primary.addEventListener('click', () => this.onPrimary());
-    this.secondary.addEventListener('click', () => this.onSecondary());
-    this.clearButton.addEventListener('click', () => {
-      this.resetDraft();
-      this.draw();
-    });
-    ctx.controls.append(this.box);
+    this.renderControls(null);
   }
 
   private get me() {
@@ -238,36 +224,46 @@ class SiegeSheet implements GameView {
     this.say(this.mode === 'use' ? 'Tap a die, then an attacker, an ability or a reinforcement box.' : 'Tap dice to hold them, then reroll the rest.');
   }
 
+  /** The round's buttons and message line, rendered with preact: the DOM nodes that did not change stay (and keep focus). */
   private renderControls(p: Preview | null) {
-    const v = this.view!;
-    const sh = this.sheet;
+    const v = this.view;
     const active = this.active;
-    this.primary.hidden = this.secondary.hidden = this.clearButton.hidden = !active;
-    this.halflings.replaceChildren();
-    if (active && this.mode === 'roll') {
-      const n = sh.attempt === 0 ? sh.diceCount : sh.tray.length - [...this.held].filter((i) => i < sh.tray.length).length;
-      this.primary.textContent = sh.attempt === 0 ? `Roll ${n} dice` : `Reroll ${n} ${n === 1 ? 'die' : 'dice'} (roll ${sh.attempt + 1} of ${sh.maxAttempts})`;
-      this.primary.disabled = n === 0 || sh.attempt >= sh.maxAttempts;
-      this.secondary.textContent = 'Use these dice';
-      this.secondary.hidden = sh.attempt === 0;
-      this.clearButton.hidden = true;
-    } else if (active && p) {
-      this.primary.textContent = p.error ? 'Cannot end the round yet' : `End round ${v.round}: deal ${p.placed}, take ${p.threat}`;
-      this.primary.disabled = p.error !== null;
-      this.secondary.textContent = `Back to rolling (${sh.maxAttempts - sh.attempt} left)`;
-      this.secondary.hidden = sh.attempt >= sh.maxAttempts;
-      for (const pair of this.draft!.pairs) {
-        const pick = h('select', { 'aria-label': 'Halflings count as', style: 'min-height:44px' }, ...[2, 3, 4, 5, 6].map((n) => h('option', { value: String(n), selected: n === pair.as }, `Halflings as ${n}`)));
-        pick.addEventListener('change', () => {
-          pair.as = Number(pick.value);
-          pair.use = null;
-          this.draw();
-        });
-        this.halflings.append(pick);
+    let primary = { text: '', disabled: false, hidden: true };
+    let secondary = { text: '', hidden: true };
+    let clearHidden = true;
+    let halflings: ComponentChildren = null;
+    let text = '';
+    if (v) {
+      const sh = this.sheet;
+      if (active && this.mode === 'roll') {
+        const n = sh.attempt === 0 ? sh.diceCount : sh.tray.length - [...this.held].filter((i) => i < sh.tray.length).length;
+        primary = { text: sh.attempt === 0 ? `Roll ${n} dice` : `Reroll ${n} ${n === 1 ? 'die' : 'dice'} (roll ${sh.attempt + 1} of ${sh.maxAttempts})`, disabled: n === 0 || sh.attempt >= sh.maxAttempts, hidden: false };
+        secondary = { text: 'Use these dice', hidden: sh.attempt === 0 };
+      } else if (active && p) {
+        primary = { text: p.error ? 'Cannot end the round yet' : `End round ${v.round}: deal ${p.placed}, take ${p.threat}`, disabled: p.error !== null, hidden: false };
+        secondary = { text: `Back to rolling (${sh.maxAttempts - sh.attempt} left)`, hidden: sh.attempt >= sh.maxAttempts };
+        clearHidden = false;
+        halflings = this.draft!.pairs.map((pair, k) => h('select', {
+          key: k, 'aria-label': 'Halflings count as', style: 'min-height:44px',
+          onChange: (e: Event) => {
+            pair.as = Number((e.currentTarget as HTMLSelectElement).value);
+            pair.use = null;
+            this.draw();
+          },
+        }, ...[2, 3, 4, 5, 6].map((n) => h('option', { value: String(n), selected: n === pair.as }, `Halflings as ${n}`))));
       }
+      text = active ? (p?.error ? `${p.error}` : this.note || (this.mode === 'roll' ? (sh.attempt === 0 ? 'Roll your dice.' : 'Tap dice to hold them, then reroll the rest, or use them.') : this.usageLine(p))) : this.waitingLine();
     }
-    const text = active ? (p?.error ? `${p.error}` : this.note || (this.mode === 'roll' ? (sh.attempt === 0 ? 'Roll your dice.' : 'Tap dice to hold them, then reroll the rest, or use them.') : this.usageLine(p))) : this.waitingLine();
-    if (this.message.textContent !== text) this.message.textContent = text;
+    render(h('div', { class: 'siege-controls', style: 'display:flex;flex-wrap:wrap;gap:0.4rem;align-items:center' },
+      h('button', { type: 'button', class: 'primary siege-primary', style: 'min-height:44px', hidden: primary.hidden, disabled: primary.disabled, onClick: () => this.onPrimary() }, primary.text),
+      h('button', { type: 'button', class: 'siege-secondary', style: 'min-height:44px', hidden: secondary.hidden, onClick: () => this.onSecondary() }, secondary.text),
+      h('button', { type: 'button', class: 'siege-clear', style: 'min-height:44px', hidden: clearHidden, onClick: () => {
+        this.resetDraft();
+        this.draw();
+      } }, 'Clear'),
+      h('span', { class: 'siege-halflings' }, halflings),
+      h('p', { class: 'siege-message', 'aria-live': 'polite', style: 'margin:0.2rem 0;min-height:1.3em' }, text)),
+    this.ctx.controls);
   }
 
   private usageLine(p: Preview | null): string {
@@ -381,7 +377,7 @@ class SiegeSheet implements GameView {
   destroy() {
     this.destroyed = true;
     this.offResize();
-    this.box.remove();
+    render(null, this.ctx.controls);
     this.container.destroy({ children: true });
   }
 }

@@ -1,10 +1,10 @@
 // The Polywars table: the phase bar on top, the zoomable battlefield, the players below; tap a die to see its reach
 // and sightlines, tap or drag to step, tap an enemy for the odds and again to attack. Secret steps use the buttons.
 import { Container, Graphics } from 'pixi.js';
+import { h, render } from 'preact';
 import type { PolywarsView } from '@dicehall/shared/polywars';
 import { canStep, stepCheck } from '@dicehall/shared/polywars';
 import type { Snapshot } from '../../net/store';
-import { h } from '../../ui/dom';
 import { Label } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { Camera, type Pt } from './camera';
@@ -54,11 +54,10 @@ class PolywarsTable implements GameView {
   private snapBack: ReturnType<typeof setTimeout> | undefined;
   private offResize: () => void;
   private destroyed = false;
-  private message = h('p', { class: 'pw-message', 'aria-live': 'polite', style: 'margin:0.2rem 0;min-height:1.2em' });
-  private attackButton = h('button', { type: 'button', class: 'pw-attack' }, 'Attack');
-  private resetButton = h('button', { type: 'button', class: 'pw-reset' }, 'Fit the field');
-  private summary = h('p', { style: 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);margin:0' });
-  private box = h('div', { class: 'pw-controls' }, this.message, this.attackButton, this.resetButton, this.summary);
+  /** The HTML layer's state: the message line, the Attack button's label (null: hidden) and the field in words. */
+  private message = '';
+  private attackLabel: string | null = null;
+  private summary = '';
 
   constructor(private ctx: ViewContext) {
     this.container.addChild(this.field.container, this.bar, ...this.pills.map((p) => p.text), this.next.text, this.status.text);
@@ -68,13 +67,7 @@ class PolywarsTable implements GameView {
       tap: (p) => this.tap(p),
       changed: () => this.redraw(),
     }, () => ctx.stage.width);
-    this.attackButton.hidden = true;
-    this.attackButton.addEventListener('click', () => this.confirmAttack());
-    this.resetButton.addEventListener('click', () => {
-      this.camera.reset();
-      this.redraw();
-    });
-    ctx.controls.append(this.box);
+    this.renderControls();
     this.offResize = ctx.stage.onResize(() => this.layout());
   }
 
@@ -105,11 +98,27 @@ class PolywarsTable implements GameView {
   private select(id: number | null) {
     this.overlay.selected = id;
     this.overlay.target = null;
-    this.attackButton.hidden = true;
+    this.attackLabel = null;
+    this.renderControls();
   }
 
   private say(text: string) {
-    if (this.message.textContent !== text) this.message.textContent = text;
+    this.message = text;
+    this.renderControls();
+  }
+
+  /** Renders the controls with preact: the nodes that did not change stay, so the Attack button keeps its focus. */
+  private renderControls() {
+    if (this.destroyed) return;
+    render(h('div', { class: 'pw-controls' },
+      h('p', { class: 'pw-message', 'aria-live': 'polite', style: 'margin:0.2rem 0;min-height:1.2em' }, this.message),
+      h('button', { type: 'button', class: 'pw-attack', hidden: this.attackLabel === null, onClick: () => this.confirmAttack() }, this.attackLabel ?? 'Attack'),
+      h('button', { type: 'button', class: 'pw-reset', onClick: () => {
+        this.camera.reset();
+        this.redraw();
+      } }, 'Fit the field'),
+      h('p', { style: 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);margin:0' }, this.summary)),
+    this.ctx.controls);
   }
 
   private movable(id: number | null): boolean {
@@ -138,7 +147,7 @@ class PolywarsTable implements GameView {
       const check = checkAttack(v, sel, d);
       if (!check.ok) {
         this.overlay.target = null;
-        this.attackButton.hidden = true;
+        this.attackLabel = null;
         this.say(`${dieName(sel)} cannot attack ${dieName(d)}: ${check.message}`);
       } else if (v.attacked.includes(sel.id)) {
         this.say(`${dieName(sel)} has already attacked in this phase.`);
@@ -146,8 +155,8 @@ class PolywarsTable implements GameView {
         this.overlay.target = d.id;
         const text = `${dieName(sel)} ${check.range ? `zaps at range ${check.range}` : 'attacks side to side'} ${dieName(d)}: ${oddsText(odds(sel, check.range))}`;
         this.say(`${text}. Tap it again or press Attack.`);
-        this.attackButton.textContent = `Attack ${dieName(d)}`;
-        this.attackButton.hidden = false;
+        this.attackLabel = `Attack ${dieName(d)}`;
+        this.renderControls();
       }
       return this.redraw();
     }
@@ -229,7 +238,8 @@ class PolywarsTable implements GameView {
     if (selected === null || target === null) return;
     this.ctx.act({ type: 'attack', die: selected, target });
     this.overlay.target = null;
-    this.attackButton.hidden = true;
+    this.attackLabel = null;
+    this.renderControls();
     this.redraw();
   }
 
@@ -331,8 +341,8 @@ class PolywarsTable implements GameView {
       const dice = v.dice.filter((d) => d.owner === s && d.alive && d.x !== null);
       return `${seatName(snap, s)}: ${on ? dice.map(dieName).join(', ') || 'no dice on the field' : 'out'}`;
     });
-    const text = `${statusLine(v, snap)}. ${per.join('. ')}.`;
-    if (this.summary.textContent !== text) this.summary.textContent = text;
+    this.summary = `${statusLine(v, snap)}. ${per.join('. ')}.`;
+    this.renderControls();
   }
 
   destroy() {
@@ -340,7 +350,7 @@ class PolywarsTable implements GameView {
     clearTimeout(this.snapBack);
     this.offResize();
     this.camera.destroy();
-    this.box.remove();
+    render(null, this.ctx.controls);
     this.ctx.stage.hook('polywars', undefined);
     for (const l of [...this.pills, this.next, this.status, ...this.players]) l.destroy();
     this.field.destroy();

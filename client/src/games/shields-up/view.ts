@@ -1,9 +1,9 @@
 // The Shields Up card table: the opponent's row at the top (hand as backs, shields, equipment), the market and piles in
 // the middle, the viewer's shields and equipment, then the hand along the bottom. Taps pick the server's legal actions.
 import { Container, Graphics, type Text } from 'pixi.js';
+import { h, render } from 'preact';
 import { kindOf } from '@dicehall/shared/shields-up';
 import type { Snapshot } from '../../net/store';
-import { h } from '../../ui/dom';
 import { prefersStill } from '../../engine/layout';
 import { makeText, type TextLook } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
@@ -29,7 +29,6 @@ class ShieldsUpTable implements GameView {
   /** The hand card picked up, whose choices the controls offer. */
   private sel: string | null = null;
   private places = new Map<string, [number, number]>();
-  private controlsKey = '';
   private destroyed = false;
   private offResize: () => void;
   /** The strike being revealed card by card: its entry, how many cards show so far, and the timer of the next. */
@@ -70,7 +69,7 @@ class ShieldsUpTable implements GameView {
     this.destroyed = true;
     if (this.revealTimer) clearTimeout(this.revealTimer);
     this.offResize();
-    this.ctx.controls.replaceChildren();
+    render(null, this.ctx.controls);
     this.ctx.stage.hook('shieldsUp', undefined);
     this.container.destroy({ children: true });
   }
@@ -318,23 +317,18 @@ class ShieldsUpTable implements GameView {
     }
   }
 
-  /** The picked-up card's choices as named buttons, each with the actions it costs. */
+  /** The picked-up card's choices as named buttons, each with the actions it costs (preact keeps what did not change). */
   private renderControls(snap: Snapshot) {
-    const acts = this.sel ? this.forCard(this.sel) : [];
-    const key = `${this.sel}|${JSON.stringify(acts)}`;
-    if (key === this.controlsKey) return;
-    this.controlsKey = key;
-    const el = this.ctx.controls;
-    el.replaceChildren();
-    if (!this.sel || acts.length === 0) return;
-    el.append(
-      h('p', {}, `${cardName(this.sel)}: ${kindOf(this.sel).text}`),
-      ...acts.map((a) => h('button', { type: 'button', class: 'primary', onclick: () => this.send(a) }, actionLabel(a, snap))),
-      h('button', { type: 'button', onclick: () => {
+    const sel = this.sel;
+    const acts = sel ? this.forCard(sel) : [];
+    render(!sel || acts.length === 0 ? null : [
+      h('p', {}, `${cardName(sel)}: ${kindOf(sel).text}`),
+      ...acts.map((a) => h('button', { type: 'button', class: 'primary', onClick: () => this.send(a) }, actionLabel(a, snap))),
+      h('button', { type: 'button', onClick: () => {
         this.sel = null;
         this.draw();
       } }, 'Cancel'),
-    );
+    ], this.ctx.controls);
   }
 }
 

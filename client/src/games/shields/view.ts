@@ -89,7 +89,7 @@ class ShieldsTable implements GameView {
     this.rollId++;
     this.offResize();
     window.removeEventListener('keydown', this.onKey);
-    this.ctx.controls.replaceChildren();
+    this.controls.destroy();
     this.ctx.stage.hook('shields', undefined);
     this.ctx.stage.hook('rolling', undefined);
     this.container.destroy({ children: true });
@@ -167,7 +167,7 @@ class ShieldsTable implements GameView {
     // Where each die and drop zone sits, for the browser tests that tap the canvas (as the Dice Chess board does).
     this.ctx.stage.hook('shields', Object.fromEntries([...this.places].map(([id, p]) => [id, [Math.round(p.x), Math.round(p.y)]])));
     this.ctx.stage.report({ game: 'shields', battery: L.m.u, portrait: L.portrait });
-    this.controls.render(this.input, snap, snap === this.snap);
+    this.controls.render(this.input, snap);
     this.ctx.stage.invalidate();
   }
 
