@@ -42,7 +42,8 @@ class SiegeSheet implements GameView {
   }
 
   private get sheet() {
-    return this.view!.sheets[this.focus ?? 0];
+    // Every seat has a sheet, and the focus is always one of the seats.
+    return this.view!.sheets[this.focus ?? 0]!;
   }
 
   /** The viewer builds a plan on their own sheet while the round awaits them. */
@@ -90,7 +91,9 @@ class SiegeSheet implements GameView {
   // ---- taps -------------------------------------------------------------------------------------
 
   private faceOf(i: number) {
-    return this.draft ? (pairOf(this.draft, i)?.as ?? this.sheet.tray[i]) : this.sheet.tray[i];
+    // i is a die of the tray (taps and plans name only those).
+    const face = this.sheet.tray[i]!;
+    return this.draft ? (pairOf(this.draft, i)?.as ?? face) : face;
   }
 
   private tapDie(i: number) {

@@ -168,7 +168,7 @@ class PolywarsTable implements GameView {
     if (sel && this.movable(sel.id)) return this.tryStep(sel.id, p);
     if (sel && sel.owner === this.me && this.myTurn && (v.turnPhase === 'move' || v.turnPhase === 'speed')) {
       this.select(null);
-      this.say(STEP_REASONS['cannot-step']);
+      this.say(STEP_REASONS['cannot-step'] ?? 'That die cannot step.');
       return this.redraw();
     }
     this.select(null);
@@ -178,7 +178,7 @@ class PolywarsTable implements GameView {
 
   private describeSelection(): string {
     const v = this.view!;
-    const d = v.dice[this.overlay.selected!];
+    const d = v.dice[this.overlay.selected!]!;
     const owner = d.owner === this.me ? 'Your' : `${seatName(this.snap, d.owner)}'s`;
     const aura = d.aura ? `, carrying the ${d.aura} aura` : '';
     const hint = this.movable(d.id) ? ' Tap a point inside the white circle, or drag the die, to step.'
@@ -210,7 +210,7 @@ class PolywarsTable implements GameView {
     const v = this.view!;
     const x = Math.round(Math.max(0, p.x));
     const y = Math.round(Math.max(0, p.y));
-    const d = v.dice[id];
+    const d = v.dice[id]!;
     const why = !canStep(asState(v), d) ? 'cannot-step' : stepCheck(asState(v), d, x, y);
     clearTimeout(this.snapBack);
     if (why) {
@@ -294,7 +294,7 @@ class PolywarsTable implements GameView {
       const x = 6 + i * pillW;
       b.roundRect(x + 2, 5, pillW - 4, 22, 11).fill({ color: i === lit ? LIT : 0x2f4537 });
       // Narrow bars (a phone) shorten the names rather than let them run into each other.
-      const name = pillW < 44 ? SHORT[i].slice(0, 1) : pillW < 72 ? SHORT[i] : PHASES[i];
+      const name = (pillW < 44 ? SHORT[i]?.slice(0, 1) : pillW < 72 ? SHORT[i] : PHASES[i]) ?? '';
       p.set(name, { color: i === lit ? 0x1c2a21 : MUTED, size: pillW < 72 ? 11 : 13 });
       p.text.position.set(Math.round(x + pillW / 2), 16);
     });
@@ -316,19 +316,21 @@ class PolywarsTable implements GameView {
     const rows: Label[][] = [[]];
     let x = 8;
     for (let s = 0; s < v.inGame.length; s++) {
-      if (!this.players[s]) {
-        this.players[s] = new Label({ size: 12, color: INK, weight: 700 }, 0, 0.5);
-        this.container.addChild(this.players[s].text);
+      let label = this.players[s];
+      if (!label) {
+        label = new Label({ size: 12, color: INK, weight: 700 }, 0, 0.5);
+        this.players[s] = label;
+        this.container.addChild(label.text);
       }
       const dice = v.dice.filter((d) => d.owner === s && d.alive && d.x !== null);
       const text = `${seatName(snap, s)}${s === this.me ? ' (you)' : ''}: ${v.inGame[s] ? `${dice.length} dice` : 'out'}${v.lastBids && v.phase !== 'bid' ? `, bid ${v.lastBids[s]}` : ''}`;
-      const l = this.players[s].set(text, { color: v.inGame[s] ? SEAT_COLORS[s % 6] : MUTED, size: W < 420 ? 11 : 12 });
+      const l = label.set(text, { color: v.inGame[s] ? SEAT_COLORS[s % 6] : MUTED, size: W < 420 ? 11 : 12 });
       if (x > 8 && x + l.width > W - 8) {
         rows.push([]);
         x = 8;
       }
       l.text.x = Math.round(x);
-      rows[rows.length - 1].push(l);
+      rows[rows.length - 1]!.push(l);
       x += l.width + 12;
     }
     rows.forEach((row, i) => { for (const l of row) l.text.y = Math.round(H - 13 - 16 * (rows.length - 1 - i)); });

@@ -146,7 +146,7 @@ class ShieldsUpTable implements GameView {
 
   /** A player's shields and equipment (and, for the opponent, the hand as backs). Returns the row's bottom. */
   private drawRow(view: ShieldsUpView, snap: Snapshot, seat: number, y: number, ch: number, cw: number, label: number, font: number, W: number): number {
-    const p = view.players[seat];
+    const p = view.players[seat]!;
     const mine = snap.mySeat === seat;
     const top = seat !== (snap.mySeat ?? 0);
     const turn = view.turn === seat && !view.result;
@@ -274,7 +274,7 @@ class ShieldsUpTable implements GameView {
   }
 
   private status(view: ShieldsUpView, snap: Snapshot): string {
-    if (view.result) return view.result.draw ? `Draw: ${view.result.summary}` : `${seatName(snap, view.result.winners[0])} wins: ${view.result.summary}`;
+    if (view.result) return view.result.draw ? `Draw: ${view.result.summary}` : `${seatName(snap, view.result.winners[0] ?? 0)} wins: ${view.result.summary}`;
     const me = snap.mySeat;
     const st = view.strike;
     if (st) {
@@ -288,7 +288,7 @@ class ShieldsUpTable implements GameView {
 
   /** The hand along the bottom: the viewer's cards face up (tap to pick one up), or backs for a spectator. */
   private drawHand(view: ShieldsUpView, snap: Snapshot, seat: number, y: number, ch: number, cw: number, label: number, font: number, W: number) {
-    const p = view.players[seat];
+    const p = view.players[seat]!;
     const mine = snap.mySeat === seat;
     const head = mine ? `Your hand · ${p.handCount} card${p.handCount === 1 ? '' : 's'}` : `${seatName(snap, seat)} · ${p.handCount} in hand`;
     this.put(this.t(head, { size: font, color: view.turn === seat ? ACCENT : INK, weight: 700 }, 0, 0.5), 8, y + label / 2);
