@@ -38,12 +38,22 @@ async function store() {
 
 async function main() {
   const opened = await store();
-  const d = await startServer(loadConfig({}, {
-    port: 0, host: '127.0.0.1', rateBurst: 1000, ratePerSecond: 1000, idleSeconds: 1,
-    roomsPerMinute: 100_000, joinsPerMinute: 100_000, reservationsPerAddress: 10_000, archivePerAddress: 100_000,
-    // BENCH_DEFLATE=off|large|all: the server's permessage-deflate setting (server/src/deflate.ts; default large).
-    wireDeflate: process.env.BENCH_DEFLATE ?? 'large',
-  } as any), opened);
+  const d = await startServer(
+    loadConfig({}, {
+      port: 0,
+      host: '127.0.0.1',
+      rateBurst: 1000,
+      ratePerSecond: 1000,
+      idleSeconds: 1,
+      roomsPerMinute: 100_000,
+      joinsPerMinute: 100_000,
+      reservationsPerAddress: 10_000,
+      archivePerAddress: 100_000,
+      // BENCH_DEFLATE=off|large|all: the server's permessage-deflate setting (server/src/deflate.ts; default large).
+      wireDeflate: process.env.BENCH_DEFLATE ?? 'large',
+    } as any),
+    opened,
+  );
   d.server.define('bare', BareRoom);
   console.log(`port ${d.port}`);
   // Stop with the parent: a benchmark never leaves a server behind.

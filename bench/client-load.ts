@@ -15,7 +15,9 @@ const THROTTLE = process.env.THROTTLE !== '0';
 const RUNS = Number(process.env.RUNS ?? 5);
 
 function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? files(path.join(dir, f)) : [path.join(dir, f)]));
+  return readdirSync(dir).flatMap((f) =>
+    statSync(path.join(dir, f)).isDirectory() ? files(path.join(dir, f)) : [path.join(dir, f)],
+  );
 }
 
 /** A fresh phone context (empty cache), throttled like a slow 3G-to-4G phone; counts the bytes that cross the wire. */
@@ -28,7 +30,10 @@ async function phone(browser: Browser): Promise<{ page: Page; wire: () => number
   cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
   if (THROTTLE) {
     await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8),
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1.6e6 / 8,
+      uploadThroughput: 750e3 / 8,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
@@ -36,13 +41,24 @@ async function phone(browser: Browser): Promise<{ page: Page; wire: () => number
 }
 
 /** Waits until the game view has drawn the board once (the geometry hook lists its labels and facts). */
-const boardDrawn = (page: Page) => page.waitForFunction(() => {
-  const g = (window as unknown as { __dicehall?: { geometry(): { labels: unknown[]; facts: Record<string, unknown> } } }).__dicehall?.geometry();
-  return !!g && g.labels.length > 0 && Object.keys(g.facts).length > 0;
-}, undefined, { timeout: 60000, polling: 50 });
+const boardDrawn = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const g = (
+        window as unknown as { __dicehall?: { geometry(): { labels: unknown[]; facts: Record<string, unknown> } } }
+      ).__dicehall?.geometry();
+      return !!g && g.labels.length > 0 && Object.keys(g.facts).length > 0;
+    },
+    undefined,
+    { timeout: 60000, polling: 50 },
+  );
 
 /** A running game with both seats taken (unthrottled pages), so a newcomer's link opens straight onto the board. */
-async function runningRoom(browser: Browser, base: string, game: string): Promise<{ link: string; close: () => Promise<void> }> {
+async function runningRoom(
+  browser: Browser,
+  base: string,
+  game: string,
+): Promise<{ link: string; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
   const host = await context.newPage();
   await host.goto(`${base}/`);
@@ -57,7 +73,13 @@ async function runningRoom(browser: Browser, base: string, game: string): Promis
   await guest.getByLabel('Your name').fill('Ben');
   await guest.getByRole('button', { name: 'Sit down' }).click();
   await boardDrawn(guest);
-  return { link, close: async () => { await context.close(); await guestContext.close(); } };
+  return {
+    link,
+    close: async () => {
+      await context.close();
+      await guestContext.close();
+    },
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -80,7 +102,9 @@ async function main() {
   const server = await startServer(loadConfig({}, { port: 0, host: '127.0.0.1' }));
   const base = `http://127.0.0.1:${server.port}`;
   const browser = await launch();
-  console.log(`phone 390x844 ratio 3, ${THROTTLE ? '1.6 Mbps down, 150 ms RTT, CPU 4x slower' : 'no throttling'}, ${RUNS} cold loads each`);
+  console.log(
+    `phone 390x844 ratio 3, ${THROTTLE ? '1.6 Mbps down, 150 ms RTT, CPU 4x slower' : 'no throttling'}, ${RUNS} cold loads each`,
+  );
 
   const home: number[] = [];
   const homeBytes: number[] = [];
@@ -105,7 +129,9 @@ async function main() {
     await p.close();
   }
   console.log(`home interactive (form usable): ${range(home)}`);
-  console.log(`home with the live lobby list (network code loaded, lobby subscribed): ${range(lobby)}; on the wire ${kb(median(homeBytes))}`);
+  console.log(
+    `home with the live lobby list (network code loaded, lobby subscribed): ${range(lobby)}; on the wire ${kb(median(homeBytes))}`,
+  );
 
   for (const game of ['Dice Chess', 'Shields']) {
     const room = await runningRoom(browser, base, game);

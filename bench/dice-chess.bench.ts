@@ -8,7 +8,11 @@ import { diceChess, generateMoves, type DiceChessState } from '@dicehall/shared/
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 /** Plays one game with random legal moves; the arrangement (when asked) keeps the rolled order. */
-function randomGame(seed: number, placement: 'arrange' | 'random', keep?: DiceChessState[]): { plies: number; state: DiceChessState } {
+function randomGame(
+  seed: number,
+  placement: 'arrange' | 'random',
+  keep?: DiceChessState[],
+): { plies: number; state: DiceChessState } {
   const dice = seededDice(seed);
   const bot = seededDice(seed ^ 0x9e3779b9);
   const setup = diceChess.setup({ placement }, 2, dice);
@@ -29,7 +33,10 @@ function randomGame(seed: number, placement: 'arrange' | 'random', keep?: DiceCh
  * on a shared machine other jobs take wall time from the loop but not CPU time, so `perCpuSecond` is the steadier
  * figure (bench/rules-ab.js compares two builds the same way).
  */
-function timed(label: string, body: () => number): { label: string; perSecond: number; perCpuSecond: number; count: number; seconds: number } {
+function timed(
+  label: string,
+  body: () => number,
+): { label: string; perSecond: number; perCpuSecond: number; count: number; seconds: number } {
   const end = performance.now() + SECONDS * 1000;
   const t0 = performance.now();
   const c0 = process.cpuUsage();
@@ -84,12 +91,23 @@ const raw = timed('generateMoves (encoded moves, the inner generator)', () => {
 
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 console.log(`Dice Chess rules benchmark, ${new Date().toISOString().slice(0, 10)}`);
-console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, one core used`);
+console.log(
+  `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, one core used`,
+);
 const cpu = (t: { perCpuSecond: number }) => `${fmt(t.perCpuSecond)} per CPU-second`;
-console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
-console.log(`${games.label}: ${fmt(games.perSecond)} games/s, ${cpu(games)} (${fmt(games.count)} games in ${games.seconds.toFixed(1)} s, ` +
-  `${(gamesPlies / games.count).toFixed(1)} plies a game on average, ${fmt(gamesPlies / games.seconds)} plies/s)`);
+console.log(
+  `load average at the end: ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ')}`,
+);
+console.log(
+  `${games.label}: ${fmt(games.perSecond)} games/s, ${cpu(games)} (${fmt(games.count)} games in ${games.seconds.toFixed(1)} s, ` +
+    `${(gamesPlies / games.count).toFixed(1)} plies a game on average, ${fmt(gamesPlies / games.seconds)} plies/s)`,
+);
 console.log(`${arranged.label}: ${fmt(arranged.perSecond)} games/s, ${cpu(arranged)}`);
 console.log(`${legal.label}: ${fmt(legal.perSecond)} generations/s, ${cpu(legal)}, over ${pool.length} positions`);
 if (sink < 0) console.log(sink);
-console.log(`${raw.label}: ${fmt(raw.perSecond)} generations/s, ${cpu(raw)} (${(movesSeen / raw.count).toFixed(1)} moves a position on average)`);
+console.log(
+  `${raw.label}: ${fmt(raw.perSecond)} generations/s, ${cpu(raw)} (${(movesSeen / raw.count).toFixed(1)} moves a position on average)`,
+);

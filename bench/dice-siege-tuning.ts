@@ -11,8 +11,20 @@ import { LINES, setupState, diceSiege, type LineSpec, type SiegeState } from '@d
 import { policyAction } from '@dicehall/shared/dice-siege';
 
 type Mode = 'normal' | 'epic';
-interface Job { mode: Mode; from: number; to: number; lines: LineSpec[] }
-interface Tally { games: number; wins: number; rounds: number; winRounds: number; boxesLeft: number; cpuMs: number }
+interface Job {
+  mode: Mode;
+  from: number;
+  to: number;
+  lines: LineSpec[];
+}
+interface Tally {
+  games: number;
+  wins: number;
+  rounds: number;
+  winRounds: number;
+  boxesLeft: number;
+  cpuMs: number;
+}
 
 /** Game `seed` of a mode: its own dice stream, the policy deciding every action. */
 export function playOne(mode: Mode, seed: number, lines: readonly LineSpec[]): SiegeState {
@@ -60,16 +72,22 @@ const CHUNK = 250;
 
 function add(a: Tally, b: Tally): Tally {
   return {
-    games: a.games + b.games, wins: a.wins + b.wins, rounds: a.rounds + b.rounds, winRounds: a.winRounds + b.winRounds,
-    boxesLeft: a.boxesLeft + b.boxesLeft, cpuMs: a.cpuMs + b.cpuMs,
+    games: a.games + b.games,
+    wins: a.wins + b.wins,
+    rounds: a.rounds + b.rounds,
+    winRounds: a.winRounds + b.winRounds,
+    boxesLeft: a.boxesLeft + b.boxesLeft,
+    cpuMs: a.cpuMs + b.cpuMs,
   };
 }
 
 function line(mode: Mode, t: Tally): string {
   const [lo, hi] = wilson(t.wins, t.games);
-  return `${mode.padEnd(6)} ${t.games} games: wins ${(100 * t.wins / t.games).toFixed(2)}% (95% CI ${(100 * lo).toFixed(2)}–${(100 * hi).toFixed(2)}%), ` +
+  return (
+    `${mode.padEnd(6)} ${t.games} games: wins ${((100 * t.wins) / t.games).toFixed(2)}% (95% CI ${(100 * lo).toFixed(2)}–${(100 * hi).toFixed(2)}%), ` +
     `${(t.rounds / t.games).toFixed(2)} rounds a game (won: ${(t.winRounds / Math.max(1, t.wins)).toFixed(2)}, ${(t.boxesLeft / Math.max(1, t.wins)).toFixed(1)} boxes left), ` +
-    `${(t.cpuMs / t.games).toFixed(2)} CPU ms a game`;
+    `${(t.cpuMs / t.games).toFixed(2)} CPU ms a game`
+  );
 }
 
 /**
@@ -83,7 +101,8 @@ async function main() {
   const started = Date.now();
   console.log(`Node ${process.version}, ${n} games per mode, ${workers} worker thread(s), chunks of ${CHUNK}`);
   const queue: Job[] = [];
-  for (let from = 0; from < n; from += CHUNK) for (const mode of ['normal', 'epic'] as Mode[]) queue.push({ mode, from, to: Math.min(n, from + CHUNK), lines });
+  for (let from = 0; from < n; from += CHUNK)
+    for (const mode of ['normal', 'epic'] as Mode[]) queue.push({ mode, from, to: Math.min(n, from + CHUNK), lines });
   const done: Record<Mode, Map<number, Tally>> = { normal: new Map(), epic: new Map() };
   const prefix = (mode: Mode): Tally => {
     let t: Tally = { games: 0, wins: 0, rounds: 0, winRounds: 0, boxesLeft: 0, cpuMs: 0 };
@@ -100,24 +119,45 @@ async function main() {
       if (t.games > 0) console.log(`[${secs} s] ${line(mode, t)}`);
     }
   };
-  await Promise.all(Array.from({ length: workers }, () => new Promise<void>((resolve, reject) => {
-    const worker = new Worker(`require('tsx/cjs'); require(${JSON.stringify(__filename)});`, { eval: true, workerData: { worker: true } });
-    const next = () => {
-      const job = queue.shift();
-      if (!job) { void worker.terminate(); resolve(); return; }
-      worker.once('message', (t: Tally) => { done[job.mode].set(job.from, t); report(); next(); });
-      worker.postMessage(job);
-    };
-    worker.once('error', reject);
-    next();
-  })));
+  await Promise.all(
+    Array.from(
+      { length: workers },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const worker = new Worker(`require('tsx/cjs'); require(${JSON.stringify(__filename)});`, {
+            eval: true,
+            workerData: { worker: true },
+          });
+          const next = () => {
+            const job = queue.shift();
+            if (!job) {
+              void worker.terminate();
+              resolve();
+              return;
+            }
+            worker.once('message', (t: Tally) => {
+              done[job.mode].set(job.from, t);
+              report();
+              next();
+            });
+            worker.postMessage(job);
+          };
+          worker.once('error', reject);
+          next();
+        }),
+    ),
+  );
   console.log('final:');
   report(true);
   console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 if (isMainThread) {
-  if (require.main === module) main().catch((e) => { console.error(e); process.exit(1); });
+  if (require.main === module)
+    main().catch((e) => {
+      console.error(e);
+      process.exit(1);
+    });
 } else if (workerData?.worker) {
   parentPort!.on('message', (job: Job) => parentPort!.postMessage(runJob(job)));
 }

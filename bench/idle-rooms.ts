@@ -15,33 +15,61 @@ const cpuSeconds = (pid: number) => {
   return (Number(f[11]) + Number(f[12])) / TICKS; // utime + stime
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => resolve(p)); });
-});
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
 
 async function main() {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(DIR, 'server/src/index.ts')], {
-    cwd: DIR, stdio: 'ignore',
-    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(DIR, 'tsconfig.base.json'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent',
-      ROOMS_PER_MINUTE: '100000', JOINS_PER_MINUTE: '100000' },
+    cwd: DIR,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: path.join(DIR, 'tsconfig.base.json'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      ROOMS_PER_MINUTE: '100000',
+      JOINS_PER_MINUTE: '100000',
+    },
   });
-  child.on('exit', (code) => { if (code) { console.error(`server exited with ${code}`); process.exit(1); } });
-  for (let up = false; !up; await sleep(200)) up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+  child.on('exit', (code) => {
+    if (code) {
+      console.error(`server exited with ${code}`);
+      process.exit(1);
+    }
+  });
+  for (let up = false; !up; await sleep(200))
+    up = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
   const emptyStart = cpuSeconds(child.pid!);
   await sleep(5000);
   const empty = (cpuSeconds(child.pid!) - emptyStart) / 5;
   const rooms = [];
   for (let i = 0; i < ROOMS; i += 50) {
-    rooms.push(...(await Promise.all(Array.from({ length: Math.min(50, ROOMS - i) }, () =>
-      new Client(`ws://127.0.0.1:${port}`).create('table', { game: 'high-roll', name: 'Ana' })))));
+    rooms.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(50, ROOMS - i) }, () =>
+          new Client(`ws://127.0.0.1:${port}`).create('table', { game: 'high-roll', name: 'Ana' }),
+        ),
+      )),
+    );
   }
   for (const r of rooms) r.onMessage('*', () => undefined);
   await sleep(3000);
   const start = cpuSeconds(child.pid!);
   await sleep(10_000);
   const idle = (cpuSeconds(child.pid!) - start) / 10;
-  console.log(`${DIR}: no rooms ${(empty * 100).toFixed(1)}% of a core; ${ROOMS} idle rooms ${(idle * 100).toFixed(1)}% of a core`);
+  console.log(
+    `${DIR}: no rooms ${(empty * 100).toFixed(1)}% of a core; ${ROOMS} idle rooms ${(idle * 100).toFixed(1)}% of a core`,
+  );
   child.kill('SIGKILL');
   process.exit(0);
 }

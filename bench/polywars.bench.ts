@@ -20,13 +20,20 @@ function deployed(seed: number): PolywarsState {
   play(1, polywars.legalActions(s, 1)[0]);
   // Bring the armies face to face: seat 1's dice move next to seat 0's (same layout mirrored 3 R away).
   const s0 = s.dice.filter((d) => d.owner === 0);
-  s.dice.filter((d) => d.owner === 1).forEach((d, i) => { d.x = s0[i].x! + 300; d.y = s0[i].y; });
+  s.dice
+    .filter((d) => d.owner === 1)
+    .forEach((d, i) => {
+      d.x = s0[i].x! + 300;
+      d.y = s0[i].y;
+    });
   return s;
 }
 
 const seconds = Number(process.argv[2] ?? 5);
 const start = deployed(1);
-console.log(`Node ${process.version}; ${start.dice.filter((d) => d.alive && d.x !== null).length} dice on the field; ${seconds} s of random play`);
+console.log(
+  `Node ${process.version}; ${start.dice.filter((d) => d.alive && d.x !== null).length} dice on the field; ${seconds} s of random play`,
+);
 
 const time: Record<string, { n: number; ms: number; actions: number }> = {};
 let applyN = 0;
@@ -55,6 +62,8 @@ while (performance.now() - t0 < seconds * 1000) {
 }
 console.log('legalActions by phase:');
 for (const [k, v] of Object.entries(time)) {
-  console.log(`  ${k.padEnd(8)} ${String(v.n).padStart(7)} calls  ${(v.n / (v.ms / 1000)).toFixed(0).padStart(8)} calls/s  ${(v.actions / v.n).toFixed(1).padStart(6)} actions per call`);
+  console.log(
+    `  ${k.padEnd(8)} ${String(v.n).padStart(7)} calls  ${(v.n / (v.ms / 1000)).toFixed(0).padStart(8)} calls/s  ${(v.actions / v.n).toFixed(1).padStart(6)} actions per call`,
+  );
 }
 console.log(`apply: ${applyN} calls, ${(applyN / (applyMs / 1000)).toFixed(0)} applies/s`);

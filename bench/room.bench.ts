@@ -27,7 +27,8 @@ class BareRoom extends ServerRoom<BareState> {
 function waitFor(check: () => boolean, ms = 10000): Promise<void> {
   const end = Date.now() + ms;
   return new Promise((resolve, reject) => {
-    const poll = () => (check() ? resolve() : Date.now() > end ? reject(new Error('no answer within 10 s: ')) : setImmediate(poll));
+    const poll = () =>
+      check() ? resolve() : Date.now() > end ? reject(new Error('no answer within 10 s: ')) : setImmediate(poll);
     poll();
   });
 }
@@ -42,7 +43,10 @@ function r0(rooms: { onMessage(t: string, cb: (m: any) => void): void }[]) {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 20);
 
-async function run(ws: string, kind: 'table' | 'bare'): Promise<{ actions: number; perSecond: number; p50: number; p95: number }> {
+async function run(
+  ws: string,
+  kind: 'table' | 'bare',
+): Promise<{ actions: number; perSecond: number; p50: number; p95: number }> {
   let actions = 0;
   const latencies: number[] = [];
   const end = Date.now() + SECONDS * 1000;
@@ -50,7 +54,8 @@ async function run(ws: string, kind: 'table' | 'bare'): Promise<{ actions: numbe
     while (Date.now() < end) {
       const a = new Client(ws);
       const b = new Client(ws);
-      const ra = kind === 'table' ? await a.create('table', { game: 'high-roll', options: {} }) : await a.create('bare');
+      const ra =
+        kind === 'table' ? await a.create('table', { game: 'high-roll', options: {} }) : await a.create('bare');
       const rb = await b.joinById(ra.roomId, {});
       const rooms = [ra, rb];
       r0(rooms);
@@ -60,10 +65,10 @@ async function run(ws: string, kind: 'table' | 'bare'): Promise<{ actions: numbe
       // High Roll: six rolls, alternating; the bare room the same six round trips.
       for (let i = 0; i < 6 && Date.now() < end; i++) {
         const me = rooms[i % 2];
-        const before = kind === 'table' ? me.state.log?.length ?? 0 : me.state.count;
+        const before = kind === 'table' ? (me.state.log?.length ?? 0) : me.state.count;
         const t0 = performance.now();
         me.send('action', kind === 'table' ? { type: 'roll' } : {});
-        await waitFor(() => (kind === 'table' ? me.state.log?.length ?? 0 : me.state.count) > before);
+        await waitFor(() => (kind === 'table' ? (me.state.log?.length ?? 0) : me.state.count) > before);
         latencies.push(performance.now() - t0);
         actions++;
       }
@@ -75,11 +80,18 @@ async function run(ws: string, kind: 'table' | 'bare'): Promise<{ actions: numbe
   await Promise.all(Array.from({ length: PAIRS }, pair));
   const secs = (Date.now() - t) / 1000;
   latencies.sort((x, y) => x - y);
-  return { actions, perSecond: actions / secs, p50: latencies[Math.floor(latencies.length / 2)], p95: latencies[Math.floor(latencies.length * 0.95)] };
+  return {
+    actions,
+    perSecond: actions / secs,
+    p50: latencies[Math.floor(latencies.length / 2)],
+    p95: latencies[Math.floor(latencies.length * 0.95)],
+  };
 }
 
 async function main() {
-  const dicehall = await startServer(loadConfig({}, { port: 0, host: '127.0.0.1', rateBurst: 1000, ratePerSecond: 1000 }));
+  const dicehall = await startServer(
+    loadConfig({}, { port: 0, host: '127.0.0.1', rateBurst: 1000, ratePerSecond: 1000 }),
+  );
   dicehall.server.define('bare', BareRoom);
   const ws = `ws://127.0.0.1:${dicehall.port}`;
   const cpu0 = process.cpuUsage();
@@ -87,11 +99,14 @@ async function main() {
   const table = await run(ws, 'table');
   const cpu = process.cpuUsage(cpu0);
   await dicehall.close();
-  const fmt = (r: typeof bare) => `${r.actions} actions, ${r.perSecond.toFixed(0)}/s, round trip p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
+  const fmt = (r: typeof bare) =>
+    `${r.actions} actions, ${r.perSecond.toFixed(0)}/s, round trip p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`;
   console.log(`pairs: ${PAIRS}, ${SECONDS} s each; clients and server share this process (one core)`);
   console.log(`bare Colyseus room: ${fmt(bare)}`);
   console.log(`Dicehall GameRoom:  ${fmt(table)}`);
-  console.log(`ratio GameRoom / bare: throughput ${(table.perSecond / bare.perSecond).toFixed(2)}, p50 latency ${(table.p50 / bare.p50).toFixed(2)}`);
+  console.log(
+    `ratio GameRoom / bare: throughput ${(table.perSecond / bare.perSecond).toFixed(2)}, p50 latency ${(table.p50 / bare.p50).toFixed(2)}`,
+  );
   console.log(`process CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s over ${2 * SECONDS} s`);
   process.exit(0);
 }

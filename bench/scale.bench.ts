@@ -8,7 +8,8 @@ import { flushRedis, startNode, stopNode, type Node } from '../test/helpers/clus
 
 // colyseus.js warns about messages that arrive before a handler is set (welcome, view): the bench reads none.
 const warn = console.warn;
-console.warn = (...args: unknown[]) => (String(args[0]).includes('onMessage() not registered') ? undefined : warn(...args));
+console.warn = (...args: unknown[]) =>
+  String(args[0]).includes('onMessage() not registered') ? undefined : warn(...args);
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
 const WARMUP = 20;
@@ -36,7 +37,9 @@ async function ready(room: Room): Promise<Room> {
  */
 async function round(via: Node, joinVia: Node, into: Sample | null) {
   const host = new Client(via.ws);
-  const [hostRoom, tCreate] = await timed(async () => ready(await host.create('table', { game: 'high-roll', name: 'Host' })));
+  const [hostRoom, tCreate] = await timed(async () =>
+    ready(await host.create('table', { game: 'high-roll', name: 'Host' })),
+  );
   const guest = new Client(joinVia.ws);
   const [guestRoom, tJoin] = await timed(async () => ready(await guest.joinById(hostRoom.roomId, { name: 'Guest' })));
   for (const r of [hostRoom, guestRoom]) r.onMessage('*', () => undefined);
@@ -95,8 +98,15 @@ async function main() {
   const base = results.get(variants[0][0])!;
   const cpus = os.cpus();
   console.log(`# scale.bench: ${ROUNDS} rounds per variant after ${WARMUP} warm-up, interleaved`);
-  console.log(`node ${process.version}, ${cpus.length} × ${cpus[0]?.model}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  console.log('Times in ms from the request to the first state (client, three server processes and Redis on one machine).\n');
+  console.log(
+    `node ${process.version}, ${cpus.length} × ${cpus[0]?.model}, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    'Times in ms from the request to the first state (client, three server processes and Redis on one machine).\n',
+  );
   console.log('| variant | step | p50 | p99 | p50 ÷ single | p99 ÷ single |');
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const [name] of variants) {
@@ -104,7 +114,9 @@ async function main() {
     for (const step of ['create', 'join', 'reconnect'] as const) {
       const p50 = pct(r[step], 50);
       const p99 = pct(r[step], 99);
-      console.log(`| ${name} | ${step} | ${p50.toFixed(2)} | ${p99.toFixed(2)} | ${(p50 / pct(base[step], 50)).toFixed(2)} | ${(p99 / pct(base[step], 99)).toFixed(2)} |`);
+      console.log(
+        `| ${name} | ${step} | ${p50.toFixed(2)} | ${p99.toFixed(2)} | ${(p50 / pct(base[step], 50)).toFixed(2)} | ${(p99 / pct(base[step], 99)).toFixed(2)} |`,
+      );
     }
   }
   console.log(`\nFailed rounds: ${failures.size === 0 ? 'none' : ''}`);

@@ -30,8 +30,10 @@ function run(seconds: number, withViews: boolean) {
   const used = process.cpuUsage(cpu0);
   const cpu = (used.user + used.system) / 1e6;
   const label = withViews ? 'rules + three views per action' : 'rules only';
-  console.log(`${label.padEnd(32)} ${games} games in ${s.toFixed(2)} s: ${Math.round(games / s)} games/s, ` +
-    `${Math.round(actions / s)} actions/s (${Math.round(games / cpu)} games per CPU second), ${(actions / games).toFixed(1)} actions and ${(turns / games).toFixed(1)} turns per game`);
+  console.log(
+    `${label.padEnd(32)} ${games} games in ${s.toFixed(2)} s: ${Math.round(games / s)} games/s, ` +
+      `${Math.round(actions / s)} actions/s (${Math.round(games / cpu)} games per CPU second), ${(actions / games).toFixed(1)} actions and ${(turns / games).toFixed(1)} turns per game`,
+  );
 }
 
 const seconds = Number(process.argv[2] ?? 5);

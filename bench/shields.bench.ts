@@ -21,8 +21,10 @@ function run(label: string, options: ShieldsOptions, seconds: number) {
     games++;
   }
   const s = Number(process.hrtime.bigint() - start) / 1e9;
-  console.log(`${label.padEnd(28)} ${games} games in ${s.toFixed(2)} s: ${Math.round(games / s)} games/s, ` +
-    `${Math.round(actions / s)} actions/s, ${(actions / games).toFixed(1)} actions/game`);
+  console.log(
+    `${label.padEnd(28)} ${games} games in ${s.toFixed(2)} s: ${Math.round(games / s)} games/s, ` +
+      `${Math.round(actions / s)} actions/s, ${(actions / games).toFixed(1)} actions/game`,
+  );
 }
 
 const seconds = Number(process.argv[2] ?? 5);

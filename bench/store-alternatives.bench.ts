@@ -12,9 +12,20 @@ import { openEmbedded } from '../server/src/store/embedded';
 
 const N = Number(process.env.APPENDS ?? 2000);
 const row = JSON.stringify({
-  seq: 1, kind: 'action', seat: 0, action: { type: 'attack', from: 'red', to: 'blue', dice: [1, 2, 3] },
-  rolls: [{ index: 3, sides: 6, value: 4 }, { index: 4, sides: 6, value: 1 }, { index: 5, sides: 6, value: 6 }],
-  events: [{ type: 'rolled', seat: 0, values: [1, 4, 6] }, { type: 'damage', battery: 'blue', amount: 2, left: 3 }, { type: 'turn', seat: 1 }],
+  seq: 1,
+  kind: 'action',
+  seat: 0,
+  action: { type: 'attack', from: 'red', to: 'blue', dice: [1, 2, 3] },
+  rolls: [
+    { index: 3, sides: 6, value: 4 },
+    { index: 4, sides: 6, value: 1 },
+    { index: 5, sides: 6, value: 6 },
+  ],
+  events: [
+    { type: 'rolled', seat: 0, values: [1, 4, 6] },
+    { type: 'damage', battery: 'blue', amount: 2, left: 3 },
+    { type: 'turn', seat: 1 },
+  ],
   at: 1_700_000_000_000,
 });
 const DDL = 'CREATE TABLE e (game_id text, seq integer, entry text, PRIMARY KEY (game_id, seq))';
@@ -39,15 +50,27 @@ const candidates: Candidate[] = [
     async create(dir) {
       const db = await PGlite.create(dir);
       await db.exec('CREATE TABLE IF NOT EXISTS e (game_id text, seq integer, entry text, PRIMARY KEY (game_id, seq))');
-      return { append: async (seq) => { await db.query('INSERT INTO e VALUES ($1, $2, $3)', ['g', seq, row]); }, close: () => db.close() };
+      return {
+        append: async (seq) => {
+          await db.query('INSERT INTO e VALUES ($1, $2, $3)', ['g', seq, row]);
+        },
+        close: () => db.close(),
+      };
     },
   },
   {
-    name: 'PGlite in the store\'s worker, WAL fdatasync per commit (the store\'s default)',
+    name: "PGlite in the store's worker, WAL fdatasync per commit (the store's default)",
     async create(dir) {
       const sql = await openEmbedded({ dataDir: dir, syncWal: true });
-      await sql.exec('CREATE TABLE IF NOT EXISTS e (game_id text, seq integer, entry text, PRIMARY KEY (game_id, seq))');
-      return { append: async (seq) => { await sql.writeDurably('INSERT INTO e VALUES ($1, $2, $3)', ['g', seq, row]); }, close: () => sql.close() };
+      await sql.exec(
+        'CREATE TABLE IF NOT EXISTS e (game_id text, seq integer, entry text, PRIMARY KEY (game_id, seq))',
+      );
+      return {
+        append: async (seq) => {
+          await sql.writeDurably('INSERT INTO e VALUES ($1, $2, $3)', ['g', seq, row]);
+        },
+        close: () => sql.close(),
+      };
     },
   },
   {
@@ -60,7 +83,12 @@ const candidates: Candidate[] = [
       db.pragma('synchronous = FULL');
       db.exec(DDL.replace('CREATE TABLE', 'CREATE TABLE IF NOT EXISTS'));
       const ins = db.prepare('INSERT INTO e VALUES (?, ?, ?)');
-      return { append: (seq) => { ins.run('g', seq, row); }, close: () => db.close() };
+      return {
+        append: (seq) => {
+          ins.run('g', seq, row);
+        },
+        close: () => db.close(),
+      };
     },
   },
   {
@@ -71,7 +99,12 @@ const candidates: Candidate[] = [
       const db = new mod.Database(join(dir, 'db.sqlite'));
       db.exec('PRAGMA synchronous = FULL');
       db.exec(DDL.replace('CREATE TABLE', 'CREATE TABLE IF NOT EXISTS'));
-      return { append: (seq) => { db.run('INSERT INTO e VALUES (?, ?, ?)', ['g', seq, row]); }, close: () => db.close() };
+      return {
+        append: (seq) => {
+          db.run('INSERT INTO e VALUES (?, ?, ?)', ['g', seq, row]);
+        },
+        close: () => db.close(),
+      };
     },
   },
 ];
@@ -103,7 +136,9 @@ async function main() {
       const rate = N / ((performance.now() - start) / 1000);
       await db.close();
       lat.sort((a, b) => a - b);
-      console.log(`| ${c.name} | ${first.toFixed(0)} | ${reopen.toFixed(0)} | ${rate.toFixed(0)} | ${pct(lat, 0.5).toFixed(2)} | ${pct(lat, 0.99).toFixed(2)} |`);
+      console.log(
+        `| ${c.name} | ${first.toFixed(0)} | ${reopen.toFixed(0)} | ${rate.toFixed(0)} | ${pct(lat, 0.5).toFixed(2)} | ${pct(lat, 0.99).toFixed(2)} |`,
+      );
     } catch (err) {
       console.log(`| ${c.name} | ${(err as Error).message} | | | | |`);
     } finally {

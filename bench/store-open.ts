@@ -15,7 +15,12 @@ async function main() {
   }
   rmSync(dir, { recursive: true, force: true });
   const t = performance.now();
-  const p = await openGameStore({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/test', schema: `open_cost_${process.pid}`, dataDir: '', retentionDays: 0 });
+  const p = await openGameStore({
+    databaseUrl: 'postgres://postgres@127.0.0.1:5432/test',
+    schema: `open_cost_${process.pid}`,
+    dataDir: '',
+    retentionDays: 0,
+  });
   console.log('postgres open+migrate', Math.round(performance.now() - t), 'ms');
   await p.close();
   console.log('(the schema open_cost_<pid> is left in the test database; drop it)');

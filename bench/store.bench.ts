@@ -20,7 +20,9 @@ const BACKENDS = (process.env.BACKENDS ?? 'embedded,embedded-nosync,postgres').s
 /** An entry the size of a real one (a Shields move with its rolls and events: about 450 bytes of JSON). */
 function entry(seq: number): LogEntry {
   return {
-    seq, kind: 'action', seat: seq % 2,
+    seq,
+    kind: 'action',
+    seat: seq % 2,
     action: { type: 'attack', from: 'red', to: 'blue', dice: [seq % 6, (seq + 1) % 6, (seq + 2) % 6] },
     rolls: [0, 1, 2].map((i) => ({ index: seq * 3 + i, sides: 6, value: 1 + ((seq + i) % 6) })),
     events: [
@@ -51,8 +53,14 @@ function counting(sql: Sql) {
   const counter = { transactions: 0 };
   const wrapped: Sql = {
     ...sql,
-    afterCommit: () => { counter.transactions++; return sql.afterCommit(); },
-    writeDurably: (text, params) => { counter.transactions++; return sql.writeDurably(text, params); },
+    afterCommit: () => {
+      counter.transactions++;
+      return sql.afterCommit();
+    },
+    writeDurably: (text, params) => {
+      counter.transactions++;
+      return sql.writeDurably(text, params);
+    },
   };
   return { wrapped, counter };
 }
@@ -77,13 +85,35 @@ async function open(backend: string): Promise<{ sql: Sql; cleanup: () => Promise
 
 type Write = (gameId: string, seq: number) => Promise<void>;
 
-async function scenario(store: SqlGameStore, counter: { transactions: number }, backend: string, rooms: number, mode: 'pace' | 'flat', bare?: Write): Promise<Run> {
+async function scenario(
+  store: SqlGameStore,
+  counter: { transactions: number },
+  backend: string,
+  rooms: number,
+  mode: 'pace' | 'flat',
+  bare?: Write,
+): Promise<Run> {
   const ids = Array.from({ length: rooms }, (_, i) => `bench-${mode}-${rooms}-${i}-${randomBytes(3).toString('hex')}`);
   for (let i = 0; i < ids.length; i += 50) {
-    await Promise.all(ids.slice(i, i + 50).map((gameId) => store.createGame({
-      gameId, roomId: gameId, round: 0, game: 'shields', rulesVersion: 'shields/1', options: {}, seatCount: 2,
-      commitment: 'c'.repeat(64), serverSeed: 's'.repeat(64), seats: [{ seat: 0, token: 'a', name: 'Ann' }, { seat: 1, token: 'b', name: 'Bob' }],
-    })));
+    await Promise.all(
+      ids.slice(i, i + 50).map((gameId) =>
+        store.createGame({
+          gameId,
+          roomId: gameId,
+          round: 0,
+          game: 'shields',
+          rulesVersion: 'shields/1',
+          options: {},
+          seatCount: 2,
+          commitment: 'c'.repeat(64),
+          serverSeed: 's'.repeat(64),
+          seats: [
+            { seat: 0, token: 'a', name: 'Ann' },
+            { seat: 1, token: 'b', name: 'Bob' },
+          ],
+        }),
+      ),
+    );
   }
   const lat: number[] = [];
   const seconds = mode === 'pace' ? PACE_SECONDS : FLAT_SECONDS;
@@ -91,20 +121,30 @@ async function scenario(store: SqlGameStore, counter: { transactions: number }, 
   const start = performance.now();
   const end = start + seconds * 1000;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  await Promise.all(ids.map(async (id) => {
-    // A human-paced room moves every 1–3 s (500 rooms: ~250 appends/s); one lone room every 50 ms so the run
-    // gathers enough samples. Flat out, each room appends again as soon as the last one is acknowledged.
-    if (mode === 'pace') await sleep(Math.random() * (rooms === 1 ? 50 : 2000));
-    for (let seq = 0; performance.now() < end; seq++) {
-      const t = performance.now();
-      if (bare) await bare(id, seq);
-      else await store.append(id, [entry(seq)]);
-      lat.push(performance.now() - t);
-      if (mode === 'pace') await sleep(rooms === 1 ? 50 : 1000 + Math.random() * 2000);
-    }
-  }));
+  await Promise.all(
+    ids.map(async (id) => {
+      // A human-paced room moves every 1–3 s (500 rooms: ~250 appends/s); one lone room every 50 ms so the run
+      // gathers enough samples. Flat out, each room appends again as soon as the last one is acknowledged.
+      if (mode === 'pace') await sleep(Math.random() * (rooms === 1 ? 50 : 2000));
+      for (let seq = 0; performance.now() < end; seq++) {
+        const t = performance.now();
+        if (bare) await bare(id, seq);
+        else await store.append(id, [entry(seq)]);
+        lat.push(performance.now() - t);
+        if (mode === 'pace') await sleep(rooms === 1 ? 50 : 1000 + Math.random() * 2000);
+      }
+    }),
+  );
   const elapsed = (performance.now() - start) / 1000;
-  return { backend: bare ? `${backend}: bare INSERT, no store` : backend, rooms, mode, acks: lat.length, seconds: elapsed, lat: lat.sort((a, b) => a - b), transactions: counter.transactions - tx0 };
+  return {
+    backend: bare ? `${backend}: bare INSERT, no store` : backend,
+    rooms,
+    mode,
+    acks: lat.length,
+    seconds: elapsed,
+    lat: lat.sort((a, b) => a - b),
+    transactions: counter.transactions - tx0,
+  };
 }
 
 async function main() {
@@ -121,7 +161,14 @@ async function main() {
       const bare: Write = async (gameId, seq) => {
         await sql.writeDurably('INSERT INTO bare VALUES ($1, $2, $3)', [gameId, seq, JSON.stringify(entry(seq))]);
       };
-      for (const [rooms, mode, floor] of [[1, 'pace', true], [1, 'pace', false], [500, 'pace', false], [1, 'flat', true], [1, 'flat', false], [500, 'flat', false]] as const) {
+      for (const [rooms, mode, floor] of [
+        [1, 'pace', true],
+        [1, 'pace', false],
+        [500, 'pace', false],
+        [1, 'flat', true],
+        [1, 'flat', false],
+        [500, 'flat', false],
+      ] as const) {
         const run = await scenario(store, counter, backend, rooms, mode, floor ? bare : undefined);
         runs.push(run);
         console.error(`${run.backend} ${rooms} ${mode}: ${run.acks} acks`);
@@ -131,12 +178,16 @@ async function main() {
       await cleanup();
     }
   }
-  console.log(`node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model}), load average at start ${load0.toFixed(1)}, at end ${loadavg()[0].toFixed(1)}`);
+  console.log(
+    `node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model}), load average at start ${load0.toFixed(1)}, at end ${loadavg()[0].toFixed(1)}`,
+  );
   console.log('');
   console.log('| backend | rooms | pace | acked appends/s | p50 ms | p99 ms | max ms | appends per transaction |');
   console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const r of runs) {
-    console.log(`| ${r.backend} | ${r.rooms} | ${r.mode === 'pace' ? 'human' : 'flat out'} | ${(r.acks / r.seconds).toFixed(0)} | ${pct(r.lat, 0.5).toFixed(2)} | ${pct(r.lat, 0.99).toFixed(2)} | ${r.lat[r.lat.length - 1].toFixed(1)} | ${r.backend.includes('bare') ? '–' : (r.acks / Math.max(1, r.transactions)).toFixed(1)} |`);
+    console.log(
+      `| ${r.backend} | ${r.rooms} | ${r.mode === 'pace' ? 'human' : 'flat out'} | ${(r.acks / r.seconds).toFixed(0)} | ${pct(r.lat, 0.5).toFixed(2)} | ${pct(r.lat, 0.99).toFixed(2)} | ${r.lat[r.lat.length - 1].toFixed(1)} | ${r.backend.includes('bare') ? '–' : (r.acks / Math.max(1, r.transactions)).toFixed(1)} |`,
+    );
   }
 }
 

@@ -20,15 +20,27 @@ const connect = Room.prototype.connect;
 Room.prototype.connect = function (this: Room, ...args: Parameters<typeof connect>) {
   const out = connect.apply(this, args);
   const ws = (this.connection as any).transport.ws;
-  bytes.set(this, { get n() { return ws._socket?.bytesRead ?? 0; } });
+  bytes.set(this, {
+    get n() {
+      return ws._socket?.bytesRead ?? 0;
+    },
+  });
   return out;
 };
 
-interface Bot { room: Room<any>; seat: number | null; view: any; legal: any[]; messages: number }
+interface Bot {
+  room: Room<any>;
+  seat: number | null;
+  view: any;
+  legal: any[];
+  messages: number;
+}
 
 function bot(room: Room<any>): Bot {
   const b: Bot = { room, seat: null, view: null, legal: [], messages: 0 };
-  room.onMessage('welcome', (m: { seat: number | null }) => { b.seat = m.seat; });
+  room.onMessage('welcome', (m: { seat: number | null }) => {
+    b.seat = m.seat;
+  });
   room.onMessage('error', (e) => console.error('refused', e));
   let stream = emptyStream();
   room.onMessage('view', (m: string) => {
@@ -70,7 +82,14 @@ function rng(seed: number) {
   };
 }
 
-interface Tally { actions: number; bytes: number; clients: number; cpuUs: number; serverUs: number; lateFirst: number[] }
+interface Tally {
+  actions: number;
+  bytes: number;
+  clients: number;
+  cpuUs: number;
+  serverUs: number;
+  lateFirst: number[];
+}
 
 let serverPid = 0;
 /** The server process's CPU time so far (utime + stime, clock ticks of 10 ms). */
@@ -94,9 +113,15 @@ async function playGame(ws: string, game: string, options: object, seed: number,
   while (a.room.state.phase === 'playing') {
     const toAct = [...a.room.state.toAct] as number[];
     const mover = [a, b].find((p) => toAct.includes(p.seat!));
-    if (!mover) { await sleep(2); continue; }
+    if (!mover) {
+      await sleep(2);
+      continue;
+    }
     const legal = legalOf(mover);
-    if (!legal.length) { await sleep(2); continue; }
+    if (!legal.length) {
+      await sleep(2);
+      continue;
+    }
     const before = a.room.state.log.length;
     mover.room.send('action', legal[Math.floor(random() * legal.length)]);
     await until(() => all.every((p) => p.room.state.log.length > before || p.room.state.phase !== 'playing'));
@@ -110,7 +135,9 @@ async function playGame(ws: string, game: string, options: object, seed: number,
   t.serverUs += serverCpuUs() - server0;
   t.actions += actions;
   t.clients += all.length;
-  all.forEach((p, i) => { t.bytes += bytes.get(p.room)!.n - start[i]; });
+  all.forEach((p, i) => {
+    t.bytes += bytes.get(p.room)!.n - start[i];
+  });
   // A spectator joining at the end: its first state (schema + view messages).
   const late = bot(await new Client(ws).joinById(a.room.roomId, { want: 'watch' }));
   await sleep(100);
@@ -137,7 +164,9 @@ async function bareRun(ws: string, actionsPerGame: number, games: number, t: Tal
     t.serverUs += serverCpuUs() - server0;
     t.actions += actionsPerGame;
     t.clients += 3;
-    rooms.forEach((r, i) => { t.bytes += bytes.get(r)!.n - start[i]; });
+    rooms.forEach((r, i) => {
+      t.bytes += bytes.get(r)!.n - start[i];
+    });
     for (const r of rooms) await r.leave();
   }
 }
@@ -146,16 +175,28 @@ async function main() {
   const root = path.resolve(__dirname, '..');
   const child = fork(path.join(root, 'bench/bench-server.ts'), [], {
     // BENCH_PROF=dir writes the server's CPU profile there (for where the time goes).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [])], stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+    ],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.base.json'), LOG_LEVEL: 'silent' },
   });
   const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.on('data', (b: Buffer) => { const m = /port (\d+)/.exec(String(b)); if (m) resolve(Number(m[1])); });
+    child.stdout!.on('data', (b: Buffer) => {
+      const m = /port (\d+)/.exec(String(b));
+      if (m) resolve(Number(m[1]));
+    });
     child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   serverPid = child.pid!;
   const ws = `ws://127.0.0.1:${port}`;
-  const kinds: [string, object][] = [['shields', { bestOf: 1 }], ['dice-chess', { placement: 'random' }], ['dice-chess', { placement: 'arrange' }]];
+  const kinds: [string, object][] = [
+    ['shields', { bestOf: 1 }],
+    ['dice-chess', { placement: 'random' }],
+    ['dice-chess', { placement: 'arrange' }],
+  ];
   const rows: string[] = [];
   const fresh = (): Tally => ({ actions: 0, bytes: 0, clients: 0, cpuUs: 0, serverUs: 0, lateFirst: [] });
   const bare = fresh();
@@ -164,8 +205,12 @@ async function main() {
   await bareRun(ws, 40, Math.max(3, GAMES / 2), bare);
   const row = (name: string, t: Tally) => {
     const perClient = t.bytes / (t.actions / (t.clients / (t.clients / 3))) / 3;
-    const late = t.lateFirst.length ? `${(t.lateFirst.reduce((x, y) => x + y, 0) / t.lateFirst.length / 1024).toFixed(1)} KiB (max ${(Math.max(...t.lateFirst) / 1024).toFixed(1)})` : '-';
-    const ratio = bare.actions ? ` (${((t.serverUs / t.actions) / (bare.serverUs / bare.actions)).toFixed(1)}× bare)` : '';
+    const late = t.lateFirst.length
+      ? `${(t.lateFirst.reduce((x, y) => x + y, 0) / t.lateFirst.length / 1024).toFixed(1)} KiB (max ${(Math.max(...t.lateFirst) / 1024).toFixed(1)})`
+      : '-';
+    const ratio = bare.actions
+      ? ` (${(t.serverUs / t.actions / (bare.serverUs / bare.actions)).toFixed(1)}× bare)`
+      : '';
     return `| ${name} | ${t.actions} | ${(t.bytes / t.actions / 3).toFixed(0)} B | ${(t.serverUs / t.actions).toFixed(0)} µs${ratio} | ${(t.cpuUs / t.actions).toFixed(0)} µs | ${late} |${perClient ? '' : ''}`;
   };
   rows.push(row('bare room', bare));
@@ -181,8 +226,12 @@ async function main() {
     rows.push(row(`${game} ${JSON.stringify(options)}, deflate`, t[0]));
     rows.push(row(`${game} ${JSON.stringify(options)}, no deflate`, t[1]));
   }
-  console.log(`${GAMES} games each; 2 players + 1 spectator per room; server in its own process (CPU from /proc, 10 ms ticks)`);
-  console.log('| room | actions | bytes per action per client | server CPU per action | clients CPU per action | late spectator first state |');
+  console.log(
+    `${GAMES} games each; 2 players + 1 spectator per room; server in its own process (CPU from /proc, 10 ms ticks)`,
+  );
+  console.log(
+    '| room | actions | bytes per action per client | server CPU per action | clients CPU per action | late spectator first state |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const r of rows) console.log(r);
   // A clean exit, so a profile (BENCH_PROF) is written.
@@ -191,4 +240,7 @@ async function main() {
   process.exit(0);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -7,7 +7,8 @@ export const wsToggle = { deflate: true };
 
 class ToggledWebSocket extends WS {
   constructor(url: string, p?: unknown) {
-    if (p && typeof p === 'object' && !Array.isArray(p)) super(url, { ...(p as object), perMessageDeflate: wsToggle.deflate });
+    if (p && typeof p === 'object' && !Array.isArray(p))
+      super(url, { ...(p as object), perMessageDeflate: wsToggle.deflate });
     else super(url, p as string[] | undefined, { perMessageDeflate: wsToggle.deflate });
   }
 }

@@ -11,7 +11,13 @@ export function catalogue(): Plugin {
     resolveId: (id) => (id === ID ? `\0${ID}` : null),
     load(id) {
       if (id !== `\0${ID}`) return null;
-      const list = Object.values(games).map((g) => ({ id: g.id, name: g.name, pitch: g.pitch, seats: g.seats, listed: g.listed ?? false }));
+      const list = Object.values(games).map((g) => ({
+        id: g.id,
+        name: g.name,
+        pitch: g.pitch,
+        seats: g.seats,
+        listed: g.listed ?? false,
+      }));
       return `export const catalogue = ${JSON.stringify(list)};`;
     },
   };

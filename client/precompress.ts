@@ -17,14 +17,19 @@ export function precompress(): Plugin {
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
       for (const file of walk(outDir).filter((f) => TEXT.test(f))) {
         const body = fs.readFileSync(file);
         // Tiny files gain nothing: the headers outweigh the saving.
         if (body.length < 512) continue;
-        fs.writeFileSync(`${file}.br`, brotliCompressSync(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        }));
+        fs.writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
         fs.writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
     },

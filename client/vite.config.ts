@@ -10,7 +10,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@dicehall\/shared$/, replacement: path.resolve(__dirname, '../shared/src/index.ts') },
-      { find: /^@dicehall\/shared\/([a-z-]+)$/, replacement: path.resolve(__dirname, '../shared/src/games/$1/index.ts') },
+      {
+        find: /^@dicehall\/shared\/([a-z-]+)$/,
+        replacement: path.resolve(__dirname, '../shared/src/games/$1/index.ts'),
+      },
     ],
   },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200, manifest: true },

@@ -36,8 +36,18 @@ for (let i = LEVELS.length - 1; i >= 0; i--) for (let j = i - 1; j >= 0; j--) AL
 function run(gameId: string, a: Level, b: Level, games: number, minutes: number) {
   const kit = botKits[gameId];
   const t: Tally = {
-    game: gameId, a, b, games: 0, winsA: 0, winsB: 0, draws: 0, think: { [a]: [], [b]: [] }, plies: 0,
-    started: new Date().toISOString(), updated: '', load: [],
+    game: gameId,
+    a,
+    b,
+    games: 0,
+    winsA: 0,
+    winsB: 0,
+    draws: 0,
+    think: { [a]: [], [b]: [] },
+    plies: 0,
+    started: new Date().toISOString(),
+    updated: '',
+    load: [],
   };
   const file = join(OUT, `${gameId}.${a}-${b}.json`);
   const stop = Date.now() + minutes * 60_000;
@@ -82,24 +92,38 @@ const quantile = (xs: number[], q: number) => {
 };
 
 function report() {
-  const tallies: Tally[] = readdirSync(OUT).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(OUT, f), 'utf8')));
+  const tallies: Tally[] = readdirSync(OUT)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(OUT, f), 'utf8')));
   const lines: string[] = [];
   for (const gameId of Object.keys(botKits)) {
-    const mine = tallies.filter((t) => t.game === gameId).sort((x, y) => LEVELS.indexOf(y.a) - LEVELS.indexOf(x.a) || LEVELS.indexOf(y.b) - LEVELS.indexOf(x.b));
+    const mine = tallies
+      .filter((t) => t.game === gameId)
+      .sort((x, y) => LEVELS.indexOf(y.a) - LEVELS.indexOf(x.a) || LEVELS.indexOf(y.b) - LEVELS.indexOf(x.b));
     if (mine.length === 0) continue;
-    lines.push(`### ${gameId}`, '', '| pairing (A vs B) | games | A wins | B wins | draws | A win rate | Wilson 95% CI | plies/game | load avg (min–max) |', '|---|---|---|---|---|---|---|---|---|');
+    lines.push(
+      `### ${gameId}`,
+      '',
+      '| pairing (A vs B) | games | A wins | B wins | draws | A win rate | Wilson 95% CI | plies/game | load avg (min–max) |',
+      '|---|---|---|---|---|---|---|---|---|',
+    );
     for (const t of mine) {
       const [lo, hi] = wilson(t.winsA, t.games);
-      lines.push(`| ${t.a} vs ${t.b} | ${t.games} | ${t.winsA} | ${t.winsB} | ${t.draws} | ${pct(t.winsA / t.games)} | ${pct(lo)}–${pct(hi)} | ${(t.plies / t.games).toFixed(1)} | ${Math.min(...t.load)}–${Math.max(...t.load)} |`);
+      lines.push(
+        `| ${t.a} vs ${t.b} | ${t.games} | ${t.winsA} | ${t.winsB} | ${t.draws} | ${pct(t.winsA / t.games)} | ${pct(lo)}–${pct(hi)} | ${(t.plies / t.games).toFixed(1)} | ${Math.min(...t.load)}–${Math.max(...t.load)} |`,
+      );
     }
     const byLevel = new Map<string, number[]>();
-    for (const t of mine) for (const [lvl, xs] of Object.entries(t.think)) byLevel.set(lvl, [...(byLevel.get(lvl) ?? []), ...xs]);
+    for (const t of mine)
+      for (const [lvl, xs] of Object.entries(t.think)) byLevel.set(lvl, [...(byLevel.get(lvl) ?? []), ...xs]);
     lines.push('', '| level | decisions | mean think | p95 think | max think |', '|---|---|---|---|---|');
     for (const lvl of [...LEVELS].reverse()) {
       const xs = byLevel.get(lvl) ?? [];
       if (xs.length === 0) continue;
       const mean = xs.reduce((x, y) => x + y, 0) / xs.length;
-      lines.push(`| ${lvl} | ${xs.length} | ${mean.toFixed(1)} ms | ${quantile(xs, 0.95).toFixed(1)} ms | ${Math.max(...xs).toFixed(1)} ms |`);
+      lines.push(
+        `| ${lvl} | ${xs.length} | ${mean.toFixed(1)} ms | ${quantile(xs, 0.95).toFixed(1)} ms | ${Math.max(...xs).toFixed(1)} ms |`,
+      );
     }
     lines.push('');
   }
@@ -124,7 +148,9 @@ else {
   const minutes = Number(arg('minutes', 'Infinity'));
   const gameIds = arg('game', Object.keys(botKits).join(',')).split(',');
   const pairs = args.includes('--pairs')
-    ? arg('pairs', '').split(',').map((p) => p.split('-') as [Level, Level])
+    ? arg('pairs', '')
+        .split(',')
+        .map((p) => p.split('-') as [Level, Level])
     : ALL_PAIRS;
   for (const gameId of gameIds) for (const [a, b] of pairs) run(gameId, a, b, games, minutes);
 }

@@ -14,7 +14,10 @@ export interface GameRecord {
 }
 
 /** Options each benchmark game is played with: the rooms' defaults. */
-export const OPTIONS: Record<string, unknown> = { shields: { bestOf: 1, resurrection: false }, 'dice-chess': { placement: 'arrange' } };
+export const OPTIONS: Record<string, unknown> = {
+  shields: { bestOf: 1, resurrection: false },
+  'dice-chess': { placement: 'arrange' },
+};
 
 /** One game: `levels[s]` plays seat s; everything is seeded by `seed`, the game's dice and each bot's own. */
 export function playGame(kit: BotKit, levels: [Level, Level], seed: number, maxPlies = 5000): GameRecord {
@@ -36,7 +39,10 @@ export function playGame(kit: BotKit, levels: [Level, Level], seed: number, maxP
       rec.cpu[seat].push((c.user + c.system) / 1000);
       rec.nodes[seat].push(thought.nodes);
       const step = game.apply(state, seat, thought.action, dice);
-      if (!step.ok) throw new Error(`${levels[seat]} bot played an illegal ${game.id} action ${JSON.stringify(thought.action)}: ${step.code}`);
+      if (!step.ok)
+        throw new Error(
+          `${levels[seat]} bot played an illegal ${game.id} action ${JSON.stringify(thought.action)}: ${step.code}`,
+        );
       state = step.state;
       rec.plies++;
       if (game.result(state) !== null) break;

@@ -9,7 +9,11 @@ const m = getGame('polywars')!;
 
 function play(levels: Level[], seed: number): { winner: number | null; think: number[] } {
   const dice = seededDice(seed);
-  const bots = levels.map((l, i) => ((l as string) === 'greedy' ? makeSimpleBot('polywars', 'normal', seededDice(seed * 10 + i)) : createBot('polywars', l, seededDice(seed * 10 + i))!));
+  const bots = levels.map((l, i) =>
+    (l as string) === 'greedy'
+      ? makeSimpleBot('polywars', 'normal', seededDice(seed * 10 + i))
+      : createBot('polywars', l, seededDice(seed * 10 + i))!,
+  );
   let state = m.setup(m.options.parse({ seats: 2 }), 2, dice).state;
   const think: number[] = [];
   for (let ply = 0; m.result(state) === null && ply < 3000; ply++) {
@@ -35,7 +39,8 @@ function wilson(k: number, n: number): [number, number] {
 }
 
 const load0 = loadavg()[0];
-let wins = 0, draws = 0;
+let wins = 0,
+  draws = 0;
 const think: number[] = [];
 for (let g = 0; g < Number(n); g++) {
   const seat = g % 2;
@@ -47,5 +52,7 @@ for (let g = 0; g < Number(n); g++) {
 const [lo, hi] = wilson(wins, Number(n));
 const q = (p: number) => [...think].sort((a, b) => a - b)[Math.floor(p * think.length)].toFixed(1);
 const mean = (think.reduce((a, b) => a + b, 0) / think.length).toFixed(2);
-console.log(`${level} vs ${opp}: ${wins}/${n} won (${draws} draws), ${(100 * wins / Number(n)).toFixed(0)}% [${(100 * lo).toFixed(0)}–${(100 * hi).toFixed(0)}%]; ` +
-  `think ${think.length} decisions mean ${mean} ms p95 ${q(0.95)} max ${q(0.999)} ms; load ${load0.toFixed(2)}→${loadavg()[0].toFixed(2)} on ${cpus().length} cores`);
+console.log(
+  `${level} vs ${opp}: ${wins}/${n} won (${draws} draws), ${((100 * wins) / Number(n)).toFixed(0)}% [${(100 * lo).toFixed(0)}–${(100 * hi).toFixed(0)}%]; ` +
+    `think ${think.length} decisions mean ${mean} ms p95 ${q(0.95)} max ${q(0.999)} ms; load ${load0.toFixed(2)}→${loadavg()[0].toFixed(2)} on ${cpus().length} cores`,
+);

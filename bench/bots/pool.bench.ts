@@ -39,23 +39,40 @@ async function stall<T>(work: () => Promise<T>): Promise<{ value: T; worstMs: nu
   return { value, worstMs: worst };
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 async function main() {
   const pool = new BotPool({ threads: 1, marginMs: 200, delayMs: 0 });
   // Load the thread once (not measured).
-  await pool.think({ game: 'high-roll', level: 'easy', input: { view: {}, legal: [{ type: 'roll' }], seat: 0 }, budgetMs: 5000 });
-  console.log(`${POSITIONS} positions per game, hard level, budget ${BUDGET_MS} ms; one worker thread; load ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  await pool.think({
+    game: 'high-roll',
+    level: 'easy',
+    input: { view: {}, legal: [{ type: 'roll' }], seat: 0 },
+    budgetMs: 5000,
+  });
+  console.log(
+    `${POSITIONS} positions per game, hard level, budget ${BUDGET_MS} ms; one worker thread; load ${(
+      await import('node:os')
+    )
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   console.log('| game | where | p50 ms | p95 ms | max ms | fallbacks | worst main-loop stall ms |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
-  for (const [game, options] of [['shields', {}], ['dice-chess', { placement: 'random' }]] as const) {
+  for (const [game, options] of [
+    ['shields', {}],
+    ['dice-chess', { placement: 'random' }],
+  ] as const) {
     const m = getGame(game)!;
     const ps = positions(m, options, POSITIONS);
     const inputs = ps.map(({ state, seat }) => botInput(m, state, seat));
     const before = { ...pool.stats };
     const viaPool = await stall(async () => {
       const times: number[] = [];
-      for (const input of inputs) times.push((await pool.think({ game, level: 'hard', input, budgetMs: BUDGET_MS })).ms);
+      for (const input of inputs)
+        times.push((await pool.think({ game, level: 'hard', input, budgetMs: BUDGET_MS })).ms);
       return times;
     });
     const fallbacks = pool.stats.timeouts - before.timeouts + pool.stats.errors - before.errors;
@@ -70,7 +87,9 @@ async function main() {
       return times;
     });
     const row = (where: string, r: { value: number[]; worstMs: number }, fb: number | string) =>
-      console.log(`| ${game} | ${where} | ${pct(r.value, 0.5).toFixed(0)} | ${pct(r.value, 0.95).toFixed(0)} | ${Math.max(...r.value).toFixed(0)} | ${fb} | ${r.worstMs.toFixed(0)} |`);
+      console.log(
+        `| ${game} | ${where} | ${pct(r.value, 0.5).toFixed(0)} | ${pct(r.value, 0.95).toFixed(0)} | ${Math.max(...r.value).toFixed(0)} | ${fb} | ${r.worstMs.toFixed(0)} |`,
+      );
     row('worker pool', viaPool, fallbacks);
     row('main thread (baseline)', onMain, '–');
   }

@@ -16,13 +16,18 @@ function wilson(k: number, n: number): [number, number] {
 
 const [level = 'hard', opp = 'simple', n = '40'] = process.argv.slice(2);
 const game = shieldsUpKit.game;
-let wins = 0, losses = 0, draws = 0;
+let wins = 0,
+  losses = 0,
+  draws = 0;
 const think: number[] = [];
 for (let g = 0; g < Number(n); g++) {
   const dice = seededDice(g * 2654435761 + 7);
   const botSeat = g % 2;
   const mine = makeBot(shieldsUpKit, level as Level, seededDice(g * 40503 + 17));
-  const other: Bot = opp === 'simple' ? makeSimpleBot('shields-up', 'normal', seededDice(g * 40503 + 34)) : makeBot(shieldsUpKit, opp as Level, seededDice(g * 40503 + 34));
+  const other: Bot =
+    opp === 'simple'
+      ? makeSimpleBot('shields-up', 'normal', seededDice(g * 40503 + 34))
+      : makeBot(shieldsUpKit, opp as Level, seededDice(g * 40503 + 34));
   let state = game.setup({}, 2, dice).state;
   for (let ply = 0; game.result(state) === null; ply++) {
     if (ply >= 5000) throw new Error(`game ${g} ran past 5000 plies`);
@@ -42,5 +47,7 @@ for (let g = 0; g < Number(n); g++) {
 }
 const [lo, hi] = wilson(wins, Number(n));
 think.sort((a, b) => a - b);
-console.log(`${level} vs ${opp}: ${wins}-${losses}-${draws} of ${n} (${(100 * wins / Number(n)).toFixed(1)}%, CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%); ` +
-  `think mean ${(think.reduce((a, b) => a + b, 0) / think.length).toFixed(1)} ms, p95 ${think[Math.floor(0.95 * think.length)].toFixed(1)} ms`);
+console.log(
+  `${level} vs ${opp}: ${wins}-${losses}-${draws} of ${n} (${((100 * wins) / Number(n)).toFixed(1)}%, CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%); ` +
+    `think mean ${(think.reduce((a, b) => a + b, 0) / think.length).toFixed(1)} ms, p95 ${think[Math.floor(0.95 * think.length)].toFixed(1)} ms`,
+);

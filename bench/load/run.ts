@@ -20,11 +20,17 @@ const stat = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return { cpuUs: (Number(f[11]) + Number(f[12])) * 10_000, rssKiB: Number(f[21]) * 4 };
 };
-const pct = (xs: number[], p: number) => (xs.length ? xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] : NaN);
+const pct = (xs: number[], p: number) =>
+  xs.length ? xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] : NaN;
 
 function once<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const onMsg = (m: any) => { if (m?.type === type) { child.off('message', onMsg); resolve(m); } };
+    const onMsg = (m: any) => {
+      if (m?.type === type) {
+        child.off('message', onMsg);
+        resolve(m);
+      }
+    };
     child.on('message', onMsg);
     child.once('exit', (code) => reject(new Error(`worker exited with ${code} before "${type}"`)));
   });
@@ -36,10 +42,24 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
   const idle = (stat(serverPid).cpuUs - idle0.cpuUs) / 2;
   const rss0 = stat(serverPid).rssKiB;
   const per = Math.ceil(ROOMS / WORKERS);
-  const workers = Array.from({ length: WORKERS }, (_, w) => fork(path.join(root, 'bench/load/worker.ts'), [], {
-    execArgv: ['--import', 'tsx'], stdio: 'inherit',
-    env: { ...env, LOAD_WORKER: JSON.stringify({ WS: ws, ROOMS: Math.max(0, Math.min(per, ROOMS - w * per)), SPECTATORS, ACTION_MS, SECONDS, KIND: kind, GAME }) },
-  }));
+  const workers = Array.from({ length: WORKERS }, (_, w) =>
+    fork(path.join(root, 'bench/load/worker.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+      env: {
+        ...env,
+        LOAD_WORKER: JSON.stringify({
+          WS: ws,
+          ROOMS: Math.max(0, Math.min(per, ROOMS - w * per)),
+          SPECTATORS,
+          ACTION_MS,
+          SECONDS,
+          KIND: kind,
+          GAME,
+        }),
+      },
+    }),
+  );
   await Promise.all(workers.map((w) => once(w, 'ready')));
   await new Promise((r) => setTimeout(r, 1000));
   const s0 = stat(serverPid);
@@ -56,31 +76,59 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
   await Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
   await new Promise((r) => setTimeout(r, 1500));
   return {
-    kind, clients, actionsPerSecond: actions / secs,
-    other: [pct(other, 0.5), pct(other, 0.95), pct(other, 0.99)], spectators: [pct(spect, 0.5), pct(spect, 0.95), pct(spect, 0.99)],
-    serverUsPerAction: (s1.cpuUs - s0.cpuUs) / Math.max(1, actions), idleCpuPct: idle / 1e4,
+    kind,
+    clients,
+    actionsPerSecond: actions / secs,
+    other: [pct(other, 0.5), pct(other, 0.95), pct(other, 0.99)],
+    spectators: [pct(spect, 0.5), pct(spect, 0.95), pct(spect, 0.99)],
+    serverUsPerAction: (s1.cpuUs - s0.cpuUs) / Math.max(1, actions),
+    idleCpuPct: idle / 1e4,
     bytesPerActionPerClient: sum('bytes') / Math.max(1, actions) / Math.max(1, clients / ROOMS),
-    rssPerRoomKiB: (s1.rssKiB - rss0) / ROOMS, errors: sum('errors'),
+    rssPerRoomKiB: (s1.rssKiB - rss0) / ROOMS,
+    errors: sum('errors'),
   };
 }
 
 async function main() {
-  const server = fork(path.join(root, 'bench/bench-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env });
-  const port = await new Promise<number>((resolve) => server.stdout!.on('data', (b: Buffer) => { const m = /port (\d+)/.exec(String(b)); if (m) resolve(Number(m[1])); }));
+  const server = fork(path.join(root, 'bench/bench-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env,
+  });
+  const port = await new Promise<number>((resolve) =>
+    server.stdout!.on('data', (b: Buffer) => {
+      const m = /port (\d+)/.exec(String(b));
+      if (m) resolve(Number(m[1]));
+    }),
+  );
   const ws = `ws://127.0.0.1:${port}`;
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  console.log(`${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured, ${WORKERS} client workers; load average ${load}`);
+  console.log(
+    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured, ${WORKERS} client workers; load average ${load}`,
+  );
   const rows = [await runKind(ws, server.pid!, 'bare'), await runKind(ws, server.pid!, 'table')];
   const f = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(' / ');
-  console.log('| room | clients | actions/s | other player p50/p95/p99 ms | spectators p50/p95/p99 ms | server CPU per action | bytes per action per client | RSS per room | errors |');
+  console.log(
+    '| room | clients | actions/s | other player p50/p95/p99 ms | spectators p50/p95/p99 ms | server CPU per action | bytes per action per client | RSS per room | errors |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
-    console.log(`| ${r.kind === 'bare' ? 'bare' : GAME} | ${r.clients} | ${r.actionsPerSecond.toFixed(1)} | ${f(r.other)} | ${f(r.spectators)} | ${r.serverUsPerAction.toFixed(0)} µs | ${r.bytesPerActionPerClient.toFixed(0)} B | ${r.rssPerRoomKiB.toFixed(0)} KiB | ${r.errors} |`);
+    console.log(
+      `| ${r.kind === 'bare' ? 'bare' : GAME} | ${r.clients} | ${r.actionsPerSecond.toFixed(1)} | ${f(r.other)} | ${f(r.spectators)} | ${r.serverUsPerAction.toFixed(0)} µs | ${r.bytesPerActionPerClient.toFixed(0)} B | ${r.rssPerRoomKiB.toFixed(0)} KiB | ${r.errors} |`,
+    );
   }
-  console.log(`server CPU per action, ${GAME} / bare: ${(rows[1].serverUsPerAction / rows[0].serverUsPerAction).toFixed(1)}×; server idle before each run: ${rows.map((r) => `${r.idleCpuPct.toFixed(1)}%`).join(', ')} of a core`);
+  console.log(
+    `server CPU per action, ${GAME} / bare: ${(rows[1].serverUsPerAction / rows[0].serverUsPerAction).toFixed(1)}×; server idle before each run: ${rows.map((r) => `${r.idleCpuPct.toFixed(1)}%`).join(', ')} of a core`,
+  );
   server.disconnect();
   server.kill();
   process.exit(0);
 }
-setTimeout(() => { console.error('load benchmark: time limit reached'); process.exit(1); }, (SECONDS * 2 + 240) * 1000).unref();
+setTimeout(
+  () => {
+    console.error('load benchmark: time limit reached');
+    process.exit(1);
+  },
+  (SECONDS * 2 + 240) * 1000,
+).unref();
 void main();

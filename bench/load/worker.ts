@@ -5,18 +5,30 @@ import { Client, Room } from 'colyseus.js';
 import { applyViewMessage, emptyStream, type ViewStream } from '@dicehall/shared';
 
 const { WS, ROOMS, SPECTATORS, ACTION_MS, SECONDS, KIND, GAME } = JSON.parse(process.env.LOAD_WORKER!) as {
-  WS: string; ROOMS: number; SPECTATORS: number; ACTION_MS: number; SECONDS: number; KIND: 'table' | 'bare'; GAME: string;
+  WS: string;
+  ROOMS: number;
+  SPECTATORS: number;
+  ACTION_MS: number;
+  SECONDS: number;
+  KIND: 'table' | 'bare';
+  GAME: string;
 };
 
 let bytes = 0;
 const connect = Room.prototype.connect;
 Room.prototype.connect = function (this: Room, ...args: Parameters<typeof connect>) {
   const out = connect.apply(this, args);
-  (this.connection as any).transport.ws.addEventListener('message', (e: { data: ArrayBuffer }) => { bytes += e.data.byteLength; });
+  (this.connection as any).transport.ws.addEventListener('message', (e: { data: ArrayBuffer }) => {
+    bytes += e.data.byteLength;
+  });
   return out;
 };
 
-interface Bot { room: Room<any>; seat: number | null; stream: ViewStream }
+interface Bot {
+  room: Room<any>;
+  seat: number | null;
+  stream: ViewStream;
+}
 const latOther: number[] = [];
 const latSpectator: number[] = [];
 let errors = 0;
@@ -25,22 +37,33 @@ let measuring = false;
 
 function bot(room: Room<any>): Bot {
   const b: Bot = { room, seat: null, stream: emptyStream() };
-  room.onMessage('welcome', (m: { seat: number | null }) => { b.seat = m.seat; });
-  room.onMessage('error', () => { errors++; });
-  room.onMessage('view', (m: string) => { const n = applyViewMessage(b.stream, m); if (n) b.stream = n; });
+  room.onMessage('welcome', (m: { seat: number | null }) => {
+    b.seat = m.seat;
+  });
+  room.onMessage('error', () => {
+    errors++;
+  });
+  room.onMessage('view', (m: string) => {
+    const n = applyViewMessage(b.stream, m);
+    if (n) b.stream = n;
+  });
   room.onMessage('*', () => undefined);
-  room.onError(() => { errors++; });
+  room.onError(() => {
+    errors++;
+  });
   return b;
 }
 
-const progress = (r: Room<any>) => (KIND === 'bare' ? r.state.count ?? 0 : (r.state.round ?? 0) * 10_000 + (r.state.log?.length ?? 0));
+const progress = (r: Room<any>) =>
+  KIND === 'bare' ? (r.state.count ?? 0) : (r.state.round ?? 0) * 10_000 + (r.state.log?.length ?? 0);
 
 async function startRoom(k: number) {
   const opts = KIND === 'bare' ? {} : { game: GAME, name: `A${k}` };
   const first = bot(await new Client(WS).create(KIND, opts));
   const bots = [first, bot(await new Client(WS).joinById(first.room.roomId, KIND === 'bare' ? {} : { name: `B${k}` }))];
   const watchers: Bot[] = [];
-  for (let s = 0; s < SPECTATORS; s++) watchers.push(bot(await new Client(WS).joinById(first.room.roomId, KIND === 'bare' ? {} : { want: 'watch' })));
+  for (let s = 0; s < SPECTATORS; s++)
+    watchers.push(bot(await new Client(WS).joinById(first.room.roomId, KIND === 'bare' ? {} : { want: 'watch' })));
   let turn = 0;
   const act = () => {
     let mover: Bot | undefined;
@@ -49,7 +72,10 @@ async function startRoom(k: number) {
       mover = bots[turn++ % 2];
     } else {
       const st = first.room.state;
-      if (st.phase === 'over') { for (const b of bots) b.room.send('rematch'); return; }
+      if (st.phase === 'over') {
+        for (const b of bots) b.room.send('rematch');
+        return;
+      }
       if (st.phase !== 'playing') return;
       mover = bots.find((b) => b.seat === st.toAct?.[0] && b.room.state.log.length === st.log.length);
       const legal = (mover?.stream.doc?.legal as unknown[]) ?? [];
@@ -67,13 +93,17 @@ async function startRoom(k: number) {
         if (measuring) (i < others.length ? latOther : latSpectator).push(performance.now() - t0);
         return true;
       };
-      const fn = () => { if (check()) (b.room.onStateChange as any).remove(fn); };
+      const fn = () => {
+        if (check()) (b.room.onStateChange as any).remove(fn);
+      };
       b.room.onStateChange(fn);
     });
   };
   // Staggered, so rooms do not all act on the same tick.
   const room = { timer: undefined as NodeJS.Timeout | undefined, all: [...bots, ...watchers] };
-  setTimeout(() => { room.timer = setInterval(act, ACTION_MS); }, Math.random() * ACTION_MS);
+  setTimeout(() => {
+    room.timer = setInterval(act, ACTION_MS);
+  }, Math.random() * ACTION_MS);
   return room;
 }
 
@@ -82,7 +112,9 @@ async function main() {
   // Twenty rooms set up at a time: one by one, hundreds of rooms take minutes of matchmaking round trips.
   for (let k = 0; k < ROOMS; k += 20) {
     const batch = await Promise.allSettled(Array.from({ length: Math.min(20, ROOMS - k) }, (_, i) => startRoom(k + i)));
-    for (const r of batch) if (r.status === 'fulfilled') rooms.push(r.value); else errors++;
+    for (const r of batch)
+      if (r.status === 'fulfilled') rooms.push(r.value);
+      else errors++;
   }
   process.send!({ type: 'ready' });
   await new Promise<void>((resolve) => process.once('message', () => resolve()));

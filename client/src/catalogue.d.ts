@@ -1,4 +1,10 @@
 // The type of the build-time game catalogue (client/catalogue.ts makes it).
 declare module 'virtual:dicehall-catalogue' {
-  export const catalogue: { id: string; name: string; pitch: string; seats: { min: number; max: number }; listed: boolean }[];
+  export const catalogue: {
+    id: string;
+    name: string;
+    pitch: string;
+    seats: { min: number; max: number };
+    listed: boolean;
+  }[];
 }

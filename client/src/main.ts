@@ -19,7 +19,11 @@ let conn: TableConnection | null = null;
 let teardown: (() => void) | null = null;
 
 // The top bar is the page's own HTML, outside every screen: its one switch is built by hand, once.
-const soundToggle = el('button', { type: 'button', class: 'sound', 'aria-pressed': String(sound.on) }, sound.on ? 'Sound: on' : 'Sound: off');
+const soundToggle = el(
+  'button',
+  { type: 'button', class: 'sound', 'aria-pressed': String(sound.on) },
+  sound.on ? 'Sound: on' : 'Sound: off',
+);
 soundToggle.addEventListener('click', () => {
   sound.on = !sound.on;
   soundToggle.textContent = sound.on ? 'Sound: on' : 'Sound: off';
@@ -29,7 +33,8 @@ document.querySelector('.topbar')!.append(soundToggle);
 
 store.subscribe(() => {
   const c = store.connection;
-  netStatus.textContent = c === 'reconnecting' ? 'Reconnecting…' : c === 'restarting' ? 'Server restarting…' : c === 'lost' ? 'Offline' : '';
+  netStatus.textContent =
+    c === 'reconnecting' ? 'Reconnecting…' : c === 'restarting' ? 'Server restarting…' : c === 'lost' ? 'Offline' : '';
   netStatus.className = c;
 });
 
@@ -56,15 +61,33 @@ function preload(game?: string) {
 
 function notFound() {
   document.title = 'Not found — Dicehall';
-  showScreen(root, h('section', { class: 'card' }, h('h1', {}, 'Nothing at this address'),
-    h('p', { role: 'alert' }, `There is no page at ${location.pathname}. Room links look like /r/… and replays like /replay/….`),
-    h('a', { href: '/' }, 'Go to the Dicehall home page')));
+  showScreen(
+    root,
+    h(
+      'section',
+      { class: 'card' },
+      h('h1', {}, 'Nothing at this address'),
+      h(
+        'p',
+        { role: 'alert' },
+        `There is no page at ${location.pathname}. Room links look like /r/… and replays like /replay/….`,
+      ),
+      h('a', { href: '/' }, 'Go to the Dicehall home page'),
+    ),
+  );
 }
 
 function notHere(message: string) {
-  showScreen(root, h('section', { class: 'card' }, h('h1', {}, 'This table is not here'),
-    h('p', { role: 'alert' }, `${message} It may have ended, or the link is wrong.`),
-    h('a', { href: '/' }, 'Start a new game')));
+  showScreen(
+    root,
+    h(
+      'section',
+      { class: 'card' },
+      h('h1', {}, 'This table is not here'),
+      h('p', { role: 'alert' }, `${message} It may have ended, or the link is wrong.`),
+      h('a', { href: '/' }, 'Start a new game'),
+    ),
+  );
 }
 
 async function route() {
@@ -77,7 +100,7 @@ async function route() {
   const room = path.match(/^\/r\/([\w-]+)$/)?.[1];
   const replay = path.match(/^\/replay\/([\w-]+)$/)?.[1];
   const rules = path.match(/^\/rules\/([\w-]+)$/)?.[1];
-  const lobby = path.match(/^\/p\/([\w-]+)$/) ?? (path === '/p' ? [path, null] as const : null);
+  const lobby = path.match(/^\/p\/([\w-]+)$/) ?? (path === '/p' ? ([path, null] as const) : null);
   if (!room) {
     conn?.leave();
     conn = null;
@@ -91,14 +114,19 @@ async function route() {
     } else if (replay) {
       void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
       teardown = await (await import('./screens/replay')).replayScreen(root, replay);
-    }
-    else if (rules) (await import('./screens/rules')).rulesScreen(root, rules);
+    } else if (rules) (await import('./screens/rules')).rulesScreen(root, rules);
     else if (path !== '/' && path !== '/index.html') notFound();
     else {
       teardown = await homeScreen(root, go, async (req) => {
         preload(req.game);
         conn = new (await connection()).TableConnection(store);
-        return conn.create({ game: req.game, options: req.options, public: req.isPublic, clock: req.clock, ...(req.bot ? { bot: req.bot } : {}) });
+        return conn.create({
+          game: req.game,
+          options: req.options,
+          public: req.isPublic,
+          clock: req.clock,
+          ...(req.bot ? { bot: req.bot } : {}),
+        });
       });
     }
     document.body.dataset.ready = 'true';

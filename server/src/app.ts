@@ -39,7 +39,10 @@ export const DEFAULT_CLIENT_DIST = path.resolve(__dirname, '../../client/dist');
  * `store`: the durable game store, or a promise of it (the server listens while it opens). Without one, games
  * live in this process's memory only: room test suites whose subject is not durability run that way.
  */
-export async function startServer(config: Config, store: GameStore | Promise<GameStore> | null = null): Promise<Dicehall> {
+export async function startServer(
+  config: Config,
+  store: GameStore | Promise<GameStore> | null = null,
+): Promise<Dicehall> {
   applySchemaFixes();
   const app = express();
   const archive = new Archive(config.archiveGames, config.archivePerAddress);
@@ -57,7 +60,8 @@ export async function startServer(config: Config, store: GameStore | Promise<Gam
       // The frame cap is the message limit plus its header: a bigger frame is closed by ws before it is buffered.
       maxPayload: config.maxPayloadBytes,
       perMessageDeflate: deflateOptions(config.wireDeflate),
-      verifyClient: ({ origin, req }: { origin?: string; req: http.IncomingMessage }) => originAllowed(origin || undefined, req, config),
+      verifyClient: ({ origin, req }: { origin?: string; req: http.IncomingMessage }) =>
+        originAllowed(origin || undefined, req, config),
     }),
     greet: false,
     gracefullyShutdown: false,
@@ -66,7 +70,10 @@ export async function startServer(config: Config, store: GameStore | Promise<Gam
   });
   // Colyseus has just put its own matchmaking handler in front of express; ours replaces it (./http/matchmake).
   httpServer.removeAllListeners('request');
-  httpServer.on('request', matchmakeFrontDoor(config, app, (roomId) => durable.ensureRoom(roomId)));
+  httpServer.on(
+    'request',
+    matchmakeFrontDoor(config, app, (roomId) => durable.ensureRoom(roomId)),
+  );
   const rooms = new Set<GameRoom>();
   const bots = new BotPool({ threads: config.botThreads, marginMs: config.botMarginMs, delayMs: config.botDelayMs });
   server.define('table', gameRoomFor({ config, archive, rooms, durable, bots })).enableRealtimeListing();

@@ -1,7 +1,15 @@
 // Server settings, from the environment with sane defaults: everything runs embedded with no external service.
 import { z } from 'zod';
 
-const list = z.string().default('').transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+const list = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(2567),
@@ -17,18 +25,32 @@ const env = z.object({
   ROOMS_PER_MINUTE: z.coerce.number().min(1).max(100000).default(30),
   JOINS_PER_MINUTE: z.coerce.number().min(1).max(100000).default(240),
   ALLOWED_ORIGINS: list,
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   CLIENT_DIST: z.string().optional(),
   // Off by default: with compression on, test clients acting on one socket's patch saw another's view lag behind
   // (stale legal actions refused in the fuzz and Polywars room tests); see ./deflate.
   WIRE_DEFLATE: z.enum(['off', 'large', 'all']).default('off'),
-  NODE_ID: z.string().regex(/^[\w.:-]{1,100}$/).optional(),
+  NODE_ID: z
+    .string()
+    .regex(/^[\w.:-]{1,100}$/)
+    .optional(),
   BOT_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   BOT_BUDGET_MS: z.coerce.number().int().min(10).max(10000).default(300),
   BOT_PACE_MS: z.coerce.number().int().min(0).max(10000).default(600),
   // Empty counts as unset, so a compose file can leave them blank.
-  REDIS_URL: z.string().regex(/^(rediss?:\/\/.+)?$/, 'redis://host:port[/db]').optional().transform((v) => v || undefined),
-  PUBLIC_ADDRESS: z.string().regex(/^([A-Za-z0-9.:[\]-]+(\/[A-Za-z0-9._~-]+)*)?$/, 'host[:port][/path], no scheme').optional().transform((v) => v || undefined),
+  REDIS_URL: z
+    .string()
+    .regex(/^(rediss?:\/\/.+)?$/, 'redis://host:port[/db]')
+    .optional()
+    .transform((v) => v || undefined),
+  PUBLIC_ADDRESS: z
+    .string()
+    .regex(/^([A-Za-z0-9.:[\]-]+(\/[A-Za-z0-9._~-]+)*)?$/, 'host[:port][/path], no scheme')
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export interface Config {

@@ -16,15 +16,25 @@ async function main() {
   const settings = storeSettingsFromEnv();
   const opening = Date.now();
   const store = openGameStore(settings, { applicationName: 'dicehall' });
-  store.then((s) => {
-    log.info({ event: 'store-open', backend: s.backend, ms: Date.now() - opening, dataDir: settings.databaseUrl ? undefined : settings.dataDir });
-    startRetention(s, settings.retentionDays, undefined, (err) => log.error({ event: 'retention-failed', error: (err as Error).message }));
-  }, (err: Error) => {
-    // Without its store the server would accept games it cannot keep: stop, and let the supervisor retry.
-    log.fatal({ event: 'store-open-failed', error: err.message });
-    log.flush();
-    process.exit(1);
-  });
+  store.then(
+    (s) => {
+      log.info({
+        event: 'store-open',
+        backend: s.backend,
+        ms: Date.now() - opening,
+        dataDir: settings.databaseUrl ? undefined : settings.dataDir,
+      });
+      startRetention(s, settings.retentionDays, undefined, (err) =>
+        log.error({ event: 'retention-failed', error: (err as Error).message }),
+      );
+    },
+    (err: Error) => {
+      // Without its store the server would accept games it cannot keep: stop, and let the supervisor retry.
+      log.fatal({ event: 'store-open-failed', error: err.message });
+      log.flush();
+      process.exit(1);
+    },
+  );
   const dicehall = await startServer(config, store);
   // The bot threads load the rules now, so the first game against the computer does not wait for them.
   dicehall.bots.warm();
@@ -36,7 +46,10 @@ async function main() {
       stopping = true;
       log.info({ event: 'stopping', signal });
       setTimeout(() => process.exit(0), STOP_MS).unref();
-      dicehall.close(1000).then(() => process.exit(0), () => process.exit(1));
+      dicehall.close(1000).then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   }
 }

@@ -5,7 +5,10 @@ export const log = pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   base: undefined,
   // Never write a client object, a reconnection token or a seat token, even if one slips into a call.
-  redact: { paths: ['client', 'token', 'seatToken', 'reconnectionToken', '*.token', '*.seatToken', '*.reconnectionToken'], censor: '[redacted]' },
+  redact: {
+    paths: ['client', 'token', 'seatToken', 'reconnectionToken', '*.token', '*.seatToken', '*.reconnectionToken'],
+    censor: '[redacted]',
+  },
 });
 
 const WINDOW_MS = 10_000;

@@ -9,7 +9,11 @@ export interface Position {
 
 /** Option sets each game is sampled under: the defaults and every variant. */
 export const OPTION_SETS: Record<string, unknown[]> = {
-  shields: [{ bestOf: 1, resurrection: false }, { bestOf: 3, resurrection: false }, { bestOf: 1, resurrection: true }],
+  shields: [
+    { bestOf: 1, resurrection: false },
+    { bestOf: 3, resurrection: false },
+    { bestOf: 1, resurrection: true },
+  ],
   'dice-chess': [{ placement: 'arrange' }, { placement: 'random' }],
   'shields-up': [{}],
 };

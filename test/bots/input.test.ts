@@ -38,7 +38,7 @@ describe.each(GAMES)('%s: what a bot is given', (gameId) => {
   });
 });
 
-describe('dice-chess: the secret arrangement (C2) never reaches the other seat\'s bot', () => {
+describe("dice-chess: the secret arrangement (C2) never reaches the other seat's bot", () => {
   /** A state where seat 1 has confirmed `order` and seat 0 is still arranging. */
   function arranged(order: number[]): DiceChessState {
     const s = diceChess.setup({ placement: 'arrange' }, 2, seededDice(99)).state;
@@ -68,8 +68,11 @@ describe('dice-chess: the secret arrangement (C2) never reaches the other seat\'
 /** Relative imports of a TypeScript file, resolved to files. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)]
-    .map((m) => m[1] ?? m[2] ?? m[3]);
+  const specs = [
+    ...text.matchAll(
+      /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? m[3]);
   return specs.map((s) => {
     if (!s.startsWith('.')) return s;
     const base = resolve(dirname(file), s);
@@ -95,7 +98,7 @@ describe('shared/src/bots: imports and globals (static)', () => {
     const f = queue.pop()!;
     if (reached.has(f)) continue;
     reached.add(f);
-    for (const dep of importsOf(f)) (dep.startsWith('/') ? queue.push(dep) : packages.add(dep));
+    for (const dep of importsOf(f)) dep.startsWith('/') ? queue.push(dep) : packages.add(dep);
   }
   const rel = [...reached].map((f) => relative(ROOT, f));
 
@@ -106,7 +109,9 @@ describe('shared/src/bots: imports and globals (static)', () => {
   });
 
   it('reaches nothing of the server, the client, the seed (fair dice), the log or the table', () => {
-    const forbidden = rel.filter((f) => !f.startsWith('shared/src/') || /^shared\/src\/(core\/(fair|log|table)|cli)\b/.test(f));
+    const forbidden = rel.filter(
+      (f) => !f.startsWith('shared/src/') || /^shared\/src\/(core\/(fair|log|table)|cli)\b/.test(f),
+    );
     expect(forbidden).toEqual([]);
     expect([...packages].filter((p) => p !== 'zod')).toEqual([]);
   });
@@ -114,7 +119,10 @@ describe('shared/src/bots: imports and globals (static)', () => {
   it('reads no clock and no Math.random: time and chance are passed in', () => {
     for (const f of roots) {
       const code = readFileSync(f, 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
-      expect({ f, bad: code.match(/Math\.random|Date\.now|new Date|performance\.|process\.|globalThis/g) }).toEqual({ f, bad: null });
+      expect({ f, bad: code.match(/Math\.random|Date\.now|new Date|performance\.|process\.|globalThis/g) }).toEqual({
+        f,
+        bad: null,
+      });
     }
   });
 });

@@ -1,15 +1,35 @@
 // The Polywars lookahead bot (issue #17): its input is the seat's view and legal actions only, it rebuilds the
 // turns' state exactly from that view, it always plays a listed legal action in every scenario, and it beats easy.
-import { botInput, createBot, getGame, makePolywarsBot, pick, polywars, seededDice, type Level, type PolywarsState } from '@dicehall/shared';
+import {
+  botInput,
+  createBot,
+  getGame,
+  makePolywarsBot,
+  pick,
+  polywars,
+  seededDice,
+  type Level,
+  type PolywarsState,
+} from '@dicehall/shared';
 import { stateFromView } from '../../shared/src/bots/polywars';
 
 const m = polywars;
 const SCENARIO_SEATS: [string, number][] = [
-  ['kill-the-king', 2], ['kill-the-king', 3], ['capture-the-flag', 2], ['rescue-mission', 2], ['snipe-hunt', 2], ['attack-on-tokyo', 2],
+  ['kill-the-king', 2],
+  ['kill-the-king', 3],
+  ['capture-the-flag', 2],
+  ['rescue-mission', 2],
+  ['snipe-hunt', 2],
+  ['attack-on-tokyo', 2],
 ];
 
 /** Decision points of random games (random legal actions, no concession), every `every`-th kept. */
-function positions(scenario: string, seats: number, games: number, every: number): { state: PolywarsState; seat: number }[] {
+function positions(
+  scenario: string,
+  seats: number,
+  games: number,
+  every: number,
+): { state: PolywarsState; seat: number }[] {
   const out: { state: PolywarsState; seat: number }[] = [];
   const options = m.options.parse({ scenario, seats, cycleLimit: 4 });
   for (let g = 0; g < games; g++) {
@@ -51,22 +71,30 @@ describe.each(SCENARIO_SEATS)('%s, %i seats: the lookahead bot', (scenario, seat
     all.forEach(({ state, seat }, i) => {
       const level = i % 2 ? 'hard' : 'normal';
       const legal = m.legalActions(state, seat);
-      const action = createBot('polywars', level, seededDice(i))!.choose(botInput(m, state, seat)) as (typeof legal)[number];
-      if (!legal.some((a) => JSON.stringify(a) === JSON.stringify(action))) bad.push(`#${i} ${level} unlisted ${JSON.stringify(action)}`);
+      const action = createBot('polywars', level, seededDice(i))!.choose(
+        botInput(m, state, seat),
+      ) as (typeof legal)[number];
+      if (!legal.some((a) => JSON.stringify(a) === JSON.stringify(action)))
+        bad.push(`#${i} ${level} unlisted ${JSON.stringify(action)}`);
       if (action.type === 'concede') bad.push(`#${i} conceded`);
       if (!m.apply(state, seat, action, seededDice(i)).ok) bad.push(`#${i} refused`);
     });
     expect(bad).toEqual([]);
   });
 
-  it('is blind to the other seats\' secrets: the module\'s disguise probe changes neither its input nor its choice', () => {
+  it("is blind to the other seats' secrets: the module's disguise probe changes neither its input nor its choice", () => {
     let probed = 0;
-    for (const [i, { state, seat }] of all.filter((p) => p.state.phase !== 'turns').slice(0, 60).entries()) {
+    for (const [i, { state, seat }] of all
+      .filter((p) => p.state.phase !== 'turns')
+      .slice(0, 60)
+      .entries()) {
       const other = m.disguise!(state, seat, seededDice(900 + i));
       if (JSON.stringify(other) !== JSON.stringify(state)) probed++;
       expect(botInput(m, other, seat)).toEqual(botInput(m, state, seat));
       for (const level of ['normal', 'hard'] as const) {
-        expect(makePolywarsBot(level, seededDice(3)).choose(botInput(m, other, seat) as never)).toEqual(makePolywarsBot(level, seededDice(3)).choose(botInput(m, state, seat) as never));
+        expect(makePolywarsBot(level, seededDice(3)).choose(botInput(m, other, seat) as never)).toEqual(
+          makePolywarsBot(level, seededDice(3)).choose(botInput(m, state, seat) as never),
+        );
       }
     }
     if (seats > 2 || scenario === 'kill-the-king') expect(probed).toBeGreaterThan(0);
@@ -96,7 +124,9 @@ it('W5 a secret bid of the other seat never reaches the bot: bids 0 and 3 give i
   expect(botInput(m, low, 0)).toEqual(botInput(m, high, 0));
   for (const level of ['normal', 'hard'] as const) {
     for (let seed = 0; seed < 5; seed++) {
-      expect(createBot('polywars', level, seededDice(seed))!.choose(botInput(m, low, 0))).toEqual(createBot('polywars', level, seededDice(seed))!.choose(botInput(m, high, 0)));
+      expect(createBot('polywars', level, seededDice(seed))!.choose(botInput(m, low, 0))).toEqual(
+        createBot('polywars', level, seededDice(seed))!.choose(botInput(m, high, 0)),
+      );
     }
   }
 });

@@ -1,6 +1,16 @@
 // Determinized states agree with the view; chance is listed die face by die face; the budget holds.
 import { performance } from 'node:perf_hooks';
-import { botInput, botKits, chanceOutcomes, diceChess, diceChessKit, makeBot, seededDice, shields, shieldsKit } from '@dicehall/shared';
+import {
+  botInput,
+  botKits,
+  chanceOutcomes,
+  diceChess,
+  diceChessKit,
+  makeBot,
+  seededDice,
+  shields,
+  shieldsKit,
+} from '@dicehall/shared';
 import { positionState, type DiceChessState } from '@dicehall/shared/dice-chess';
 import type { ShieldsState } from '@dicehall/shared/shields';
 import { GAMES, positions } from './helpers';
@@ -22,12 +32,19 @@ describe.each(GAMES)('%s: determinized states', (gameId) => {
 });
 
 describe('dice-chess: the unseen arrangement is sampled', () => {
-  it('C2 as a permutation of the opponent\'s public rolled dice, differently for different bot seeds', () => {
+  it("C2 as a permutation of the opponent's public rolled dice, differently for different bot seeds", () => {
     const s0 = diceChess.setup({ placement: 'arrange' }, 2, seededDice(11)).state;
-    const step = diceChess.apply(s0, 1, { type: 'arrange', order: Array.from({ length: 16 }, (_, i) => 15 - i) }, seededDice(1));
+    const step = diceChess.apply(
+      s0,
+      1,
+      { type: 'arrange', order: Array.from({ length: 16 }, (_, i) => 15 - i) },
+      seededDice(1),
+    );
     if (!step.ok) throw new Error(step.code);
     const view = diceChess.view(step.state, 0);
-    const samples = [1, 2, 3, 4].map((seed) => botKits['dice-chess'].determinize(view, 0, seededDice(seed)) as DiceChessState);
+    const samples = [1, 2, 3, 4].map(
+      (seed) => botKits['dice-chess'].determinize(view, 0, seededDice(seed)) as DiceChessState,
+    );
     for (const det of samples) {
       expect([...det.pending[1]!].sort()).toEqual([...step.state.rolled[1]].sort());
       expect(det.pending[0]).toBeNull();
@@ -44,7 +61,13 @@ describe('chance outcomes come from the rules, die face by die face', () => {
     const took = shields.apply(s, seat, { type: 'take', die: `attack.red.d8` }, seededDice(1));
     if (!took.ok) throw new Error(took.code);
     s = took.state;
-    const outs = chanceOutcomes(shieldsKit, s, seat, { type: 'attack', battery: `p${seat}.battery.red` }, seededDice(1));
+    const outs = chanceOutcomes(
+      shieldsKit,
+      s,
+      seat,
+      { type: 'attack', battery: `p${seat}.battery.red` },
+      seededDice(1),
+    );
     expect(outs.map((o) => o.p)).toEqual(Array(8).fill(1 / 8));
     const health = outs.map((o) => o.state.players[1 - seat].batteries.yellow.health);
     expect(health).toEqual([11, 10, 9, 8, 7, 6, 5, 4]);
@@ -65,7 +88,9 @@ describe('chance outcomes come from the rules, die face by die face', () => {
 describe.each(GAMES)('%s: the budget holds', (gameId) => {
   const kit = botKits[gameId];
   // Busy positions: many legal actions, play under way.
-  const busy = positions(gameId, 3, 5).filter(({ state, seat }) => kit.game.legalActions(state, seat).length >= 8).slice(0, 30);
+  const busy = positions(gameId, 3, 5)
+    .filter(({ state, seat }) => kit.game.legalActions(state, seat).length >= 8)
+    .slice(0, 30);
 
   it('never spends more rule steps than the node cap', () => {
     expect(busy.length).toBeGreaterThan(5);
@@ -82,7 +107,11 @@ describe.each(GAMES)('%s: the budget holds', (gameId) => {
       // A clock that moves 1 ms each time it is read: a 40 ms deadline allows about 40 rule steps.
       let t = 0;
       const now = () => t++;
-      const thought = makeBot(kit, 'hard', seededDice(i)).think(botInput(kit.game, state, seat), { nodes: 1e9, ms: 40, now });
+      const thought = makeBot(kit, 'hard', seededDice(i)).think(botInput(kit.game, state, seat), {
+        nodes: 1e9,
+        ms: 40,
+        now,
+      });
       expect(thought.nodes).toBeLessThanOrEqual(41);
       expect(thought.cut).toBe(true);
     }

@@ -3,8 +3,19 @@
 // than the simple bot it replaced and than random play. (Legality, the budget and the view round trip are checked
 // for every kit in legal.test.ts, search.test.ts and input.test.ts, which loop over botKits.)
 import {
-  botInput, createBot, getBotKit, LEVEL_NOTES, makeBot, makeSimpleBot, seededDice, shieldsUp, shieldsUpKit,
-  type Bot, type Level, type ShieldsUpState, type ShieldsUpView,
+  botInput,
+  createBot,
+  getBotKit,
+  LEVEL_NOTES,
+  makeBot,
+  makeSimpleBot,
+  seededDice,
+  shieldsUp,
+  shieldsUpKit,
+  type Bot,
+  type Level,
+  type ShieldsUpState,
+  type ShieldsUpView,
 } from '@dicehall/shared';
 import { CARD_IDS } from '@dicehall/shared/shields-up';
 import { positions } from './helpers';
@@ -12,7 +23,11 @@ import { positions } from './helpers';
 const all = positions('shields-up', 12, 11).map(({ state, seat }) => ({ state: state as ShieldsUpState, seat }));
 
 /** Where every card is in a state, zone by zone, for the seat's opponent's hidden zones. */
-const hidden = (s: ShieldsUpState, seat: number) => ({ hand: s.players[1 - seat].hand, shields: s.players[1 - seat].shields, draw: s.draw });
+const hidden = (s: ShieldsUpState, seat: number) => ({
+  hand: s.players[1 - seat].hand,
+  shields: s.players[1 - seat].shields,
+  draw: s.draw,
+});
 
 describe('shields-up: determinized states', () => {
   it('U8 hold every card once, the seen ones where the seat sees them, over many positions of random games', () => {
@@ -21,46 +36,63 @@ describe('shields-up: determinized states', () => {
       const view = shieldsUp.view(state, seat);
       const det = shieldsUpKit.determinize(structuredClone(view), seat, seededDice(i));
       expect(shieldsUp.view(det, seat)).toEqual(view);
-      const cards = [det.draw, det.discard, det.market.filter((c) => c !== null), ...det.players.flatMap((p) => [p.hand, p.shields, p.equipment])].flat();
+      const cards = [
+        det.draw,
+        det.discard,
+        det.market.filter((c) => c !== null),
+        ...det.players.flatMap((p) => [p.hand, p.shields, p.equipment]),
+      ].flat();
       expect([...cards].sort()).toEqual([...CARD_IDS].sort());
       // What the seat holds and what lies open is not resampled.
       expect(det.players[seat]).toEqual(state.players[seat]);
       expect(det.players[1 - seat].equipment).toEqual(state.players[1 - seat].equipment);
-      expect({ turn: det.turn, actions: det.actions, turns: det.turns, strike: det.strike }).toEqual(
-        { turn: state.turn, actions: state.actions, turns: state.turns, strike: state.strike });
+      expect({ turn: det.turn, actions: det.actions, turns: det.turns, strike: det.strike }).toEqual({
+        turn: state.turn,
+        actions: state.actions,
+        turns: state.turns,
+        strike: state.strike,
+      });
     }
   });
 
   it('U8 deal the unseen cards differently for different bot dice, and the same for the same dice', () => {
     // Positions with at least four unseen cards: their deal is a real guess.
-    const rich = all.filter(({ state, seat }) => Object.values(hidden(state, seat)).flat().length >= 4).filter((_, i) => i % 10 === 0);
+    const rich = all
+      .filter(({ state, seat }) => Object.values(hidden(state, seat)).flat().length >= 4)
+      .filter((_, i) => i % 10 === 0);
     expect(rich.length).toBeGreaterThan(50);
     for (const { state, seat } of rich) {
       const view = shieldsUp.view(state, seat);
-      const deals = [1, 2, 3, 4, 5, 6].map((k) => JSON.stringify(hidden(shieldsUpKit.determinize(view, seat, seededDice(k)), seat)));
+      const deals = [1, 2, 3, 4, 5, 6].map((k) =>
+        JSON.stringify(hidden(shieldsUpKit.determinize(view, seat, seededDice(k)), seat)),
+      );
       expect(new Set(deals).size).toBeGreaterThan(1);
       expect(JSON.stringify(hidden(shieldsUpKit.determinize(view, seat, seededDice(3)), seat))).toBe(deals[2]);
     }
   });
 
-  it('U8 deal the opponent\'s hand uniformly: each unseen card lands in it about as often as any other', () => {
+  it("U8 deal the opponent's hand uniformly: each unseen card lands in it about as often as any other", () => {
     // The first position where the opponent holds two cards and at least six are unseen.
-    const { state, seat } = all.find(({ state: s, seat: k }) => s.players[1 - k].hand.length === 2 && Object.values(hidden(s, k)).flat().length >= 6)!;
+    const { state, seat } = all.find(
+      ({ state: s, seat: k }) => s.players[1 - k].hand.length === 2 && Object.values(hidden(s, k)).flat().length >= 6,
+    )!;
     const view = shieldsUp.view(state, seat);
     const unseen = Object.values(hidden(state, seat)).flat();
     const count = new Map<string, number>();
     const N = 6000;
-    for (let k = 0; k < N; k++) for (const c of shieldsUpKit.determinize(view, seat, seededDice(10_000 + k)).players[1 - seat].hand) count.set(c, (count.get(c) ?? 0) + 1);
+    for (let k = 0; k < N; k++)
+      for (const c of shieldsUpKit.determinize(view, seat, seededDice(10_000 + k)).players[1 - seat].hand)
+        count.set(c, (count.get(c) ?? 0) + 1);
     const expected = (N * 2) / unseen.length;
     expect([...count.keys()].sort()).toEqual([...unseen].sort());
     for (const n of count.values()) expect(Math.abs(n - expected)).toBeLessThan(0.15 * expected);
   });
 });
 
-describe('shields-up: the bot is blind to its seat\'s secrets', () => {
+describe("shields-up: the bot is blind to its seat's secrets", () => {
   const sample = all.filter((_, i) => i % 23 === 0).slice(0, 60);
 
-  it('U8 a state with the hidden cards re-dealt (the module\'s disguise) gives the same input, determinized states and action', () => {
+  it("U8 a state with the hidden cards re-dealt (the module's disguise) gives the same input, determinized states and action", () => {
     let probed = 0;
     for (const [i, { state, seat }] of sample.entries()) {
       const other = shieldsUp.disguise!(state, seat, seededDice(500 + i));
@@ -68,7 +100,9 @@ describe('shields-up: the bot is blind to its seat\'s secrets', () => {
       const a = botInput(shieldsUp, state, seat);
       const b = botInput(shieldsUp, other, seat);
       expect(b).toEqual(a);
-      expect(shieldsUpKit.determinize(b.view as ShieldsUpView, seat, seededDice(9))).toEqual(shieldsUpKit.determinize(a.view as ShieldsUpView, seat, seededDice(9)));
+      expect(shieldsUpKit.determinize(b.view as ShieldsUpView, seat, seededDice(9))).toEqual(
+        shieldsUpKit.determinize(a.view as ShieldsUpView, seat, seededDice(9)),
+      );
       for (const level of ['easy', 'normal', 'hard'] as const) {
         const x = makeBot(shieldsUpKit, level, seededDice(4)).choose(a as never, { nodes: 400 });
         const y = makeBot(shieldsUpKit, level, seededDice(4)).choose(b as never, { nodes: 400 });
@@ -78,7 +112,7 @@ describe('shields-up: the bot is blind to its seat\'s secrets', () => {
     expect(probed).toBeGreaterThan(sample.length / 2);
   });
 
-  it('determinize refuses a view that is not the seat\'s own (a spectator\'s or the other seat\'s)', () => {
+  it("determinize refuses a view that is not the seat's own (a spectator's or the other seat's)", () => {
     const { state, seat } = sample[5];
     expect(() => shieldsUpKit.determinize(shieldsUp.view(state, null), seat, seededDice(1))).toThrow(/not seat/);
     expect(() => shieldsUpKit.determinize(shieldsUp.view(state, 1 - seat), seat, seededDice(1))).toThrow(/not seat/);
@@ -91,7 +125,8 @@ describe('shields-up: the registry', () => {
     const input = botInput(shieldsUp, state, seat);
     const bot = createBot('shields-up', 'hard', seededDice(1))!;
     expect(bot.think(input, { nodes: 2000 }).nodes).toBeGreaterThan(0);
-    for (const level of ['easy', 'normal', 'hard'] as const) expect(LEVEL_NOTES['shields-up'][level]).toMatch(/hidden cards/);
+    for (const level of ['easy', 'normal', 'hard'] as const)
+      expect(LEVEL_NOTES['shields-up'][level]).toMatch(/hidden cards/);
     // The simple bot answers without a search: no rule step spent.
     expect(makeSimpleBot('shields-up', 'hard', seededDice(1)).think(input).nodes).toBe(0);
     expect(getBotKit('polywars')).toBeUndefined();
@@ -100,7 +135,12 @@ describe('shields-up: the registry', () => {
 });
 
 /** Games between `a` (seat alternating, first in even games) and `b`; wins of `a`. Every game and bot seeded. */
-function match(a: (g: number) => Bot, b: (g: number) => Bot, games: number, budget: { nodes: number }): { wins: number; losses: number } {
+function match(
+  a: (g: number) => Bot,
+  b: (g: number) => Bot,
+  games: number,
+  budget: { nodes: number },
+): { wins: number; losses: number } {
   let wins = 0;
   let losses = 0;
   for (let g = 0; g < games; g++) {

@@ -1,10 +1,27 @@
 // The simple bots (Shields Up's old one, kept as a baseline; Polywars, Dice Siege, High Roll): always legal over thousands of positions from
 // random games, never conceding while anything else is legal, and blind to what their seat cannot see.
-import { botInput, createBot, getGame, LEVELS, LEVEL_NOTES, makeSimpleBot, pick, seededDice, type GameModule } from '@dicehall/shared';
+import {
+  botInput,
+  createBot,
+  getGame,
+  LEVELS,
+  LEVEL_NOTES,
+  makeSimpleBot,
+  pick,
+  seededDice,
+  type GameModule,
+} from '@dicehall/shared';
 
 const SIMPLE: { game: string; options: unknown[]; seats: number }[] = [
   { game: 'shields-up', options: [{}], seats: 2 },
-  { game: 'polywars', options: [{ seats: 2, cycleLimit: 4 }, { scenario: 'capture-the-flag', seats: 2, cycleLimit: 3 }], seats: 2 },
+  {
+    game: 'polywars',
+    options: [
+      { seats: 2, cycleLimit: 4 },
+      { scenario: 'capture-the-flag', seats: 2, cycleLimit: 3 },
+    ],
+    seats: 2,
+  },
   { game: 'dice-siege', options: [{ seats: 2 }, { seats: 1 }], seats: 2 },
   { game: 'high-roll', options: [{}], seats: 2 },
 ];
@@ -33,7 +50,11 @@ function positions(m: GameModule, optionSets: unknown[], games: number): { state
 
 describe.each(SIMPLE)('$game: the simple bot', ({ game, options }) => {
   const m = getGame(game)!;
-  const all = positions(m, options, ({ 'high-roll': 200, 'shields-up': 30, 'dice-siege': 25, polywars: 6 } as Record<string, number>)[game]);
+  const all = positions(
+    m,
+    options,
+    ({ 'high-roll': 200, 'shields-up': 30, 'dice-siege': 25, polywars: 6 } as Record<string, number>)[game],
+  );
 
   it('says what each level means', () => {
     for (const level of ['easy', 'normal', 'hard'] as const) expect(LEVEL_NOTES[game][level].length).toBeGreaterThan(3);
@@ -49,22 +70,31 @@ describe.each(SIMPLE)('$game: the simple bot', ({ game, options }) => {
       // Dice Siege lists its plans by a sample (every die can go many ways) and accepts any legal plan: there the
       // rules' own apply is the check; elsewhere the action is one of those listed.
       if (game !== 'dice-siege') expect(legal).toContainEqual(action);
-      if ((action as { type?: string }).type === 'concede' && legal.some((a) => (a as { type?: string }).type !== 'concede')) bad.push(`#${i} conceded`);
+      if (
+        (action as { type?: string }).type === 'concede' &&
+        legal.some((a) => (a as { type?: string }).type !== 'concede')
+      )
+        bad.push(`#${i} conceded`);
       if (!m.apply(state, seat, action, seededDice(i)).ok) bad.push(`#${i} refused`);
     });
     expect(bad).toEqual([]);
   });
 
-  it('is blind to its seat\'s secrets: a state with everything hidden re-dealt (the module\'s disguise probe) gets the same input and action', () => {
+  it("is blind to its seat's secrets: a state with everything hidden re-dealt (the module's disguise probe) gets the same input and action", () => {
     let probed = 0;
-    for (const [i, { state, seat }] of all.filter((_, k) => k % 5 === 0).slice(0, 200).entries()) {
+    for (const [i, { state, seat }] of all
+      .filter((_, k) => k % 5 === 0)
+      .slice(0, 200)
+      .entries()) {
       const input = botInput(m, state, seat);
       // Games without secrets (Dice Siege's open sheets, High Roll) have no probe: their view is the whole state.
       const other = m.disguise ? m.disguise(state, seat, seededDice(900 + i)) : state;
       if (m.disguise && JSON.stringify(other) !== JSON.stringify(state)) probed++;
       expect(botInput(m, other, seat)).toEqual(input);
       for (const level of ['easy', 'normal', 'hard'] as const) {
-        expect(makeSimpleBot(game, level, seededDice(3)).choose(botInput(m, other, seat))).toEqual(makeSimpleBot(game, level, seededDice(3)).choose(input));
+        expect(makeSimpleBot(game, level, seededDice(3)).choose(botInput(m, other, seat))).toEqual(
+          makeSimpleBot(game, level, seededDice(3)).choose(input),
+        );
       }
     }
     if (m.disguise) expect(probed).toBeGreaterThan(0);
@@ -84,8 +114,10 @@ it('Dice Siege normal plays the tuned policy: its sieges go better than random k
         if (!step.ok) throw new Error(step.code);
         state = step.state;
       }
-      const sheet = (m.view(state, 0) as { round: number; sheets: { boxesLeft: number; phase: string; endRound: number | null }[] }).sheets[0];
-      total += sheet.phase === 'won' ? 100 + sheet.boxesLeft : sheet.endRound ?? 0;
+      const sheet = (
+        m.view(state, 0) as { round: number; sheets: { boxesLeft: number; phase: string; endRound: number | null }[] }
+      ).sheets[0];
+      total += sheet.phase === 'won' ? 100 + sheet.boxesLeft : (sheet.endRound ?? 0);
     }
     return total;
   };

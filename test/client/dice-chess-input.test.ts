@@ -50,7 +50,9 @@ describe('Dice Chess board input', () => {
     expect(input.moveTo(102, 101)).toBe(false); // inside the slop: still a tap
     expect(input.moveTo(140, 100)).toBe(true);
     expect(input.release(sqIndex(move.to))).toEqual({ send: move });
-    const illegal = [...Array(64).keys()].find((sq) => !input.targets(from).some((m) => sqIndex(m.to) === sq) && sq !== from)!;
+    const illegal = [...Array(64).keys()].find(
+      (sq) => !input.targets(from).some((m) => sqIndex(m.to) === sq) && sq !== from,
+    )!;
     input.press(from, 100, 100);
     input.moveTo(160, 100);
     expect(input.release(illegal)).toBe('redraw');
@@ -76,7 +78,7 @@ describe('Dice Chess board input', () => {
       const input = new BoardInput(identity);
       input.load(facts(s, seat));
       expect(input.canMove()).toBe(false);
-      const own = (input.view!.board.find((d) => d.owner === other)!).square;
+      const own = input.view!.board.find((d) => d.owner === other)!.square;
       expect(input.press(sqIndex(own), 0, 0)).toBe('none');
       expect(input.selected).toBeNull();
     }

@@ -5,7 +5,11 @@ import { shields, type ShieldsAction, type ShieldsState } from '@dicehall/shared
 import { TableInput, targetOf } from '../../client/src/games/shields/controller';
 
 /** Plays seeded random games until `want` holds for the seat to act; returns that state and seat. */
-function find(want: (legal: ShieldsAction[]) => boolean): { state: ShieldsState; seat: number; legal: ShieldsAction[] } {
+function find(want: (legal: ShieldsAction[]) => boolean): {
+  state: ShieldsState;
+  seat: number;
+  legal: ShieldsAction[];
+} {
   for (let seed = 1; seed < 200; seed++) {
     const dice = seededDice(seed);
     let state = shields.setup(shields.options.parse({}), 2, dice).state;

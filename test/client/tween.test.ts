@@ -9,10 +9,20 @@ function fakeTicker() {
   const t = {
     started: false,
     deltaMS: 0,
-    add(fn: (t: Ticker) => void) { fns.add(fn); return t; },
-    remove(fn: (t: Ticker) => void) { fns.delete(fn); return t; },
-    start() { t.started = true; },
-    stop() { t.started = false; },
+    add(fn: (t: Ticker) => void) {
+      fns.add(fn);
+      return t;
+    },
+    remove(fn: (t: Ticker) => void) {
+      fns.delete(fn);
+      return t;
+    },
+    start() {
+      t.started = true;
+    },
+    stop() {
+      t.started = false;
+    },
     frame(ms: number) {
       t.deltaMS = ms;
       for (const fn of [...fns]) fn(t as unknown as Ticker);
@@ -53,7 +63,12 @@ describe('tweens', () => {
     jest.advanceTimersByTime(600);
     expect(ended).toBe(0);
     jest.advanceTimersByTime(250);
-    expect({ ended, last, running: t.running, size: tweens.size }).toEqual({ ended: 1, last: 1, running: false, size: 0 });
+    expect({ ended, last, running: t.running, size: tweens.size }).toEqual({
+      ended: 1,
+      last: 1,
+      running: false,
+      size: 0,
+    });
     expect(asked).toBeGreaterThan(0); // a frame was asked for the end state
     expect(ticker.started).toBe(false);
   });

@@ -2,7 +2,14 @@
 // message, and passes the others; the correct module they are built from passes all of them.
 import type { GameModule } from '@dicehall/shared';
 import {
-  checkAgreement, checkPlaythrough, checkPurity, checkRefusalRolls, checkReplay, checkSecrets, configFor, type ConformanceConfig,
+  checkAgreement,
+  checkPlaythrough,
+  checkPurity,
+  checkRefusalRolls,
+  checkReplay,
+  checkSecrets,
+  configFor,
+  type ConformanceConfig,
 } from '../helpers/conformance';
 import { disagrees } from './broken/disagrees';
 import { hiddenPips } from './broken/hidden-pips';
@@ -40,9 +47,24 @@ describe('the conformance kit catches broken modules', () => {
 
   it.each([
     ['mutates its input', 'purity', mutates, /broken-mutates: .*apply .* mutated its input/],
-    ['leaks a secret in a view', 'secrets', leaks, /broken-leaks: the view of (seat \d|a spectator) .* changes when what is hidden from it changes: it leaks a secret/],
-    ['rolls then refuses', 'refusals', rollsThenRefuses, /broken-rolls-then-refuses: refused \{"type":"roll","dice":\d\} \(too-many\) .* after taking \d roll\(s\)/],
-    ['disagrees between legalActions and apply', 'agreement', disagrees, /broken-disagrees: apply accepts \{"type":"roll","dice":3\} .*which legalActions does not list/],
+    [
+      'leaks a secret in a view',
+      'secrets',
+      leaks,
+      /broken-leaks: the view of (seat \d|a spectator) .* changes when what is hidden from it changes: it leaks a secret/,
+    ],
+    [
+      'rolls then refuses',
+      'refusals',
+      rollsThenRefuses,
+      /broken-rolls-then-refuses: refused \{"type":"roll","dice":\d\} \(too-many\) .* after taking \d roll\(s\)/,
+    ],
+    [
+      'disagrees between legalActions and apply',
+      'agreement',
+      disagrees,
+      /broken-disagrees: apply accepts \{"type":"roll","dice":3\} .*which legalActions does not list/,
+    ],
   ])('a module that %s fails only the %s check', (_what, check, module, message) => {
     const failed = failures(module as GameModule);
     expect(Object.keys(failed)).toEqual([check]);

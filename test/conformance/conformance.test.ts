@@ -2,7 +2,14 @@
 // CONFORMANCE_SCALE=10 npx jest test/conformance  plays ten times the games and probes (CI runs scale 1).
 import { games, type GameModule } from '@dicehall/shared';
 import {
-  checkAgreement, checkPlaythrough, checkPurity, checkRefusalRolls, checkReplay, checkSecrets, configFor, perft,
+  checkAgreement,
+  checkPlaythrough,
+  checkPurity,
+  checkRefusalRolls,
+  checkReplay,
+  checkSecrets,
+  configFor,
+  perft,
 } from '../helpers/conformance';
 import { NO_SECRETS, OWN, SCALE } from './games';
 import { readPerft, REGENERATE } from './perft-data';
@@ -41,10 +48,13 @@ describe.each(Object.values(games).map((m) => [m.id, m] as const))('%s conforms'
       expect(report.disguised).toBeGreaterThan(0);
     });
 
-    it('the secret probe has teeth: a view that also shows the next seat\'s view is caught', () => {
+    it("the secret probe has teeth: a view that also shows the next seat's view is caught", () => {
       const peeking: GameModule = {
         ...module,
-        view: (state, viewer) => ({ own: module.view(state, viewer), peek: module.view(state, ((viewer ?? -1) + 1) % cfg.setups[0].seats) }),
+        view: (state, viewer) => ({
+          own: module.view(state, viewer),
+          peek: module.view(state, ((viewer ?? -1) + 1) % cfg.setups[0].seats),
+        }),
       };
       expect(() => checkSecrets(peeking, { ...cfg, setups: [cfg.setups[0]] })).toThrow(/it leaks a secret/);
     });
@@ -52,16 +62,26 @@ describe.each(Object.values(games).map((m) => [m.id, m] as const))('%s conforms'
 
   it(`perft counts match the pinned ones (regenerate deliberately: ${REGENERATE})`, () => {
     const pinned = readPerft(id);
-    if (!pinned) throw new Error(`no pinned perft counts for ${id}: run ${REGENERATE.replace('<game-id>', id)} and commit the file`);
+    if (!pinned)
+      throw new Error(
+        `no pinned perft counts for ${id}: run ${REGENERATE.replace('<game-id>', id)} and commit the file`,
+      );
     expect(pinned.cases.length).toBeGreaterThan(0);
     for (const c of pinned.cases) {
-      expect({ ...c, counts: perft(module, { options: c.options, seats: c.seats }, c.seed, c.counts.length) }).toEqual(c);
+      expect({ ...c, counts: perft(module, { options: c.options, seats: c.seats }, c.seed, c.counts.length) }).toEqual(
+        c,
+      );
     }
   });
 });
 
 describe('the registry', () => {
   it('every game without a secret probe (disguise) is one reviewed as hiding nothing', () => {
-    expect(Object.values(games).filter((m) => !m.disguise).map((m) => m.id).sort()).toEqual([...NO_SECRETS].sort());
+    expect(
+      Object.values(games)
+        .filter((m) => !m.disguise)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([...NO_SECRETS].sort());
   });
 });

@@ -4,17 +4,28 @@ import type { ConformanceConfig } from '../helpers/conformance';
 
 export const OWN: Record<string, Partial<ConformanceConfig>> = {
   'dice-chess': {
-    setups: [{ options: { placement: 'arrange' }, seats: 2 }, { options: { placement: 'random' }, seats: 2 }],
+    setups: [
+      { options: { placement: 'arrange' }, seats: 2 },
+      { options: { placement: 'random' }, seats: 2 },
+    ],
     // Of 16! arrangements legalActions lists one; another order of the same dice is just as legal.
     sampledTypes: ['arrange'],
   },
   shields: {
-    setups: [{ options: {}, seats: 2 }, { options: { bestOf: 3 }, seats: 2 }, { options: { resurrection: true }, seats: 2 }],
+    setups: [
+      { options: {}, seats: 2 },
+      { options: { bestOf: 3 }, seats: 2 },
+      { options: { resurrection: true }, seats: 2 },
+    ],
     games: 6,
   },
   'dice-siege': {
     // Solo and races: a race hides each round's moves from the others until the round is over (disguise probe).
-    setups: [{ options: { seats: 2 }, seats: 2 }, { options: { seats: 1 }, seats: 1 }, { options: { seats: 3, mode: 'epic' }, seats: 3 }],
+    setups: [
+      { options: { seats: 2 }, seats: 2 },
+      { options: { seats: 1 }, seats: 1 },
+      { options: { seats: 3, mode: 'epic' }, seats: 3 },
+    ],
     // A plan's choices (uses, Halflings, damage split) multiply past listing: legal.ts offers representatives.
     sampledTypes: ['plan'],
   },

@@ -29,14 +29,21 @@ export function readPerft(id: string): PerftFile | null {
 /** Counts for the first two setups on two seeds, to depth 3 or the deepest depth within the node budget. */
 export function computePerft(module: GameModule): PerftFile {
   const setups = configFor(module, OWN[module.id]).setups.slice(0, 2);
-  const cases = setups.flatMap((setup) => SEEDS.map((seed): PerftCase => {
-    let counts = perft(module, setup, seed, 1);
-    for (let depth = 2; depth <= 3; depth++) {
-      const deeper = perft(module, setup, seed, depth, NODE_BUDGET * 4);
-      if (deeper.reduce((a, b) => a + b, 0) > NODE_BUDGET) break;
-      counts = deeper;
-    }
-    return { options: setup.options, seats: setup.seats, seed, counts };
-  }));
-  return { game: module.id, rulesVersion: module.rulesVersion, regenerate: REGENERATE.replace('<game-id>', module.id), cases };
+  const cases = setups.flatMap((setup) =>
+    SEEDS.map((seed): PerftCase => {
+      let counts = perft(module, setup, seed, 1);
+      for (let depth = 2; depth <= 3; depth++) {
+        const deeper = perft(module, setup, seed, depth, NODE_BUDGET * 4);
+        if (deeper.reduce((a, b) => a + b, 0) > NODE_BUDGET) break;
+        counts = deeper;
+      }
+      return { options: setup.options, seats: setup.seats, seed, counts };
+    }),
+  );
+  return {
+    game: module.id,
+    rulesVersion: module.rulesVersion,
+    regenerate: REGENERATE.replace('<game-id>', module.id),
+    cases,
+  };
 }

@@ -1,8 +1,22 @@
 // A refusal consumes no roll, at the platform level: the table takes back the rolls of an action the module refused,
 // so even a module that rolls before refusing leaves a log that verifies.
 import {
-  advance, commitmentOf, FairDice, FAIR_SCHEME, LOG_FORMAT, RecordingDice, replayed, resultOf, scripted, seededDice, startTable,
-  verifyLog, type Dice, type GameLog, type LogEntry, type Table,
+  advance,
+  commitmentOf,
+  FairDice,
+  FAIR_SCHEME,
+  LOG_FORMAT,
+  RecordingDice,
+  replayed,
+  resultOf,
+  scripted,
+  seededDice,
+  startTable,
+  verifyLog,
+  type Dice,
+  type GameLog,
+  type LogEntry,
+  type Table,
 } from '@dicehall/shared';
 import { rollsThenRefuses } from './broken/rolls-then-refuses';
 
@@ -18,16 +32,32 @@ function play(source: Dice) {
   const entries: LogEntry[] = [start.entry];
   const counts: number[] = [];
   const codes: string[] = [];
-  for (const [seat, action] of [[0, { type: 'roll', dice: 3 }], [1, { type: 'stop' }], [0, { type: 'roll', dice: 3 }], [0, { type: 'roll', dice: 1 }]] as const) {
+  for (const [seat, action] of [
+    [0, { type: 'roll', dice: 3 }],
+    [1, { type: 'stop' }],
+    [0, { type: 'roll', dice: 3 }],
+    [0, { type: 'roll', dice: 1 }],
+  ] as const) {
     const step = advance(rollsThenRefuses, table, seat, 'action', action, dice);
     counts.push(dice.count);
-    if (!step.ok) { codes.push(step.code); continue; }
+    if (!step.ok) {
+      codes.push(step.code);
+      continue;
+    }
     entries.push(step.entry);
     table = step.table;
   }
   const log: GameLog = {
-    format: LOG_FORMAT, game: rollsThenRefuses.id, rules: 1, gameId: FAIR.gameId, options: {}, seats: 2, players: ['A', 'B'],
-    fair: { scheme: FAIR_SCHEME, commitment: commitmentOf(SEED), clientSeed: '', serverSeed: SEED }, entries, result: resultOf(rollsThenRefuses, table),
+    format: LOG_FORMAT,
+    game: rollsThenRefuses.id,
+    rules: 1,
+    gameId: FAIR.gameId,
+    options: {},
+    seats: 2,
+    players: ['A', 'B'],
+    fair: { scheme: FAIR_SCHEME, commitment: commitmentOf(SEED), clientSeed: '', serverSeed: SEED },
+    entries,
+    result: resultOf(rollsThenRefuses, table),
   };
   return { counts, codes, log, entries };
 }
@@ -42,7 +72,9 @@ describe('advance rewinds the dice of a refused action', () => {
     expect(fair.position).toBe(6);
     expect(entries.flatMap((e) => e.rolls).map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(log.result).not.toBeNull();
-    expect(verifyLog(JSON.parse(JSON.stringify(log)), (id) => (id === rollsThenRefuses.id ? rollsThenRefuses : undefined))).toMatchObject({ ok: true, rollsChecked: 6 });
+    expect(
+      verifyLog(JSON.parse(JSON.stringify(log)), (id) => (id === rollsThenRefuses.id ? rollsThenRefuses : undefined)),
+    ).toMatchObject({ ok: true, rollsChecked: 6 });
   });
 
   it('without a source that can step back, the gap stays and the log fails verification (what the rewind prevents)', () => {

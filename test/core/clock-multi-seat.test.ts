@@ -1,8 +1,20 @@
 // Clocks at tables of more than two seats (issue #16): the module declares what a timeout does — Polywars
 // eliminates the player through its multi-seat `resign` hook, a game may skip instead — driven by a fake clock.
 import {
-  advance, GameClock, LOG_FORMAT, pick, RecordingDice, refuse, replayLog, seededDice, startTable, timeable,
-  type GameLog, type GameModule, type LogEntry, type Table,
+  advance,
+  GameClock,
+  LOG_FORMAT,
+  pick,
+  RecordingDice,
+  refuse,
+  replayLog,
+  seededDice,
+  startTable,
+  timeable,
+  type GameLog,
+  type GameModule,
+  type LogEntry,
+  type Table,
 } from '@dicehall/shared';
 import { polywars, type PolywarsState } from '@dicehall/shared/polywars';
 
@@ -10,11 +22,21 @@ const KING = { scenario: 'kill-the-king' as const, budget: 12, cycleLimit: 3 };
 
 function fakeTime(start = 5_000_000) {
   let t = start;
-  return { now: () => t, pass: (ms: number) => { t += ms; } };
+  return {
+    now: () => t,
+    pass: (ms: number) => {
+      t += ms;
+    },
+  };
 }
 
 /** A Kill the King table of `seats` played by seeded random legal actions, the clock told of every move. */
-function timedKing(seats: number, clock: GameClock | null, until: (t: Table<PolywarsState>) => boolean, pass = () => {}) {
+function timedKing(
+  seats: number,
+  clock: GameClock | null,
+  until: (t: Table<PolywarsState>) => boolean,
+  pass = () => {},
+) {
   const dice = new RecordingDice(seededDice(seats * 41));
   const bot = seededDice(seats * 13);
   const start = startTable(polywars, { ...KING, seats }, seats, dice);
@@ -52,7 +74,12 @@ describe('Polywars: a fallen clock at three or more seats eliminates that player
     const control = { mode: 'chess', baseSeconds: 60, incrementSeconds: 1 } as const;
     const clock = new GameClock(control, 3, [0, 1, 2], time.now);
     // Every move takes 200 ms of the mover's time (three seats think at once in the secret steps).
-    const { table, entries, dice } = timedKing(3, clock, (t) => t.state.phase === 'turns', () => time.pass(200));
+    const { table, entries, dice } = timedKing(
+      3,
+      clock,
+      (t) => t.state.phase === 'turns',
+      () => time.pass(200),
+    );
     const seat = polywars.toAct(table.state)[0];
     expect(clock.snapshot.running).toEqual([seat]);
     time.pass(clock.nextExpiry()! - 1);
@@ -80,9 +107,15 @@ describe('Polywars: a fallen clock at three or more seats eliminates that player
     expect(clock.expired()).toEqual([]);
 
     const log: GameLog = {
-      format: LOG_FORMAT, game: 'polywars', gameId: 'timeout3', options: { ...KING, seats: 3 }, seats: 3, players: ['A', 'B', 'C'],
+      format: LOG_FORMAT,
+      game: 'polywars',
+      gameId: 'timeout3',
+      options: { ...KING, seats: 3 },
+      seats: 3,
+      players: ['A', 'B', 'C'],
       fair: { scheme: 'test', commitment: 'none', clientSeed: '', serverSeed: null },
-      entries: [...entries, out.entry], result: null,
+      entries: [...entries, out.entry],
+      result: null,
     };
     const replay = replayLog(JSON.parse(JSON.stringify(log)), (id) => (id === 'polywars' ? polywars : undefined));
     if (!replay.ok) throw new Error(replay.problem);
@@ -92,7 +125,12 @@ describe('Polywars: a fallen clock at three or more seats eliminates that player
   it('W5 in a secret step every awaited clock runs at once; the one that falls is eliminated and the others still answer', () => {
     const time = fakeTime();
     const clock = new GameClock({ mode: 'turn', turnSeconds: 30 }, 4, [0, 1, 2, 3], time.now);
-    const { table, dice } = timedKing(4, clock, (t) => t.state.phase === 'bid', () => time.pass(100));
+    const { table, dice } = timedKing(
+      4,
+      clock,
+      (t) => t.state.phase === 'bid',
+      () => time.pass(100),
+    );
     expect(polywars.toAct(table.state).sort()).toEqual([0, 1, 2, 3]);
     expect(clock.snapshot.running.slice().sort()).toEqual([0, 1, 2, 3]);
     // Seats 0, 1 and 3 bid at once after 10 s; seat 2 never does.
@@ -127,13 +165,20 @@ describe('Polywars: a fallen clock at three or more seats eliminates that player
     const { table, dice } = timedKing(3, null, (t) => t.state.phase === 'turns');
     const out = advance(polywars, table, 1, 'timeout', undefined, dice);
     if (!out.ok) throw new Error(out.message);
-    expect(advance(polywars, out.table, 1, 'timeout', undefined, dice)).toMatchObject({ ok: false, code: 'not-in-game' });
+    expect(advance(polywars, out.table, 1, 'timeout', undefined, dice)).toMatchObject({
+      ok: false,
+      code: 'not-in-game',
+    });
   });
 });
 
 describe('the skip policy', () => {
   // A counter game for three: seats take turns adding 1; a skipped seat adds nothing and play passes on.
-  interface Count { total: number; turn: number; skipped: number[] }
+  interface Count {
+    total: number;
+    turn: number;
+    skipped: number[];
+  }
   const counter: GameModule<Count> = {
     ...(polywars as unknown as GameModule<Count>),
     id: 'counter',
@@ -141,16 +186,24 @@ describe('the skip policy', () => {
     setup: () => ({ ok: true, state: { total: 0, turn: 0, skipped: [] }, events: [] }),
     toAct: (s) => (s.total >= 5 ? [] : [s.turn]),
     legalActions: (s, seat) => (seat === s.turn ? [{ type: 'add' }] : []),
-    apply: (s, seat) => (seat === s.turn ? { ok: true, state: { ...s, total: s.total + 1, turn: (s.turn + 1) % 3 }, events: [] } : refuse('not-your-turn', '')),
+    apply: (s, seat) =>
+      seat === s.turn
+        ? { ok: true, state: { ...s, total: s.total + 1, turn: (s.turn + 1) % 3 }, events: [] }
+        : refuse('not-your-turn', ''),
     result: (s) => (s.total >= 5 ? { winners: [0], draw: false, reason: 'count', summary: '' } : null),
     resign: undefined,
     timeoutPolicy: 'skip',
-    skip: (s, seat) => (seat === s.turn
-      ? { ok: true, state: { ...s, turn: (s.turn + 1) % 3, skipped: [...s.skipped, seat] }, events: [{ type: 'skipped', seat }] }
-      : refuse('not-your-turn', 'Only the player to act can be skipped.')),
+    skip: (s, seat) =>
+      seat === s.turn
+        ? {
+            ok: true,
+            state: { ...s, turn: (s.turn + 1) % 3, skipped: [...s.skipped, seat] },
+            events: [{ type: 'skipped', seat }],
+          }
+        : refuse('not-your-turn', 'Only the player to act can be skipped.'),
   };
 
-  it('passes the fallen seat\'s turn through the module\'s skip hook; the game goes on', () => {
+  it("passes the fallen seat's turn through the module's skip hook; the game goes on", () => {
     expect(timeable(counter, 3)).toBe(true);
     const dice = new RecordingDice(seededDice(1));
     const start = startTable(counter, {}, 3, dice);
@@ -159,7 +212,13 @@ describe('the skip policy', () => {
     if (!out.ok) throw new Error(out.message);
     expect(out.table.ended).toBeNull();
     expect(out.table.state).toEqual({ total: 0, turn: 1, skipped: [0] });
-    expect(out.entry.events).toEqual([{ type: 'timeout', seat: 0 }, { type: 'skipped', seat: 0 }]);
-    expect(advance(counter, out.table, 0, 'timeout', undefined, dice)).toMatchObject({ ok: false, code: 'not-your-turn' });
+    expect(out.entry.events).toEqual([
+      { type: 'timeout', seat: 0 },
+      { type: 'skipped', seat: 0 },
+    ]);
+    expect(advance(counter, out.table, 0, 'timeout', undefined, dice)).toMatchObject({
+      ok: false,
+      code: 'not-your-turn',
+    });
   });
 });

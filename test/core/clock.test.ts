@@ -1,13 +1,27 @@
 // Time controls with a fake clock: increments, per-turn limits, timeouts, a pause over a restart, simultaneous steps.
 import {
-  advance, GameClock, getGame, RecordingDice, resultOf, resultText, scripted, startTable, timeControl, timeoutVerdict,
+  advance,
+  GameClock,
+  getGame,
+  RecordingDice,
+  resultOf,
+  resultText,
+  scripted,
+  startTable,
+  timeControl,
+  timeoutVerdict,
   type ClockState,
 } from '@dicehall/shared';
 
 /** A clock that moves only when the test says so. */
 function fakeTime(start = 1_000_000) {
   let t = start;
-  return { now: () => t, pass: (ms: number) => { t += ms; } };
+  return {
+    now: () => t,
+    pass: (ms: number) => {
+      t += ms;
+    },
+  };
 }
 
 describe('chess clock', () => {
@@ -140,7 +154,7 @@ describe('pause over a restart', () => {
 });
 
 describe('timeouts with more than two seats', () => {
-  it('follow the game\'s declared policy, eliminating when it declares none', () => {
+  it("follow the game's declared policy, eliminating when it declares none", () => {
     expect(timeoutVerdict(4, 2, 'skip')).toEqual({ kind: 'skip', seat: 2 });
     expect(timeoutVerdict(3, 1)).toEqual({ kind: 'eliminate', seat: 1 });
   });

@@ -1,8 +1,20 @@
 // The typed contract, the wire protocol's tables and the one seat-name rule. The type checks run under
 // `tsc -p test` (a `@ts-expect-error` that stops being an error fails the type check); the rest at run time.
 import {
-  CLOSE, type diceChess, highRoll, PARTY_IN, PARTY_OUT, scripted, seatName, TABLE_IN, TABLE_OUT,
-  type DiceChessEvent, type EventOf, type HighRollEvent, type HighRollView, type ViewOf,
+  CLOSE,
+  type diceChess,
+  highRoll,
+  PARTY_IN,
+  PARTY_OUT,
+  scripted,
+  seatName,
+  TABLE_IN,
+  TABLE_OUT,
+  type DiceChessEvent,
+  type EventOf,
+  type HighRollEvent,
+  type HighRollView,
+  type ViewOf,
 } from '@dicehall/shared';
 import type { DiceChessView } from '@dicehall/shared/dice-chess';
 
@@ -22,11 +34,15 @@ describe('the typed contract', () => {
     highRoll.legalActions(start.state, 0).push({ type: 'move' });
   });
 
-  it('the helper types name a module\'s parts', () => {
+  it("the helper types name a module's parts", () => {
     const same = <T>(_: T, __: T) => true;
     const v = {} as ViewOf<typeof diceChess>;
     const e = {} as EventOf<typeof diceChess>;
-    expect(same<DiceChessView>(v, v) && same<DiceChessEvent>(e, e) && same<HighRollEvent>({ type: 'start' }, { type: 'start' } as EventOf<typeof highRoll>)).toBe(true);
+    expect(
+      same<DiceChessView>(v, v) &&
+        same<DiceChessEvent>(e, e) &&
+        same<HighRollEvent>({ type: 'start' }, { type: 'start' } as EventOf<typeof highRoll>),
+    ).toBe(true);
   });
 });
 

@@ -6,8 +6,18 @@ import path from 'node:path';
 import { createHash, createHmac } from 'node:crypto';
 import { nodeHmac } from '../../server/src/rooms/node-hmac';
 import {
-  advance, commitmentOf, FairDice, fairRoll, FAIR_SCHEME, getGame, highRoll, LOG_FORMAT, RecordingDice, startTable,
-  verifyLog, type GameLog,
+  advance,
+  commitmentOf,
+  FairDice,
+  fairRoll,
+  FAIR_SCHEME,
+  getGame,
+  highRoll,
+  LOG_FORMAT,
+  RecordingDice,
+  startTable,
+  verifyLog,
+  type GameLog,
 } from '@dicehall/shared';
 
 const SEED = `${'00'.repeat(31)}01`;
@@ -43,14 +53,18 @@ describe('P1 provably fair dice', () => {
     ]);
   });
 
-  it.each([2, 3, 4, 6, 7, 8, 10, 12, 20, 37, 100])('P1 agrees with an independent HMAC implementation on a d%i', (sides) => {
-    for (let n = 0; n < 300; n++) expect(fairRoll(SEED, inputs, n, sides)).toBe(reference(SEED, n, sides));
-  });
+  it.each([2, 3, 4, 6, 7, 8, 10, 12, 20, 37, 100])(
+    'P1 agrees with an independent HMAC implementation on a d%i',
+    (sides) => {
+      for (let n = 0; n < 300; n++) expect(fairRoll(SEED, inputs, n, sides)).toBe(reference(SEED, n, sides));
+    },
+  );
 
   it('P1 the server roller (native HMAC) and the shared one (noble) roll the same numbers', () => {
     const a = new FairDice(SEED, inputs, nodeHmac);
     const b = new FairDice(SEED, inputs);
-    for (const sides of [4, 6, 8, 10, 12, 20, 100]) for (let i = 0; i < 200; i++) expect(a.roll(sides)).toBe(b.roll(sides));
+    for (const sides of [4, 6, 8, 10, 12, 20, 100])
+      for (let i = 0; i < 200; i++) expect(a.roll(sides)).toBe(b.roll(sides));
   });
 
   it('P1 changes every roll stream when the client seed or game id changes', () => {
@@ -101,9 +115,15 @@ describe('the game log verifier', () => {
       entries.push(step.entry);
     }
     return {
-      format: LOG_FORMAT, game: 'high-roll', gameId, options: { sides: 6 }, seats: 2, players: ['Ana', 'Ben'],
+      format: LOG_FORMAT,
+      game: 'high-roll',
+      gameId,
+      options: { sides: 6 },
+      seats: 2,
+      players: ['Ana', 'Ben'],
       fair: { scheme: FAIR_SCHEME, commitment: commitmentOf(SEED), clientSeed: 'x', serverSeed: SEED },
-      entries, result: highRoll.result(table.state),
+      entries,
+      result: highRoll.result(table.state),
     };
   }
 
@@ -112,13 +132,55 @@ describe('the game log verifier', () => {
   });
 
   it.each<[string, (log: GameLog) => void, RegExp]>([
-    ['a changed roll', (l) => { l.entries[3].rolls[0].value = (l.entries[3].rolls[0].value % 6) + 1; }, /roll #2/],
-    ['a different seed', (l) => { l.fair.serverSeed = '11'.repeat(32); }, /commitment/],
-    ['a changed client seed', (l) => { l.fair.clientSeed = 'y'; }, /roll #/],
-    ['a changed result', (l) => { l.result = { winners: [], draw: true, reason: 'x', summary: 'x' }; }, /result/],
-    ['a dropped entry', (l) => { l.entries.splice(2, 1); }, /roll #|sequence/],
-    ['an unrevealed seed', (l) => { l.fair.serverSeed = null; }, /not revealed/],
-    ['a changed event', (l) => { (l.entries[1].events[0] as any).value = 99; }, /events differ/],
+    [
+      'a changed roll',
+      (l) => {
+        l.entries[3].rolls[0].value = (l.entries[3].rolls[0].value % 6) + 1;
+      },
+      /roll #2/,
+    ],
+    [
+      'a different seed',
+      (l) => {
+        l.fair.serverSeed = '11'.repeat(32);
+      },
+      /commitment/,
+    ],
+    [
+      'a changed client seed',
+      (l) => {
+        l.fair.clientSeed = 'y';
+      },
+      /roll #/,
+    ],
+    [
+      'a changed result',
+      (l) => {
+        l.result = { winners: [], draw: true, reason: 'x', summary: 'x' };
+      },
+      /result/,
+    ],
+    [
+      'a dropped entry',
+      (l) => {
+        l.entries.splice(2, 1);
+      },
+      /roll #|sequence/,
+    ],
+    [
+      'an unrevealed seed',
+      (l) => {
+        l.fair.serverSeed = null;
+      },
+      /not revealed/,
+    ],
+    [
+      'a changed event',
+      (l) => {
+        (l.entries[1].events[0] as any).value = 99;
+      },
+      /events differ/,
+    ],
   ])('detects %s', (_what, tamper, problem) => {
     const log = finishedLog();
     tamper(log);

@@ -3,8 +3,23 @@
 import { createHmac } from 'node:crypto';
 import { nodeHmac } from '../../server/src/rooms/node-hmac';
 import {
-  commitmentOf, FairDice, fairKeyedRoll, fairRoll, FAIR_SCHEME, getGame, highRoll, LOG_FORMAT, RecordingDice, replayed,
-  rollKeyed, scripted, seededKeyedDice, startTable, advance, verifyLog, type GameLog,
+  commitmentOf,
+  FairDice,
+  fairKeyedRoll,
+  fairRoll,
+  FAIR_SCHEME,
+  getGame,
+  highRoll,
+  LOG_FORMAT,
+  RecordingDice,
+  replayed,
+  rollKeyed,
+  scripted,
+  seededKeyedDice,
+  startTable,
+  advance,
+  verifyLog,
+  type GameLog,
 } from '@dicehall/shared';
 
 const SEED = `${'00'.repeat(31)}01`;
@@ -14,7 +29,9 @@ const inputs = { gameId: 'abcdef0123456789', clientSeed: 'ana:ben' };
 function reference(key: string, sides: number): number {
   const limit = Math.floor(2 ** 32 / sides) * sides;
   for (let block = 0; ; block++) {
-    const mac = createHmac('sha256', Buffer.from(SEED, 'hex')).update(`${FAIR_SCHEME}|${inputs.gameId}|${inputs.clientSeed}|key:${key}|${sides}|${block}`).digest();
+    const mac = createHmac('sha256', Buffer.from(SEED, 'hex'))
+      .update(`${FAIR_SCHEME}|${inputs.gameId}|${inputs.clientSeed}|key:${key}|${sides}|${block}`)
+      .digest();
     for (let w = 0; w < 8; w++) {
       const x = mac.readUInt32BE(w * 4);
       if (x < limit) return (x % sides) + 1;
@@ -48,7 +65,9 @@ describe('P1 keyed rolls', () => {
     const rolls = dice.drain();
     expect(rolls.map((r) => r.index)).toEqual([0, 1, 2]);
     for (const r of rolls) {
-      expect(r.value).toBe(r.key === undefined ? fairRoll(SEED, inputs, r.index, r.sides) : fairKeyedRoll(SEED, inputs, r.key, r.sides));
+      expect(r.value).toBe(
+        r.key === undefined ? fairRoll(SEED, inputs, r.index, r.sides) : fairKeyedRoll(SEED, inputs, r.key, r.sides),
+      );
     }
     const again = new RecordingDice(new FairDice(SEED, inputs, nodeHmac));
     again.roll(6);
@@ -69,7 +88,10 @@ describe('P1 keyed rolls', () => {
     const a = rec.roll(6);
     const b = rec.rollKeyed(6, 'r1.a1.s0');
     const rolls = rec.drain();
-    expect(rolls).toEqual([{ index: 0, sides: 6, value: a }, { index: 1, sides: 6, value: b, key: 'r1.a1.s0' }]);
+    expect(rolls).toEqual([
+      { index: 0, sides: 6, value: a },
+      { index: 1, sides: 6, value: b, key: 'r1.a1.s0' },
+    ]);
     const again = replayed(rolls);
     expect(again.roll(6)).toBe(a);
     expect(again.rollKeyed!(6, 'r1.a1.s0')).toBe(b);
@@ -103,9 +125,15 @@ describe('P1 keyed rolls', () => {
       entries.push(step.entry);
     }
     const log: GameLog = {
-      format: LOG_FORMAT, game: 'high-roll', gameId: inputs.gameId, options: {}, seats: 2, players: ['A', 'B'],
+      format: LOG_FORMAT,
+      game: 'high-roll',
+      gameId: inputs.gameId,
+      options: {},
+      seats: 2,
+      players: ['A', 'B'],
       fair: { scheme: FAIR_SCHEME, commitment: commitmentOf(SEED), clientSeed: inputs.clientSeed, serverSeed: SEED },
-      entries, result: getGame('high-roll')!.result(table.state),
+      entries,
+      result: getGame('high-roll')!.result(table.state),
     };
     expect(verifyLog(log, getGame)).toEqual({ ok: true, rollsChecked: 6, problems: [] });
     const keyed: GameLog = JSON.parse(JSON.stringify(log));

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getGame, replayLog, resultOf, rulesOfLog, verifyLog, type GameLog } from '@dicehall/shared';
 
-const fixture = (name: string): GameLog => JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', name), 'utf8')) as GameLog;
+const fixture = (name: string): GameLog =>
+  JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', name), 'utf8')) as GameLog;
 
 // Recorded with test/fixtures/record.ts before C7 was amended and before S14/S15 (commit "Log fixtures…").
 const ARCHIVED = ['dice-chess-v1.json', 'shields-v1-match.json', 'shields-v1-variant-match.json'];
@@ -36,13 +37,19 @@ describe('rules versions in logs', () => {
     for (const name of ARCHIVED) {
       const log = { ...fixture(name), rules: 99 };
       const known = getGame(log.game)!.rulesVersion;
-      expect(replayLog(log, getGame)).toEqual({ ok: false, problem: `played under rules v99, this build knows v${known}` });
+      expect(replayLog(log, getGame)).toEqual({
+        ok: false,
+        problem: `played under rules v99, this build knows v${known}`,
+      });
       expect(verifyLog(log, getGame).problems).toEqual([`played under rules v99, this build knows v${known}`]);
     }
   });
 
   it('a version that is not a whole number is refused the same way', () => {
     const log = { ...fixture('dice-chess-v1.json'), rules: 1.5 };
-    expect(replayLog(log, getGame)).toMatchObject({ ok: false, problem: 'played under rules v1.5, this build knows v2' });
+    expect(replayLog(log, getGame)).toMatchObject({
+      ok: false,
+      problem: 'played under rules v1.5, this build knows v2',
+    });
   });
 });

@@ -1,8 +1,18 @@
 // The table reducer with more than two seats: a resignation eliminates only the resigning player when the module
 // has a `resign` hook, the log replays it, and two-seat tables and modules without the hook keep the old ending.
 import {
-  advance, getGame, LOG_FORMAT, pick, RecordingDice, replayLog, seatCount, seededDice, startTable,
-  type GameLog, type LogEntry, type Table,
+  advance,
+  getGame,
+  LOG_FORMAT,
+  pick,
+  RecordingDice,
+  replayLog,
+  seatCount,
+  seededDice,
+  startTable,
+  type GameLog,
+  type LogEntry,
+  type Table,
 } from '@dicehall/shared';
 import { polywars, type PolywarsState } from '@dicehall/shared/polywars';
 
@@ -48,9 +58,15 @@ describe('resigning at a table of more than two seats', () => {
     expect(polywars.result(last.table.state)?.winners).toEqual([2]);
 
     const log: GameLog = {
-      format: LOG_FORMAT, game: 'polywars', gameId: 'resign3', options: { ...KING, seats: 3 }, seats: 3, players: ['A', 'B', 'C'],
+      format: LOG_FORMAT,
+      game: 'polywars',
+      gameId: 'resign3',
+      options: { ...KING, seats: 3 },
+      seats: 3,
+      players: ['A', 'B', 'C'],
       fair: { scheme: 'test', commitment: 'none', clientSeed: '', serverSeed: null },
-      entries: [...entries, resigned.entry, last.entry], result: polywars.result(last.table.state),
+      entries: [...entries, resigned.entry, last.entry],
+      result: polywars.result(last.table.state),
     };
     const replay = replayLog(JSON.parse(JSON.stringify(log)), (id) => (id === 'polywars' ? polywars : undefined));
     if (!replay.ok) throw new Error(replay.problem);
@@ -72,7 +88,7 @@ describe('resigning at a table of more than two seats', () => {
     expect(step.table.ended).toMatchObject({ winners: [1], reason: 'resigned' });
   });
 
-  it('a module without the hook gives a resignation\'s win to everyone else', () => {
+  it("a module without the hook gives a resignation's win to everyone else", () => {
     const highRoll = getGame('high-roll')!;
     const start = startTable(highRoll, {}, 2, new RecordingDice(seededDice(1)));
     if (!start.ok) throw new Error(start.message);
@@ -83,7 +99,7 @@ describe('resigning at a table of more than two seats', () => {
 });
 
 describe('room size from options', () => {
-  it('Polywars seats what the options say, the scenario\'s most without it, and refuses a count the scenario does not take', () => {
+  it("Polywars seats what the options say, the scenario's most without it, and refuses a count the scenario does not take", () => {
     const parse = (o: unknown) => polywars.options.safeParse(o);
     expect(seatCount(polywars, parse({ scenario: 'kill-the-king', seats: 3 }).data!)).toBe(3);
     expect(seatCount(polywars, parse({ scenario: 'kill-the-king' }).data!)).toBe(6);
@@ -94,7 +110,7 @@ describe('room size from options', () => {
     expect(parse({ scenario: 'kill-the-king', seats: 7 }).success).toBe(false);
   });
 
-  it('Polywars options: 0 for the budget or the cycle limit means the scenario\'s own (the room form\'s default)', () => {
+  it("Polywars options: 0 for the budget or the cycle limit means the scenario's own (the room form's default)", () => {
     const parsed = polywars.options.safeParse({ scenario: 'rescue-mission', budget: 0, cycleLimit: 0 });
     expect(parsed.success).toBe(true);
     const state = polywars.setup(parsed.data!, 2, seededDice(1)).state;

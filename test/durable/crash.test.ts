@@ -15,7 +15,8 @@ import { embeddedBackend, postgresBackend, type Backend } from '../store/backend
 jest.setTimeout(480_000);
 
 /** The real server as its own process, on the backend's store. */
-const startProcess = (port: number, backend: Backend) => startServerProcess(port, { NODE_ID: `crash-test-${port}`, ...backend.childEnv() });
+const startProcess = (port: number, backend: Backend) =>
+  startServerProcess(port, { NODE_ID: `crash-test-${port}`, ...backend.childEnv() });
 
 async function connect(ws: string, roomId: string | null, options: Record<string, unknown>): Promise<Player> {
   const client = new Client(ws);
@@ -42,12 +43,22 @@ async function openTable(ws: string, game: string): Promise<Table> {
   const s = await connect(ws, a.room.roomId, { want: 'watch', name: 'Sam' });
   await until(() => [a, b, s].every((p) => p.room.state.phase === 'playing'), `${game} to start`);
   await until(() => a.token && b.token, 'tokens');
-  return { game, roomId: a.room.roomId, gameId: a.room.state.gameId, tokens: [a.token!, b.token!], players: [a, b], spectator: s };
+  return {
+    game,
+    roomId: a.room.roomId,
+    gameId: a.room.state.gameId,
+    tokens: [a.token!, b.token!],
+    players: [a, b],
+    spectator: s,
+  };
 }
 
 const logOf = (p: Player) => p.room.state.toJSON().log as { seq: number; json: string }[];
 
-describe.each([['embedded', embeddedBackend], ['postgres', postgresBackend]] as const)('on the %s store', (_name, make) => {
+describe.each([
+  ['embedded', embeddedBackend],
+  ['postgres', postgresBackend],
+] as const)('on the %s store', (_name, make) => {
   let backend: Backend;
   let child: ChildProcess | null = null;
   beforeAll(() => {
@@ -100,7 +111,10 @@ describe.each([['embedded', embeddedBackend], ['postgres', postgresBackend]] as 
         expect(verifyLog(log, getGame).problems).toEqual([]);
         continue;
       }
-      const [a, b] = [await connect(ws, t.roomId, { seatToken: t.tokens[0] }), await connect(ws, t.roomId, { seatToken: t.tokens[1] })];
+      const [a, b] = [
+        await connect(ws, t.roomId, { seatToken: t.tokens[0] }),
+        await connect(ws, t.roomId, { seatToken: t.tokens[1] }),
+      ];
       const s = await connect(ws, t.roomId, { want: 'watch' });
       expect([a.seat, b.seat, s.seat]).toEqual([0, 1, null]);
       expect(a.room.state.gameId).toBe(t.gameId);
@@ -130,8 +144,10 @@ describe.each([['embedded', embeddedBackend], ['postgres', postgresBackend]] as 
       for (const p of [a, b, s]) await p.room.leave();
     }
     // eslint-disable-next-line no-console
-    console.log(`${backend.name}: ready after ${first.readyMs} ms (first start), ${second.readyMs} ms (after the kill); `
-      + `in-flight action stored in ${inFlightStored}/${tables.length} games`);
+    console.log(
+      `${backend.name}: ready after ${first.readyMs} ms (first start), ${second.readyMs} ms (after the kill); ` +
+        `in-flight action stored in ${inFlightStored}/${tables.length} games`,
+    );
   });
 });
 
@@ -159,7 +175,10 @@ describe('a planned shutdown (SIGTERM)', () => {
     });
     child.kill('SIGTERM');
     // Everyone is told (the page shows "Server restarting — your game is safe").
-    await until(() => [...t.players, t.spectator].every((p) => p.room.state.notice === 'restart'), 'the restart notice');
+    await until(
+      () => [...t.players, t.spectator].every((p) => p.room.state.notice === 'restart'),
+      'the restart notice',
+    );
     const mover = t.players.find((p) => t.players[0].room.state.toAct.includes(p.seat))!;
     const errors = mover.errors.length;
     mover.room.send('action', mover.legal[0]);

@@ -51,8 +51,16 @@ async function backToTable(ws: string, tableId: string, token: string): Promise<
   return p;
 }
 
-const members = (m: Member) => [...m.room.state.members.values()] as { id: string; name: string; connected: boolean; seat: number; total: { wins: number; losses: number; draws: number } }[];
-const scores = (m: Member) => Object.fromEntries(members(m).map((x) => [x.name, [x.total.wins, x.total.losses, x.total.draws]]));
+const members = (m: Member) =>
+  [...m.room.state.members.values()] as {
+    id: string;
+    name: string;
+    connected: boolean;
+    seat: number;
+    total: { wins: number; losses: number; draws: number };
+  }[];
+const scores = (m: Member) =>
+  Object.fromEntries(members(m).map((x) => [x.name, [x.total.wins, x.total.losses, x.total.draws]]));
 const chat = (m: Member) => m.room.state.chat.map((c: { from: string; text: string }) => `${c.from}: ${c.text}`);
 
 /** Seats two members, readies them and starts the chosen game; resolves with both at their table seats. */
@@ -64,11 +72,21 @@ async function startTable(host: Member, a: Member, b: Member): Promise<[Player, 
   await until(() => members(host).every((x) => x.seat < 0), 'seats free');
   a.room.send('sit', { seat: 0 });
   b.room.send('sit', { seat: 1 });
-  await until(() => members(host).find((x) => x.id === a.id)?.seat === 0 && members(host).find((x) => x.id === b.id)?.seat === 1, 'two seated');
+  await until(
+    () => members(host).find((x) => x.id === a.id)?.seat === 0 && members(host).find((x) => x.id === b.id)?.seat === 1,
+    'two seated',
+  );
   for (const m of [a, b]) m.room.send('ready', { ready: true });
-  await until(() => [...host.room.state.members.values()].filter((x: { ready: boolean }) => x.ready).length === 2, 'ready');
+  await until(
+    () => [...host.room.state.members.values()].filter((x: { ready: boolean }) => x.ready).length === 2,
+    'ready',
+  );
   host.room.send('start');
-  await until(() => a.table?.seat === 0 && b.table?.seat === 1 && a.table.token && b.table.token, 'both at the table', 15_000);
+  await until(
+    () => a.table?.seat === 0 && b.table?.seat === 1 && a.table.token && b.table.token,
+    'both at the table',
+    15_000,
+  );
   await until(() => a.table!.room.state.phase === 'playing', 'the table to start');
   return [a.table!, b.table!];
 }
@@ -126,14 +144,24 @@ it('a lobby survives kill -9: members by token, host, scoreboard, games played, 
   // Game one, played to the end: Ben and Cat.
   const [b1, c1] = await startTable(ana, ben, cat);
   await playSome([b1, c1], 20);
-  await until(() => ana.room.state.phase === 'gathering' && ana.room.state.finished.length === 1, 'game one on the scoreboard');
+  await until(
+    () => ana.room.state.phase === 'gathering' && ana.room.state.finished.length === 1,
+    'game one on the scoreboard',
+  );
   const firstGame = ana.room.state.finished[0].gameId as string;
   ana.room.send('chat', { text: 'good game' });
   ben.room.send('chat', { text: 'rematch?' });
   ana.room.send('remove', { member: dan.id });
-  await until(() => ana.room.state.members.size === 3 && ana.room.state.chat.length === 2, 'Dan removed, two chat lines');
+  await until(
+    () => ana.room.state.members.size === 3 && ana.room.state.chat.length === 2,
+    'Dan removed, two chat lines',
+  );
   const scoreOne = scores(ana);
-  expect(Object.values(scoreOne).flat().reduce((x, y) => x + y, 0)).toBe(2);
+  expect(
+    Object.values(scoreOne)
+      .flat()
+      .reduce((x, y) => x + y, 0),
+  ).toBe(2);
 
   // Game two, with the clock of nobody: seats swapped, half played at the kill.
   const [c2, b2] = await startTable(ana, cat, ben);
@@ -158,7 +186,11 @@ it('a lobby survives kill -9: members by token, host, scoreboard, games played, 
   const ben2 = await enter(ws, lobbyId, 'Ben', ben.token);
   expect(ben2.id).toBe(ben.id);
   expect(ben2.room.state.host).toBe(ana.id);
-  expect(members(ben2).map((m) => [m.name, m.connected])).toEqual([['Ana', false], ['Ben', true], ['Cat', false]]);
+  expect(members(ben2).map((m) => [m.name, m.connected])).toEqual([
+    ['Ana', false],
+    ['Ben', true],
+    ['Cat', false],
+  ]);
   expect(scores(ben2)).toEqual(scoreOne);
   expect(ben2.room.state.finished.map((f: { gameId: string }) => f.gameId)).toEqual([firstGame]);
   expect(chat(ben2)).toEqual(['Ana: good game', 'Ben: rematch?']);
@@ -179,7 +211,11 @@ it('a lobby survives kill -9: members by token, host, scoreboard, games played, 
   expect([c3.seat, b3.seat]).toEqual([0, 1]);
   expect(c3.room.state.log.length).toBeGreaterThanOrEqual(tableLog);
   await playSome([c3, b3], 20);
-  await until(() => ana2.room.state.phase === 'gathering' && ana2.room.state.finished.length === 2, 'game two on the scoreboard', 10_000);
+  await until(
+    () => ana2.room.state.phase === 'gathering' && ana2.room.state.finished.length === 2,
+    'game two on the scoreboard',
+    10_000,
+  );
   const secondGame = ana2.room.state.finished[1].gameId as string;
   const log = (await (await fetch(`${url}/api/games/${secondGame}/log`)).json()) as GameLog;
   expect(verifyLog(log, getGame).problems).toEqual([]);
@@ -202,7 +238,10 @@ it('a planned shutdown tells the members, keeps the lobby, and it comes back; a 
   const ben = await enter(ws, ana.room.roomId, 'Ben');
   ana.room.send('configure', { game: 'shields', options: {} });
   ben.room.send('chat', { text: 'see you after the deploy' });
-  await until(() => ana.room.state.chat.length === 1 && ana.room.state.game === 'shields', 'the chat line and the game');
+  await until(
+    () => ana.room.state.chat.length === 1 && ana.room.state.game === 'shields',
+    'the chat line and the game',
+  );
   const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
   const left = new Promise<number>((resolve) => ben.room.onLeave((code) => resolve(code)));
   child!.kill('SIGTERM');
@@ -220,5 +259,7 @@ it('a planned shutdown tells the members, keeps the lobby, and it comes back; a 
   // Nobody is left in it: kept until PARTY_IDLE_SECONDS have passed, then closed for good: the record goes.
   expect(await stored(backend, ana.room.roomId)).not.toBeNull();
   await eventually(async () => (await stored(backend, ana.room.roomId)) === null, 'the idle lobby to be deleted');
-  await expect(new Client(ws).joinById(ana.room.roomId, { name: 'Ben', memberToken: ben.token })).rejects.toThrow(/not found/i);
+  await expect(new Client(ws).joinById(ana.room.roomId, { name: 'Ben', memberToken: ben.token })).rejects.toThrow(
+    /not found/i,
+  );
 });

@@ -24,7 +24,12 @@ beforeAll(async () => {
     return real.append(gameId, entries);
   };
   store = new Proxy(real, {
-    get: (target, prop) => (prop === 'append' ? append : typeof (target as any)[prop] === 'function' ? (target as any)[prop].bind(target) : (target as any)[prop]),
+    get: (target, prop) =>
+      prop === 'append'
+        ? append
+        : typeof (target as any)[prop] === 'function'
+          ? (target as any)[prop].bind(target)
+          : (target as any)[prop],
   });
   // archiveGames 0: finished logs can only come from the store.
   server = await testServer({ graceSeconds: 30, archiveGames: 0 }, store);
@@ -129,10 +134,14 @@ it('keeps GET /api/games/:id/log 404 while the game is in progress, and a new ro
   const { a } = await table();
   expect((await fetch(`${server.url}/api/games/${a.room.state.gameId}/log`)).status).toBe(404);
   expect((await fetch(`${server.url}/api/rooms/nosuchroom1`)).status).toBe(404);
-  expect((await fetch(`${server.url}/health`).then((r) => r.json()))).toMatchObject({ ok: true, ready: true, store: 'ready' });
+  expect(await fetch(`${server.url}/health`).then((r) => r.json())).toMatchObject({
+    ok: true,
+    ready: true,
+    store: 'ready',
+  });
 });
 
-it('resumes exactly once: while another process holds the game\'s lease the join is refused as busy, then it comes back', async () => {
+it("resumes exactly once: while another process holds the game's lease the join is refused as busy, then it comes back", async () => {
   const { a, b } = await table();
   await playSome([a, b], 2);
   const roomId = a.room.roomId;
@@ -154,13 +163,16 @@ it('resumes exactly once: while another process holds the game\'s lease the join
   // Two joins at once bring back one room, not two.
   await matchMaker.getLocalRoomById(roomId)!.disconnect();
   await until(() => !matchMaker.getLocalRoomById(roomId), 'the room to go again');
-  const [x, y] = await Promise.all([join(server.ws, roomId, { seatToken: a.token }), join(server.ws, roomId, { seatToken: b.token })]);
+  const [x, y] = await Promise.all([
+    join(server.ws, roomId, { seatToken: a.token }),
+    join(server.ws, roomId, { seatToken: b.token }),
+  ]);
   expect(x.room.roomId).toBe(roomId);
   expect(y.room.roomId).toBe(roomId);
   expect((await matchMaker.query({ roomId })).length).toBe(1);
 });
 
-it('stores a rematch as the next game of the same room; the first game\'s log comes from the store', async () => {
+it("stores a rematch as the next game of the same room; the first game's log comes from the store", async () => {
   const { a, b } = await table();
   for (let i = 0; i < 50 && a.room.state.phase === 'playing'; i++) await playSome([a, b], 1, i);
   expect(a.room.state.phase).toBe('over');
@@ -185,8 +197,12 @@ it('stores a rematch as the next game of the same room; the first game\'s log co
   }
 });
 
-it('brings back a timed game\'s clocks as of its last entry (time away counts for nobody), and its chat', async () => {
-  const a = await create(server.ws, { game: 'high-roll', name: 'Ana', clock: { mode: 'chess', baseSeconds: 60, incrementSeconds: 5 } });
+it("brings back a timed game's clocks as of its last entry (time away counts for nobody), and its chat", async () => {
+  const a = await create(server.ws, {
+    game: 'high-roll',
+    name: 'Ana',
+    clock: { mode: 'chess', baseSeconds: 60, incrementSeconds: 5 },
+  });
   const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
   await until(() => [a, b].every((p) => p.room.state.phase === 'playing' && p.room.state.clock), 'the timed game');
   await sleep(300);
@@ -211,5 +227,7 @@ it('brings back a timed game\'s clocks as of its last entry (time away counts fo
   expect(clock.remaining[mover.seat!]).toBe(atMove.remaining[mover.seat!]);
   expect(clock.remaining[other.seat!]).toBe(60_000);
   expect(Math.abs(clock.since - Date.now())).toBeLessThan(2000);
-  expect(back.room.state.chat.map((c: { text: string; from: string }) => [c.from, c.text])).toEqual([[mover === a ? 'Ana' : 'Ben', 'good luck']]);
+  expect(back.room.state.chat.map((c: { text: string; from: string }) => [c.from, c.text])).toEqual([
+    [mover === a ? 'Ana' : 'Ben', 'good luck'],
+  ]);
 });

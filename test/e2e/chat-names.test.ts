@@ -59,7 +59,10 @@ it('shows the grace before sitting, names in <bdi>, chat by seat, and mutes a se
   expect(new Set(colours).size).toBe(2);
 
   // Muting the first Sam hides the first Sam's line only.
-  await chat.locator('li', { hasText: 'first Sam here' }).getByRole('button', { name: /^Mute Sam/ }).click();
+  await chat
+    .locator('li', { hasText: 'first Sam here' })
+    .getByRole('button', { name: /^Mute Sam/ })
+    .click();
   await chat.getByText('first Sam here').waitFor({ state: 'detached' });
   await chat.getByText('second Sam here').waitFor();
 

@@ -52,7 +52,9 @@ describe.each(['phone', 'desktop', 'desktop1'] as DeviceName[])('on %s', (device
         const names = await moves(me).allTextContents();
         const capture = names.findIndex((n) => /captur|takes/i.test(n));
         // A DOM click: the move list is redrawn as the bot answers, which Playwright's click would wait out.
-        await moves(me).nth(Math.max(capture, 0)).evaluate((b: HTMLButtonElement) => b.click());
+        await moves(me)
+          .nth(Math.max(capture, 0))
+          .evaluate((b: HTMLButtonElement) => b.click());
         await me.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before);
         played++;
         if (played === 6) {
@@ -71,8 +73,12 @@ describe.each(['phone', 'desktop', 'desktop1'] as DeviceName[])('on %s', (device
       }
       await me.waitForTimeout(20);
     }
-    await status(me).getByText(/^Game over/).waitFor();
-    await status(watcher).getByText(/^Game over/).waitFor();
+    await status(me)
+      .getByText(/^Game over/)
+      .waitFor();
+    await status(watcher)
+      .getByText(/^Game over/)
+      .waitFor();
     expect(played).toBeGreaterThan(3);
     await me.getByRole('button', { name: 'Verify this game' }).click();
     await me.getByText(/^Verified: all \d+ rolls match the seed/).waitFor();
@@ -101,7 +107,10 @@ it('after the grace, a player may let the computer play for the missing opponent
   await ana.getByLabel('Computer level').selectOption('easy');
   await shot(ana, 'computer-stand-in-offer-desktop');
   await ana.getByRole('button', { name: 'Let the computer play for them' }).click();
-  await ana.getByText(/away — the computer \(easy\) plays for them/).first().waitFor();
+  await ana
+    .getByText(/away — the computer \(easy\) plays for them/)
+    .first()
+    .waitFor();
   // The board's countdown banner ("Ben disconnected — 0 s") goes: no countdown runs while the computer plays.
   await ana.locator('.away-banner').waitFor({ state: 'hidden' });
   await log(ana).getByText('The computer plays for Ben until they return').waitFor();
@@ -109,8 +118,14 @@ it('after the grace, a player may let the computer play for the missing opponent
   for (let i = 0; i < 3; i++) {
     await status(ana).getByText('Your turn.').waitFor({ timeout: 10000 });
     const before = await log(ana).locator('.bot-mark').count();
-    await moves(ana).first().evaluate((b: HTMLButtonElement) => b.click());
-    await ana.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] .bot-mark').length > n, before, { timeout: 10000 });
+    await moves(ana)
+      .first()
+      .evaluate((b: HTMLButtonElement) => b.click());
+    await ana.waitForFunction(
+      (n) => document.querySelectorAll('[aria-label="Game log"] .bot-mark').length > n,
+      before,
+      { timeout: 10000 },
+    );
   }
   await shot(ana, 'computer-stand-in-desktop');
   await ana.context().close();

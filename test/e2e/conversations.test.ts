@@ -85,7 +85,10 @@ it('P1 P3 a draw declined then accepted, a rematch asked and accepted, ticks of 
   await expect(ana.page.locator('#turn-status').textContent()).resolves.not.toMatch(/Game over/);
   // Offering again before a move is refused, and says why.
   await ana.page.getByRole('button', { name: 'Offer a draw' }).click();
-  await ana.page.getByRole('alert').getByText(/declined; you can offer again after the next move/).waitFor();
+  await ana.page
+    .getByRole('alert')
+    .getByText(/declined; you can offer again after the next move/)
+    .waitFor();
   await expect(banner(ben.page).isHidden()).resolves.toBe(true);
 
   await rollOnce([ana.page, ben.page]);
@@ -98,14 +101,21 @@ it('P1 P3 a draw declined then accepted, a rematch asked and accepted, ticks of 
   // The offers and answers sit in the log in the order they were said.
   const lines = await log(sam.page).locator('> li').allTextContents();
   const said = lines.filter((l) => /draw/.test(l));
-  expect(said).toEqual(['Ana offers a draw', 'Ben declines the draw', 'Ana offers a draw', 'Ben accepts the draw: draw agreed']);
+  expect(said).toEqual([
+    'Ana offers a draw',
+    'Ben declines the draw',
+    'Ana offers a draw',
+    'Ben accepts the draw: draw agreed',
+  ]);
 
   // Proof signals: a tap on a roll shows its index and its proof from this game's revealed seed;
   // a whole-game tick appears only after Verify.
   const rollLine = log(sam.page).locator('button.dice-toggle').first();
   await expect(log(sam.page).locator('.dice-toggle.ok').count()).resolves.toBe(0);
   await rollLine.click();
-  await log(sam.page).getByText(/^Roll #0: d6 → \d\. ✓ HMAC-SHA256 of this game's revealed seed gives \d\.$/).waitFor();
+  await log(sam.page)
+    .getByText(/^Roll #0: d6 → \d\. ✓ HMAC-SHA256 of this game's revealed seed gives \d\.$/)
+    .waitFor();
   await sam.page.getByRole('button', { name: 'Verify this game' }).click();
   await sam.page.getByText(/^Verified: all \d+ rolls match the seed/).waitFor();
   await log(sam.page).locator('.dice-toggle.ok').first().waitFor();
@@ -131,12 +141,17 @@ it('P1 P3 a draw declined then accepted, a rematch asked and accepted, ticks of 
   await rollOnce([ana.page, ben.page]);
   await expect(log(sam.page).locator('.dice-toggle.ok').count()).resolves.toBe(0);
   await log(sam.page).locator('button.dice-toggle').first().click();
-  await log(sam.page).getByText(/^Roll #0: d6 → \d\. Checkable once the game ends and its seed is revealed\.$/).waitFor();
+  await log(sam.page)
+    .getByText(/^Roll #0: d6 → \d\. Checkable once the game ends and its seed is revealed\.$/)
+    .waitFor();
   expect(await log(sam.page).locator('.roll').count()).toBe(0); // no runs of "#0 … #n"
 
   // Ben's network drops: a countdown on the board for Ana and Sam, going down, gone when he is back.
   await ben.context.setOffline(true);
-  for (const p of [ana.page, sam.page]) await away(p).getByText(/^Ben disconnected — \d+ s$/).waitFor({ timeout: 15000 });
+  for (const p of [ana.page, sam.page])
+    await away(p)
+      .getByText(/^Ben disconnected — \d+ s$/)
+      .waitFor({ timeout: 15000 });
   const seconds = async (p: Page) => Number((await away(p).textContent())!.match(/(\d+) s$/)![1]);
   await picture(ana.page, 'conv-disconnect-ana-desktop1');
   await picture(sam.page, 'conv-disconnect-sam-desktop2');
@@ -161,7 +176,9 @@ it('P1 P3 a draw declined then accepted, a rematch asked and accepted, ticks of 
 
   // The other way round, on the phone: Ana drops and Ben sees her countdown on his board.
   await ana.context.setOffline(true);
-  await away(ben.page).getByText(/^Ana disconnected — \d+ s$/).waitFor({ timeout: 15000 });
+  await away(ben.page)
+    .getByText(/^Ana disconnected — \d+ s$/)
+    .waitFor({ timeout: 15000 });
   await picture(ben.page, 'conv-disconnect-ben-phone3');
   await ana.context.setOffline(false);
   await away(ben.page).waitFor({ state: 'hidden', timeout: 20000 });

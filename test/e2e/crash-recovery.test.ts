@@ -66,7 +66,15 @@ it('keeps the game through a crash: the pages say it is safe, then the same game
     await p.getByRole('button', { name: 'Roll' }).click();
   };
   /** The page of the player to move, once one of them shows it. */
-  const mover = () => Promise.race([ana, ben].map((p) => p.getByText('Your turn.').waitFor({ timeout: 20000 }).then(() => p)));
+  const mover = () =>
+    Promise.race(
+      [ana, ben].map((p) =>
+        p
+          .getByText('Your turn.')
+          .waitFor({ timeout: 20000 })
+          .then(() => p),
+      ),
+    );
   // Whoever starts, two rolls are played and acknowledged to everyone.
   for (let i = 0; i < 2; i++) {
     const before = await logItems(sam).count();
@@ -109,12 +117,13 @@ it('keeps a lobby for friends through a crash: its pages say the server is resta
   await ben.goto(url);
   await ben.evaluate(() => localStorage.setItem('dicehall:name', 'Ben'));
   await ben.goto(link);
-  await ben.getByRole('heading', { name: 'Ana\'s lobby' }).waitFor();
+  await ben.getByRole('heading', { name: "Ana's lobby" }).waitFor();
   await ana.getByLabel('Game', { exact: true }).selectOption('shields');
   await ana.getByRole('button', { name: 'Set the game' }).click();
   await ben.getByLabel('Chat message').fill('ready when you are');
   await ben.getByRole('button', { name: 'Send' }).click();
-  for (const p of [ana, ben]) await p.getByRole('list', { name: 'Lobby chat' }).getByText('ready when you are').waitFor();
+  for (const p of [ana, ben])
+    await p.getByRole('list', { name: 'Lobby chat' }).getByText('ready when you are').waitFor();
   await ben.getByText(/^Next: Shields/).waitFor();
 
   child.kill('SIGKILL');
@@ -125,10 +134,11 @@ it('keeps a lobby for friends through a crash: its pages say the server is resta
   await shot(ben, 'durable-lobby-restarting-phone');
 
   child = await startProcess(port);
-  for (const p of [ana, ben]) await p.getByRole('status').filter({ hasText: RESTARTING }).waitFor({ state: 'hidden', timeout: 30000 });
+  for (const p of [ana, ben])
+    await p.getByRole('status').filter({ hasText: RESTARTING }).waitFor({ state: 'hidden', timeout: 30000 });
   // The same lobby, the same members (Ana still its host), the chat and the chosen game kept.
   expect(ben.url()).toBe(link);
-  await ben.getByRole('heading', { name: 'Ana\'s lobby' }).waitFor();
+  await ben.getByRole('heading', { name: "Ana's lobby" }).waitFor();
   for (const p of [ana, ben]) {
     await p.getByRole('list', { name: 'Lobby chat' }).getByText('ready when you are').waitFor();
     await p.getByText(/^Next: Shields/).waitFor();

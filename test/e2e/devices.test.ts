@@ -7,7 +7,12 @@ import { e2eSetup } from '../helpers/e2e';
 
 const e2e = e2eSetup();
 
-interface Rect { x: number; y: number; w: number; h: number }
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 interface Geometry {
   resolution: number;
   devicePixelRatio: number;
@@ -22,23 +27,36 @@ interface Geometry {
 // Profiles run by default; DEVICES=phone,desktop,desktop1 adds the ratio-1 desktop (screenshots for people).
 const RUN = (process.env.DEVICES ?? 'phone,desktop').split(',') as DeviceName[];
 
-const open = (options: BrowserContextOptions, still = false) => e2e.open({ ...options, reducedMotion: still ? 'reduce' : 'no-preference' });
+const open = (options: BrowserContextOptions, still = false) =>
+  e2e.open({ ...options, reducedMotion: still ? 'reduce' : 'no-preference' });
 
-const geometry = (p: Page) => p.evaluate(() => (window as unknown as { __dicehall?: { geometry(): unknown } }).__dicehall?.geometry() as Geometry | undefined);
+const geometry = (p: Page) =>
+  p.evaluate(
+    () =>
+      (window as unknown as { __dicehall?: { geometry(): unknown } }).__dicehall?.geometry() as Geometry | undefined,
+  );
 
 /** Waits until the view has drawn (it reports its facts on every redraw) and layout has settled. */
 async function settled(p: Page): Promise<Geometry> {
   await p.waitForFunction(() => {
-    const g = (window as unknown as { __dicehall?: { geometry(): { facts: Record<string, unknown>; labels: unknown[] } } }).__dicehall?.geometry();
+    const g = (
+      window as unknown as { __dicehall?: { geometry(): { facts: Record<string, unknown>; labels: unknown[] } } }
+    ).__dicehall?.geometry();
     // Not while a die is in the air (a roll seen live draws its flying die over the table for a moment).
-    return !!g && g.labels.length > 0 && Object.keys(g.facts).length > 0 && !document.querySelector('#board canvas[data-rolling]');
+    return (
+      !!g &&
+      g.labels.length > 0 &&
+      Object.keys(g.facts).length > 0 &&
+      !document.querySelector('#board canvas[data-rolling]')
+    );
   });
   await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return (await geometry(p))!;
 }
 
 const overlap = (a: Rect, b: Rect, eps = 0.5) =>
-  Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > eps && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > eps;
+  Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > eps &&
+  Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > eps;
 
 /** Figures the closing report quotes: board box, drawn area, density, square size. */
 const figures: string[] = [];
@@ -46,8 +64,10 @@ const figures: string[] = [];
 async function checkBoard(p: Page, device: DeviceName, screen: string): Promise<Geometry> {
   const g = await settled(p);
   const { box, drawn } = g;
-  figures.push(`${device} ${screen}: box ${Math.round(box.w)}x${Math.round(box.h)}, drawn ${Math.round(drawn.w)}x${Math.round(drawn.h)}, ` +
-    `resolution ${g.resolution} on ratio ${g.devicePixelRatio}${g.facts.square ? `, square ${g.facts.square} px` : ''}`);
+  figures.push(
+    `${device} ${screen}: box ${Math.round(box.w)}x${Math.round(box.h)}, drawn ${Math.round(drawn.w)}x${Math.round(drawn.h)}, ` +
+      `resolution ${g.resolution} on ratio ${g.devicePixelRatio}${g.facts.square ? `, square ${g.facts.square} px` : ''}`,
+  );
   // Drawn inside the box, and filling it along the axis that limits it (margins and whole squares leave a little).
   const slack = 20;
   expect(drawn.x).toBeGreaterThanOrEqual(box.x - 1);
@@ -62,10 +82,20 @@ async function checkBoard(p: Page, device: DeviceName, screen: string): Promise<
   const small = g.labels.filter((l) => l.size < 11).map((l) => `${l.text} (${l.size} px)`);
   expect(small).toEqual([]);
   const clashes: string[] = [];
-  g.labels.forEach((a, i) => { g.labels.slice(i + 1).forEach((b) => { if (overlap(a.rect, b.rect)) clashes.push(`"${a.text}" / "${b.text}"`); }); });
+  g.labels.forEach((a, i) => {
+    g.labels.slice(i + 1).forEach((b) => {
+      if (overlap(a.rect, b.rect)) clashes.push(`"${a.text}" / "${b.text}"`);
+    });
+  });
   expect(clashes).toEqual([]);
   // Every label inside the board's box.
-  const outside = g.labels.filter((l) => l.rect.x < box.x - 1 || l.rect.y < box.y - 1 || l.rect.x + l.rect.w > box.x + box.w + 1 || l.rect.y + l.rect.h > box.y + box.h + 1);
+  const outside = g.labels.filter(
+    (l) =>
+      l.rect.x < box.x - 1 ||
+      l.rect.y < box.y - 1 ||
+      l.rect.x + l.rect.w > box.x + box.w + 1 ||
+      l.rect.y + l.rect.h > box.y + box.h + 1,
+  );
   expect(outside.map((l) => l.text)).toEqual([]);
   if (g.facts.game === 'dice-chess' && device === 'phone') expect(Number(g.facts.square)).toBeGreaterThanOrEqual(40);
   return g;
@@ -77,8 +107,12 @@ async function inReach(p: Page, target: Locator) {
   await target.waitFor();
   const b = (await target.boundingBox())!;
   const v = p.viewportSize()!;
-  expect({ top: b.y >= 0, bottom: b.y + b.height <= v.height, left: b.x >= 0, right: b.x + b.width <= v.width })
-    .toEqual({ top: true, bottom: true, left: true, right: true });
+  expect({
+    top: b.y >= 0,
+    bottom: b.y + b.height <= v.height,
+    left: b.x >= 0,
+    right: b.x + b.width <= v.width,
+  }).toEqual({ top: true, bottom: true, left: true, right: true });
   // A finger-sized target.
   expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(40);
 }
@@ -94,7 +128,9 @@ const logCount = (p: Page) => p.locator('[aria-label="Game log"] li').count();
 /** Plays `n` actions by the first legal-move button of whoever is to act, waiting for each to land on both pages. */
 async function playSome(pages: Page[], n: number) {
   for (let i = 0; i < n; i++) {
-    const p = (await Promise.all(pages.map(async (q) => ((await moveButtons(q).count()) > 0 ? q : null)))).find(Boolean);
+    const p = (await Promise.all(pages.map(async (q) => ((await moveButtons(q).count()) > 0 ? q : null)))).find(
+      Boolean,
+    );
     if (!p) {
       await pages[0].waitForTimeout(200);
       continue;
@@ -127,7 +163,10 @@ async function startRoom(device: DeviceName, game: string): Promise<{ host: Page
 async function endVerifyReplay(host: Page, guest: Page, device: DeviceName, id: string) {
   guest.once('dialog', (d) => void d.accept());
   await guest.getByRole('button', { name: 'Resign' }).click();
-  await host.getByText(/Game over/).first().waitFor();
+  await host
+    .getByText(/Game over/)
+    .first()
+    .waitFor();
   await checkBoard(host, device, 'end');
   await inReach(host, host.getByRole('button', { name: 'Rematch' }));
   await inReach(host, host.getByRole('button', { name: 'Verify this game' }));
@@ -165,7 +204,9 @@ async function endVerifyReplay(host: Page, guest: Page, device: DeviceName, id: 
   await picture(host, `devices-not-found-${device}`);
   await host.goto(`${e2e.server.url}/rules/${id}`);
   // The page never scrolls sideways.
-  expect(await host.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(host.viewportSize()!.width);
+  expect(await host.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    host.viewportSize()!.width,
+  );
 }
 
 describe.each(RUN)('on %s', (device) => {

@@ -8,13 +8,23 @@ import { e2eSetup } from '../helpers/e2e';
 const e2e = e2eSetup();
 
 const DESK2 = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 2, reducedMotion: 'reduce' as const };
-const PHONE3 = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion: 'reduce' as const };
+const PHONE3 = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  reducedMotion: 'reduce' as const,
+};
 
 /** A page whose received WebSocket frames are all kept, as text. */
 async function open(options: BrowserContextOptions): Promise<{ page: Page; frames: string[] }> {
   const page = await e2e.open(options);
   const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : Buffer.from(payload).toString('latin1'))));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) =>
+      frames.push(typeof payload === 'string' ? payload : Buffer.from(payload).toString('latin1')),
+    ),
+  );
   return { page, frames };
 }
 
@@ -48,14 +58,21 @@ it('C2 a player who confirms at once reveals nothing the log had shown: shuffled
   await ben.page.getByRole('button', { name: 'Sit down' }).click();
   // A watcher over the wire reads the public view: the rolled order everyone has seen in the log.
   const sam = await join(e2e.server.ws, roomId, { name: 'Sam', want: 'watch' });
-  const publicView = await until(() => { const v = sam.view; return v?.phase === 'arrange' && v; }, 'the arrangement phase');
+  const publicView = await until(() => {
+    const v = sam.view;
+    return v?.phase === 'arrange' && v;
+  }, 'the arrangement phase');
   const seat = 0; // the room's creator sits first
   const squares: string[] = publicView.homeSquares[seat];
   const rolledOrder = JSON.stringify(publicView.rolled[seat]);
   const sorted = JSON.stringify([...publicView.rolled[seat]].sort());
 
   // The screen says the layout stays hidden; the starting layout is a private shuffle, not the rolled order.
-  await ana.page.getByText(/starts shuffled in this browser and stays hidden from your opponent and watchers until both of you confirm/).waitFor();
+  await ana.page
+    .getByText(
+      /starts shuffled in this browser and stays hidden from your opponent and watchers until both of you confirm/,
+    )
+    .waitFor();
   const first = await layout(ana.page);
   expect(JSON.stringify(Object.values(first).sort())).toBe(sorted);
   expect(inOrder(first, squares)).not.toBe(rolledOrder);
@@ -70,7 +87,10 @@ it('C2 a player who confirms at once reveals nothing the log had shown: shuffled
   expect(inOrder(second, squares)).not.toBe(inOrder(first, squares));
   const shown = (await slots(ana.page).allTextContents()).join();
   await ana.page.getByRole('button', { name: 'Shuffle' }).click();
-  await ana.page.waitForFunction((before) => [...document.querySelectorAll('.dc-slot')].map((b) => b.textContent).join() !== before, shown);
+  await ana.page.waitForFunction(
+    (before) => [...document.querySelectorAll('.dc-slot')].map((b) => b.textContent).join() !== before,
+    shown,
+  );
   const confirmed = await layout(ana.page);
   expect(inOrder(confirmed, squares)).not.toBe(rolledOrder);
 
@@ -94,7 +114,14 @@ it('C2 a player who confirms at once reveals nothing the log had shown: shuffled
   // Ben confirms; the reveal shows Ana's dice exactly where she confirmed them.
   await ben.page.getByRole('button', { name: 'Confirm arrangement' }).click();
   await ben.page.getByRole('list', { name: 'Game log' }).getByText('Both arrangements are revealed').waitFor();
-  const board = await until(() => { const v = sam.view; return v?.board?.length === 32 && v.board; }, 'the reveal');
-  const revealed = Object.fromEntries(board.filter((d: { owner: number }) => d.owner === seat).map((d: { square: string; value: number }) => [d.square, d.value]));
+  const board = await until(() => {
+    const v = sam.view;
+    return v?.board?.length === 32 && v.board;
+  }, 'the reveal');
+  const revealed = Object.fromEntries(
+    board
+      .filter((d: { owner: number }) => d.owner === seat)
+      .map((d: { square: string; value: number }) => [d.square, d.value]),
+  );
   expect(inOrder(revealed, squares)).toBe(secret);
 }, 90000);

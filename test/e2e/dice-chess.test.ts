@@ -8,7 +8,8 @@ import { createRoom, e2eSetup, status, moves, sitDown } from '../helpers/e2e';
 const e2e = e2eSetup();
 
 /** A page in its own browser context; `still` asks for reduced motion (no slide or tumble to render). */
-const open = (viewport = DESKTOP, still = false) => e2e.open({ viewport, reducedMotion: still ? 'reduce' : 'no-preference' });
+const open = (viewport = DESKTOP, still = false) =>
+  e2e.open({ viewport, reducedMotion: still ? 'reduce' : 'no-preference' });
 
 const logItems = (p: Page) => p.getByRole('list', { name: 'Game log' }).locator('li');
 const slots = (p: Page) => p.getByRole('group', { name: 'Your home squares' }).getByRole('button');
@@ -53,7 +54,7 @@ async function actAndWait(p: Page, click: () => Promise<void>) {
 // A small seeded generator so a failing run can be replayed with the same choices.
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 it('arranges in secret, plays a whole game through the UI, and the players and the spectator see the same end', async () => {
@@ -109,7 +110,8 @@ it('arranges in secret, plays a whole game through the UI, and the players and t
   await picture(sam, 'dice-chess-arrange-spectator-desktop');
   const anaHomes = await slots(ana).allTextContents();
   await ana.getByRole('button', { name: 'Confirm arrangement' }).click();
-  for (const p of [ana, ben, sam]) await p.getByRole('list', { name: 'Game log' }).getByText('Both arrangements are revealed').waitFor();
+  for (const p of [ana, ben, sam])
+    await p.getByRole('list', { name: 'Game log' }).getByText('Both arrangements are revealed').waitFor();
   await expect(ana.getByRole('group', { name: 'Your home squares' }).count()).resolves.toBe(0);
   await expect(ana.getByText('Waiting for the opponent to arrange…').count()).resolves.toBe(0);
 
@@ -128,7 +130,10 @@ it('arranges in secret, plays a whole game through the UI, and the players and t
   await picture(ana, 'dice-chess-opening-desktop');
   await picture(ben, 'dice-chess-opening-phone');
   await actAndWait(first, () => tap(first, oTo));
-  await sam.getByRole('list', { name: 'Game log' }).getByText(new RegExp(`${oFrom}-${oTo}`)).waitFor();
+  await sam
+    .getByRole('list', { name: 'Game log' })
+    .getByText(new RegExp(`${oFrom}-${oTo}`))
+    .waitFor();
 
   // The rest through the named move buttons.
   const random = rng(20240604);
@@ -159,7 +164,15 @@ it('arranges in secret, plays a whole game through the UI, and the players and t
       return !!m && (Number(m[2]) - Number(m[1])) * up > 0;
     });
     const quiet = names.filter((n) => n.startsWith('Move ') && !forward.includes(n));
-    const pool = taking.length ? taking : captures < 3 ? (forward.length ? forward : names) : quiet.length ? quiet : names;
+    const pool = taking.length
+      ? taking
+      : captures < 3
+        ? forward.length
+          ? forward
+          : names
+        : quiet.length
+          ? quiet
+          : names;
     const choice = pool[Math.floor(random() * pool.length)];
     const drag = plies === 1 && /^Move (\w\d) to (\w\d)$/.exec(choice);
     if (drag) {
@@ -171,7 +184,10 @@ it('arranges in secret, plays a whole game through the UI, and the players and t
         await turn!.mouse.move(p1.x, p1.y, { steps: 6 });
         await turn!.mouse.up();
       });
-      await sam.getByRole('list', { name: 'Game log' }).getByText(new RegExp(`${drag[1]}-${drag[2]}`)).waitFor();
+      await sam
+        .getByRole('list', { name: 'Game log' })
+        .getByText(new RegExp(`${drag[1]}-${drag[2]}`))
+        .waitFor();
     } else {
       await actAndWait(turn, () => turn!.getByRole('button', { name: choice, exact: true }).click());
     }
@@ -180,7 +196,10 @@ it('arranges in secret, plays a whole game through the UI, and the players and t
     next = turn === ana ? ben : ana;
     if (!midShot && captures >= 2) {
       midShot = true;
-      await sam.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length >= n, await logItems(turn).count());
+      await sam.waitForFunction(
+        (n) => document.querySelectorAll('[aria-label="Game log"] li').length >= n,
+        await logItems(turn).count(),
+      );
       await ana.waitForTimeout(900); // the last capture's reroll has landed on Ana's board
       await picture(ana, 'dice-chess-mid-desktop');
       await picture(ben, 'dice-chess-mid-phone');
@@ -191,13 +210,19 @@ it('arranges in secret, plays a whole game through the UI, and the players and t
 
   // Everyone ends on the same line, the result in plain words with names (C7), with the same board totals,
   // captures and no-progress count, and the spectator's log holds every move.
-  const lines = await Promise.all([ana, ben, sam].map(async (p) => {
-    await status(p).getByText(/^Game over: /).waitFor();
-    return (await status(p).textContent())!;
-  }));
+  const lines = await Promise.all(
+    [ana, ben, sam].map(async (p) => {
+      await status(p)
+        .getByText(/^Game over: /)
+        .waitFor();
+      return (await status(p).textContent())!;
+    }),
+  );
   expect(lines[0]).toBe(lines[2]);
   expect(lines[1]).toBe(lines[2]);
-  expect(lines[2]).toMatch(/^Game over: ((Ana|Ben) wins — (Ana|Ben) has no dice left on the board|(Ana|Ben) wins — six turns without progress; .*|Draw — six turns without progress; .*)\.$/);
+  expect(lines[2]).toMatch(
+    /^Game over: ((Ana|Ben) wins — (Ana|Ben) has no dice left on the board|(Ana|Ben) wins — six turns without progress; .*|Draw — six turns without progress; .*)\.$/,
+  );
   const summaries = await Promise.all([ana, ben, sam].map((p) => p.locator('.dc-summary').textContent()));
   expect(summaries[0]).toBe(summaries[2]);
   expect(summaries[1]).toBe(summaries[2]);
@@ -219,12 +244,17 @@ it('arranges in secret, plays a whole game through the UI, and the players and t
   const href = await ana.getByRole('link', { name: 'Download the log' }).getAttribute('href');
   const log = (await (await fetch(`${e2e.server.url}${href}`)).json()) as GameLog;
   const rolled = log.entries[0].events.filter((e) => e.type === 'rolled').map((e) => e.values as number[]);
-  for (const [seat, homes] of [[0, anaHomes], [1, benHomes]] as const) {
+  for (const [seat, homes] of [
+    [0, anaHomes],
+    [1, benHomes],
+  ] as const) {
     const arranged = log.entries.find((e) => e.seat === seat && (e.action as { type?: string })?.type === 'arrange')!;
     const values = (arranged.action as { order: number[] }).order.map((i) => rolled[seat][i]);
     const shown = Object.fromEntries(homes.map((t) => t.split(': ')));
-    const squares = seat === 0 ? ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1', 'a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'g2', 'h2']
-      : ['a8', 'b8', 'c8', 'd8', 'e8', 'f8', 'g8', 'h8', 'a7', 'b7', 'c7', 'd7', 'e7', 'f7', 'g7', 'h7'];
+    const squares =
+      seat === 0
+        ? ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1', 'a2', 'b2', 'c2', 'd2', 'e2', 'f2', 'g2', 'h2']
+        : ['a8', 'b8', 'c8', 'd8', 'e8', 'f8', 'g8', 'h8', 'a7', 'b7', 'c7', 'd7', 'e7', 'f7', 'g7', 'h7'];
     expect(values).toEqual(squares.map((s) => Number(shown[s])));
   }
 

@@ -9,7 +9,13 @@ const e2e = e2eSetup({ rateBurst: 200, ratePerSecond: 100 });
 
 const DESKTOP_1: BrowserContextOptions = { viewport: DESKTOP, deviceScaleFactor: 1, reducedMotion: 'reduce' };
 const DESKTOP_2: BrowserContextOptions = { viewport: DESKTOP, deviceScaleFactor: 2, reducedMotion: 'reduce' };
-const PHONE_3: BrowserContextOptions = { viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion: 'reduce' };
+const PHONE_3: BrowserContextOptions = {
+  viewport: PHONE,
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  reducedMotion: 'reduce',
+};
 
 async function open(options: BrowserContextOptions): Promise<Page> {
   const context = await e2e.browser.newContext(options);
@@ -17,10 +23,21 @@ async function open(options: BrowserContextOptions): Promise<Page> {
 }
 
 interface Facts {
-  game: string; targets: Record<string, [number, number, number, number]>; mode: 'roll' | 'use'; contentHeight: number;
-  tray: number[]; inBattle: string[]; openTracks: string[]; preview: { error: string | null; placed: number } | null;
+  game: string;
+  targets: Record<string, [number, number, number, number]>;
+  mode: 'roll' | 'use';
+  contentHeight: number;
+  tray: number[];
+  inBattle: string[];
+  openTracks: string[];
+  preview: { error: string | null; placed: number } | null;
 }
-interface Geometry { screen: { w: number; h: number }; canvas: { x: number; y: number }; labels: { text: string; size: number }[]; facts: Facts }
+interface Geometry {
+  screen: { w: number; h: number };
+  canvas: { x: number; y: number };
+  labels: { text: string; size: number }[];
+  facts: Facts;
+}
 
 const geometry = (p: Page) => p.evaluate(() => (window as any).__dicehall.geometry()) as Promise<Geometry>;
 const status = (p: Page) => p.locator('#turn-status');
@@ -38,7 +55,7 @@ async function shot(p: Page, name: string) {
 
 /** Taps where the sheet says a target is drawn (a touch on the phone, a click on the desktop). */
 async function tap(p: Page, key: string, known?: Geometry) {
-  const g = known ?? await geometry(p);
+  const g = known ?? (await geometry(p));
   const t = g.facts.targets[key];
   if (!t) throw new Error(`${key} is not on the sheet: ${Object.keys(g.facts.targets).join(', ')}`);
   const canvas = p.locator('#board canvas');
@@ -56,7 +73,13 @@ async function checkReadable(p: Page) {
   expect(g.labels.length).toBeGreaterThan(20);
   for (const l of g.labels) expect(l.size).toBeGreaterThanOrEqual(11);
   for (const [key, [, , w, h]] of Object.entries(g.facts.targets)) {
-    if (key.startsWith('die:') || key.startsWith('atk:') || key.startsWith('use:') || key.startsWith('special:') || key.startsWith('thumb:')) {
+    if (
+      key.startsWith('die:') ||
+      key.startsWith('atk:') ||
+      key.startsWith('use:') ||
+      key.startsWith('special:') ||
+      key.startsWith('thumb:')
+    ) {
       expect([key, Math.min(w, h) >= 40]).toEqual([key, true]);
     }
   }
@@ -74,17 +97,35 @@ async function primaryInView(p: Page) {
 }
 
 async function waitLog(p: Page, before: number) {
-  await p.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before, { timeout: 20000 });
+  await p.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before, {
+    timeout: 20000,
+  });
 }
 
 /** What changes when an action lands: the dice, the round's button, the status line and the log. */
-const sig = (p: Page) => p.evaluate(() => JSON.stringify([(window as any).__dicehall?.geometry().facts.tray, document.querySelector('.siege-primary')?.textContent,
-  document.querySelector('#turn-status')?.textContent, document.querySelectorAll('[aria-label="Game log"] li').length]));
+const sig = (p: Page) =>
+  p.evaluate(() =>
+    JSON.stringify([
+      (window as any).__dicehall?.geometry().facts.tray,
+      document.querySelector('.siege-primary')?.textContent,
+      document.querySelector('#turn-status')?.textContent,
+      document.querySelectorAll('[aria-label="Game log"] li').length,
+    ]),
+  );
 
 /** Waits until an action has landed. */
 async function settle(p: Page, before: string) {
-  await p.waitForFunction((b) => JSON.stringify([(window as any).__dicehall?.geometry().facts.tray, document.querySelector('.siege-primary')?.textContent,
-    document.querySelector('#turn-status')?.textContent, document.querySelectorAll('[aria-label="Game log"] li').length]) !== b, before, { timeout: 30000, polling: 250 });
+  await p.waitForFunction(
+    (b) =>
+      JSON.stringify([
+        (window as any).__dicehall?.geometry().facts.tray,
+        document.querySelector('.siege-primary')?.textContent,
+        document.querySelector('#turn-status')?.textContent,
+        document.querySelectorAll('[aria-label="Game log"] li').length,
+      ]) !== b,
+    before,
+    { timeout: 30000, polling: 250 },
+  );
 }
 
 /**
@@ -164,12 +205,15 @@ it('D7 a solo siege from the home page on a ratio-3 phone, watched by a spectato
   await primaryInView(ana);
   let rounds = 0;
   while (!(await status(ana).textContent())?.startsWith('Game over')) {
-    const shoot = rounds === 1 ? async (step: string) => {
-      await checkReadable(ana);
-      await primaryInView(ana);
-      await shot(ana, `siege-solo-phone-${step}`);
-      if (step === 'planned') await shot(sam, 'siege-solo-spectator-desktop1');
-    } : undefined;
+    const shoot =
+      rounds === 1
+        ? async (step: string) => {
+            await checkReadable(ana);
+            await primaryInView(ana);
+            await shot(ana, `siege-solo-phone-${step}`);
+            if (step === 'planned') await shot(sam, 'siege-solo-spectator-desktop1');
+          }
+        : undefined;
     if (!(await playRound(ana, shoot))) await ana.waitForTimeout(100);
     rounds++;
     if (rounds > 60) throw new Error('the siege does not end');
@@ -204,17 +248,23 @@ it('D7 a two-player race on a desktop and a phone: the same taps, the same sheet
   let hiddenChecks = 0;
   while (!(await status(ana).textContent())?.startsWith('Game over')) {
     const benLog = await logCount(ben);
-    const first = rounds === 1 ? async (step: string) => {
-      if (step === 'planned') {
-        await checkReadable(ana);
-        await shot(ana, 'siege-race-desktop2-planned');
-      }
-    } : undefined;
+    const first =
+      rounds === 1
+        ? async (step: string) => {
+            if (step === 'planned') {
+              await checkReadable(ana);
+              await shot(ana, 'siege-race-desktop2-planned');
+            }
+          }
+        : undefined;
     const played = await playRound(ana, first);
     if (played && (await primary(ben).isVisible())) {
       // Ana has finished her round; Ben sees none of it yet: no new log line, her thumbnail only says she is done.
       expect(await logCount(ben)).toBe(benLog);
-      await ben.getByText(/Round \d+/).first().waitFor();
+      await ben
+        .getByText(/Round \d+/)
+        .first()
+        .waitFor();
       hiddenChecks++;
       if (rounds === 1) {
         await checkReadable(ben);
@@ -239,17 +289,30 @@ it('D7 a two-player race on a desktop and a phone: the same taps, the same sheet
 }, 1200000);
 
 it('D7 the home page offers Dice Siege with its options from the schema, and its rules page says how a race is kept fair', async () => {
-  for (const [options, name] of [[PHONE_3, 'phone'], [DESKTOP_1, 'desktop1'], [DESKTOP_2, 'desktop2']] as const) {
+  for (const [options, name] of [
+    [PHONE_3, 'phone'],
+    [DESKTOP_1, 'desktop1'],
+    [DESKTOP_2, 'desktop2'],
+  ] as const) {
     const p = await open(options);
     await p.goto(`${e2e.server.url}/`);
     await p.getByLabel('Game').selectOption({ label: 'Dice Siege' });
     const players = await p.getByLabel('Players').locator('option').allTextContents();
-    expect(players).toEqual(['Solo (spectators may watch)', ...[2, 3, 4, 5, 6, 7, 8].map((n) => `A race of ${n} on the same dice`)]);
-    expect(await p.getByLabel('Difficulty').locator('option').allTextContents()).toEqual(['Normal', 'Epic (a smaller stronghold)']);
+    expect(players).toEqual([
+      'Solo (spectators may watch)',
+      ...[2, 3, 4, 5, 6, 7, 8].map((n) => `A race of ${n} on the same dice`),
+    ]);
+    expect(await p.getByLabel('Difficulty').locator('option').allTextContents()).toEqual([
+      'Normal',
+      'Epic (a smaller stronghold)',
+    ]);
     await save(p, `siege-home-${name}`);
     await p.goto(`${e2e.server.url}/rules/dice-siege`);
     await p.getByText(/A round is secret until everyone has finished it/).waitFor();
-    await p.getByText(/ranked last/).first().waitFor();
+    await p
+      .getByText(/ranked last/)
+      .first()
+      .waitFor();
     await save(p, `siege-rules-${name}`);
     await p.context().close();
   }

@@ -6,11 +6,14 @@ import { e2eSetup, sitDown, status } from '../helpers/e2e';
 const e2e = e2eSetup({ graceSeconds: 30 });
 
 /** Tags the current seat lines, so a later check can tell whether they are still the same elements. */
-const markSeats = (p: Page) => p.evaluate(() => {
-  for (const li of document.querySelectorAll('.seats li')) (li as HTMLElement & { mark?: boolean }).mark = true;
-});
-const seatsKept = (p: Page) => p.evaluate(() =>
-  [...document.querySelectorAll('.seats li')].every((li) => (li as HTMLElement & { mark?: boolean }).mark === true));
+const markSeats = (p: Page) =>
+  p.evaluate(() => {
+    for (const li of document.querySelectorAll('.seats li')) (li as HTMLElement & { mark?: boolean }).mark = true;
+  });
+const seatsKept = (p: Page) =>
+  p.evaluate(() =>
+    [...document.querySelectorAll('.seats li')].every((li) => (li as HTMLElement & { mark?: boolean }).mark === true),
+  );
 
 it('keeps the typed chat text, its focus and the seat lines across patches and the countdown', async () => {
   const { context: annContext, page: ann } = await e2e.openContext();
@@ -20,7 +23,10 @@ it('keeps the typed chat text, its focus and the seat lines across patches and t
   await ann.getByRole('button', { name: 'Create room' }).click();
   await ann.waitForURL(/\/r\/[\w-]+$/);
   await sitDown(bob, ann.url(), 'Bob');
-  for (const p of [ann, bob]) await status(p).filter({ hasText: /turn|to play/ }).waitFor();
+  for (const p of [ann, bob])
+    await status(p)
+      .filter({ hasText: /turn|to play/ })
+      .waitFor();
 
   // Ann is halfway through a line when Bob's message arrives.
   await markSeats(ann);

@@ -76,7 +76,10 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
 
   ben.once('dialog', (d) => void d.accept());
   await ben.getByRole('button', { name: 'Resign' }).click();
-  await ana.getByText(/Ana wins/).first().waitFor();
+  await ana
+    .getByText(/Ana wins/)
+    .first()
+    .waitFor();
   await ana.getByRole('link', { name: 'Back to the lobby' }).click();
   await ana.waitForURL(/\/p\/[\w-]+$/);
   const board = ana.getByRole('table', { name: 'Scoreboard' });
@@ -92,7 +95,9 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   await shot(ben, 'party-scoreboard-phone');
   // The lobby still offers the game just played.
   await expect(ana.getByLabel('Game', { exact: true }).inputValue()).resolves.toBe('dice-chess');
-  await expect(ana.getByLabel('Time control').locator('option:checked').innerText()).resolves.toBe('Rapid: 10 min + 5 s a move');
+  await expect(ana.getByLabel('Time control').locator('option:checked').innerText()).resolves.toBe(
+    'Rapid: 10 min + 5 s a move',
+  );
 }, 90000);
 
 it('the host seats the computer from the lobby page; the friend plays it at the table', async () => {
@@ -120,7 +125,10 @@ it('the host seats the computer from the lobby page; the friend plays it at the 
   await ana.getByRole('button', { name: 'Start the game' }).click();
   await ben.waitForURL(/\/r\/[\w-]+$/);
   await ben.getByText('Ben (you)').first().waitFor();
-  await ben.getByText(/Computer \(easy\)/).first().waitFor();
+  await ben
+    .getByText(/Computer \(easy\)/)
+    .first()
+    .waitFor();
   // The computer plays its turns by itself, a move marked as the bot's in the log; Ben plays his when the roll-off
   // gave him the first turn.
   const botMoves = ben.getByRole('list', { name: 'Game log' }).locator('.bot-mark');

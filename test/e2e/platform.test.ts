@@ -68,7 +68,10 @@ it('plays a private game with a spectator through chat, reload, drop, claim, rem
   await ana.page.getByText('Your turn.').waitFor();
   await ana.page.getByText('Ana (you)').waitFor();
   await roll(ana.page);
-  await log(sam.page).getByText(/Ana rolls a d6: \d \(total/).nth(1).waitFor();
+  await log(sam.page)
+    .getByText(/Ana rolls a d6: \d \(total/)
+    .nth(1)
+    .waitFor();
 
   // Ben's network drops: he sees "reconnecting", Ana sees the countdown; back online, he is back.
   await ben.page.getByText('Your turn.').waitFor();

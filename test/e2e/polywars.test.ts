@@ -7,9 +7,12 @@ import { e2eSetup, status, moves, sitDown } from '../helpers/e2e';
 
 const e2e = e2eSetup();
 
-const open = (kind: 'desktop1' | 'desktop2' | 'phone') => e2e.open(kind === 'phone'
-  ? { viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion: 'reduce' }
-  : { viewport: DESKTOP, deviceScaleFactor: kind === 'desktop2' ? 2 : 1, reducedMotion: 'reduce' });
+const open = (kind: 'desktop1' | 'desktop2' | 'phone') =>
+  e2e.open(
+    kind === 'phone'
+      ? { viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true, reducedMotion: 'reduce' }
+      : { viewport: DESKTOP, deviceScaleFactor: kind === 'desktop2' ? 2 : 1, reducedMotion: 'reduce' },
+  );
 
 const logItems = (p: Page) => p.getByRole('list', { name: 'Game log' }).locator('li');
 
@@ -19,7 +22,17 @@ async function shot(p: Page, name: string) {
   await save(p, name);
 }
 
-interface Drawn { selected: number | null; moving: boolean; sw: number; scale: number; ox: number; oy: number; me: number | null; field: { width: number; height: number }; dice: Record<string, [number, number, number]> }
+interface Drawn {
+  selected: number | null;
+  moving: boolean;
+  sw: number;
+  scale: number;
+  ox: number;
+  oy: number;
+  me: number | null;
+  field: { width: number; height: number };
+  dice: Record<string, [number, number, number]>;
+}
 
 async function drawn(p: Page): Promise<Drawn> {
   const canvas = p.locator('#board canvas');
@@ -40,12 +53,14 @@ async function tapAt(p: Page, x: number, y: number) {
 async function act(p: Page, click: () => Promise<void>) {
   const before = await logItems(p).count();
   await click();
-  await p.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before, { timeout: 15000 });
+  await p.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before, {
+    timeout: 15000,
+  });
 }
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 it('W5 W6 three players and a spectator play Kill the King from the home page to the end, by buttons and taps', async () => {
@@ -88,8 +103,20 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
       if (!names.length) continue;
       const bar = await drawn(p);
       if (names.some((n) => n.startsWith('Bid '))) {
-        const bidders = (await Promise.all(players.map((q) => moves(q).getByText(/^Bid \d$/).count()))).filter((n) => n > 0).length;
-        await act(p, () => moves(p).getByText(`Bid ${Math.floor(random() * 4)}`, { exact: true }).click());
+        const bidders = (
+          await Promise.all(
+            players.map((q) =>
+              moves(q)
+                .getByText(/^Bid \d$/)
+                .count(),
+            ),
+          )
+        ).filter((n) => n > 0).length;
+        await act(p, () =>
+          moves(p)
+            .getByText(`Bid ${Math.floor(random() * 4)}`, { exact: true })
+            .click(),
+        );
         // While others still bid, the spectator sees who answered but no number.
         const log = (await logItems(sam).allTextContents()).join('\n');
         const thisCycle = log.slice(log.lastIndexOf('bid for initiative'));
@@ -99,17 +126,25 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
           await shot(p, `polywars-bid-waiting-${p === ben ? 'phone' : 'desktop'}`);
           await shot(sam, 'polywars-bid-waiting-spectator-desktop');
         }
-      } else if (names.includes('End phase') && bar?.me !== null && names.every((n) => !/attacks|zaps/.test(n)) && bar.moving && taps < 6) {
+      } else if (
+        names.includes('End phase') &&
+        bar?.me !== null &&
+        names.every((n) => !/attacks|zaps/.test(n)) &&
+        bar.moving &&
+        taps < 6
+      ) {
         // A step by taps: select one's own die, a refused far point first (once), then a point toward the middle.
         // The die nearest the middle of the field, so the points toward the middle are clear of its friends.
         const cx = bar.ox + (bar.field.width / 2) * bar.scale;
         const cy = bar.oy + (bar.field.height / 2) * bar.scale;
-        const mine = Object.entries(bar.dice).filter(([, d]) => d[2] === bar.me)
+        const mine = Object.entries(bar.dice)
+          .filter(([, d]) => d[2] === bar.me)
           .sort(([, a], [, b]) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
         const [id, [x, y]] = mine[0];
         if (bar.selected !== Number(id)) await tapAt(p, x, y); // a second tap would put it down again
         const len = Math.hypot(cx - x, cy - y) || 1;
-        const toward = (r: number) => [x + ((cx - x) / len) * r * 100 * bar.scale, y + ((cy - y) / len) * r * 100 * bar.scale] as const;
+        const toward = (r: number) =>
+          [x + ((cx - x) / len) * r * 100 * bar.scale, y + ((cy - y) / len) * r * 100 * bar.scale] as const;
         if (!selectShot) {
           selectShot = true;
           await shot(p, `polywars-selected-${p === ben ? 'phone' : 'desktop'}`);
@@ -137,12 +172,25 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
         } else await tapAt(p, tx, ty);
         taps++;
         // A legal step shows in the log (in words, on the spectator's page too); one the rules refuse snaps back with a reason.
-        const landed = await p.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before, { timeout: 4000 })
-          .then(() => true, () => false);
+        const landed = await p
+          .waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before, {
+            timeout: 4000,
+          })
+          .then(
+            () => true,
+            () => false,
+          );
         if (landed) {
           stepsLanded++;
-          await sam.getByRole('list', { name: 'Game log' }).getByText(new RegExp(`steps die ${id} to`)).last().waitFor();
-        } else console.log(`a tapped step did not land: ${await p.locator('.pw-message').textContent()} ${await p.locator('p.error').textContent()}`);
+          await sam
+            .getByRole('list', { name: 'Game log' })
+            .getByText(new RegExp(`steps die ${id} to`))
+            .last()
+            .waitFor();
+        } else
+          console.log(
+            `a tapped step did not land: ${await p.locator('.pw-message').textContent()} ${await p.locator('p.error').textContent()}`,
+          );
         // One step a turn by hand, then the phase ends.
         await act(p, () => moves(p).getByText('End phase', { exact: true }).click());
       } else {
@@ -157,8 +205,11 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
           await shot(p, `polywars-odds-${p === ben ? 'phone' : 'desktop'}`);
           await act(p, () => tapAt(p, bar.dice[m[2]][0], bar.dice[m[2]][1]));
         } else {
-          const pick = attacks[0] ?? names.find((n) => n.startsWith('Zap back')) ?? names.find((n) => n.startsWith('Heal ') && n !== 'Heal nothing')
-            ?? (names.includes('End phase') ? 'End phase' : names[Math.floor(random() * names.length)]);
+          const pick =
+            attacks[0] ??
+            names.find((n) => n.startsWith('Zap back')) ??
+            names.find((n) => n.startsWith('Heal ') && n !== 'Heal nothing') ??
+            (names.includes('End phase') ? 'End phase' : names[Math.floor(random() * names.length)]);
           // The module may list one healing twice (the most damaged die alone is also the whole pick): either button will do.
           await act(p, () => moves(p).getByText(pick, { exact: true }).first().click());
         }
@@ -174,7 +225,10 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
         const box = (await sam.locator('#board canvas').boundingBox())!;
         await sam.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
         await sam.mouse.wheel(0, -500);
-        await sam.waitForFunction((s) => JSON.parse(document.querySelector('#board canvas')!.getAttribute('data-polywars')!).scale > s * 1.5, before);
+        await sam.waitForFunction(
+          (s) => JSON.parse(document.querySelector('#board canvas')!.getAttribute('data-polywars')!).scale > s * 1.5,
+          before,
+        );
         await shot(sam, 'polywars-zoomed-spectator-desktop');
         await sam.getByRole('button', { name: 'Fit the field' }).click();
         expect((await drawn(sam)).scale).toBeCloseTo(before, 5);
@@ -184,10 +238,14 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
     if (!acted) await ana.waitForTimeout(30);
   }
 
-  const lines = await Promise.all([...players, sam].map(async (p) => {
-    await status(p).getByText(/^Game over/).waitFor();
-    return (await status(p).textContent())!;
-  }));
+  const lines = await Promise.all(
+    [...players, sam].map(async (p) => {
+      await status(p)
+        .getByText(/^Game over/)
+        .waitFor();
+      return (await status(p).textContent())!;
+    }),
+  );
   expect(new Set(lines.slice(1)).size).toBe(1);
   expect(lines[3]).toMatch(/^Game over: /);
   expect(taps).toBeGreaterThan(0);
@@ -199,13 +257,16 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
   await shot(sam, 'polywars-end-spectator-desktop');
   await sam.getByRole('button', { name: 'Verify this game' }).click();
   await sam.getByText(/^Verified: all \d+ rolls match the seed, and the replay gives the same result\.$/).waitFor();
-  console.log(`polywars e2e: ${actions} actions, ${taps} steps by hand (${stepsLanded} landed), attack by taps: ${tapAttack}, a step by dragging: ${dragged}, ${Math.round((Date.now() - t0) / 1000)} s`);
+  console.log(
+    `polywars e2e: ${actions} actions, ${taps} steps by hand (${stepsLanded} landed), attack by taps: ${tapAttack}, a step by dragging: ${dragged}, ${Math.round((Date.now() - t0) / 1000)} s`,
+  );
 }, 600000);
 
 it('W1 W7 the rules page names every ruling and the table decisions', async () => {
   const p = await open('phone');
   await p.goto(`${e2e.server.url}/rules/polywars`);
-  for (const id of ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7']) expect(await p.locator(`article.rules [id="${id}"]`).count()).toBe(1);
+  for (const id of ['W1', 'W2', 'W3', 'W4', 'W5', 'W6', 'W7'])
+    expect(await p.locator(`article.rules [id="${id}"]`).count()).toBe(1);
   await p.getByText(/Table decision on terrain/).waitFor();
   await save(p, 'polywars-rules-phone');
   await p.context().close();

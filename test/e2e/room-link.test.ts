@@ -10,10 +10,15 @@ const e2e = e2eSetup();
 type Geometry = { labels: unknown[]; resizes: number; box: { h: number } };
 const geometry = (page: import('playwright-core').Page) =>
   page.evaluate(() => (window as unknown as { __dicehall: { geometry(): Geometry } }).__dicehall.geometry());
-const boardDrawn = (page: import('playwright-core').Page) => page.waitForFunction(() => {
-  const g = (window as unknown as { __dicehall?: { geometry(): { labels: unknown[] } } }).__dicehall?.geometry();
-  return !!g && g.labels.length > 0;
-}, undefined, { timeout: 30000 });
+const boardDrawn = (page: import('playwright-core').Page) =>
+  page.waitForFunction(
+    () => {
+      const g = (window as unknown as { __dicehall?: { geometry(): { labels: unknown[] } } }).__dicehall?.geometry();
+      return !!g && g.labels.length > 0;
+    },
+    undefined,
+    { timeout: 30000 },
+  );
 
 it('joins from the page itself: the board code is requested before the join, and no room look-up is made', async () => {
   const host = await create(e2e.server.ws, { game: 'dice-chess', name: 'Ana' });
@@ -52,18 +57,21 @@ it('joins from the page itself: the board code is requested before the join, and
   }
 });
 
-it.each(['shields', 'dice-chess'])('sizes the %s board once on a phone: the board takes its height before the renderer measures it', async (game) => {
-  const host = await create(e2e.server.ws, { game, name: 'Ana' });
-  try {
-    const phone = await e2e.open('phone');
-    await sitDown(phone, `${e2e.server.url}/r/${host.room.roomId}`, 'Ben');
-    await boardDrawn(phone);
-    // Let the layout settle: a late resize would show here.
-    await phone.waitForTimeout(500);
-    const g = await geometry(phone);
-    expect(g.resizes).toBe(1);
-    expect(g.box.h).toBeGreaterThan(300);
-  } finally {
-    await host.room.leave();
-  }
-});
+it.each(['shields', 'dice-chess'])(
+  'sizes the %s board once on a phone: the board takes its height before the renderer measures it',
+  async (game) => {
+    const host = await create(e2e.server.ws, { game, name: 'Ana' });
+    try {
+      const phone = await e2e.open('phone');
+      await sitDown(phone, `${e2e.server.url}/r/${host.room.roomId}`, 'Ben');
+      await boardDrawn(phone);
+      // Let the layout settle: a late resize would show here.
+      await phone.waitForTimeout(500);
+      const g = await geometry(phone);
+      expect(g.resizes).toBe(1);
+      expect(g.box.h).toBeGreaterThan(300);
+    } finally {
+      await host.room.leave();
+    }
+  },
+);

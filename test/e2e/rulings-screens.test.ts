@@ -28,7 +28,10 @@ async function picture(p: Page, name: string) {
 /** Clicks a move button and waits for the page's log to grow. */
 async function act(p: Page, label: string | RegExp) {
   const before = await logLines(p).count();
-  await moves(p).getByText(label, { exact: typeof label === 'string' }).first().click();
+  await moves(p)
+    .getByText(label, { exact: typeof label === 'string' })
+    .first()
+    .click();
   await p.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before);
 }
 
@@ -41,7 +44,9 @@ async function room(game: string, host: Page, guest: Page, choose: (p: Page) => 
   await host.waitForURL(/\/r\/[\w-]+$/);
   const link = host.url();
   await sitDown(guest, link, 'Bob');
-  await status(host).filter({ hasNotText: /Waiting/ }).waitFor();
+  await status(host)
+    .filter({ hasNotText: /Waiting/ })
+    .waitFor();
   return link;
 }
 
@@ -50,7 +55,8 @@ async function mover(pages: Page[]): Promise<Page | null> {
   for (let tries = 0; tries < 2000; tries++) {
     const lines = await Promise.all(pages.map((p) => status(p).textContent()));
     if (lines.every((l) => l?.startsWith('Game over'))) return null;
-    for (let i = 0; i < pages.length; i++) if (lines[i] === 'Your turn.' && (await moves(pages[i]).count()) > 0) return pages[i];
+    for (let i = 0; i < pages.length; i++)
+      if (lines[i] === 'Your turn.' && (await moves(pages[i]).count()) > 0) return pages[i];
     await pages[0].waitForTimeout(20);
   }
   throw new Error('nobody got the turn');
@@ -60,55 +66,67 @@ describe('rules pages', () => {
   it.each([
     ['dice-chess', ['C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7']],
     ['shields', Array.from({ length: 15 }, (_, i) => `S${i + 1}`)],
-  ])('%s: one title, a table of contents whose links land, every rule id anchored', async (game, ids) => {
-    for (const device of Object.keys(DEVICES) as Device[]) {
-      const p = await open(device);
-      await p.goto(`${e2e.server.url}/rules/${game}`);
-      await p.locator('article.rules nav.toc').waitFor();
-      expect(await p.locator('h1').count()).toBe(1);
-      expect(await p.locator('article.rules h1, article.rules h2').count()).toBe(0);
-      const targets = await p.locator('nav.toc a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).hash.slice(1)));
-      expect(targets.length).toBeGreaterThan(5);
-      for (const t of [...targets, ...ids]) expect(await p.locator(`article.rules [id="${t}"]`).count()).toBe(1);
-      // Dice Chess draws its pictures with the board's own die renderer; the text diagrams are the fallback.
-      if (game === 'dice-chess') await p.locator('[data-picture][data-drawn="true"]').nth(2).waitFor();
-      // So does Shields, with the table's own dice: S4's wheel, S5's layers, S6's black shields.
-      if (game === 'shields') {
-        for (const name of ['wheel', 'layers', 'blacks']) {
-          const img = p.locator(`[data-picture="${name}"][data-drawn="true"] img`);
-          await img.waitFor();
-          const size = await img.evaluate((el) => ({ w: (el as HTMLImageElement).naturalWidth, h: (el as HTMLImageElement).naturalHeight }));
-          const box = (await img.boundingBox())!;
-          expect(Math.min(size.w, size.h, box.width, box.height)).toBeGreaterThan(50);
-          // Drawn at the screen's density, and never wider than the page.
-          expect(size.w / box.width).toBeGreaterThanOrEqual(DEVICES[device].deviceScaleFactor * 0.99);
-          expect(box.width).toBeLessThanOrEqual(DEVICES[device].viewport.width);
-          expect(await p.locator(`[data-picture="${name}"] pre`).isVisible()).toBe(false);
+  ])(
+    '%s: one title, a table of contents whose links land, every rule id anchored',
+    async (game, ids) => {
+      for (const device of Object.keys(DEVICES) as Device[]) {
+        const p = await open(device);
+        await p.goto(`${e2e.server.url}/rules/${game}`);
+        await p.locator('article.rules nav.toc').waitFor();
+        expect(await p.locator('h1').count()).toBe(1);
+        expect(await p.locator('article.rules h1, article.rules h2').count()).toBe(0);
+        const targets = await p
+          .locator('nav.toc a')
+          .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).hash.slice(1)));
+        expect(targets.length).toBeGreaterThan(5);
+        for (const t of [...targets, ...ids]) expect(await p.locator(`article.rules [id="${t}"]`).count()).toBe(1);
+        // Dice Chess draws its pictures with the board's own die renderer; the text diagrams are the fallback.
+        if (game === 'dice-chess') await p.locator('[data-picture][data-drawn="true"]').nth(2).waitFor();
+        // So does Shields, with the table's own dice: S4's wheel, S5's layers, S6's black shields.
+        if (game === 'shields') {
+          for (const name of ['wheel', 'layers', 'blacks']) {
+            const img = p.locator(`[data-picture="${name}"][data-drawn="true"] img`);
+            await img.waitFor();
+            const size = await img.evaluate((el) => ({
+              w: (el as HTMLImageElement).naturalWidth,
+              h: (el as HTMLImageElement).naturalHeight,
+            }));
+            const box = (await img.boundingBox())!;
+            expect(Math.min(size.w, size.h, box.width, box.height)).toBeGreaterThan(50);
+            // Drawn at the screen's density, and never wider than the page.
+            expect(size.w / box.width).toBeGreaterThanOrEqual(DEVICES[device].deviceScaleFactor * 0.99);
+            expect(box.width).toBeLessThanOrEqual(DEVICES[device].viewport.width);
+            expect(await p.locator(`[data-picture="${name}"] pre`).isVisible()).toBe(false);
+          }
         }
-      }
-      await shot(p, `rules-${game}-${device}`);
-      // Followed from the keyboard: a wrapped link's box centre may sit on its neighbour.
-      const section = game === 'shields' ? 'S6' : 'C4';
-      await p.locator(`nav.toc a[href="#${section}"]`).focus();
-      await p.keyboard.press('Enter');
-      await p.waitForFunction((id) => { const r = document.getElementById(id)!.getBoundingClientRect(); return location.hash === `#${id}` && r.top >= 0 && r.top < innerHeight / 2; }, section);
-      await p.waitForTimeout(150);
-      await shot(p, `rules-${game}-${device}-${section}`);
-      if (game === 'dice-chess') {
-        await p.locator('[data-picture="capture"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-        await shot(p, `rules-${game}-${device}-C5-pictures`);
-        await p.locator('[data-picture="progress"]').scrollIntoViewIfNeeded();
-        await shot(p, `rules-${game}-${device}-C7-pictures`);
-      }
-      if (game === 'shields') {
-        for (const name of ['wheel', 'layers', 'blacks']) {
-          await p.locator(`[data-picture="${name}"]`).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-          await shot(p, `rules-${game}-${device}-picture-${name}`);
+        await shot(p, `rules-${game}-${device}`);
+        // Followed from the keyboard: a wrapped link's box centre may sit on its neighbour.
+        const section = game === 'shields' ? 'S6' : 'C4';
+        await p.locator(`nav.toc a[href="#${section}"]`).focus();
+        await p.keyboard.press('Enter');
+        await p.waitForFunction((id) => {
+          const r = document.getElementById(id)!.getBoundingClientRect();
+          return location.hash === `#${id}` && r.top >= 0 && r.top < innerHeight / 2;
+        }, section);
+        await p.waitForTimeout(150);
+        await shot(p, `rules-${game}-${device}-${section}`);
+        if (game === 'dice-chess') {
+          await p.locator('[data-picture="capture"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+          await shot(p, `rules-${game}-${device}-C5-pictures`);
+          await p.locator('[data-picture="progress"]').scrollIntoViewIfNeeded();
+          await shot(p, `rules-${game}-${device}-C7-pictures`);
         }
+        if (game === 'shields') {
+          for (const name of ['wheel', 'layers', 'blacks']) {
+            await p.locator(`[data-picture="${name}"]`).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+            await shot(p, `rules-${game}-${device}-picture-${name}`);
+          }
+        }
+        await p.context().close();
       }
-      await p.context().close();
-    }
-  }, 120000);
+    },
+    120000,
+  );
 });
 
 /** The page point at the centre of a square, from the board geometry the view publishes on its canvas. */
@@ -124,35 +142,44 @@ async function tapSquare(p: Page, square: string) {
 }
 
 describe('C7 on the board', () => {
-  it.each(Object.keys(DEVICES) as Device[])('C7 %s: the count in turns without progress, and a selected die marks the moves that count', async (device) => {
-    const alice = await open(device);
-    const bob = await open(device);
-    await room('Dice Chess', alice, bob, (p) => p.getByLabel('Setup').selectOption({ label: 'Place dice at random' }));
-    const first = (await mover([alice, bob]))!;
-    const second = first === alice ? bob : alice;
-    const firstSeat = (await moves(first).getByText('Move d2 to d3', { exact: true }).count()) > 0 ? 0 : 1;
-    const [a, b] = firstSeat === 0 ? ['d2', 'd3'] : ['d7', 'd6'];
-    const [c, d] = firstSeat === 0 ? ['e7', 'e6'] : ['e2', 'e3'];
-    // Forward (progress), the other side forward, both back (no progress): the count stands at 2.
-    await act(first, `Move ${a} to ${b}`);
-    await act(second, `Move ${c} to ${d}`);
-    await act(first, `Move ${b} to ${a}`);
-    await act(second, `Move ${d} to ${c}`);
-    await logLines(first).filter({ hasText: 'moves back' }).nth(1).waitFor();
-    expect(await logLines(first).filter({ hasText: 'onto new ground: progress' }).count()).toBe(2);
-    // The die that went back: forward again is no progress, a plain dot.
-    await tapSquare(first, a);
-    await picture(first, `dice-chess-${device}-same-die-no-progress`);
-    // Its neighbour has never left its rank: forward is new ground, an arrow.
-    const neighbour = `c${a[1]}`;
-    await tapSquare(first, neighbour);
-    await picture(first, `dice-chess-${device}-new-ground-arrow`);
-    await picture(second, `dice-chess-${device}-waiting-counter`);
-    await act(first, `Move ${neighbour} to c${b[1]}`);
-    await logLines(second).filter({ hasText: `${neighbour}-c${b[1]}: a` }).filter({ hasText: 'onto new ground: progress' }).waitFor();
-    await alice.context().close();
-    await bob.context().close();
-  }, 120000);
+  it.each(Object.keys(DEVICES) as Device[])(
+    'C7 %s: the count in turns without progress, and a selected die marks the moves that count',
+    async (device) => {
+      const alice = await open(device);
+      const bob = await open(device);
+      await room('Dice Chess', alice, bob, (p) =>
+        p.getByLabel('Setup').selectOption({ label: 'Place dice at random' }),
+      );
+      const first = (await mover([alice, bob]))!;
+      const second = first === alice ? bob : alice;
+      const firstSeat = (await moves(first).getByText('Move d2 to d3', { exact: true }).count()) > 0 ? 0 : 1;
+      const [a, b] = firstSeat === 0 ? ['d2', 'd3'] : ['d7', 'd6'];
+      const [c, d] = firstSeat === 0 ? ['e7', 'e6'] : ['e2', 'e3'];
+      // Forward (progress), the other side forward, both back (no progress): the count stands at 2.
+      await act(first, `Move ${a} to ${b}`);
+      await act(second, `Move ${c} to ${d}`);
+      await act(first, `Move ${b} to ${a}`);
+      await act(second, `Move ${d} to ${c}`);
+      await logLines(first).filter({ hasText: 'moves back' }).nth(1).waitFor();
+      expect(await logLines(first).filter({ hasText: 'onto new ground: progress' }).count()).toBe(2);
+      // The die that went back: forward again is no progress, a plain dot.
+      await tapSquare(first, a);
+      await picture(first, `dice-chess-${device}-same-die-no-progress`);
+      // Its neighbour has never left its rank: forward is new ground, an arrow.
+      const neighbour = `c${a[1]}`;
+      await tapSquare(first, neighbour);
+      await picture(first, `dice-chess-${device}-new-ground-arrow`);
+      await picture(second, `dice-chess-${device}-waiting-counter`);
+      await act(first, `Move ${neighbour} to c${b[1]}`);
+      await logLines(second)
+        .filter({ hasText: `${neighbour}-c${b[1]}: a` })
+        .filter({ hasText: 'onto new ground: progress' })
+        .waitFor();
+      await alice.context().close();
+      await bob.context().close();
+    },
+    120000,
+  );
 });
 
 /** Shields: attacks whenever possible (a quick game), or never when `stall` (potions, polish and sacrifices first). */
@@ -162,7 +189,15 @@ function shieldsChoice(labels: string[], stall: boolean, n: number): string {
   if (takes.length) {
     const reserve = takes.filter((l) => / (potion|polish)/.test(l));
     const attack = takes.filter((l) => / d8 attack die| d6 attack die/.test(l) && !l.includes('to the trash'));
-    const pool = stall ? (reserve.length ? reserve : takes) : attack.length ? attack : takes.filter((l) => !l.includes('shield')).length ? takes.filter((l) => !l.includes('shield')) : takes;
+    const pool = stall
+      ? reserve.length
+        ? reserve
+        : takes
+      : attack.length
+        ? attack
+        : takes.filter((l) => !l.includes('shield')).length
+          ? takes.filter((l) => !l.includes('shield'))
+          : takes;
     return pool[n % pool.length];
   }
   if (!stall && attacks.length) return attacks[0];
@@ -178,12 +213,17 @@ describe('Shields on the board', () => {
   it('S12 the finished game stays on the table until both press Next game; S15 the resign confirmation names the match', async () => {
     const alice = await open('desktop-1x');
     const bob = await open('phone-3x');
-    const link = await room('Shields', alice, bob, (p) => p.getByLabel('Match').selectOption({ label: 'Best of three' }));
+    const link = await room('Shields', alice, bob, (p) =>
+      p.getByLabel('Match').selectOption({ label: 'Best of three' }),
+    );
     const sam = await open('desktop-2x');
     await sam.goto(link);
     await sam.getByText('1 watching').waitFor();
     let prompt = '';
-    alice.once('dialog', (dlg) => { prompt = dlg.message(); void dlg.dismiss(); });
+    alice.once('dialog', (dlg) => {
+      prompt = dlg.message();
+      void dlg.dismiss();
+    });
     await alice.getByRole('button', { name: 'Resign' }).click();
     for (let i = 0; i < 100 && !prompt; i++) await alice.waitForTimeout(20);
     expect(prompt).toBe('Resign the whole match (best of three), not only this game?');
@@ -195,7 +235,9 @@ describe('Shields on the board', () => {
       if (!p) throw new Error('the match ended at once');
       await act(p, shieldsChoice(await labels(p), false, n));
     }
-    await logLines(sam).filter({ hasText: /wins game 1 by destroying two/ }).waitFor();
+    await logLines(sam)
+      .filter({ hasText: /wins game 1 by destroying two/ })
+      .waitFor();
     await picture(alice, 'shields-between-games-desktop-1x');
     await picture(bob, 'shields-between-games-phone-3x');
     await picture(sam, 'shields-between-games-spectator-desktop-2x');
@@ -203,7 +245,9 @@ describe('Shields on the board', () => {
     expect(await moves(alice).count()).toBe(0);
     await picture(alice, 'shields-between-games-waiting-desktop-1x');
     await act(bob, 'Next game');
-    await logLines(sam).filter({ hasText: /Game 2 begins: .* goes first \(lost the last game\)/ }).waitFor();
+    await logLines(sam)
+      .filter({ hasText: /Game 2 begins: .* goes first \(lost the last game\)/ })
+      .waitFor();
     await picture(sam, 'shields-game-2-spectator-desktop-2x');
     for (const p of [alice, bob, sam]) await p.context().close();
     // A whole match game on three pages (1x, a ratio-3 phone, 2x) in software WebGL: 323 s (load 11–17) while every

@@ -5,7 +5,16 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { Client, type Room } from 'colyseus.js';
 import { DEVICES, launch, pageErrors, shot, trackErrors } from '../helpers/browser';
 import { until } from '../helpers/server';
-import { clusterStore, flushRedis, freePort, startCaddy, startNode, stopNode, type Node, type Proxy as CaddyProxy } from '../helpers/cluster';
+import {
+  clusterStore,
+  flushRedis,
+  freePort,
+  startCaddy,
+  startNode,
+  stopNode,
+  type Node,
+  type Proxy as CaddyProxy,
+} from '../helpers/cluster';
 
 let browser: Browser;
 let proxy: CaddyProxy;
@@ -45,11 +54,15 @@ async function open(device: BrowserContextOptions): Promise<{ page: Page; socket
 }
 
 /** The process path (n1, n2) of a page's socket to room `roomId`. */
-const pathTo = (sockets: string[], roomId: string) => sockets.map((u) => new RegExp(`/(n[12])/[\\w-]+/${roomId}\\?`).exec(u)?.[1]).find(Boolean);
+const pathTo = (sockets: string[], roomId: string) =>
+  sockets.map((u) => new RegExp(`/(n[12])/[\\w-]+/${roomId}\\?`).exec(u)?.[1]).find(Boolean);
 
 it('lists rooms of both processes, seats a phone by link across them, and the game verifies', async () => {
   // A public room made directly on each process.
-  for (const [node, name] of [[c, 'Cyd'], [d, 'Dee']] as const) {
+  for (const [node, name] of [
+    [c, 'Cyd'],
+    [d, 'Dee'],
+  ] as const) {
     const room = await new Client(node.ws).create('table', { game: 'high-roll', name, public: true });
     room.onMessage('*', () => undefined);
     held.push(room);
@@ -82,7 +95,7 @@ it('lists rooms of both processes, seats a phone by link across them, and the ga
   await ana.page.getByText('1 watching').waitFor();
   // Whichever process answered their matchmaking, both sockets went to the room's own process. (A page's socket
   // event reaches the test over that page's own channel, which may come after Ana's page shows the watcher.)
-  await until(() => pathTo(ben.sockets, roomId) && pathTo(sam.sockets, roomId), 'both pages\' sockets to the room');
+  await until(() => pathTo(ben.sockets, roomId) && pathTo(sam.sockets, roomId), "both pages' sockets to the room");
   expect([pathTo(ben.sockets, roomId), pathTo(sam.sockets, roomId)]).toEqual([hostPath, hostPath]);
 
   for (let i = 0; i < 6; i++) {

@@ -14,7 +14,8 @@ const open = (options: BrowserContextOptions) => e2e.open(options);
 
 /** A screenshot from the status line down on a phone (the board below it), from the top on a desktop. */
 async function shot(p: Page, name: string) {
-  if ((p.viewportSize()?.width ?? 0) < 600) await p.locator('#turn-status').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  if ((p.viewportSize()?.width ?? 0) < 600)
+    await p.locator('#turn-status').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   else await p.evaluate(() => window.scrollTo(0, 0));
   await p.waitForTimeout(100);
   await save(p, name);
@@ -22,7 +23,10 @@ async function shot(p: Page, name: string) {
 
 const logCount = (p: Page) => p.getByRole('list', { name: 'Game log' }).locator('li').count();
 const spots = async (p: Page) =>
-  JSON.parse((await p.locator('#board canvas').getAttribute('data-shields-up')) ?? '{}') as Record<string, [number, number]>;
+  JSON.parse((await p.locator('#board canvas').getAttribute('data-shields-up')) ?? '{}') as Record<
+    string,
+    [number, number]
+  >;
 
 async function actAndWait(p: Page, act: () => Promise<void>) {
   const before = await logCount(p);
@@ -43,13 +47,22 @@ async function tap(p: Page, key: string) {
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** A quick game: strike, fire, build weapons, buy, draw; a shield or a swap of hands only when nothing else. */
 function choose(names: string[], random: () => number): string {
   const pick = (xs: string[]) => xs[Math.floor(random() * xs.length)];
-  for (const re of [/^Destroy /, /^Play Space Mine/, /^Build (Death Ray|Plasma|Laser)/, /^Use Battery/, /^Smuggle their/, /^Buy .*(Death Ray|Cannon|Space Mine)/, /^Draw/, /^End the turn/]) {
+  for (const re of [
+    /^Destroy /,
+    /^Play Space Mine/,
+    /^Build (Death Ray|Plasma|Laser)/,
+    /^Use Battery/,
+    /^Smuggle their/,
+    /^Buy .*(Death Ray|Cannon|Space Mine)/,
+    /^Draw/,
+    /^End the turn/,
+  ]) {
     const some = names.filter((n) => re.test(n));
     if (some.length) return pick(some);
   }
@@ -59,13 +72,19 @@ function choose(names: string[], random: () => number): string {
 it('plays a whole game between a desktop and a phone with a spectator, who never sees a hidden card', async () => {
   const t0 = Date.now();
   const ana = await open(DESKTOP_1);
-  const link = await createRoom(ana, e2e.server.url, 'Ana', 'Shields Up', [], (p) => p.getByRole('link', { name: 'Rules of Shields Up' }).waitFor());
+  const link = await createRoom(ana, e2e.server.url, 'Ana', 'Shields Up', [], (p) =>
+    p.getByRole('link', { name: 'Rules of Shields Up' }).waitFor(),
+  );
   const ben = await open(PHONE_3);
   await sitDown(ben, link, 'Ben');
   const sam = await open(DESKTOP_2);
   await sam.goto(link);
   await sam.getByText('1 watching').waitFor();
-  await sam.getByRole('list', { name: 'Game log' }).getByText(/^Roll-off: /).first().waitFor();
+  await sam
+    .getByRole('list', { name: 'Game log' })
+    .getByText(/^Roll-off: /)
+    .first()
+    .waitFor();
 
   // The opening by taps: the draw pile, then a hand card picked up and built or played through its choices.
   const first = (await whoseTurn([ana, ben]))!;
@@ -82,7 +101,12 @@ it('plays a whole game between a desktop and a phone with a spectator, who never
   await shot(first, `shields-up-picked-${first === ana ? 'desktop' : 'phone'}`);
   const labels = await first.getByRole('button', { name: /^(Shield|Build|Play|Smuggle)/ }).allTextContents();
   expect(labels.length).toBeGreaterThan(0);
-  await actAndWait(first, () => first.getByRole('button', { name: labels[labels.length - 1], exact: true }).first().click());
+  await actAndWait(first, () =>
+    first
+      .getByRole('button', { name: labels[labels.length - 1], exact: true })
+      .first()
+      .click(),
+  );
 
   const random = rng(20261123);
   let actions = 2;
@@ -116,11 +140,17 @@ it('plays a whole game between a desktop and a phone with a spectator, who never
     expect(actions).toBeLessThan(600);
   }
 
-  const lines = await Promise.all([ana, ben, sam].map(async (p) => {
-    await status(p).getByText(/^Game over: /).waitFor();
-    return (await status(p).textContent())!;
-  }));
-  expect(lines[2]).toMatch(/^Game over: ((Ana|Ben) wins — (Ana|Ben)'s ship is destroyed|Draw — both ships were destroyed|Draw — no ship was destroyed in 200 turns)\.$/);
+  const lines = await Promise.all(
+    [ana, ben, sam].map(async (p) => {
+      await status(p)
+        .getByText(/^Game over: /)
+        .waitFor();
+      return (await status(p).textContent())!;
+    }),
+  );
+  expect(lines[2]).toMatch(
+    /^Game over: ((Ana|Ben) wins — (Ana|Ben)'s ship is destroyed|Draw — both ships were destroyed|Draw — no ship was destroyed in 200 turns)\.$/,
+  );
   expect(await moves(ana).count()).toBe(0);
   await shot(ana, 'shields-up-end-desktop');
   await shot(ben, 'shields-up-end-phone');
@@ -134,7 +164,11 @@ it('plays a whole game between a desktop and a phone with a spectator, who never
   await sam.getByText(/^Move \d+ of \d+$/).waitFor();
   // The replay of the finished game shows the hidden cards: hands face up. The last positions may hold two empty
   // hands (a game that ran the piles dry), so step back until one holds a card; the opening deals three each.
-  const faceUp = () => sam.evaluate(() => (document.querySelector('#board canvas') as HTMLElement | null)?.dataset.shieldsUp?.includes('"hand:') ?? false);
+  const faceUp = () =>
+    sam.evaluate(
+      () =>
+        (document.querySelector('#board canvas') as HTMLElement | null)?.dataset.shieldsUp?.includes('"hand:') ?? false,
+    );
   for (let back = 0; !(await faceUp()); back++) {
     expect(back).toBeLessThan(40);
     const at = await sam.getByText(/^Move \d+ of \d+$/).textContent();
@@ -143,7 +177,9 @@ it('plays a whole game between a desktop and a phone with a spectator, who never
   }
   expect(Object.keys(await spots(sam)).some((k) => /^hand:[a-z0-9-]+$/i.test(k))).toBe(true);
   await shot(sam, 'shields-up-replay-desktop-2x');
-  console.log(`shields-up e2e: ${actions} actions through the UI, ${((Date.now() - t0) / 1000).toFixed(1)} s; ${lines[2]}`);
+  console.log(
+    `shields-up e2e: ${actions} actions through the UI, ${((Date.now() - t0) / 1000).toFixed(1)} s; ${lines[2]}`,
+  );
 }, 240000);
 
 it('U1 the rules page marks the reconstructed cards and is listed from the home page', async () => {

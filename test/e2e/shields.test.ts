@@ -7,11 +7,13 @@ import { createRoom, e2eSetup, whoseTurn, status, moves, sitDown } from '../help
 const e2e = e2eSetup();
 
 /** A page in its own browser context; `still` asks for reduced motion (no roll to render, the result only). */
-const open = (viewport = DESKTOP, still = false) => e2e.open({ viewport, reducedMotion: still ? 'reduce' : 'no-preference' });
+const open = (viewport = DESKTOP, still = false) =>
+  e2e.open({ viewport, reducedMotion: still ? 'reduce' : 'no-preference' });
 
 /** A screenshot of the table as a player sees it on arrival: from the top, or on a phone from the status line. */
 async function shot(p: Page, name: string) {
-  if ((p.viewportSize()?.width ?? 0) < 600) await p.locator('#turn-status').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  if ((p.viewportSize()?.width ?? 0) < 600)
+    await p.locator('#turn-status').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   else await p.evaluate(() => window.scrollTo(0, 0));
   await save(p, name);
 }
@@ -43,7 +45,7 @@ async function landed(pages: Page[]) {
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** A quick game: bigger attack dice first, shields last, and an attack whenever there is one. */
@@ -57,7 +59,17 @@ function choose(names: string[], random: () => number): string {
     const d8 = useful.filter((n) => / d8 attack die/.test(n));
     const d6 = useful.filter((n) => / d6 attack die/.test(n));
     const reserve = useful.filter((n) => / (potion|polish)/.test(n));
-    return pick(d8.length ? d8 : d6.length ? d6 : reserve.length ? reserve : takes.filter((n) => !n.includes('shield')).length ? takes.filter((n) => !n.includes('shield')) : takes);
+    return pick(
+      d8.length
+        ? d8
+        : d6.length
+          ? d6
+          : reserve.length
+            ? reserve
+            : takes.filter((n) => !n.includes('shield')).length
+              ? takes.filter((n) => !n.includes('shield'))
+              : takes,
+    );
   }
   return pick(names);
 }
@@ -73,7 +85,10 @@ it('creates a room, seats a player by link and a spectator, plays a whole game, 
   const sam = await open(DESKTOP, true);
   await sam.goto(link); // both seats taken: the link lets Sam watch
   await sam.getByText('1 watching').waitFor();
-  await sam.getByRole('list', { name: 'Game log' }).getByText(/goes first \(won the roll-off\)/).waitFor();
+  await sam
+    .getByRole('list', { name: 'Game log' })
+    .getByText(/goes first \(won the roll-off\)/)
+    .waitFor();
 
   // The opening: the first player sees the pool glowing and takes the black d12 by taps on the canvas,
   // placing it in front through the drop zone that appears on their side.
@@ -86,16 +101,24 @@ it('creates a room, seats a player by link and a spectator, plays a whole game, 
   await first.getByRole('button', { name: 'In front of the colored shields' }).waitFor();
   await shot(first, `shields-placing-${first === ana ? 'desktop' : 'phone'}`);
   await actAndWait(first, () => tap(first, 'zone.front'));
-  await sam.getByRole('list', { name: 'Game log' }).getByText(/takes the black d12 shield, in front of the colored shields/).waitFor();
+  await sam
+    .getByRole('list', { name: 'Game log' })
+    .getByText(/takes the black d12 shield, in front of the colored shields/)
+    .waitFor();
 
   // Then an attack by taps: the red battery is picked up (its target lights up), a second tap rolls.
   const mySeat = first === ana ? 0 : 1;
-  await moves(first).getByText(/^Attack .* with your red d4$/).waitFor();
+  await moves(first)
+    .getByText(/^Attack .* with your red d4$/)
+    .waitFor();
   await tap(first, `p${mySeat}.battery.red`);
   await first.getByRole('button', { name: /^Roll: attack/ }).waitFor();
   await shot(first, `shields-aiming-${first === ana ? 'desktop' : 'phone'}`);
   await actAndWait(first, () => tap(first, `p${mySeat}.battery.red`));
-  await sam.getByRole('list', { name: 'Game log' }).getByText(/attacks .*'s yellow battery with the red d4: rolls \d/).waitFor();
+  await sam
+    .getByRole('list', { name: 'Game log' })
+    .getByText(/attacks .*'s yellow battery with the red d4: rolls \d/)
+    .waitFor();
   await ana.waitForTimeout(250); // the roll in the air on Ana's page
   await shot(ana, 'shields-first-roll-desktop');
   await landed([ana]);
@@ -119,7 +142,10 @@ it('creates a room, seats a player by link and a spectator, plays a whole game, 
       await turn.getByText(/^Pick where the d\d+ potion/).waitFor();
       await shot(turn, `shields-potion-${turn === ana ? 'desktop' : 'phone'}`);
       await actAndWait(turn, () => tap(turn, `p${seat}.battery.${potion[3]}`));
-      await sam.getByRole('list', { name: 'Game log' }).getByText(/uses the d\d+ potion/).waitFor();
+      await sam
+        .getByRole('list', { name: 'Game log' })
+        .getByText(/uses the d\d+ potion/)
+        .waitFor();
       turns++;
       continue;
     }
@@ -137,16 +163,25 @@ it('creates a room, seats a player by link and a spectator, plays a whole game, 
   }
 
   // Everyone ends on the same line, the result in plain words with names.
-  const lines = await Promise.all([ana, ben, sam].map(async (p) => {
-    await status(p).getByText(/^Game over: /).waitFor();
-    return (await status(p).textContent())!;
-  }));
+  const lines = await Promise.all(
+    [ana, ben, sam].map(async (p) => {
+      await status(p)
+        .getByText(/^Game over: /)
+        .waitFor();
+      return (await status(p).textContent())!;
+    }),
+  );
   const winner = /^Game over: (\w+) wins /.exec(lines[2])![1];
   expect(['Ana', 'Ben']).toContain(winner);
   expect(lines[0]).toBe(lines[2]);
   expect(lines[1]).toBe(lines[2]);
-  expect(lines[2]).toBe(`Game over: ${winner} wins — two of ${winner === 'Ana' ? 'Ben' : 'Ana'}'s batteries are destroyed.`);
-  await sam.getByRole('list', { name: 'Game log' }).getByText(new RegExp(`^${winner} wins: two of \\w+'s batteries are destroyed`)).waitFor();
+  expect(lines[2]).toBe(
+    `Game over: ${winner} wins — two of ${winner === 'Ana' ? 'Ben' : 'Ana'}'s batteries are destroyed.`,
+  );
+  await sam
+    .getByRole('list', { name: 'Game log' })
+    .getByText(new RegExp(`^${winner} wins: two of \\w+'s batteries are destroyed`))
+    .waitFor();
   expect(await moves(ana).count()).toBe(0);
   console.log(healed ? 'a potion was used by taps' : 'no potion came up to use by taps');
   await landed([ana, ben, sam]);

@@ -38,7 +38,11 @@ it('creates a room, seats a second page, shows a spectator, and both players see
 
   await ana.getByText('Your turn.').waitFor();
   await ana.getByRole('button', { name: 'Roll' }).click();
-  for (const p of [ana, ben, sam]) await p.getByRole('list', { name: 'Game log' }).getByText(/Ana rolls a d6: \d/).waitFor();
+  for (const p of [ana, ben, sam])
+    await p
+      .getByRole('list', { name: 'Game log' })
+      .getByText(/Ana rolls a d6: \d/)
+      .waitFor();
   await ben.getByText('Your turn.').waitFor();
   await shot(ana, 'skeleton-table-desktop');
   await shot(ben, 'skeleton-table-phone');

@@ -1,8 +1,6 @@
 // Dice Chess notation: the board notation and the move notation, round trips and rejections.
 import fc from 'fast-check';
-import {
-  formatBoard, formatMove, parseBoard, parseMove, squareIndex, squareName,
-} from '@dicehall/shared/dice-chess';
+import { formatBoard, formatMove, parseBoard, parseMove, squareIndex, squareName } from '@dicehall/shared/dice-chess';
 
 describe('board notation', () => {
   it('reads the documented example', () => {
@@ -23,17 +21,23 @@ describe('board notation', () => {
   });
 
   it('round-trips every board: format then parse', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: -6, max: 6 }), { minLength: 64, maxLength: 64 }), (cells) => {
-      expect(parseBoard(formatBoard(cells))).toEqual(cells);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -6, max: 6 }), { minLength: 64, maxLength: 64 }), (cells) => {
+        expect(parseBoard(formatBoard(cells))).toEqual(cells);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('round-trips every notation: parse then format', () => {
     const rank = fc.array(fc.constantFrom(...'.123456abcdef'), { minLength: 8, maxLength: 8 }).map((cs) => cs.join(''));
-    fc.assert(fc.property(fc.array(rank, { minLength: 8, maxLength: 8 }), (ranks) => {
-      const text = ranks.join('/');
-      expect(formatBoard(parseBoard(text))).toBe(text);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(rank, { minLength: 8, maxLength: 8 }), (ranks) => {
+        const text = ranks.join('/');
+        expect(formatBoard(parseBoard(text))).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it.each([
@@ -71,7 +75,10 @@ describe('move notation', () => {
     expect(formatMove(move)).toBe(text);
   });
 
-  it.each(['b2-b3=4', 'b2xb2', 'i1-a1', 'b2b3', 'c4xc5=7', 'c4xc5=', 'B2-B3', 'b2 - b3'])('"%s" is not a move', (text) => {
-    expect(parseMove(text)).toBeNull();
-  });
+  it.each(['b2-b3=4', 'b2xb2', 'i1-a1', 'b2b3', 'c4xc5=7', 'c4xc5=', 'B2-B3', 'b2 - b3'])(
+    '"%s" is not a move',
+    (text) => {
+      expect(parseMove(text)).toBeNull();
+    },
+  );
 });

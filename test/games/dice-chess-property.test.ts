@@ -1,18 +1,45 @@
 // Dice Chess properties over thousands of seeded games: the ply bound, bookkeeping, purity, the
 // move generator against a literal reading of C4/C5, log replay, and the no-leak proof for C2.
 import {
-  advance, LOG_FORMAT, pick, RecordingDice, replayLog, resultOf, seededDice, startTable,
-  type Dice, type GameLog, type LogEntry,
+  advance,
+  LOG_FORMAT,
+  pick,
+  RecordingDice,
+  replayLog,
+  resultOf,
+  seededDice,
+  startTable,
+  type Dice,
+  type GameLog,
+  type LogEntry,
 } from '@dicehall/shared';
 import {
-  diceChess, generateMoves, isEffective, isLegalMove, MAX_EFFECTIVE, parseBoard, PLY_BOUND, positionState, QUIET_LIMIT, squareIndex,
-  type DiceChessAction, type DiceChessEvent, type DiceChessState, type DiceChessView,
+  diceChess,
+  generateMoves,
+  isEffective,
+  isLegalMove,
+  MAX_EFFECTIVE,
+  parseBoard,
+  PLY_BOUND,
+  positionState,
+  QUIET_LIMIT,
+  squareIndex,
+  type DiceChessAction,
+  type DiceChessEvent,
+  type DiceChessState,
+  type DiceChessView,
 } from '@dicehall/shared/dice-chess';
 
 type Policy = 'random' | 'aggressive' | 'marcher' | 'staller';
 
 /** Chooses a legal action: at random, or preferring captures, effective forward moves, or ineffective moves. */
-function choose(state: DiceChessState, _seat: number, actions: DiceChessAction[], policy: Policy, bot: Dice): DiceChessAction {
+function choose(
+  state: DiceChessState,
+  _seat: number,
+  actions: DiceChessAction[],
+  policy: Policy,
+  bot: Dice,
+): DiceChessAction {
   if (policy === 'random' || state.phase !== 'play') return pick(bot, actions);
   const kind = (a: DiceChessAction) => {
     if (a.type !== 'move') return 'other';
@@ -32,12 +59,12 @@ function choose(state: DiceChessState, _seat: number, actions: DiceChessAction[]
 /** C4/C5 read literally: whether the die on `from` may move to `to`. */
 const literal = (board: number[], seat: number, from: number, to: number): boolean => {
   const c = board[from];
-  if (c === 0 || (c > 0) !== (seat === 0) || from === to) return false;
+  if (c === 0 || c > 0 !== (seat === 0) || from === to) return false;
   const v = Math.abs(c);
   const dr = (to >> 3) - (from >> 3);
   const df = (to & 7) - (from & 7);
   const t = board[to];
-  if (t !== 0 && (t > 0) === (c > 0)) return false;
+  if (t !== 0 && t > 0 === c > 0) return false;
   if (t !== 0 && Math.abs(t) > v) return false;
   const step = Math.abs(dr) + Math.abs(df) === 1;
   const diagonal = Math.abs(dr) === 1 && Math.abs(df) === 1;
@@ -85,10 +112,19 @@ function checkBooks(s: DiceChessState) {
   check(v.quiet <= QUIET_LIMIT, 'quiet count');
 }
 
-interface Played { state: DiceChessState; events: DiceChessEvent[]; captures: number; forward: [number, number] }
+interface Played {
+  state: DiceChessState;
+  events: DiceChessEvent[];
+  captures: number;
+  forward: [number, number];
+}
 
 /** Plays one seeded game to the end with the module alone, checking invariants on every ply. */
-function playGame(seed: number, policies: [Policy, Policy], opts: { freeze: boolean; books: boolean; compare?: boolean }): Played {
+function playGame(
+  seed: number,
+  policies: [Policy, Policy],
+  opts: { freeze: boolean; books: boolean; compare?: boolean },
+): Played {
   const dice = seededDice(seed);
   const bot = seededDice(seed ^ 0x5eed);
   const setup = diceChess.setup({ placement: seed % 2 ? 'random' : 'arrange' }, 2, dice);
@@ -107,7 +143,12 @@ function playGame(seed: number, policies: [Policy, Policy], opts: { freeze: bool
     const before = opts.compare ? JSON.stringify(s) : null;
     if (opts.freeze) deepFreeze(s);
     const action = seat === 0 ? choose(s, seat, actions, policies[0], bot) : choose(s, seat, actions, policies[1], bot);
-    const step = diceChess.apply(s, seat, s.phase === 'arrange' ? { type: 'arrange', order: randomOrder(bot) } : action, dice);
+    const step = diceChess.apply(
+      s,
+      seat,
+      s.phase === 'arrange' ? { type: 'arrange', order: randomOrder(bot) } : action,
+      dice,
+    );
     if (!step.ok) throw new Error(`seed ${seed}: ${step.message}`);
     if (before !== null) check(JSON.stringify(s) === before, `seed ${seed}: apply changed its input`);
     events.push(...step.events);
@@ -124,7 +165,8 @@ function playGame(seed: number, policies: [Policy, Policy], opts: { freeze: bool
         forward[seat]++;
       }
       for (let sq = 0; sq < 64; sq++) {
-        if (sq !== from && sq !== to && step.state.board[sq] !== 0) check(step.state.reach[sq] === s.reach[sq], `seed ${seed}: a still die's reach changed`);
+        if (sq !== from && sq !== to && step.state.board[sq] !== 0)
+          check(step.state.reach[sq] === s.reach[sq], `seed ${seed}: a still die's reach changed`);
       }
     }
     s = step.state;
@@ -142,8 +184,13 @@ describe('dice-chess properties', () => {
     let longest = 0;
     const reasons = new Set<string>();
     for (let seed = 0; seed < 2000; seed++) {
-      const pair: [Policy, Policy] = seed < 1360 ? ['random', 'random'] : [policies[seed % 4], policies[(seed >> 2) % 4]];
-      const { state, captures, forward } = playGame(seed, pair, { freeze: seed % 8 === 0, compare: seed % 8 === 4, books: seed % 4 === 1 });
+      const pair: [Policy, Policy] =
+        seed < 1360 ? ['random', 'random'] : [policies[seed % 4], policies[(seed >> 2) % 4]];
+      const { state, captures, forward } = playGame(seed, pair, {
+        freeze: seed % 8 === 0,
+        compare: seed % 8 === 4,
+        books: seed % 4 === 1,
+      });
       expect(state.ply).toBeLessThanOrEqual(PLY_BOUND);
       // The two steps of the bound, checked on every game.
       expect(forward[0]).toBeLessThanOrEqual(104);
@@ -174,10 +221,13 @@ describe('dice-chess properties', () => {
   it('C4 C5 the move generator agrees with a literal reading of the rules on random boards', () => {
     const dice = seededDice(7);
     for (let n = 0; n < 160; n++) {
-      const board = Array.from({ length: 64 }, () => (dice.roll(3) === 1 ? (dice.roll(2) === 1 ? 1 : -1) * dice.roll(6) : 0));
+      const board = Array.from({ length: 64 }, () =>
+        dice.roll(3) === 1 ? (dice.roll(2) === 1 ? 1 : -1) * dice.roll(6) : 0,
+      );
       for (const seat of [0, 1]) {
         const expected: number[] = [];
-        for (let from = 0; from < 64; from++) for (let to = 0; to < 64; to++) if (literal(board, seat, from, to)) expected.push(from * 64 + to);
+        for (let from = 0; from < 64; from++)
+          for (let to = 0; to < 64; to++) if (literal(board, seat, from, to)) expected.push(from * 64 + to);
         expect([...generateMoves(board, seat)].sort((x, y) => x - y)).toEqual(expected);
       }
     }
@@ -191,8 +241,12 @@ describe('dice-chess properties', () => {
     for (let n = 0; n <= 60; n++) {
       const crowd = 1 + (n % 4);
       const ownShare = n % 2 === 0 ? 6 : 2;
-      const board = n === 60 ? many
-        : Array.from({ length: 64 }, () => (dice.roll(5) <= crowd ? (dice.roll(6) <= ownShare ? 1 : -1) * dice.roll(6) : 0));
+      const board =
+        n === 60
+          ? many
+          : Array.from({ length: 64 }, () =>
+              dice.roll(5) <= crowd ? (dice.roll(6) <= ownShare ? 1 : -1) * dice.roll(6) : 0,
+            );
       for (const seat of [0, 1] as const) {
         const expected: number[] = [];
         const wrong: string[] = [];
@@ -207,7 +261,9 @@ describe('dice-chess properties', () => {
         expect([...generateMoves(board, seat)].sort((x, y) => x - y)).toEqual(expected);
         const state = positionState(board, seat);
         if (state.phase === 'play' && state.turn === seat) {
-          const listed = diceChess.legalActions(state, seat).map((a) => (a.type === 'move' ? squareIndex(a.from) * 64 + squareIndex(a.to) : -1));
+          const listed = diceChess
+            .legalActions(state, seat)
+            .map((a) => (a.type === 'move' ? squareIndex(a.from) * 64 + squareIndex(a.to) : -1));
           expect(listed).toEqual(generateMoves(board, seat));
         }
       }
@@ -227,12 +283,16 @@ describe('dice-chess properties', () => {
         const listed = new Set(legal.map((a) => JSON.stringify(a)));
         check(listed.size === legal.length, 'a move listed twice');
         for (let k = 0; k < 12; k++) {
-          const action: DiceChessAction = k === 0
-            ? { type: 'arrange', order: [...Array(16).keys()] }
-            : { type: 'move', from: pick(fuzz, names), to: pick(fuzz, names) };
+          const action: DiceChessAction =
+            k === 0
+              ? { type: 'arrange', order: [...Array(16).keys()] }
+              : { type: 'move', from: pick(fuzz, names), to: pick(fuzz, names) };
           for (const seat of [0, 1, 2]) {
             const r = diceChess.apply(s, seat, action, seededDice(k));
-            check(r.ok === (seat === s.turn && listed.has(JSON.stringify(action))), `${JSON.stringify(action)} by ${seat}: ${r.ok}`);
+            check(
+              r.ok === (seat === s.turn && listed.has(JSON.stringify(action))),
+              `${JSON.stringify(action)} by ${seat}: ${r.ok}`,
+            );
           }
         }
         const step = diceChess.apply(s, s.turn, pick(fuzz, legal), dice);
@@ -253,18 +313,26 @@ describe('dice-chess properties', () => {
       const entries: LogEntry[] = [start.entry];
       while (!resultOf(diceChess, table)) {
         const seat = diceChess.toAct(table.state)[0];
-        const action = table.state.phase === 'arrange'
-          ? { type: 'arrange', order: randomOrder(bot) }
-          : pick(bot, diceChess.legalActions(table.state, seat));
+        const action =
+          table.state.phase === 'arrange'
+            ? { type: 'arrange', order: randomOrder(bot) }
+            : pick(bot, diceChess.legalActions(table.state, seat));
         const step = advance(diceChess, table, seat, 'action', action, dice);
         if (!step.ok) throw new Error(step.message);
         table = step.table;
         entries.push(step.entry);
       }
       const log: GameLog = {
-        format: LOG_FORMAT, game: 'dice-chess', rules: diceChess.rulesVersion, gameId: `test-${seed}`, options: { placement }, seats: 2,
-        players: ['Ana', 'Ben'], fair: { scheme: 'test', commitment: '', clientSeed: '', serverSeed: null },
-        entries, result: resultOf(diceChess, table),
+        format: LOG_FORMAT,
+        game: 'dice-chess',
+        rules: diceChess.rulesVersion,
+        gameId: `test-${seed}`,
+        options: { placement },
+        seats: 2,
+        players: ['Ana', 'Ben'],
+        fair: { scheme: 'test', commitment: '', clientSeed: '', serverSeed: null },
+        entries,
+        result: resultOf(diceChess, table),
       };
       const replay = replayLog(JSON.parse(JSON.stringify(log)), (id) => (id === 'dice-chess' ? diceChess : undefined));
       if (!replay.ok) throw new Error(replay.problem);
@@ -281,7 +349,14 @@ describe('dice-chess properties', () => {
     let table = start.table;
     const entries: LogEntry[] = [start.entry];
     while (!entries.some((e) => e.events.some((ev) => ev.type === 'capture'))) {
-      const step = advance(diceChess, table, table.state.turn, 'action', pick(bot, diceChess.legalActions(table.state, table.state.turn)), dice);
+      const step = advance(
+        diceChess,
+        table,
+        table.state.turn,
+        'action',
+        pick(bot, diceChess.legalActions(table.state, table.state.turn)),
+        dice,
+      );
       if (!step.ok) throw new Error(step.message);
       table = step.table;
       entries.push(step.entry);
@@ -289,8 +364,16 @@ describe('dice-chess properties', () => {
     const last = entries[entries.length - 1];
     last.rolls = last.rolls.map((r) => ({ ...r, value: (r.value % 6) + 1 }));
     const log: GameLog = {
-      format: LOG_FORMAT, game: 'dice-chess', rules: diceChess.rulesVersion, gameId: 'x', options: { placement: 'random' }, seats: 2, players: ['A', 'B'],
-      fair: { scheme: 'test', commitment: '', clientSeed: '', serverSeed: null }, entries, result: null,
+      format: LOG_FORMAT,
+      game: 'dice-chess',
+      rules: diceChess.rulesVersion,
+      gameId: 'x',
+      options: { placement: 'random' },
+      seats: 2,
+      players: ['A', 'B'],
+      fair: { scheme: 'test', commitment: '', clientSeed: '', serverSeed: null },
+      entries,
+      result: null,
     };
     expect(replayLog(log, () => diceChess)).toMatchObject({ ok: false });
   });
@@ -337,11 +420,22 @@ describe('C2 no leak of a pending arrangement', () => {
     for (let seed = 0; seed < 200; seed++) {
       const setup = diceChess.setup({ placement: 'arrange' }, 2, seededDice(seed));
       if (!setup.ok) throw new Error('setup');
-      const step = diceChess.apply(setup.state, 0, { type: 'arrange', order: randomOrder(seededDice(seed)) }, seededDice(0));
+      const step = diceChess.apply(
+        setup.state,
+        0,
+        { type: 'arrange', order: randomOrder(seededDice(seed)) },
+        seededDice(0),
+      );
       if (!step.ok) throw new Error('arrange');
       for (const e of [...setup.events, ...step.events]) {
         expect(Object.keys(e).sort()).toEqual(
-          ({ rolled: ['seat', 'type', 'values'], 'roll-off': ['first', 'rolls', 'round', 'type'], arranged: ['seat', 'type'] } as Record<string, string[]>)[e.type],
+          (
+            {
+              rolled: ['seat', 'type', 'values'],
+              'roll-off': ['first', 'rolls', 'round', 'type'],
+              arranged: ['seat', 'type'],
+            } as Record<string, string[]>
+          )[e.type],
         );
       }
     }

@@ -13,7 +13,10 @@ describe('the private shuffle of an arrangement (C2)', () => {
     const n = 16;
     const runs = 16000;
     const counts = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-    for (let r = 0; r < runs; r++) privateShuffle(n).forEach((die, square) => { counts[square][die]++; });
+    for (let r = 0; r < runs; r++)
+      privateShuffle(n).forEach((die, square) => {
+        counts[square][die]++;
+      });
     const expected = runs / n;
     const chi = counts.flat().reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
     // 225 degrees of freedom ((16-1)^2): mean 225, sd about 21; 330 is beyond five sd, so a real bias shows.

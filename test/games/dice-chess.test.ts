@@ -1,15 +1,27 @@
 // Dice Chess rules: one test per rule and per ruling C1–C7, table-driven moves on notated positions, a pinned perft.
 import { scripted, type Dice } from '@dicehall/shared';
 import {
-  diceChess, formatBoard, homeSquares, positionState, squareName, type DiceChessAction, type DiceChessEvent,
-  type DiceChessState, type DiceChessView,
+  diceChess,
+  formatBoard,
+  homeSquares,
+  positionState,
+  squareName,
+  type DiceChessAction,
+  type DiceChessEvent,
+  type DiceChessState,
+  type DiceChessView,
 } from '@dicehall/shared/dice-chess';
 
 const E = '........';
 /** A play position from rank rows 8→1 (board notation), `turn` to move. */
-const pos = (rows: string[], turn = 0, extra: Parameters<typeof positionState>[2] = {}) => positionState(rows.join('/'), turn, extra);
+const pos = (rows: string[], turn = 0, extra: Parameters<typeof positionState>[2] = {}) =>
+  positionState(rows.join('/'), turn, extra);
 const mv = (from: string, to: string): DiceChessAction => ({ type: 'move', from, to });
-const noDice: Dice = { roll: () => { throw new Error('no roll expected'); } };
+const noDice: Dice = {
+  roll: () => {
+    throw new Error('no roll expected');
+  },
+};
 
 function play(state: DiceChessState, seat: number, action: DiceChessAction, dice: Dice = noDice) {
   const step = diceChess.apply(state, seat, action, dice);
@@ -46,7 +58,10 @@ function reachWith(...set: [string, number][]): number[] {
 
 const view = (s: DiceChessState, seat: number | null) => diceChess.view(s, seat) as DiceChessView;
 const targets = (s: DiceChessState, seat: number, from: string) =>
-  diceChess.legalActions(s, seat).flatMap((a) => (a.type === 'move' && a.from === from ? [a.to] : [])).sort();
+  diceChess
+    .legalActions(s, seat)
+    .flatMap((a) => (a.type === 'move' && a.from === from ? [a.to] : []))
+    .sort();
 
 const W = [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 6, 5, 4, 3];
 const B = [6, 6, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 1, 2, 3];
@@ -107,17 +122,28 @@ describe('C1 board and C2 setup', () => {
   });
 
   it.each([
-    [0, 'd3', 'd4', 'forward'], [0, 'd3', 'd2', 'back'], [0, 'd3', 'e3', 'sideways'],
-    [1, 'd6', 'd5', 'forward'], [1, 'd6', 'd7', 'back'], [1, 'd6', 'c6', 'sideways'],
+    [0, 'd3', 'd4', 'forward'],
+    [0, 'd3', 'd2', 'back'],
+    [0, 'd3', 'e3', 'sideways'],
+    [1, 'd6', 'd5', 'forward'],
+    [1, 'd6', 'd7', 'back'],
+    [1, 'd6', 'c6', 'sideways'],
   ])('C1 forward is toward the other home ranks: seat %i %s-%s is %s', (seat, from, to, direction) => {
     const s = pos([E, E, '...c....', E, E, '...3....', E, E], seat);
-    expect(play(s, seat, mv(from, to)).events[0]).toMatchObject({ type: 'move', direction, effective: direction === 'forward' });
+    expect(play(s, seat, mv(from, to)).events[0]).toMatchObject({
+      type: 'move',
+      direction,
+      effective: direction === 'forward',
+    });
   });
 
   it('C2 the server rolls sixteen d6 for each seat and publishes the values', () => {
     const { events, state, remaining } = setup([...W, ...B, 6, 1]);
     expect(remaining).toBe(0);
-    expect(events.slice(0, 2)).toEqual([{ type: 'rolled', seat: 0, values: W }, { type: 'rolled', seat: 1, values: B }]);
+    expect(events.slice(0, 2)).toEqual([
+      { type: 'rolled', seat: 0, values: W },
+      { type: 'rolled', seat: 1, values: B },
+    ]);
     expect(state.phase).toBe('arrange');
     expect(view(state, null).rolled).toEqual([W, B]);
   });
@@ -142,12 +168,21 @@ describe('C1 board and C2 setup', () => {
     s = play(s, 0, { type: 'arrange', order: reversed }).state;
     const step = play(s, 1, { type: 'arrange', order: [...Array(16).keys()] });
     const board = step.state.board;
-    expect(homeSquares(0).map(squareName)).toEqual([...'abcdefgh'].map((f) => `${f}1`).concat([...'abcdefgh'].map((f) => `${f}2`)));
-    expect(homeSquares(1).map(squareName)).toEqual([...'abcdefgh'].map((f) => `${f}8`).concat([...'abcdefgh'].map((f) => `${f}7`)));
+    expect(homeSquares(0).map(squareName)).toEqual(
+      [...'abcdefgh'].map((f) => `${f}1`).concat([...'abcdefgh'].map((f) => `${f}2`)),
+    );
+    expect(homeSquares(1).map(squareName)).toEqual(
+      [...'abcdefgh'].map((f) => `${f}8`).concat([...'abcdefgh'].map((f) => `${f}7`)),
+    );
     expect(homeSquares(0).map((sq) => board[sq])).toEqual([...W].reverse());
     expect(homeSquares(1).map((sq) => -board[sq])).toEqual(B);
     expect(formatBoard(board)).toBe('ffaabbcc/ddeefabc/......../......../......../......../21654321/34566543');
-    expect(step.events[1]).toEqual({ type: 'revealed', placement: 'arranged', homes: [[...W].reverse(), B], board: formatBoard(board) });
+    expect(step.events[1]).toEqual({
+      type: 'revealed',
+      placement: 'arranged',
+      homes: [[...W].reverse(), B],
+      board: formatBoard(board),
+    });
   });
 
   it.each([
@@ -155,12 +190,18 @@ describe('C1 board and C2 setup', () => {
     ['a missing index', [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 14]],
   ])('C2 refuses an arrangement with %s', (_name, order) => {
     const s = setup([...W, ...B, 6, 1]).state;
-    expect(diceChess.apply(s, 0, { type: 'arrange', order }, noDice)).toMatchObject({ ok: false, code: 'bad-arrangement' });
+    expect(diceChess.apply(s, 0, { type: 'arrange', order }, noDice)).toMatchObject({
+      ok: false,
+      code: 'bad-arrangement',
+    });
   });
 
   it('C2 a seat confirms once', () => {
     const s = play(setup([...W, ...B, 6, 1]).state, 0, { type: 'arrange', order: [...Array(16).keys()] }).state;
-    expect(diceChess.apply(s, 0, { type: 'arrange', order: [...Array(16).keys()] }, noDice)).toMatchObject({ ok: false, code: 'not-your-turn' });
+    expect(diceChess.apply(s, 0, { type: 'arrange', order: [...Array(16).keys()] }, noDice)).toMatchObject({
+      ok: false,
+      code: 'not-your-turn',
+    });
     expect(diceChess.legalActions(s, 0)).toEqual([]);
   });
 
@@ -200,7 +241,24 @@ describe('C1 board and C2 setup', () => {
     const home0 = homeSquares(0).map((sq) => other.board[sq]);
     expect(home0).not.toEqual(W);
     expect([...home0].sort()).toEqual([...W].sort());
-    expect(home0).toEqual([W[1], W[2], W[3], W[4], W[5], W[6], W[7], W[8], W[9], W[10], W[11], W[12], W[13], W[14], W[15], W[0]]);
+    expect(home0).toEqual([
+      W[1],
+      W[2],
+      W[3],
+      W[4],
+      W[5],
+      W[6],
+      W[7],
+      W[8],
+      W[9],
+      W[10],
+      W[11],
+      W[12],
+      W[13],
+      W[14],
+      W[15],
+      W[0],
+    ]);
   });
 });
 
@@ -230,19 +288,73 @@ describe('C3 first move', () => {
 describe('C4 moves', () => {
   // Each position has a die of the other side far away so that it is a game in progress.
   it.each([
-    ['a 3 steps one square forward, back, left or right', ['.......a', E, E, E, '...3....', E, E, E], 0, 'd4', ['c4', 'd3', 'd5', 'e4']],
+    [
+      'a 3 steps one square forward, back, left or right',
+      ['.......a', E, E, E, '...3....', E, E, E],
+      0,
+      'd4',
+      ['c4', 'd3', 'd5', 'e4'],
+    ],
     ['a 2 in the corner', ['.......a', E, E, E, E, E, E, '2.......'], 0, 'a1', ['a2', 'b1']],
     ['a 5 never steps diagonally', ['.......a', E, E, E, '...5....', E, E, E], 0, 'd4', ['c4', 'd3', 'd5', 'e4']],
-    ['a 6 may also step diagonally', ['.......a', E, E, E, '...6....', E, E, E], 0, 'd4', ['c3', 'c4', 'c5', 'd3', 'd5', 'e3', 'e4', 'e5']],
-    ['a 1 moves one or two squares straight', ['.......a', E, E, E, '...1....', E, E, E], 0, 'd4', ['b4', 'c4', 'd2', 'd3', 'd5', 'd6', 'e4', 'f4']],
+    [
+      'a 6 may also step diagonally',
+      ['.......a', E, E, E, '...6....', E, E, E],
+      0,
+      'd4',
+      ['c3', 'c4', 'c5', 'd3', 'd5', 'e3', 'e4', 'e5'],
+    ],
+    [
+      'a 1 moves one or two squares straight',
+      ['.......a', E, E, E, '...1....', E, E, E],
+      0,
+      'd4',
+      ['b4', 'c4', 'd2', 'd3', 'd5', 'd6', 'e4', 'f4'],
+    ],
     ['a 1 on the edge', ['.......a', E, E, E, E, E, E, '1.......'], 0, 'a1', ['a2', 'a3', 'b1', 'c1']],
-    ['a 1 never passes over a die', ['.......a', E, E, '...2....', '...1.b..', E, E, E], 0, 'd4', ['b4', 'c4', 'd2', 'd3', 'e4']],
-    ['a 1 takes a 1 one or two squares away, not past one', ['.......a', E, '...a....', E, '.a.1....', '...a....', E, E], 0, 'd4', ['b4', 'c4', 'd3', 'd5', 'd6', 'e4', 'f4']],
-    ['a 1 cannot take a 2 two squares away', ['.......a', E, '...b....', E, '...1....', E, E, E], 0, 'd4', ['b4', 'c4', 'd2', 'd3', 'd5', 'e4', 'f4']],
+    [
+      'a 1 never passes over a die',
+      ['.......a', E, E, '...2....', '...1.b..', E, E, E],
+      0,
+      'd4',
+      ['b4', 'c4', 'd2', 'd3', 'e4'],
+    ],
+    [
+      'a 1 takes a 1 one or two squares away, not past one',
+      ['.......a', E, '...a....', E, '.a.1....', '...a....', E, E],
+      0,
+      'd4',
+      ['b4', 'c4', 'd3', 'd5', 'd6', 'e4', 'f4'],
+    ],
+    [
+      'a 1 cannot take a 2 two squares away',
+      ['.......a', E, '...b....', E, '...1....', E, E, E],
+      0,
+      'd4',
+      ['b4', 'c4', 'd2', 'd3', 'd5', 'e4', 'f4'],
+    ],
     ['no die moves onto its own side', ['.......a', E, E, '...5....', '...44...', E, E, E], 0, 'd4', ['c4', 'd3']],
-    ['a 6 never steps diagonally onto its own side', ['.......a', E, E, E, '...6....', '..2.....', E, E], 0, 'd4', ['c4', 'c5', 'd3', 'd5', 'e3', 'e4', 'e5']],
-    ['the second seat moves the same way', [E, E, E, '...c....', E, E, E, '1.......'], 1, 'd5', ['c5', 'd4', 'd6', 'e5']],
-    ['a second-seat 6 steps diagonally', [E, E, E, '...f....', E, E, E, '1.......'], 1, 'd5', ['c4', 'c5', 'c6', 'd4', 'd6', 'e4', 'e5', 'e6']],
+    [
+      'a 6 never steps diagonally onto its own side',
+      ['.......a', E, E, E, '...6....', '..2.....', E, E],
+      0,
+      'd4',
+      ['c4', 'c5', 'd3', 'd5', 'e3', 'e4', 'e5'],
+    ],
+    [
+      'the second seat moves the same way',
+      [E, E, E, '...c....', E, E, E, '1.......'],
+      1,
+      'd5',
+      ['c5', 'd4', 'd6', 'e5'],
+    ],
+    [
+      'a second-seat 6 steps diagonally',
+      [E, E, E, '...f....', E, E, E, '1.......'],
+      1,
+      'd5',
+      ['c4', 'c5', 'c6', 'd4', 'd6', 'e4', 'e5', 'e6'],
+    ],
   ])('C4 %s', (_name, rows, seat, from, expected) => {
     expect(targets(pos(rows, seat), seat, from)).toEqual(expected);
   });
@@ -286,7 +398,11 @@ describe('C5 capture', () => {
   ])('C5 a 3 moving onto %s on %s: captures = %s', (_name, to, ok) => {
     const r = diceChess.apply(pos(rows), 0, mv('d4', to), scripted([2]));
     expect(r.ok).toBe(ok);
-    if (!r.ok) expect(r).toMatchObject({ code: 'illegal-move', message: 'A 3 cannot capture a 4: a capture needs an equal or higher value.' });
+    if (!r.ok)
+      expect(r).toMatchObject({
+        code: 'illegal-move',
+        message: 'A 3 cannot capture a 4: a capture needs an equal or higher value.',
+      });
   });
 
   it('C5 capture rerolls the capturing die, which stays on the captured square', () => {
@@ -294,20 +410,39 @@ describe('C5 capture', () => {
     const { state, events } = play(pos(rows), 0, mv('d4', 'c4'), dice);
     expect(dice.remaining()).toBe(0);
     expect(formatBoard(state.board)).toBe(['.......a', E, E, '...c....', '..6.d...', E, E, E].join('/'));
-    expect(events[0]).toEqual({ type: 'capture', seat: 0, from: 'd4', to: 'c4', value: 3, captured: 2, reroll: 6, notation: 'd4xc4=6' });
+    expect(events[0]).toEqual({
+      type: 'capture',
+      seat: 0,
+      from: 'd4',
+      to: 'c4',
+      value: 3,
+      captured: 2,
+      reroll: 6,
+      notation: 'd4xc4=6',
+    });
   });
 
   it('C5 the captured die is kept by the capturer with its value', () => {
     const first = play(pos(rows), 0, mv('d4', 'd5'), scripted([1])).state;
     expect(first.captured).toEqual([[3], []]);
     expect(view(first, null)).toMatchObject({ captured: [[3], []], capturedTotals: [3, 0], diceOnBoard: [1, 3] });
-    const second = play(pos(['.......a', E, E, '...1d...', E, E, E, '1.......'], 1), 1, mv('e5', 'd5'), scripted([4])).state;
+    const second = play(
+      pos(['.......a', E, E, '...1d...', E, E, E, '1.......'], 1),
+      1,
+      mv('e5', 'd5'),
+      scripted([4]),
+    ).state;
     expect(second.captured).toEqual([[], [1]]);
     expect(view(second, 0)).toMatchObject({ captured: [[], [1]], capturedTotals: [0, 1], diceOnBoard: [1, 2] });
   });
 
   it('C5 a 1 captures two squares away across an empty square, and is rerolled there', () => {
-    const { state, events } = play(pos(['.......a', E, '...a....', E, '...1....', E, E, E]), 0, mv('d4', 'd6'), scripted([3]));
+    const { state, events } = play(
+      pos(['.......a', E, '...a....', E, '...1....', E, E, E]),
+      0,
+      mv('d4', 'd6'),
+      scripted([3]),
+    );
     expect(events[0]).toMatchObject({ type: 'capture', notation: 'd4xd6=3', captured: 1 });
     expect(formatBoard(state.board)).toBe(['.......a', E, '...3....', E, E, E, E, E].join('/'));
   });
@@ -340,7 +475,12 @@ describe('C6 no legal move', () => {
 
 describe('C7 ending', () => {
   it('C7 capturing the last enemy die wins by annihilation', () => {
-    const { state, events } = play(pos([E, E, E, '...b....', '...3....', E, E, '1.......']), 0, mv('d4', 'd5'), scripted([4]));
+    const { state, events } = play(
+      pos([E, E, E, '...b....', '...3....', E, E, '1.......']),
+      0,
+      mv('d4', 'd5'),
+      scripted([4]),
+    );
     expect(state.phase).toBe('over');
     expect(diceChess.toAct(state)).toEqual([]);
     expect(diceChess.result(state)).toMatchObject({ winners: [0], draw: false, reason: 'annihilation' });
@@ -416,7 +556,9 @@ describe('C7 ending', () => {
     expect(events.map(effectiveOf)).toEqual([true, false, false, false, false]);
     expect(events[4]).toMatchObject({ direction: 'forward', effective: false, reached: 2 });
     expect(state.quiet).toBe(4);
-    expect(diceChess.describe(events[4], ['Ana', 'Ben'])).toBe('Ana a1-a2: a 3 moves forward, but this die has stood on rank 2 before: no progress');
+    expect(diceChess.describe(events[4], ['Ana', 'Ben'])).toBe(
+      'Ana a1-a2: a 3 moves forward, but this die has stood on rank 2 before: no progress',
+    );
   });
 
   it('C7 another die onto new ground after a retreat: progress (the per-side reading of rules 1 said no)', () => {
@@ -428,7 +570,9 @@ describe('C7 ending', () => {
     const now = line(pos(rows), moves);
     expect(now.events.map(effectiveOf)).toEqual([false, false, true]);
     expect(now.state.quiet).toBe(0);
-    expect(diceChess.describe(now.events[2], ['Ana', 'Ben'])).toBe('Ana a1-a2: a 3 moves forward onto new ground: progress');
+    expect(diceChess.describe(now.events[2], ['Ana', 'Ben'])).toBe(
+      'Ana a1-a2: a 3 moves forward onto new ground: progress',
+    );
     const before = line(pos(rows, 0, { rules: 1 }), moves);
     expect(before.events.map(effectiveOf)).toEqual([false, false, false]);
     expect(before.state.quiet).toBe(3);
@@ -503,21 +647,131 @@ describe('describe', () => {
   const names = ['Ana', 'Ben'];
   it.each<[DiceChessEvent, string]>([
     [{ type: 'rolled', seat: 0, values: W }, `Ana rolls sixteen dice: ${W.join(' ')}`],
-    [{ type: 'roll-off', round: 1, rolls: [4, 4], first: null }, 'Roll-off for the first move: Ana 4, Ben 4; a tie, so both roll again'],
-    [{ type: 'roll-off', round: 2, rolls: [2, 5], first: 1 }, 'Roll-off for the first move: Ana 2, Ben 5; Ben moves first'],
+    [
+      { type: 'roll-off', round: 1, rolls: [4, 4], first: null },
+      'Roll-off for the first move: Ana 4, Ben 4; a tie, so both roll again',
+    ],
+    [
+      { type: 'roll-off', round: 2, rolls: [2, 5], first: 1 },
+      'Roll-off for the first move: Ana 2, Ben 5; Ben moves first',
+    ],
     [{ type: 'arranged', seat: 1 }, 'Ben has confirmed an arrangement'],
     [{ type: 'revealed', placement: 'arranged', homes: [W, B], board: '' }, 'Both arrangements are revealed'],
-    [{ type: 'revealed', placement: 'random', homes: [W, B], board: '' }, 'The dice are placed at random on the home ranks'],
-    [{ type: 'move', seat: 0, from: 'b2', to: 'b3', value: 4, direction: 'forward', diagonal: false, effective: true, notation: 'b2-b3' }, 'Ana b2-b3: a 4 moves forward'],
-    [{ type: 'move', seat: 1, from: 'c7', to: 'd6', value: 6, direction: 'forward', diagonal: true, effective: false, notation: 'c7-d6' }, "Ben c7-d6: a 6 moves diagonally forward, not past its side's furthest advance, so no progress"],
-    [{ type: 'move', seat: 1, from: 'c7', to: 'd6', value: 6, direction: 'forward', diagonal: true, effective: false, reached: 5, notation: 'c7-d6' }, 'Ben c7-d6: a 6 moves diagonally forward, but this die has stood on rank 5 before: no progress'],
-    [{ type: 'move', seat: 0, from: 'b3', to: 'b2', value: 2, direction: 'back', diagonal: false, effective: false, reached: 3, notation: 'b3-b2' }, 'Ana b3-b2: a 2 moves back'],
-    [{ type: 'capture', seat: 0, from: 'c4', to: 'c5', value: 5, captured: 3, reroll: 2, notation: 'c4xc5=2' }, 'Ana c4xc5=2: captures a 3 with a 5, rerolls 2'],
+    [
+      { type: 'revealed', placement: 'random', homes: [W, B], board: '' },
+      'The dice are placed at random on the home ranks',
+    ],
+    [
+      {
+        type: 'move',
+        seat: 0,
+        from: 'b2',
+        to: 'b3',
+        value: 4,
+        direction: 'forward',
+        diagonal: false,
+        effective: true,
+        notation: 'b2-b3',
+      },
+      'Ana b2-b3: a 4 moves forward',
+    ],
+    [
+      {
+        type: 'move',
+        seat: 1,
+        from: 'c7',
+        to: 'd6',
+        value: 6,
+        direction: 'forward',
+        diagonal: true,
+        effective: false,
+        notation: 'c7-d6',
+      },
+      "Ben c7-d6: a 6 moves diagonally forward, not past its side's furthest advance, so no progress",
+    ],
+    [
+      {
+        type: 'move',
+        seat: 1,
+        from: 'c7',
+        to: 'd6',
+        value: 6,
+        direction: 'forward',
+        diagonal: true,
+        effective: false,
+        reached: 5,
+        notation: 'c7-d6',
+      },
+      'Ben c7-d6: a 6 moves diagonally forward, but this die has stood on rank 5 before: no progress',
+    ],
+    [
+      {
+        type: 'move',
+        seat: 0,
+        from: 'b3',
+        to: 'b2',
+        value: 2,
+        direction: 'back',
+        diagonal: false,
+        effective: false,
+        reached: 3,
+        notation: 'b3-b2',
+      },
+      'Ana b3-b2: a 2 moves back',
+    ],
+    [
+      { type: 'capture', seat: 0, from: 'c4', to: 'c5', value: 5, captured: 3, reroll: 2, notation: 'c4xc5=2' },
+      'Ana c4xc5=2: captures a 3 with a 5, rerolls 2',
+    ],
     [{ type: 'pass', seat: 1 }, 'Ben has no legal move and passes'],
-    [{ type: 'end', reason: 'annihilation', winners: [1], draw: false, decidedBy: null, boardTotals: [0, 9], capturedTotals: [40, 50] }, 'Ben wins: Ana has no dice left on the board'],
-    [{ type: 'end', reason: 'no-effective-play', winners: [0], draw: false, decidedBy: 'board', boardTotals: [41, 37], capturedTotals: [1, 2] }, 'Six turns without progress: Ana wins on board totals, 41 to 37'],
-    [{ type: 'end', reason: 'no-effective-play', winners: [1], draw: false, decidedBy: 'captured', boardTotals: [30, 30], capturedTotals: [1, 2] }, 'Six turns without progress: board totals tie at 30, Ben wins on captured totals, 1 to 2'],
-    [{ type: 'end', reason: 'no-effective-play', winners: [], draw: true, decidedBy: 'draw', boardTotals: [30, 30], capturedTotals: [2, 2] }, 'Six turns without progress: board totals tie at 30 and captured totals at 2, so the game is a draw'],
+    [
+      {
+        type: 'end',
+        reason: 'annihilation',
+        winners: [1],
+        draw: false,
+        decidedBy: null,
+        boardTotals: [0, 9],
+        capturedTotals: [40, 50],
+      },
+      'Ben wins: Ana has no dice left on the board',
+    ],
+    [
+      {
+        type: 'end',
+        reason: 'no-effective-play',
+        winners: [0],
+        draw: false,
+        decidedBy: 'board',
+        boardTotals: [41, 37],
+        capturedTotals: [1, 2],
+      },
+      'Six turns without progress: Ana wins on board totals, 41 to 37',
+    ],
+    [
+      {
+        type: 'end',
+        reason: 'no-effective-play',
+        winners: [1],
+        draw: false,
+        decidedBy: 'captured',
+        boardTotals: [30, 30],
+        capturedTotals: [1, 2],
+      },
+      'Six turns without progress: board totals tie at 30, Ben wins on captured totals, 1 to 2',
+    ],
+    [
+      {
+        type: 'end',
+        reason: 'no-effective-play',
+        winners: [],
+        draw: true,
+        decidedBy: 'draw',
+        boardTotals: [30, 30],
+        capturedTotals: [2, 2],
+      },
+      'Six turns without progress: board totals tie at 30 and captured totals at 2, so the game is a draw',
+    ],
   ])('describes %j', (event, sentence) => {
     expect(diceChess.describe(event, names)).toBe(sentence);
   });
@@ -543,7 +797,11 @@ describe('perft (pinned legal-move counts, scripted rerolls)', () => {
   // e7: e6, e8, d7, f7 (4): 7.
   const small = ['........', '....c...', E, '...b....', '...3....', E, '.6......', '1.......'];
 
-  it.each([[1, 15, 1], [2, 105, 1], [3, 1491, 50]])('a small position at depth %i: %i leaves, %i rerolls', (depth, leaves, rolls) => {
+  it.each([
+    [1, 15, 1],
+    [2, 105, 1],
+    [3, 1491, 50],
+  ])('a small position at depth %i: %i leaves, %i rerolls', (depth, leaves, rolls) => {
     const dice = rerolls();
     expect(perft(pos(small), depth, dice)).toBe(leaves);
     expect(5000 - dice.remaining()).toBe(rolls);
@@ -557,7 +815,11 @@ describe('perft (pinned legal-move counts, scripted rerolls)', () => {
   // from the three 6s and 2 runs from the two 1s (16); the second seat's front rank has no 6 and a
   // 1 on b7 (9 replies each, untouched by the first move): 144.
   const opening = 'accbdbbc/daebebed/......../......../......../......../46316621/34154323';
-  it.each([[1, 16], [2, 144], [3, 3049]])('the opening position at depth %i: %i leaves', (depth, leaves) => {
+  it.each([
+    [1, 16],
+    [2, 144],
+    [3, 3049],
+  ])('the opening position at depth %i: %i leaves', (depth, leaves) => {
     expect(perft(pos(opening.split('/')), depth, rerolls())).toBe(leaves);
   });
 });

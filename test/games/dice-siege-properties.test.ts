@@ -1,11 +1,31 @@
 // Dice Siege properties over seeded games: the round bound, no mutation, every listed action accepted,
 // bookkeeping invariants, and a log that replays the game.
 import {
-  advance, LOG_FORMAT, pick, RecordingDice, replayLog, resultOf, scripted, seededDice, seededKeyedDice, startTable,
-  type Dice, type GameLog, type LogEntry, type Table,
+  advance,
+  LOG_FORMAT,
+  pick,
+  RecordingDice,
+  replayLog,
+  resultOf,
+  scripted,
+  seededDice,
+  seededKeyedDice,
+  startTable,
+  type Dice,
+  type GameLog,
+  type LogEntry,
+  type Table,
 } from '@dicehall/shared';
 import {
-  diceSiege, isAlive, legalActions, roundBound, totalBoxes, TRACKS, TRACK_IDS, type SiegeAction, type SiegeState,
+  diceSiege,
+  isAlive,
+  legalActions,
+  roundBound,
+  totalBoxes,
+  TRACKS,
+  TRACK_IDS,
+  type SiegeAction,
+  type SiegeState,
 } from '@dicehall/shared/dice-siege';
 import { policyAction } from '@dicehall/shared/dice-siege';
 
@@ -37,9 +57,15 @@ const choose = (s: SiegeState, seat: number, how: Chooser, bot: Dice): SiegeActi
 function books(s: SiegeState) {
   for (const sh of s.sheets) {
     check(sh.damage >= 0 && sh.damage <= totalBoxes(s), 'damage within the stronghold');
-    check(sh.attackers.every((a) => a.hits >= 0 && a.hits <= a.boxes), 'hits within boxes');
-    check(TRACK_IDS.every((t) => sh.tracks[t] >= 0 && sh.tracks[t] <= TRACKS[t]), 'tracks within their boxes');
-    check(sh.tray.length === 0 || sh.tray.length === sh.diceCount, 'the tray holds the round\'s dice');
+    check(
+      sh.attackers.every((a) => a.hits >= 0 && a.hits <= a.boxes),
+      'hits within boxes',
+    );
+    check(
+      TRACK_IDS.every((t) => sh.tracks[t] >= 0 && sh.tracks[t] <= TRACKS[t]),
+      'tracks within their boxes',
+    );
+    check(sh.tray.length === 0 || sh.tray.length === sh.diceCount, "the tray holds the round's dice");
     check(sh.diceCount >= 6 && sh.diceCount <= 8, 'six to eight dice');
     check(sh.phase !== 'won' || sh.attackers.every((a) => !isAlive(a)), 'a won siege has no attacker left');
     check(sh.phase !== 'lost' || sh.damage === totalBoxes(s), 'a lost siege has no box left');
@@ -64,7 +90,11 @@ function play(seed: number, seats: number, how: Chooser[], opts: { freeze: boole
     check(legal.length > 0, 'a seat to act without a legal action');
     if (opts.everyAction) {
       // Every listed action is accepted (on a throwaway dice source).
-      for (const a of legal) check(diceSiege.apply(table.state, seat, a, seededKeyedDice(n)).ok, `seed ${seed}: a listed action was refused: ${JSON.stringify(a)}`);
+      for (const a of legal)
+        check(
+          diceSiege.apply(table.state, seat, a, seededKeyedDice(n)).ok,
+          `seed ${seed}: a listed action was refused: ${JSON.stringify(a)}`,
+        );
     }
     const before = JSON.stringify(table.state);
     if (opts.freeze) deepFreeze(table.state);
@@ -83,7 +113,14 @@ describe('dice-siege properties', () => {
     let longest = 0;
     const outcomes = new Set<string>();
     for (let seed = 0; seed < 120; seed++) {
-      const how: Chooser[] = seed % 8 === 0 ? ['policy'] : seed % 8 === 1 ? ['random', 'policy'] : seed % 8 === 2 ? ['random', 'random', 'random'] : ['random'];
+      const how: Chooser[] =
+        seed % 8 === 0
+          ? ['policy']
+          : seed % 8 === 1
+            ? ['random', 'policy']
+            : seed % 8 === 2
+              ? ['random', 'random', 'random']
+              : ['random'];
       const { table } = play(seed, how.length, how, { freeze: seed % 3 === 0, everyAction: false });
       expect(table.state.round).toBeLessThanOrEqual(roundBound(table.state));
       longest = Math.max(longest, table.state.round);
@@ -94,7 +131,8 @@ describe('dice-siege properties', () => {
   });
 
   it('every action legalActions lists is accepted by apply', () => {
-    for (let seed = 1000; seed < 1012; seed++) play(seed, seed % 3 === 0 ? 2 : 1, ['random', 'random'], { freeze: false, everyAction: true });
+    for (let seed = 1000; seed < 1012; seed++)
+      play(seed, seed % 3 === 0 ? 2 : 1, ['random', 'random'], { freeze: false, everyAction: true });
   });
 
   it('replaying the log reproduces every game, solo and race', () => {
@@ -103,9 +141,15 @@ describe('dice-siege properties', () => {
       const how: Chooser[] = Array.from({ length: seats }, (_, s) => (s === 0 && seed % 2 ? 'policy' : 'random'));
       const { table, entries } = play(seed, seats, how, { freeze: false, everyAction: false });
       const log: GameLog = {
-        format: LOG_FORMAT, game: 'dice-siege', gameId: `test-${seed}`, options: { mode: seed % 2 ? 'epic' : 'normal' }, seats,
-        players: ['Ana', 'Ben', 'Cy'].slice(0, seats), fair: { scheme: 'test', commitment: '', clientSeed: '', serverSeed: null },
-        entries: JSON.parse(JSON.stringify(entries)), result: resultOf(diceSiege, table),
+        format: LOG_FORMAT,
+        game: 'dice-siege',
+        gameId: `test-${seed}`,
+        options: { mode: seed % 2 ? 'epic' : 'normal' },
+        seats,
+        players: ['Ana', 'Ben', 'Cy'].slice(0, seats),
+        fair: { scheme: 'test', commitment: '', clientSeed: '', serverSeed: null },
+        entries: JSON.parse(JSON.stringify(entries)),
+        result: resultOf(diceSiege, table),
       };
       const replay = replayLog(log, (id) => (id === 'dice-siege' ? diceSiege : undefined));
       if (!replay.ok) throw new Error(replay.problem);
@@ -127,25 +171,39 @@ describe('dice-siege properties', () => {
     // 2^6 - 1 hold sets, the plain plan (an archer on the Goblins) and the empty plan.
     let s = roll(fresh, [2, 3, 4, 5, 6, 1]);
     expect(legalActions(s, 0)).toHaveLength(63 + 2);
-    expect(legalActions(s, 0).filter((a) => a.type === 'plan')).toContainEqual(expect.objectContaining({ hits: [{ target: 'l1.0', n: 1, summon: false }] }));
+    expect(legalActions(s, 0).filter((a) => a.type === 'plan')).toContainEqual(
+      expect.objectContaining({ hits: [{ target: 'l1.0', n: 1, summon: false }] }),
+    );
     s = roll(roll(s, [1, 1, 1], [0, 1, 2]), [1, 1, 1], [0, 1, 2]);
     // After the third roll only plans: the plain one (an archer, and three 1's circle a tier-3 special) and the empty one.
     expect(legalActions(s, 0)).toHaveLength(2);
-    expect(legalActions(s, 0)[0]).toMatchObject({ type: 'plan', unlock: 'repurpose-rubble', hits: [{ target: 'l1.0', n: 1 }] });
+    expect(legalActions(s, 0)[0]).toMatchObject({
+      type: 'plan',
+      unlock: 'repurpose-rubble',
+      hits: [{ target: 'l1.0', n: 1 }],
+    });
     // With nothing to use, the plain plan is the empty one, listed once.
     const idle = roll(roll(roll(fresh, [3, 4, 5, 1, 3, 4]), [1], [0, 1, 2, 3, 4]), [1], [0, 1, 2, 3, 4]);
-    expect(legalActions(idle, 0)).toEqual([{ type: 'plan', dice: Array(6).fill(null), pairs: [], unlock: null, specials: [], heroicLine: null, hits: [] }]);
+    expect(legalActions(idle, 0)).toEqual([
+      { type: 'plan', dice: Array(6).fill(null), pairs: [], unlock: null, specials: [], heroicLine: null, hits: [] },
+    ]);
     const eight = at8();
     expect(legalActions(roll(eight, [1, 2, 3, 4, 5, 6, 1, 2]), 0).filter((a) => a.type === 'roll')).toHaveLength(255);
   });
 
   it('refuses malformed actions before the rules see them', () => {
     for (const bad of [
-      { type: 'roll' }, { type: 'roll', hold: [8] }, { type: 'roll', hold: [-1] }, { type: 'plan' },
-      { type: 'plan', dice: ['cannons'] }, { type: 'plan', dice: [], hits: [{ target: 'l1.0', n: 0 }] },
-      { type: 'plan', dice: [], hits: [{ target: 'x', n: 1 }] }, { type: 'plan', dice: [], specials: ['fireball'] },
+      { type: 'roll' },
+      { type: 'roll', hold: [8] },
+      { type: 'roll', hold: [-1] },
+      { type: 'plan' },
+      { type: 'plan', dice: ['cannons'] },
+      { type: 'plan', dice: [], hits: [{ target: 'l1.0', n: 0 }] },
+      { type: 'plan', dice: [], hits: [{ target: 'x', n: 1 }] },
+      { type: 'plan', dice: [], specials: ['fireball'] },
       { type: 'roll', hold: [], extra: 1 },
-    ]) expect(diceSiege.action.safeParse(bad).success).toBe(false);
+    ])
+      expect(diceSiege.action.safeParse(bad).success).toBe(false);
     expect(diceSiege.options.safeParse({ mode: 'hard' }).success).toBe(false);
     expect(diceSiege.options.safeParse({}).data).toEqual({ mode: 'normal', seats: 1 });
   });

@@ -1,11 +1,31 @@
 // Dice Siege's race (D7): every player gets the same dice by key (round, roll, slot), decides alone, and
 // the rounds move in lockstep; logs of races verify roll by roll from the revealed seed.
 import {
-  advance, commitmentOf, FairDice, fairKeyedRoll, FAIR_SCHEME, getGame, LOG_FORMAT, RecordingDice, resultOf, scripted,
-  startTable, verifyLog, type GameLog, type LogEntry, type Roll, type Table,
+  advance,
+  commitmentOf,
+  FairDice,
+  fairKeyedRoll,
+  FAIR_SCHEME,
+  getGame,
+  LOG_FORMAT,
+  RecordingDice,
+  resultOf,
+  scripted,
+  startTable,
+  verifyLog,
+  type GameLog,
+  type LogEntry,
+  type Roll,
+  type Table,
 } from '@dicehall/shared';
 import {
-  diceSiege, legalActions, plainPlan, ranking, rollKey, type SiegeAction, type SiegeState,
+  diceSiege,
+  legalActions,
+  plainPlan,
+  ranking,
+  rollKey,
+  type SiegeAction,
+  type SiegeState,
 } from '@dicehall/shared/dice-siege';
 import { policyAction } from '@dicehall/shared/dice-siege';
 
@@ -25,7 +45,12 @@ const plain: Chooser = (s, seat) => {
   return plainPlan(s, seat);
 };
 
-interface Played { table: Table<SiegeState>; entries: LogEntry[]; rollsBySeat: Roll[][]; trace: string[][] }
+interface Played {
+  table: Table<SiegeState>;
+  entries: LogEntry[];
+  rollsBySeat: Roll[][];
+  trace: string[][];
+}
 
 /** Plays a race to the end through the table: seats act in seat order within each round. */
 function race(choosers: Chooser[], seed = SEED, gameId = inputs.gameId): Played {
@@ -57,9 +82,15 @@ function race(choosers: Chooser[], seed = SEED, gameId = inputs.gameId): Played 
 
 function logOf(p: Played, seats: number, gameId = inputs.gameId): GameLog {
   return {
-    format: LOG_FORMAT, game: 'dice-siege', gameId, options: { mode: 'normal' }, seats, players: ['Ana', 'Ben', 'Cy'].slice(0, seats),
+    format: LOG_FORMAT,
+    game: 'dice-siege',
+    gameId,
+    options: { mode: 'normal' },
+    seats,
+    players: ['Ana', 'Ben', 'Cy'].slice(0, seats),
     fair: { scheme: FAIR_SCHEME, commitment: commitmentOf(SEED), clientSeed: inputs.clientSeed, serverSeed: SEED },
-    entries: JSON.parse(JSON.stringify(p.entries)), result: resultOf(diceSiege, p.table),
+    entries: JSON.parse(JSON.stringify(p.entries)),
+    result: resultOf(diceSiege, p.table),
   };
 }
 
@@ -74,12 +105,14 @@ describe('D7 the race', () => {
     expect(resultOf(diceSiege, p.table)).toMatchObject({ winners: [0, 1], reason: 'race' });
   });
 
-  it('D7 different choices never change the other player\'s dice', () => {
+  it("D7 different choices never change the other player's dice", () => {
     const alone = race([strong]);
     for (const others of [[plain], [plain, strong]]) {
       const p = race([strong, ...others]);
       // Seat 0 rolls exactly as it did alone, and its sheet goes through the same states.
-      expect(p.rollsBySeat[0].map(({ key, value }) => [key, value])).toEqual(alone.rollsBySeat[0].map(({ key, value }) => [key, value]));
+      expect(p.rollsBySeat[0].map(({ key, value }) => [key, value])).toEqual(
+        alone.rollsBySeat[0].map(({ key, value }) => [key, value]),
+      );
       expect(p.trace[0]).toEqual(alone.trace[0]);
       // Whoever rolls a key gets the seed's number for that key.
       const byKey = new Map<string, number>();
@@ -103,12 +136,18 @@ describe('D7 the race', () => {
     for (let i = 0; i < 50; i++) b.roll(6);
     b.rollKeyed(6, rollKey(3, 1, 0));
     expect(b.rollKeyed(6, rollKey(3, 2, 7))).toBe(a.rollKeyed(6, rollKey(3, 2, 7)));
-    const faces = new Set(Array.from({ length: 60 }, (_, i) => a.rollKeyed(6, rollKey(1 + (i % 10), 1 + (i % 3), i % 8))));
+    const faces = new Set(
+      Array.from({ length: 60 }, (_, i) => a.rollKeyed(6, rollKey(1 + (i % 10), 1 + (i % 3), i % 8))),
+    );
     expect(faces.size).toBe(6);
   });
 
   it('D7 every log of a race verifies, and a changed roll does not', () => {
-    for (const [choosers, gameId] of [[[strong], 'solo-0000000001'], [[strong, plain], 'race-0000000002'], [[plain, strong, plain], 'race-0000000003']] as const) {
+    for (const [choosers, gameId] of [
+      [[strong], 'solo-0000000001'],
+      [[strong, plain], 'race-0000000002'],
+      [[plain, strong, plain], 'race-0000000003'],
+    ] as const) {
       const p = race([...choosers], SEED, gameId);
       const log = logOf(p, choosers.length, gameId);
       const verdict = verifyLog(log, getGame);
@@ -137,7 +176,10 @@ describe('D7 the race', () => {
     if (!done.ok) throw new Error(done.message);
     expect(diceSiege.toAct(done.state)).toEqual([1]);
     expect(legalActions(done.state, 0)).toEqual([]);
-    expect(diceSiege.apply(done.state, 0, { type: 'roll', hold: [] }, scripted([1, 1, 1, 1, 1, 1]))).toMatchObject({ ok: false, code: 'not-your-turn' });
+    expect(diceSiege.apply(done.state, 0, { type: 'roll', hold: [] }, scripted([1, 1, 1, 1, 1, 1]))).toMatchObject({
+      ok: false,
+      code: 'not-your-turn',
+    });
     const both = diceSiege.apply(done.state, 1, plainPlan(done.state, 1), scripted([]));
     if (!both.ok) throw new Error(both.message);
     expect(both.state.round).toBe(2);
@@ -146,7 +188,8 @@ describe('D7 the race', () => {
 
   it('D7 ranking: a won siege first, then more boxes left, then fewer rounds to win or more survived', () => {
     const s = diceSiege.setup({ mode: 'normal', seats: 5 }, 5, scripted([])).state;
-    const set = (seat: number, phase: 'won' | 'lost', damage: number, endRound: number) => Object.assign(s.sheets[seat], { phase, damage, endRound });
+    const set = (seat: number, phase: 'won' | 'lost', damage: number, endRound: number) =>
+      Object.assign(s.sheets[seat], { phase, damage, endRound });
     set(0, 'lost', 86, 9);
     set(1, 'won', 40, 12);
     set(2, 'won', 30, 13);

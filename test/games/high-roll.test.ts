@@ -36,7 +36,10 @@ describe('high-roll', () => {
     const dice = new RecordingDice(scripted([]));
     const start = startTable(highRoll, {}, 2, dice);
     if (!start.ok) throw new Error('setup');
-    expect(advance(highRoll, start.table, 0, 'action', { type: 'roll', extra: 1 }, dice)).toMatchObject({ ok: false, code: 'bad-action' });
+    expect(advance(highRoll, start.table, 0, 'action', { type: 'roll', extra: 1 }, dice)).toMatchObject({
+      ok: false,
+      code: 'bad-action',
+    });
     expect(advance(highRoll, start.table, 0, 'action', 'roll', dice)).toMatchObject({ ok: false, code: 'bad-action' });
   });
 });

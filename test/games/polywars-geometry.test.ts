@@ -2,12 +2,27 @@
 // W4 step legality, and a property that no legal step ever leaves two dice overlapping.
 import fc from 'fast-check';
 import {
-  distanceToDisc, distanceToPolygon, elevationAt, lineOfSight, rangeTo, R, segmentCrossesDisc,
-  segmentCrossesPolygon, stepRefusal, discsOverlap, type Body, type Disc, type Point, type Terrain,
+  distanceToDisc,
+  distanceToPolygon,
+  elevationAt,
+  lineOfSight,
+  rangeTo,
+  R,
+  segmentCrossesDisc,
+  segmentCrossesPolygon,
+  stepRefusal,
+  discsOverlap,
+  type Body,
+  type Disc,
+  type Point,
+  type Terrain,
 } from '@dicehall/shared/polywars';
 
 const square = (x0: number, y0: number, size: number): Point[] => [
-  { x: x0, y: y0 }, { x: x0 + size, y: y0 }, { x: x0 + size, y: y0 + size }, { x: x0, y: y0 + size },
+  { x: x0, y: y0 },
+  { x: x0 + size, y: y0 },
+  { x: x0 + size, y: y0 + size },
+  { x: x0, y: y0 + size },
 ];
 const FIELD = { width: 20 * R, height: 14 * R };
 const d6 = (x: number, y: number): Body => ({ x, y, r: 16, h: 32 });
@@ -34,7 +49,14 @@ describe('distances', () => {
   });
 
   it('to a concave polygon measures to the nearest edge, not a vertex', () => {
-    const ell: Point[] = [{ x: 0, y: 0 }, { x: 300, y: 0 }, { x: 300, y: 100 }, { x: 100, y: 100 }, { x: 100, y: 300 }, { x: 0, y: 300 }];
+    const ell: Point[] = [
+      { x: 0, y: 0 },
+      { x: 300, y: 0 },
+      { x: 300, y: 100 },
+      { x: 100, y: 100 },
+      { x: 100, y: 300 },
+      { x: 0, y: 300 },
+    ];
     expect(distanceToPolygon({ x: 200, y: 200 }, ell)).toBe(100); // in the notch: 100 to either inner edge
     expect(distanceToPolygon({ x: 50, y: 250 }, ell)).toBe(0);
   });
@@ -80,10 +102,42 @@ describe('W2 line of sight', () => {
   test.each([
     ['a wall taller than both dice blocks', [wall], false],
     ['a rock lower than the dice does not', [rock], true],
-    ['a wall beside the line (running along its edge) does not', [{ points: square(450, 500, 100), height: 100 }], true],
+    [
+      'a wall beside the line (running along its edge) does not',
+      [{ points: square(450, 500, 100), height: 100 }],
+      true,
+    ],
     ['a wall touched only at a corner does not', [{ points: square(500, 500, 100), height: 100 }], true],
-    ['a diamond whose tip pokes through the line blocks', [{ points: [{ x: 500, y: 510 }, { x: 550, y: 460 }, { x: 500, y: 410 }, { x: 450, y: 460 }], height: 100 }], false],
-    ['a diamond whose tip stops on the line does not', [{ points: [{ x: 500, y: 500 }, { x: 550, y: 450 }, { x: 500, y: 400 }, { x: 450, y: 450 }], height: 100 }], true],
+    [
+      'a diamond whose tip pokes through the line blocks',
+      [
+        {
+          points: [
+            { x: 500, y: 510 },
+            { x: 550, y: 460 },
+            { x: 500, y: 410 },
+            { x: 450, y: 460 },
+          ],
+          height: 100,
+        },
+      ],
+      false,
+    ],
+    [
+      'a diamond whose tip stops on the line does not',
+      [
+        {
+          points: [
+            { x: 500, y: 500 },
+            { x: 550, y: 450 },
+            { x: 500, y: 400 },
+            { x: 450, y: 450 },
+          ],
+          height: 100,
+        },
+      ],
+      true,
+    ],
   ])('terrain: %s', (_name, terrain, clear) => {
     expect(lineOfSight(a, b, [], terrain as Terrain[]).clear).toBe(clear);
   });
@@ -116,7 +170,14 @@ describe('segment against a polygon: corner cases', () => {
   });
 
   it('a segment into a concave notch does not cross the solid part', () => {
-    const ell: Point[] = [{ x: 0, y: 0 }, { x: 300, y: 0 }, { x: 300, y: 100 }, { x: 100, y: 100 }, { x: 100, y: 300 }, { x: 0, y: 300 }];
+    const ell: Point[] = [
+      { x: 0, y: 0 },
+      { x: 300, y: 0 },
+      { x: 300, y: 100 },
+      { x: 100, y: 100 },
+      { x: 100, y: 300 },
+      { x: 0, y: 300 },
+    ];
     expect(segmentCrossesPolygon({ x: 150, y: 150 }, { x: 400, y: 400 }, ell)).toBe(false);
     expect(segmentCrossesPolygon({ x: 150, y: 150 }, { x: 50, y: 50 }, ell)).toBe(true);
   });
@@ -161,7 +222,9 @@ describe('W4 step legality', () => {
     const tall: Terrain = { points: square(540, 445, 10), height: 40 };
     expect(stepRefusal(d6(500, 450), { x: 590, y: 450 }, [], [thin], FIELD)).toBeNull(); // over a stick
     expect(stepRefusal(d6(500, 450), { x: 590, y: 450 }, [], [tall], FIELD)).toBe('too-tall');
-    expect(stepRefusal({ x: 500, y: 450, r: 20, h: 40 }, { x: 590, y: 450 }, [], [{ ...tall, height: 39 }], FIELD)).toBeNull(); // a d20 does
+    expect(
+      stepRefusal({ x: 500, y: 450, r: 20, h: 40 }, { x: 590, y: 450 }, [], [{ ...tall, height: 39 }], FIELD),
+    ).toBeNull(); // a d20 does
   });
 
   it('W4 climbing is measured from where the die stands', () => {
@@ -170,7 +233,9 @@ describe('W4 step legality', () => {
     expect(stepRefusal(d6(500, 500), { x: 560, y: 500 }, [], [base, top], FIELD)).toBeNull();
     expect(stepRefusal(d6(500, 500), { x: 590, y: 470 }, [], [base, top], FIELD)).toBeNull(); // from the base: 62 − 31 < 32
     expect(stepRefusal(d6(500, 500), { x: 590, y: 470 }, [], [base, { ...top, height: 63 }], FIELD)).toBe('too-tall');
-    expect(stepRefusal(d6(300, 500), { x: 390, y: 470 }, [], [{ ...top, points: square(380, 450, 50) }], FIELD)).toBe('too-tall'); // from the ground
+    expect(stepRefusal(d6(300, 500), { x: 390, y: 470 }, [], [{ ...top, points: square(380, 450, 50) }], FIELD)).toBe(
+      'too-tall',
+    ); // from the ground
   });
 
   it('W4 a die steps down at most one die height', () => {
@@ -183,12 +248,25 @@ describe('W4 step legality', () => {
 
 describe('W4 property: no legal step leaves two dice overlapping', () => {
   it('W4 holds on random fields of dice and terrain', () => {
-    const disc = fc.record({ x: fc.integer({ min: 0, max: 600 }), y: fc.integer({ min: 0, max: 600 }), r: fc.integer({ min: 10, max: 45 }) });
+    const disc = fc.record({
+      x: fc.integer({ min: 0, max: 600 }),
+      y: fc.integer({ min: 0, max: 600 }),
+      r: fc.integer({ min: 10, max: 45 }),
+    });
     fc.assert(
       fc.property(
         fc.array(disc, { minLength: 1, maxLength: 12 }),
-        fc.integer({ min: -100, max: 100 }), fc.integer({ min: -100, max: 100 }),
-        fc.array(fc.record({ x: fc.integer({ min: 0, max: 500 }), y: fc.integer({ min: 0, max: 500 }), s: fc.integer({ min: 5, max: 150 }), h: fc.integer({ min: 1, max: 80 }) }), { maxLength: 3 }),
+        fc.integer({ min: -100, max: 100 }),
+        fc.integer({ min: -100, max: 100 }),
+        fc.array(
+          fc.record({
+            x: fc.integer({ min: 0, max: 500 }),
+            y: fc.integer({ min: 0, max: 500 }),
+            s: fc.integer({ min: 5, max: 150 }),
+            h: fc.integer({ min: 1, max: 80 }),
+          }),
+          { maxLength: 3 },
+        ),
         (discs, dx, dy, boxes) => {
           const field = { width: 600, height: 600 };
           // Keep only a non-overlapping set: the position before the step is legal.
@@ -199,8 +277,12 @@ describe('W4 property: no legal step leaves two dice overlapping', () => {
           const to = { x: mover.x + dx, y: mover.y + dy };
           if (stepRefusal({ ...mover, h: 30 }, to, others, terrain, field) !== null) return true;
           const moved = { ...mover, ...to };
-          return others.every((o) => !discsOverlap(moved, o)) && moved.x - moved.r >= 0 && moved.x + moved.r <= 600
-            && Math.hypot(dx, dy) <= R;
+          return (
+            others.every((o) => !discsOverlap(moved, o)) &&
+            moved.x - moved.r >= 0 &&
+            moved.x + moved.r <= 600 &&
+            Math.hypot(dx, dy) <= R
+          );
         },
       ),
       { numRuns: 2000 },

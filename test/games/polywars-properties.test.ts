@@ -2,11 +2,26 @@
 // action is accepted, the log replays the game, dice never overlap, and no view leaks a secret answer before the reveal.
 // POLYWARS_GAMES=n raises the number of games per property (CI keeps it small: 2 cores, whole suite under 15 min).
 import {
-  advance, LOG_FORMAT, pick, RecordingDice, replayLog, seededDice, startTable,
-  type Dice, type GameLog, type LogEntry, type Table,
+  advance,
+  LOG_FORMAT,
+  pick,
+  RecordingDice,
+  replayLog,
+  seededDice,
+  startTable,
+  type Dice,
+  type GameLog,
+  type LogEntry,
+  type Table,
 } from '@dicehall/shared';
 import {
-  discsOverlap, DIE_TYPES, polywars, rangeTo, type PolywarsAction, type PolywarsOptions, type PolywarsState,
+  discsOverlap,
+  DIE_TYPES,
+  polywars,
+  rangeTo,
+  type PolywarsAction,
+  type PolywarsOptions,
+  type PolywarsState,
 } from '@dicehall/shared/polywars';
 
 const GAMES = Number(process.env.POLYWARS_GAMES ?? 6);
@@ -29,7 +44,10 @@ function choose(s: PolywarsState, seat: number, actions: PolywarsAction[], polic
   const attacks = actions.filter((a) => a.type === 'attack' || a.type === 'zap-back');
   if (attacks.length) return pick(bot, attacks);
   const goals = (die: number): { x: number; y: number }[] => {
-    if (s.scenario === 'kill-the-king') return s.dice.filter((d) => d.alive && d.aura === 'leadership' && d.owner !== seat).map((d) => ({ x: d.x!, y: d.y! }));
+    if (s.scenario === 'kill-the-king')
+      return s.dice
+        .filter((d) => d.alive && d.aura === 'leadership' && d.owner !== seat)
+        .map((d) => ({ x: d.x!, y: d.y! }));
     if (s.snipe) {
       const snipes = s.dice.filter((d) => d.alive && d.owner === s.snipe!.seat);
       return seat === s.snipe.seat ? [s.bases[1]!] : snipes.map((d) => ({ x: d.x!, y: d.y! }));
@@ -67,12 +85,18 @@ function check(ok: boolean, what: string): void {
 function checkPosition(s: PolywarsState): void {
   const live = s.dice.filter((d) => d.alive && d.x !== null);
   for (const d of live) {
-    check(Number.isInteger(d.value) && d.value >= 1 && d.value <= d.sides, `die ${d.id} value ${d.value} of d${d.sides}`);
+    check(
+      Number.isInteger(d.value) && d.value >= 1 && d.value <= d.sides,
+      `die ${d.id} value ${d.value} of d${d.sides}`,
+    );
     check(s.inGame[d.owner], `die ${d.id} of an eliminated player is on the field`);
   }
   for (let i = 0; i < live.length; i++) {
     const a = { x: live[i].x!, y: live[i].y!, r: DIE_TYPES[live[i].sides].radius };
-    check(a.x - a.r >= 0 && a.y - a.r >= 0 && a.x + a.r <= s.field.width && a.y + a.r <= s.field.height, `die ${live[i].id} off the field`);
+    check(
+      a.x - a.r >= 0 && a.y - a.r >= 0 && a.x + a.r <= s.field.width && a.y + a.r <= s.field.height,
+      `die ${live[i].id} off the field`,
+    );
     for (let j = 0; j < i; j++) {
       const b = { x: live[j].x!, y: live[j].y!, r: DIE_TYPES[live[j].sides].radius };
       check(!discsOverlap(a, b), `dice ${live[i].id} and ${live[j].id} overlap`);
@@ -81,7 +105,10 @@ function checkPosition(s: PolywarsState): void {
   for (const f of s.flags) {
     if (f.carrier === null) continue;
     const c = s.dice[f.carrier];
-    check(c.alive && c.aura === 'flag' && c.owner !== f.owner && c.x === f.x && c.y === f.y, `flag of ${f.owner} carried wrongly`);
+    check(
+      c.alive && c.aura === 'flag' && c.owner !== f.owner && c.x === f.x && c.y === f.y,
+      `flag of ${f.owner} carried wrongly`,
+    );
   }
   if (s.scenario === 'kill-the-king' && (s.phase === 'turns' || s.phase === 'bid' || s.phase === 'heal')) {
     for (let seat = 0; seat < s.seats; seat++) {
@@ -100,9 +127,18 @@ function deepFreeze<T>(o: T): T {
   return o;
 }
 
-interface Played { state: PolywarsState; actions: number; }
+interface Played {
+  state: PolywarsState;
+  actions: number;
+}
 
-function playGame(seed: number, seats: number, policy: Policy, opts: PolywarsOptions, each?: (s: PolywarsState, seat: number, acts: PolywarsAction[]) => void): Played {
+function playGame(
+  seed: number,
+  seats: number,
+  policy: Policy,
+  opts: PolywarsOptions,
+  each?: (s: PolywarsState, seat: number, acts: PolywarsAction[]) => void,
+): Played {
   const dice = seededDice(seed);
   const bot = seededDice(seed ^ 0x5bd1e995);
   let state = deepFreeze(polywars.setup(opts, seats, dice).state);
@@ -203,7 +239,7 @@ describe('polywars: random games of Kill the King', () => {
     expect(tried).toBeGreaterThan(500);
   });
 
-  it('replaying a game\'s log through the table reproduces it', () => {
+  it("replaying a game's log through the table reproduces it", () => {
     for (let g = 0; g < GAMES; g++) {
       const seats = 2 + (g % 5);
       const options = ANY(g, 8);
@@ -223,8 +259,15 @@ describe('polywars: random games of Kill the King', () => {
         entries.push(step.entry);
       }
       const log: GameLog = {
-        format: LOG_FORMAT, game: 'polywars', gameId: `g${g}`, options, seats, players: Array.from({ length: seats }, (_, i) => `P${i}`),
-        fair: { scheme: 'test', commitment: 'none', clientSeed: '', serverSeed: null }, entries, result: polywars.result(table.state),
+        format: LOG_FORMAT,
+        game: 'polywars',
+        gameId: `g${g}`,
+        options,
+        seats,
+        players: Array.from({ length: seats }, (_, i) => `P${i}`),
+        fair: { scheme: 'test', commitment: 'none', clientSeed: '', serverSeed: null },
+        entries,
+        result: polywars.result(table.state),
       };
       const again = replayLog(JSON.parse(JSON.stringify(log)), (id) => (id === 'polywars' ? polywars : undefined));
       if (!again.ok) throw new Error(again.problem);
@@ -232,7 +275,7 @@ describe('polywars: random games of Kill the King', () => {
     }
   });
 
-  it('W5 W6 no view carries another seat\'s force, placement, bid or healing before the reveal', () => {
+  it("W5 W6 no view carries another seat's force, placement, bid or healing before the reveal", () => {
     let compared = 0;
     for (let g = 0; g < GAMES; g++) {
       const seats = 2 + (g % 5);
@@ -290,9 +333,7 @@ describe('polywars: pinned legal-action counts (a perft for the sampler)', () =>
     }
     // Pinned as literals, not a snapshot jest could rewrite.
     expect(counts).toEqual({
-      '2 players': [
-        '8 8 2 2 4 4 4 10 1 110 124 94 76 1 176 198 206 21',
-      ].join(' '),
+      '2 players': ['8 8 2 2 4 4 4 10 1 110 124 94 76 1 176 198 206 21'].join(' '),
       '4 players': [
         '8 8 8 8 2 2 2 2 4 4 4 4 7 6 5 1 199 219 15 4 1 126 143 113 1 3 2 2 1 126 140 1 16 6 8 1 76 55 32 1 1',
         '4 4 4 4 10 7 5 4 1 145 145 113 1 2 1 140 144 112 123 1 1 194 215 219 187 205 214 183 14 18 26 14 5 3',
@@ -341,12 +382,20 @@ describe('polywars: hostile input', () => {
           const parsed = polywars.action.safeParse(makers[n(makers.length - 1)]());
           if (!parsed.success) continue;
           let rolls = 0;
-          const counting: Dice = { roll: (sides) => { rolls++; return 1 + ((rolls * 7) % sides); } };
+          const counting: Dice = {
+            roll: (sides) => {
+              rolls++;
+              return 1 + ((rolls * 7) % sides);
+            },
+          };
           const r = polywars.apply(s, seat, parsed.data, counting);
           if (r.ok) accepted++;
           else {
             refused++;
-            check(typeof r.code === 'string' && r.code.length > 0 && rolls === 0, `refusal ${r.code} after ${rolls} rolls`);
+            check(
+              typeof r.code === 'string' && r.code.length > 0 && rolls === 0,
+              `refusal ${r.code} after ${rolls} rolls`,
+            );
           }
         }
       });

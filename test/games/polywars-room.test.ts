@@ -16,7 +16,8 @@ async function playOne(i: number): Promise<{ gameId: string; actions: number; le
   const options = { scenario: 'kill-the-king', budget: 12, cycleLimit: 2 };
   const host = await create(env.server.ws, { game: 'polywars', name: 'P0', clientSeed: `p0-${i}`, options });
   const players: Player[] = [host];
-  for (let k = 1; k < 6; k++) players.push(await join(env.server.ws, host.room.roomId, { name: `P${k}`, clientSeed: `p${k}-${i}` }));
+  for (let k = 1; k < 6; k++)
+    players.push(await join(env.server.ws, host.room.roomId, { name: `P${k}`, clientSeed: `p${k}-${i}` }));
   const watcher = await join(env.server.ws, host.room.roomId, { name: 'Watcher' });
   const state = () => host.room.state;
   await until(() => state().phase === 'playing' && players.every((p) => p.seat !== null), 'the game to start', 10000);
@@ -39,8 +40,18 @@ async function playOne(i: number): Promise<{ gameId: string; actions: number; le
       const before = secretStep ? publicPart(watcher.view) : null;
       p.room.send('action', action);
       actions++;
-      await until(() => (state().log.length > seen && watcher.room.state.log.length > seen) || state().phase !== 'playing' || p.errors.length > 0, `game ${i} action ${actions}`, 10000);
-      if (p.errors.length) throw new Error(`game ${i} action ${actions} refused: ${JSON.stringify(p.errors)} for ${JSON.stringify(action)}`);
+      await until(
+        () =>
+          (state().log.length > seen && watcher.room.state.log.length > seen) ||
+          state().phase !== 'playing' ||
+          p.errors.length > 0,
+        `game ${i} action ${actions}`,
+        10000,
+      );
+      if (p.errors.length)
+        throw new Error(
+          `game ${i} action ${actions} refused: ${JSON.stringify(p.errors)} for ${JSON.stringify(action)}`,
+        );
       if (before !== null && publicPart(watcher.view) !== before) leaks++;
       if (secretStep) secretChecks++;
       if (actions > 5000) throw new Error(`game ${i} does not end`);

@@ -15,7 +15,17 @@ function battle(specs: Spec[], turnPhase: PolywarsState['turnPhase'] = 'action')
     { owner: 1, sides: 20, value: 20, x: 1900, y: 1300, aura: 'leadership' },
   ];
   const dice = [...kings, ...specs].map((d, id) => ({ id, alive: true, aura: null, ...d }));
-  return { ...s, terrain: [], dice, phase: 'turns', cycle: 1, order: [0, 1], turnIndex: 0, turnPhase, lastBids: [0, 0] };
+  return {
+    ...s,
+    terrain: [],
+    dice,
+    phase: 'turns',
+    cycle: 1,
+    order: [0, 1],
+    turnIndex: 0,
+    turnPhase,
+    lastBids: [0, 0],
+  };
 }
 
 const viewOf = (s: PolywarsState) => polywars.view(s, 0) as PolywarsView;
@@ -32,7 +42,10 @@ function accepted(s: PolywarsState, r: ReturnType<typeof powerByTap>, rolls: num
 
 describe('W3 powers by tapping the field', () => {
   it('W3 Teleportation: a free point beside a friend teleports the d12 there; a point too far gives the reason', () => {
-    const s = battle([{ owner: 0, sides: 12, value: 6, x: 500, y: 700 }, { owner: 0, sides: 6, value: 6, x: 1500, y: 700 }]);
+    const s = battle([
+      { owner: 0, sides: 12, value: 6, x: 500, y: 700 },
+      { owner: 0, sides: 6, value: 6, x: 1500, y: 700 },
+    ]);
     const r = tap(s, 2, null, { x: 1600.4, y: 699.6 });
     expect(r).toEqual({ action: { type: 'teleportation', die: 2, x: 1600, y: 700 } });
     expect(accepted(s, r).dice[2]).toMatchObject({ x: 1600, y: 700, value: 5 });
@@ -61,13 +74,16 @@ describe('W3 powers by tapping the field', () => {
   });
 
   it('W3 Mutation: tapping a die in reach rerolls that die alone', () => {
-    const s = battle([{ owner: 0, sides: 10, value: 5, x: 500, y: 700 }, { owner: 1, sides: 6, value: 4, x: 560, y: 700 }]);
+    const s = battle([
+      { owner: 0, sides: 10, value: 5, x: 500, y: 700 },
+      { owner: 1, sides: 6, value: 4, x: 560, y: 700 },
+    ]);
     const r = tap(s, 2, 3);
     expect(r).toEqual({ action: { type: 'mutation', die: 2, targets: [3] } });
     expect(accepted(s, r, [2]).dice[3].value).toBe(2);
   });
 
-  it('a tap that is no power tap keeps its ordinary meaning (null): out of reach, another phase, a power without a target, not one\'s turn', () => {
+  it("a tap that is no power tap keeps its ordinary meaning (null): out of reach, another phase, a power without a target, not one's turn", () => {
     const specs: Spec[] = [
       { owner: 0, sides: 8, value: 4, x: 500, y: 700 },
       { owner: 1, sides: 6, value: 1, x: 900, y: 700 },

@@ -1,7 +1,14 @@
 // Polywars rules W1–W7 with scripted dice: forces, placement, the cycle, combat, zap back, movement, powers, Kill the King.
 import { scripted, type Dice } from '@dicehall/shared';
 import {
-  DIE_TYPES, leave, polywars, setupState, stepsFor, type PolywarsAction, type PolywarsState, type PwDie,
+  DIE_TYPES,
+  leave,
+  polywars,
+  setupState,
+  stepsFor,
+  type PolywarsAction,
+  type PolywarsState,
+  type PwDie,
 } from '@dicehall/shared/polywars';
 
 const NO_ROLLS: Dice = scripted([]);
@@ -22,12 +29,26 @@ function battle(specs: Spec[], extra: Partial<PolywarsState> = {}): PolywarsStat
   const seats = Math.max(2, ...specs.map((d) => d.owner + 1));
   const s = setupState(OPTS, seats);
   const dice: PwDie[] = specs.map((d, id) => ({
-    id, owner: d.owner, sides: d.sides, value: d.value, x: d.x, y: d.y, alive: true,
+    id,
+    owner: d.owner,
+    sides: d.sides,
+    value: d.value,
+    x: d.x,
+    y: d.y,
+    alive: true,
     aura: d.leader ? 'leadership' : d.immune ? 'immunity' : null,
   }));
   return {
-    ...s, terrain: [], dice, phase: 'turns', cycle: 1, order: Array.from({ length: seats }, (_, i) => i), turnIndex: 0,
-    turnPhase: 'attack', lastBids: Array(seats).fill(0), ...extra,
+    ...s,
+    terrain: [],
+    dice,
+    phase: 'turns',
+    cycle: 1,
+    order: Array.from({ length: seats }, (_, i) => i),
+    turnIndex: 0,
+    turnPhase: 'attack',
+    lastBids: Array(seats).fill(0),
+    ...extra,
   };
 }
 
@@ -56,7 +77,14 @@ const KINGS: Spec[] = [
 
 describe('W1 space', () => {
   test.each([
-    [2, 24, 3.5], [4, 18, 30], [6, 16, 32], [8, 16, 32], [10, 17, 34], [12, 18, 36], [20, 20, 40], [100, 45, 90],
+    [2, 24, 3.5],
+    [4, 18, 30],
+    [6, 16, 32],
+    [8, 16, 32],
+    [10, 17, 34],
+    [12, 18, 36],
+    [20, 20, 40],
+    [100, 45, 90],
   ])('W1 a d%i has footprint radius %i and height %d (hundredths of R)', (sides, r, h) => {
     expect(DIE_TYPES[sides].radius).toBe(r);
     expect(DIE_TYPES[sides].height).toBe(h);
@@ -68,15 +96,23 @@ describe('W1 space', () => {
 });
 
 describe('W2 range and attacks', () => {
-  const base = (targetX: number, value = 6): PolywarsState => battle([
-    ...KINGS,
-    { owner: 0, sides: 6, value, x: 500, y: 700 },
-    { owner: 1, sides: 6, value: 6, x: targetX, y: 700 },
-  ]);
+  const base = (targetX: number, value = 6): PolywarsState =>
+    battle([
+      ...KINGS,
+      { owner: 0, sides: 6, value, x: 500, y: 700 },
+      { owner: 1, sides: 6, value: 6, x: targetX, y: 700 },
+    ]);
 
   it('W2 side-to-side at range 0: a target one halo away (d = R) is hit without a zap', () => {
     const ev = eventsOf(base(500 + 100 + 16), 0, { type: 'attack', die: 2, target: 3 }, scripted([2]));
-    expect(ev[0]).toMatchObject({ type: 'attack', zap: false, range: 0, command: 2, against: 6, outcome: 'successful' });
+    expect(ev[0]).toMatchObject({
+      type: 'attack',
+      zap: false,
+      range: 0,
+      command: 2,
+      against: 6,
+      outcome: 'successful',
+    });
   });
 
   it('W2 a target just beyond one halo is range 1: a zap against value − 1', () => {
@@ -84,42 +120,67 @@ describe('W2 range and attacks', () => {
     expect(s.pendingZap).toEqual({ attacker: 2, target: 3, damage: 2, cost: 1 });
   });
 
-  it('W2 a zap needs range below the attacker\'s value', () => {
+  it("W2 a zap needs range below the attacker's value", () => {
     // d = 416 → range 4: a 5 may zap, a 4 may not.
-    expect(refusal(base(500 + 416 + 16, 4), 0, { type: 'attack', die: 2, target: 3 }, scripted([1]))).toBe('out-of-range');
+    expect(refusal(base(500 + 416 + 16, 4), 0, { type: 'attack', die: 2, target: 3 }, scripted([1]))).toBe(
+      'out-of-range',
+    );
     expect(refusal(base(500 + 416 + 16, 5), 0, { type: 'attack', die: 2, target: 3 }, scripted([1]))).toBe('accepted');
   });
 
   it('W2 a zap needs line of sight: a die in between blocks, a die off the line does not', () => {
-    const s = battle([...KINGS, { owner: 0, sides: 6, value: 6, x: 500, y: 700 }, { owner: 1, sides: 6, value: 6, x: 800, y: 700 },
-      { owner: 1, sides: 4, value: 1, x: 650, y: 705 }]);
+    const s = battle([
+      ...KINGS,
+      { owner: 0, sides: 6, value: 6, x: 500, y: 700 },
+      { owner: 1, sides: 6, value: 6, x: 800, y: 700 },
+      { owner: 1, sides: 4, value: 1, x: 650, y: 705 },
+    ]);
     expect(refusal(s, 0, { type: 'attack', die: 2, target: 3 }, scripted([1]))).toBe('no-line-of-sight');
     s.dice[4].y = 740;
     expect(refusal(s, 0, { type: 'attack', die: 2, target: 3 }, scripted([1]))).toBe('accepted');
   });
 
   it('W2 terrain taller than both dice blocks a zap', () => {
-    const s = battle([...KINGS, { owner: 0, sides: 6, value: 6, x: 500, y: 700 }, { owner: 1, sides: 6, value: 6, x: 800, y: 700 }]);
-    s.terrain = [{ height: 50, points: [{ x: 640, y: 600 }, { x: 660, y: 600 }, { x: 660, y: 800 }, { x: 640, y: 800 }] }];
+    const s = battle([
+      ...KINGS,
+      { owner: 0, sides: 6, value: 6, x: 500, y: 700 },
+      { owner: 1, sides: 6, value: 6, x: 800, y: 700 },
+    ]);
+    s.terrain = [
+      {
+        height: 50,
+        points: [
+          { x: 640, y: 600 },
+          { x: 660, y: 600 },
+          { x: 660, y: 800 },
+          { x: 640, y: 800 },
+        ],
+      },
+    ];
     expect(refusal(s, 0, { type: 'attack', die: 2, target: 3 }, scripted([1]))).toBe('no-line-of-sight');
     s.terrain[0].height = 32;
     expect(refusal(s, 0, { type: 'attack', die: 2, target: 3 }, scripted([1]))).toBe('accepted');
   });
 
   it('W2 friendly dice are not targets', () => {
-    const s = battle([...KINGS, { owner: 0, sides: 6, value: 6, x: 500, y: 700 }, { owner: 0, sides: 6, value: 6, x: 540, y: 700 }]);
+    const s = battle([
+      ...KINGS,
+      { owner: 0, sides: 6, value: 6, x: 500, y: 700 },
+      { owner: 0, sides: 6, value: 6, x: 540, y: 700 },
+    ]);
     expect(refusal(s, 0, { type: 'attack', die: 2, target: 3 })).toBe('friendly');
   });
 });
 
 describe('W3 combat', () => {
-  const close = (attacker: number, target: number) => battle([
-    ...KINGS,
-    { owner: 0, sides: 8, value: attacker, x: 500, y: 700 },
-    { owner: 1, sides: 8, value: target, x: 560, y: 700 },
-  ]);
+  const close = (attacker: number, target: number) =>
+    battle([
+      ...KINGS,
+      { owner: 0, sides: 8, value: attacker, x: 500, y: 700 },
+      { owner: 1, sides: 8, value: target, x: 560, y: 700 },
+    ]);
 
-  it('W3 perfect attack: command die equals the attacker\'s value, the target is destroyed', () => {
+  it("W3 perfect attack: command die equals the attacker's value, the target is destroyed", () => {
     const s = play(close(5, 8), 0, { type: 'attack', die: 2, target: 3 }, scripted([5]));
     expect(s.dice[3].alive).toBe(false);
     expect(s.dice[2].value).toBe(5);
@@ -147,16 +208,21 @@ describe('W3 combat', () => {
   });
 
   // Zap at range 2 (d = 216 → range 2) with an 8: the command die is compared with 8 − 2 = 6.
-  const zap = (attacker = 8, target = 8) => battle([
-    ...KINGS,
-    { owner: 0, sides: 8, value: attacker, x: 500, y: 700 },
-    { owner: 1, sides: 8, value: target, x: 500 + 216 + 16, y: 700 },
-  ]);
+  const zap = (attacker = 8, target = 8) =>
+    battle([
+      ...KINGS,
+      { owner: 0, sides: 8, value: attacker, x: 500, y: 700 },
+      { owner: 1, sides: 8, value: target, x: 500 + 216 + 16, y: 700 },
+    ]);
 
   it('W3 zap back after a successful zap: the attacker splits the cost as it chooses', () => {
     const s = play(zap(), 0, { type: 'attack', die: 2, target: 3 }, scripted([4]));
     expect(s.pendingZap).toEqual({ attacker: 2, target: 3, damage: 4, cost: 2 });
-    expect(polywars.legalActions(s, 0)).toEqual([{ type: 'zap-back', absorb: 0 }, { type: 'zap-back', absorb: 1 }, { type: 'zap-back', absorb: 2 }]);
+    expect(polywars.legalActions(s, 0)).toEqual([
+      { type: 'zap-back', absorb: 0 },
+      { type: 'zap-back', absorb: 1 },
+      { type: 'zap-back', absorb: 2 },
+    ]);
     expect(refusal(s, 0, { type: 'done' })).toBe('zap-back-first');
     const allOnDamage = play(s, 0, { type: 'zap-back', absorb: 0 });
     expect([allOnDamage.dice[2].value, allOnDamage.dice[3].value]).toEqual([8, 6]);
@@ -170,7 +236,11 @@ describe('W3 combat', () => {
   it('W3 zap back cannot cut the damage below nothing: the rest falls on the attacker', () => {
     const s = play(zap(), 0, { type: 'attack', die: 2, target: 3 }, scripted([1]));
     expect(refusal(s, 0, { type: 'zap-back', absorb: 0 })).toBe('bad-split');
-    expect(play(s, 0, { type: 'zap-back', absorb: 1 }).dice.map((d) => d.value).slice(2)).toEqual([7, 8]);
+    expect(
+      play(s, 0, { type: 'zap-back', absorb: 1 })
+        .dice.map((d) => d.value)
+        .slice(2),
+    ).toEqual([7, 8]);
   });
 
   it('W3 after a perfect zap the attacker pays the whole zap back cost', () => {
@@ -190,7 +260,11 @@ describe('W3 combat', () => {
   });
 
   it('W3 a coin (d2) attacks with a d2 command die: heads 2, tails 1', () => {
-    const s = battle([...KINGS, { owner: 0, sides: 2, value: 2, x: 500, y: 700 }, { owner: 1, sides: 6, value: 6, x: 560, y: 700 }]);
+    const s = battle([
+      ...KINGS,
+      { owner: 0, sides: 2, value: 2, x: 500, y: 700 },
+      { owner: 1, sides: 6, value: 6, x: 560, y: 700 },
+    ]);
     expect(play(s, 0, { type: 'attack', die: 2, target: 3 }, scripted([2])).dice[3].alive).toBe(false);
     expect(play(s, 0, { type: 'attack', die: 2, target: 3 }, scripted([1])).dice[3].value).toBe(5);
   });
@@ -207,7 +281,12 @@ describe('W3 powers (Action Phase)', () => {
       { owner: 1, sides: 6, value: 6, x: 800, y: 700 },
     ]);
     const t = play(s, 0, { type: 'damage-field', die: 2 });
-    expect(t.dice.slice(2).map((d) => [d.alive, d.value])).toEqual([[true, 1], [true, 2], [false, 0], [true, 6]]);
+    expect(t.dice.slice(2).map((d) => [d.alive, d.value])).toEqual([
+      [true, 1],
+      [true, 2],
+      [false, 0],
+      [true, 6],
+    ]);
     expect(t.turnIndex).toBe(1); // one power, then the turn passes
     s.dice[2].value = 1;
     expect(play(s, 0, { type: 'damage-field', die: 2 }).dice[2].alive).toBe(false);
@@ -223,7 +302,11 @@ describe('W3 powers (Action Phase)', () => {
     ]);
     expect(polywars.legalActions(s, 0)).toContainEqual({ type: 'damage-field', die: 2 });
     const t = play(s, 0, { type: 'damage-field', die: 2 });
-    expect(t.dice.slice(2).map((d) => [d.alive, d.value])).toEqual([[true, 1], [true, 3], [true, 6]]);
+    expect(t.dice.slice(2).map((d) => [d.alive, d.value])).toEqual([
+      [true, 1],
+      [true, 3],
+      [true, 6],
+    ]);
     expect(t.turnIndex).toBe(1);
     const far = inAction([{ owner: 0, sides: 2, value: 1, x: 500, y: 700 }]);
     expect(polywars.legalActions(far, 0)).toContainEqual({ type: 'damage-field', die: 2 });
@@ -248,9 +331,25 @@ describe('W3 powers (Action Phase)', () => {
       { owner: 0, sides: 6, value: 2, x: 560, y: 700 },
       { owner: 1, sides: 6, value: 4, x: 440, y: 700 },
     ]);
-    const t = play(s, 0, { type: 'healer', die: 2, targets: [{ die: 3, points: 2 }, { die: 4, points: 1 }] });
+    const t = play(s, 0, {
+      type: 'healer',
+      die: 2,
+      targets: [
+        { die: 3, points: 2 },
+        { die: 4, points: 1 },
+      ],
+    });
     expect(t.dice.slice(2).map((d) => d.value)).toEqual([3, 4, 5]);
-    expect(refusal(s, 0, { type: 'healer', die: 2, targets: [{ die: 3, points: 2 }, { die: 4, points: 2 }] })).toBe('bad-targets');
+    expect(
+      refusal(s, 0, {
+        type: 'healer',
+        die: 2,
+        targets: [
+          { die: 3, points: 2 },
+          { die: 4, points: 2 },
+        ],
+      }),
+    ).toBe('bad-targets');
     expect(refusal(s, 0, { type: 'healer', die: 2, targets: [{ die: 2, points: 1 }] })).toBe('bad-targets');
     expect(refusal(s, 0, { type: 'healer', die: 2, targets: [{ die: 4, points: 3 }] })).toBe('bad-targets'); // 4 + 3 > 6
     s.dice[2].value = 1;
@@ -266,7 +365,12 @@ describe('W3 powers (Action Phase)', () => {
       { owner: 1, sides: 6, value: 3, x: 900, y: 700 },
     ]);
     const t = play(s, 0, { type: 'mutation', die: 2, targets: [4, 3] }, scripted([4, 7])); // id order: die 3 rolls 4, die 4 rolls 7
-    expect(t.dice.slice(2).map((d) => [d.alive, d.value])).toEqual([[true, 4], [false, 4], [true, 7], [true, 3]]);
+    expect(t.dice.slice(2).map((d) => [d.alive, d.value])).toEqual([
+      [true, 4],
+      [false, 4],
+      [true, 7],
+      [true, 3],
+    ]);
     expect(refusal(s, 0, { type: 'mutation', die: 2, targets: [5] }, scripted([1]))).toBe('bad-targets');
   });
 
@@ -302,7 +406,16 @@ describe('W3 powers (Action Phase)', () => {
 });
 
 describe('W4 movement', () => {
-  test.each([[2, 3], [4, 3], [6, 2], [12, 2], [19, 2], [20, 1], [99, 1], [100, 0]])('W4 a d%i takes %i steps', (sides, n) => {
+  test.each([
+    [2, 3],
+    [4, 3],
+    [6, 2],
+    [12, 2],
+    [19, 2],
+    [20, 1],
+    [99, 1],
+    [100, 0],
+  ])('W4 a d%i takes %i steps', (sides, n) => {
     expect(stepsFor(sides)).toBe(n);
   });
 
@@ -316,7 +429,10 @@ describe('W4 movement', () => {
   });
 
   it('W4 a die moves once per phase: when another die moves, the first is done', () => {
-    let s = moving([{ owner: 0, sides: 6, value: 6, x: 500, y: 700 }, { owner: 0, sides: 6, value: 6, x: 500, y: 900 }]);
+    let s = moving([
+      { owner: 0, sides: 6, value: 6, x: 500, y: 700 },
+      { owner: 0, sides: 6, value: 6, x: 500, y: 900 },
+    ]);
     s = play(s, 0, { type: 'step', die: 2, x: 600, y: 700 });
     s = play(s, 0, { type: 'step', die: 3, x: 600, y: 900 });
     expect(refusal(s, 0, { type: 'step', die: 2, x: 650, y: 700 })).toBe('cannot-step');
@@ -324,7 +440,10 @@ describe('W4 movement', () => {
   });
 
   it('W4 a d100 cannot move; steps are refused with the reason', () => {
-    const s = moving([{ owner: 0, sides: 100, value: 50, x: 500, y: 700 }, { owner: 0, sides: 6, value: 6, x: 620, y: 700 }]);
+    const s = moving([
+      { owner: 0, sides: 100, value: 50, x: 500, y: 700 },
+      { owner: 0, sides: 6, value: 6, x: 620, y: 700 },
+    ]);
     expect(refusal(s, 0, { type: 'step', die: 2, x: 510, y: 700 })).toBe('cannot-step');
     expect(refusal(s, 0, { type: 'step', die: 3, x: 721, y: 700 })).toBe('too-far');
     expect(refusal(s, 0, { type: 'step', die: 3, x: 560, y: 700 })).toBe('overlap'); // 60 apart, radii 45 + 16
@@ -339,8 +458,19 @@ describe('W4 movement', () => {
   });
 
   it('W4 terrain: a d6 climbs a 0.25 R hill, not a 0.38 R rock; a d20 climbs the rock', () => {
-    const sq = (h: number) => ({ height: h, points: [{ x: 580, y: 600 }, { x: 700, y: 600 }, { x: 700, y: 800 }, { x: 580, y: 800 }] });
-    const s = moving([{ owner: 0, sides: 6, value: 6, x: 500, y: 700 }, { owner: 0, sides: 20, value: 6, x: 500, y: 750 }]);
+    const sq = (h: number) => ({
+      height: h,
+      points: [
+        { x: 580, y: 600 },
+        { x: 700, y: 600 },
+        { x: 700, y: 800 },
+        { x: 580, y: 800 },
+      ],
+    });
+    const s = moving([
+      { owner: 0, sides: 6, value: 6, x: 500, y: 700 },
+      { owner: 0, sides: 20, value: 6, x: 500, y: 750 },
+    ]);
     expect(refusal({ ...s, terrain: [sq(25)] }, 0, { type: 'step', die: 2, x: 600, y: 700 })).toBe('accepted');
     expect(refusal({ ...s, terrain: [sq(38)] }, 0, { type: 'step', die: 2, x: 600, y: 700 })).toBe('too-tall');
     expect(refusal({ ...s, terrain: [sq(38)] }, 0, { type: 'step', die: 3, x: 600, y: 750 })).toBe('accepted');
@@ -351,8 +481,19 @@ describe('W5 the cycle', () => {
   /** Two placed forces, ready to bid: seat 0 has a king d20 and a d6, seat 1 a king d20 and a d8. */
   function deployed(seats = 2): PolywarsState {
     let s = polywars.setup(OPTS, seats, NO_ROLLS).state;
-    const forces = [[20, 6], [20, 8], [20, 4]].slice(0, seats);
-    forces.forEach((f, seat) => { s = play(s, seat, { type: 'build', dice: f }, scripted(seat === seats - 1 ? forces.flat().map((n) => Math.max(1, n - 3)) : [])); });
+    const forces = [
+      [20, 6],
+      [20, 8],
+      [20, 4],
+    ].slice(0, seats);
+    forces.forEach((f, seat) => {
+      s = play(
+        s,
+        seat,
+        { type: 'build', dice: f },
+        scripted(seat === seats - 1 ? forces.flat().map((n) => Math.max(1, n - 3)) : []),
+      );
+    });
     for (let seat = 0; seat < seats; seat++) {
       const a = polywars.legalActions(s, seat)[0];
       s = play(s, seat, a);
@@ -415,7 +556,12 @@ describe('W5 the cycle', () => {
   });
 
   it('W5 legal healing choices list each set of dice once (one point: the most damaged set is a single die)', () => {
-    for (const [bid, hurtDice] of [[2, [1]], [1, [0, 1]], [0, [0, 1]], [2, [0, 1]]] as [number, number[]][]) {
+    for (const [bid, hurtDice] of [
+      [2, [1]],
+      [1, [0, 1]],
+      [0, [0, 1]],
+      [2, [0, 1]],
+    ] as [number, number[]][]) {
       let s = deployed();
       s.dice[0].value = hurtDice.includes(0) ? 18 : 20;
       s.dice[1].value = hurtDice.includes(1) ? 2 : 6;
@@ -431,7 +577,9 @@ describe('W5 the cycle', () => {
 
   it('W5 turns run Attack, Movement, Action for each player in bid order, then a new cycle', () => {
     let s = deployed();
-    s.dice.forEach((d) => { d.value = d.sides; });
+    s.dice.forEach((d) => {
+      d.value = d.sides;
+    });
     s = play(s, 0, { type: 'bid', points: 3 });
     s = play(s, 1, { type: 'bid', points: 0 }, scripted([]));
     expect([s.phase, s.order]).toEqual(['turns', [0, 1]]);
@@ -447,7 +595,9 @@ describe('W5 the cycle', () => {
   it('W5 the game ends after the cycle limit (proposal for Kill the King): the higher total on the field wins', () => {
     let s = deployed();
     s = { ...s, cycleLimit: 1 };
-    s.dice.forEach((d) => { d.value = d.sides; });
+    s.dice.forEach((d) => {
+      d.value = d.sides;
+    });
     s.dice[1].value = 1; // seat 0: 20 + 1, seat 1: 20 + 8
     s = play(s, 0, { type: 'bid', points: 3 });
     s = play(s, 1, { type: 'bid', points: 3 }, scripted([6, 1]));
@@ -463,7 +613,12 @@ describe('W6 forces and placement', () => {
     expect(refusal(s, 0, { type: 'build', dice: [20, 12] })).toBe('bad-force');
     expect(refusal(s, 0, { type: 'build', dice: [20, 10] })).toBe('accepted');
     expect(refusal(s, 0, { type: 'build', dice: [20, 3] })).toBe('bad-force');
-    expect(refusal(polywars.setup({ ...OPTS, budget: 300 }, 2, NO_ROLLS).state, 0, { type: 'build', dice: Array(20).fill(2).concat([2]) } as any)).toBe('bad-force');
+    expect(
+      refusal(polywars.setup({ ...OPTS, budget: 300 }, 2, NO_ROLLS).state, 0, {
+        type: 'build',
+        dice: Array(20).fill(2).concat([2]),
+      } as any),
+    ).toBe('bad-force');
   });
 
   it('W6 forces are secret until all have built; then the server rolls every die before placement', () => {
@@ -473,21 +628,79 @@ describe('W6 forces and placement', () => {
     expect((polywars.view(s, 0) as any).mine.force).toEqual([20, 6, 4]);
     const r = polywars.apply(s, 1, { type: 'build', dice: [12, 8] }, scripted([17, 5, 2, 11, 8]));
     if (!r.ok) throw new Error(r.message);
-    expect(r.state.dice.map((d) => [d.owner, d.sides, d.value])).toEqual([[0, 20, 17], [0, 6, 5], [0, 4, 2], [1, 12, 11], [1, 8, 8]]);
+    expect(r.state.dice.map((d) => [d.owner, d.sides, d.value])).toEqual([
+      [0, 20, 17],
+      [0, 6, 5],
+      [0, 4, 2],
+      [1, 12, 11],
+      [1, 8, 8],
+    ]);
     expect(r.state.phase).toBe('place');
   });
 
-  it('W6 placement: in one\'s zone, no overlaps, the rest within 2 range units of the leader; secret until all placed', () => {
+  it("W6 placement: in one's zone, no overlaps, the rest within 2 range units of the leader; secret until all placed", () => {
     let s = polywars.setup(OPTS, 2, NO_ROLLS).state;
     s = play(s, 0, { type: 'build', dice: [20, 6] });
     s = play(s, 1, { type: 'build', dice: [20, 6] }, scripted([20, 6, 20, 6]));
     // Seat 0's zone is x 0–5 R.
-    expect(refusal(s, 0, { type: 'place', leader: 0, at: [{ x: 250, y: 700 }, { x: 250 + 216, y: 700 }] })).toBe('accepted');
-    expect(refusal(s, 0, { type: 'place', leader: 0, at: [{ x: 250, y: 700 }, { x: 250 + 217, y: 700 }] })).toBe('bad-placement');
-    expect(refusal(s, 0, { type: 'place', leader: 0, at: [{ x: 250, y: 700 }, { x: 270, y: 700 }] })).toBe('bad-placement');
-    expect(refusal(s, 0, { type: 'place', leader: 0, at: [{ x: 490, y: 700 }, { x: 400, y: 700 }] })).toBe('bad-placement');
-    expect(refusal(s, 0, { type: 'place', leader: 2, at: [{ x: 250, y: 700 }, { x: 300, y: 700 }] })).toBe('bad-placement');
-    s = play(s, 0, { type: 'place', leader: 1, at: [{ x: 250, y: 700 }, { x: 400, y: 700 }] });
+    expect(
+      refusal(s, 0, {
+        type: 'place',
+        leader: 0,
+        at: [
+          { x: 250, y: 700 },
+          { x: 250 + 216, y: 700 },
+        ],
+      }),
+    ).toBe('accepted');
+    expect(
+      refusal(s, 0, {
+        type: 'place',
+        leader: 0,
+        at: [
+          { x: 250, y: 700 },
+          { x: 250 + 217, y: 700 },
+        ],
+      }),
+    ).toBe('bad-placement');
+    expect(
+      refusal(s, 0, {
+        type: 'place',
+        leader: 0,
+        at: [
+          { x: 250, y: 700 },
+          { x: 270, y: 700 },
+        ],
+      }),
+    ).toBe('bad-placement');
+    expect(
+      refusal(s, 0, {
+        type: 'place',
+        leader: 0,
+        at: [
+          { x: 490, y: 700 },
+          { x: 400, y: 700 },
+        ],
+      }),
+    ).toBe('bad-placement');
+    expect(
+      refusal(s, 0, {
+        type: 'place',
+        leader: 2,
+        at: [
+          { x: 250, y: 700 },
+          { x: 300, y: 700 },
+        ],
+      }),
+    ).toBe('bad-placement');
+    s = play(s, 0, {
+      type: 'place',
+      leader: 1,
+      at: [
+        { x: 250, y: 700 },
+        { x: 400, y: 700 },
+      ],
+    });
     for (const v of [polywars.view(s, 1), polywars.view(s, null)] as any[]) {
       expect(JSON.stringify(v)).not.toContain('"x":400');
       expect(v.dice.every((d: PwDie) => d.x === null && d.aura === null)).toBe(true);
@@ -501,12 +714,13 @@ describe('W6 forces and placement', () => {
 });
 
 describe('W7 Kill the King', () => {
-  const three = (): PolywarsState => battle([
-    { owner: 0, sides: 20, value: 20, x: 100, y: 100, leader: true },
-    { owner: 1, sides: 6, value: 2, x: 160, y: 100, leader: true },
-    { owner: 2, sides: 20, value: 20, x: 1900, y: 1300, leader: true },
-    { owner: 1, sides: 8, value: 8, x: 1000, y: 700 },
-  ]);
+  const three = (): PolywarsState =>
+    battle([
+      { owner: 0, sides: 20, value: 20, x: 100, y: 100, leader: true },
+      { owner: 1, sides: 6, value: 2, x: 160, y: 100, leader: true },
+      { owner: 2, sides: 20, value: 20, x: 1900, y: 1300, leader: true },
+      { owner: 1, sides: 8, value: 8, x: 1000, y: 700 },
+    ]);
 
   it('W7 destroying a leader eliminates its player: their dice leave, the others play on', () => {
     const s = play(three(), 0, { type: 'attack', die: 0, target: 1 }, scripted([5]));
@@ -557,28 +771,91 @@ describe('W7 Kill the King', () => {
 });
 
 describe('W7 Capture the Flag', () => {
-  const BASES = [{ x: 250, y: 700 }, { x: 1750, y: 700 }];
+  const BASES = [
+    { x: 250, y: 700 },
+    { x: 1750, y: 700 },
+  ];
   /** A CTF battle: bases at both ends, flags where given (default: on their bases). */
-  const ctf = (specs: Spec[], flags = [{ owner: 0, ...BASES[0], carrier: null as number | null }, { owner: 1, ...BASES[1], carrier: null as number | null }]) =>
-    battle(specs, { scenario: 'capture-the-flag', bases: BASES.map((b) => ({ ...b })), flags: flags.map((f) => ({ ...f })), turnPhase: 'move' });
+  const ctf = (
+    specs: Spec[],
+    flags = [
+      { owner: 0, ...BASES[0], carrier: null as number | null },
+      { owner: 1, ...BASES[1], carrier: null as number | null },
+    ],
+  ) =>
+    battle(specs, {
+      scenario: 'capture-the-flag',
+      bases: BASES.map((b) => ({ ...b })),
+      flags: flags.map((f) => ({ ...f })),
+      turnPhase: 'move',
+    });
 
-  it('W7 placement: a base in one\'s zone, dice within 2 range units of it; the flags start on the bases', () => {
+  it("W7 placement: a base in one's zone, dice within 2 range units of it; the flags start on the bases", () => {
     let s = polywars.setup({ scenario: 'capture-the-flag', budget: 60 }, 2, NO_ROLLS).state;
     s = play(s, 0, { type: 'build', dice: [20, 6] });
     s = play(s, 1, { type: 'build', dice: [20, 6] }, scripted([20, 6, 20, 6]));
-    expect(refusal(s, 0, { type: 'place', leader: 0, at: [{ x: 250, y: 700 }, { x: 300, y: 700 }] })).toBe('bad-placement');
-    expect(refusal(s, 0, { type: 'place', base: { x: 600, y: 700 }, at: [{ x: 250, y: 700 }, { x: 300, y: 700 }] })).toBe('bad-placement');
-    expect(refusal(s, 0, { type: 'place', base: { x: 100, y: 700 }, at: [{ x: 100, y: 700 }, { x: 100 + 216, y: 700 }] })).toBe('accepted');
-    expect(refusal(s, 0, { type: 'place', base: { x: 100, y: 700 }, at: [{ x: 100, y: 700 }, { x: 100 + 221, y: 700 }] })).toBe('bad-placement');
-    s = play(s, 0, { type: 'place', base: { x: 100, y: 700 }, at: [{ x: 100, y: 700 }, { x: 300, y: 700 }] });
+    expect(
+      refusal(s, 0, {
+        type: 'place',
+        leader: 0,
+        at: [
+          { x: 250, y: 700 },
+          { x: 300, y: 700 },
+        ],
+      }),
+    ).toBe('bad-placement');
+    expect(
+      refusal(s, 0, {
+        type: 'place',
+        base: { x: 600, y: 700 },
+        at: [
+          { x: 250, y: 700 },
+          { x: 300, y: 700 },
+        ],
+      }),
+    ).toBe('bad-placement');
+    expect(
+      refusal(s, 0, {
+        type: 'place',
+        base: { x: 100, y: 700 },
+        at: [
+          { x: 100, y: 700 },
+          { x: 100 + 216, y: 700 },
+        ],
+      }),
+    ).toBe('accepted');
+    expect(
+      refusal(s, 0, {
+        type: 'place',
+        base: { x: 100, y: 700 },
+        at: [
+          { x: 100, y: 700 },
+          { x: 100 + 221, y: 700 },
+        ],
+      }),
+    ).toBe('bad-placement');
+    s = play(s, 0, {
+      type: 'place',
+      base: { x: 100, y: 700 },
+      at: [
+        { x: 100, y: 700 },
+        { x: 300, y: 700 },
+      ],
+    });
     expect(JSON.stringify(polywars.view(s, 1))).not.toContain('"x":100');
     s = play(s, 1, polywars.legalActions(s, 1)[0]);
     expect(s.bases[0]).toEqual({ x: 100, y: 700 });
-    expect(s.flags).toEqual([{ owner: 0, x: 100, y: 700, carrier: null }, { owner: 1, ...s.bases[1]!, carrier: null }]);
+    expect(s.flags).toEqual([
+      { owner: 0, x: 100, y: 700, carrier: null },
+      { owner: 1, ...s.bases[1]!, carrier: null },
+    ]);
   });
 
-  it('W7 tagging: an enemy die ending a step within R of a flag picks it up; an owner\'s die does not', () => {
-    const s = ctf([{ owner: 0, sides: 6, value: 6, x: 1550, y: 700 }, { owner: 1, sides: 6, value: 6, x: 1700, y: 850 }]);
+  it("W7 tagging: an enemy die ending a step within R of a flag picks it up; an owner's die does not", () => {
+    const s = ctf([
+      { owner: 0, sides: 6, value: 6, x: 1550, y: 700 },
+      { owner: 1, sides: 6, value: 6, x: 1700, y: 850 },
+    ]);
     const t = play(s, 0, { type: 'step', die: 0, x: 1650, y: 700 });
     expect(t.flags[1].carrier).toBe(0);
     expect(t.dice[0].aura).toBe('flag');
@@ -586,9 +863,17 @@ describe('W7 Capture the Flag', () => {
     expect([u.flags[1].carrier, u.dice[1].aura]).toEqual([null, null]);
   });
 
-  it('W7 a carried flag moves with its die; bringing it within R of one\'s own base wins', () => {
-    const s = ctf([{ owner: 0, sides: 4, value: 4, x: 450, y: 700 }, { owner: 1, sides: 6, value: 6, x: 1700, y: 900 }],
-      [{ owner: 0, ...BASES[0], carrier: null }, { owner: 1, x: 450, y: 700, carrier: 0 }]);
+  it("W7 a carried flag moves with its die; bringing it within R of one's own base wins", () => {
+    const s = ctf(
+      [
+        { owner: 0, sides: 4, value: 4, x: 450, y: 700 },
+        { owner: 1, sides: 6, value: 6, x: 1700, y: 900 },
+      ],
+      [
+        { owner: 0, ...BASES[0], carrier: null },
+        { owner: 1, x: 450, y: 700, carrier: 0 },
+      ],
+    );
     s.dice[0].aura = 'flag';
     let t = play(s, 0, { type: 'step', die: 0, x: 400, y: 700 });
     expect([t.flags[1].x, polywars.result(t)]).toEqual([400, null]);
@@ -597,17 +882,38 @@ describe('W7 Capture the Flag', () => {
   });
 
   it('W7 a destroyed carrier drops the flag where it fell and respawns on its base with a new roll', () => {
-    const s = ctf([{ owner: 1, sides: 8, value: 8, x: 1000, y: 700 }, { owner: 0, sides: 6, value: 2, x: 1060, y: 700 }],
-      [{ owner: 0, ...BASES[0], carrier: null }, { owner: 1, x: 1060, y: 700, carrier: 1 }]);
+    const s = ctf(
+      [
+        { owner: 1, sides: 8, value: 8, x: 1000, y: 700 },
+        { owner: 0, sides: 6, value: 2, x: 1060, y: 700 },
+      ],
+      [
+        { owner: 0, ...BASES[0], carrier: null },
+        { owner: 1, x: 1060, y: 700, carrier: 1 },
+      ],
+    );
     s.dice[1].aura = 'flag';
-    const t = play({ ...s, turnPhase: 'attack', order: [1, 0] }, 1, { type: 'attack', die: 0, target: 1 }, scripted([3, 5]));
+    const t = play(
+      { ...s, turnPhase: 'attack', order: [1, 0] },
+      1,
+      { type: 'attack', die: 0, target: 1 },
+      scripted([3, 5]),
+    );
     expect(t.flags[1]).toEqual({ owner: 1, x: 1060, y: 700, carrier: null });
     expect(t.dice[1]).toMatchObject({ alive: true, value: 5, x: 250, y: 700, aura: null });
   });
 
   it('W7 a carrier may drop the flag; the cycle limit without a capture is a draw', () => {
-    const s = ctf([{ owner: 0, sides: 6, value: 6, x: 1000, y: 700 }, { owner: 1, sides: 6, value: 6, x: 1700, y: 900 }],
-      [{ owner: 0, ...BASES[0], carrier: null }, { owner: 1, x: 1000, y: 700, carrier: 0 }]);
+    const s = ctf(
+      [
+        { owner: 0, sides: 6, value: 6, x: 1000, y: 700 },
+        { owner: 1, sides: 6, value: 6, x: 1700, y: 900 },
+      ],
+      [
+        { owner: 0, ...BASES[0], carrier: null },
+        { owner: 1, x: 1000, y: 700, carrier: 0 },
+      ],
+    );
     s.dice[0].aura = 'flag';
     expect(polywars.legalActions(s, 0)).toContainEqual({ type: 'drop', die: 0 });
     let t = play(s, 0, { type: 'drop', die: 0 });
@@ -630,7 +936,7 @@ describe('W7 Rescue Mission', () => {
     return play(s, 0, { type: 'place', base: { x: 500, y: 700 }, at: [{ x: 700, y: 700 }] });
   }
 
-  it('W7 the Rescuers field twice the Defenders\' sides', () => {
+  it("W7 the Rescuers field twice the Defenders' sides", () => {
     let s = polywars.setup(RM, 2, NO_ROLLS).state;
     expect(refusal(s, 0, { type: 'build', dice: [20, 2] })).toBe('bad-force');
     s = play(s, 0, { type: 'build', dice: [20] });
@@ -638,7 +944,7 @@ describe('W7 Rescue Mission', () => {
     expect(refusal(s, 1, { type: 'build', dice: [20, 20] }, scripted([5, 5, 5]))).toBe('accepted');
   });
 
-  it('W7 the Defenders deploy first: the Rescuers\' first die sits frozen with the Immunity Aura on their base', () => {
+  it("W7 the Defenders deploy first: the Rescuers' first die sits frozen with the Immunity Aura on their base", () => {
     const s = defended();
     expect(polywars.toAct(s)).toEqual([1]);
     expect(s.dice[1]).toMatchObject({ owner: 1, sides: 12, x: 500, y: 700, aura: 'immunity' });
@@ -646,46 +952,89 @@ describe('W7 Rescue Mission', () => {
     expect(s.dice[0]).toMatchObject({ x: 700, y: 700 });
   });
 
-  it('W7 the Rescuers\' base lies 5 to 10 range units from the Defenders\'; their dice within 2 of it', () => {
+  it("W7 the Rescuers' base lies 5 to 10 range units from the Defenders'; their dice within 2 of it", () => {
     const s = defended();
-    const at = (bx: number) => [{ x: 500, y: 700 }, { x: bx, y: 700 }, { x: bx + 50, y: 700 }];
+    const at = (bx: number) => [
+      { x: 500, y: 700 },
+      { x: bx, y: 700 },
+      { x: bx + 50, y: 700 },
+    ];
     expect(refusal(s, 1, { type: 'place', base: { x: 999, y: 700 }, at: at(999) })).toBe('bad-placement');
     expect(refusal(s, 1, { type: 'place', base: { x: 1501, y: 700 }, at: at(1501) })).toBe('bad-placement');
     expect(refusal(s, 1, { type: 'place', base: { x: 1000, y: 700 }, at: at(1000) })).toBe('accepted');
-    expect(refusal(s, 1, { type: 'place', base: { x: 1000, y: 700 }, at: [{ x: 510, y: 700 }, { x: 1000, y: 700 }, { x: 1050, y: 700 }] })).toBe('bad-placement');
+    expect(
+      refusal(s, 1, {
+        type: 'place',
+        base: { x: 1000, y: 700 },
+        at: [
+          { x: 510, y: 700 },
+          { x: 1000, y: 700 },
+          { x: 1050, y: 700 },
+        ],
+      }),
+    ).toBe('bad-placement');
     const t = play(s, 1, { type: 'place', base: { x: 1500, y: 700 }, at: at(1500) });
-    expect([t.phase, t.bases]).toEqual(['bid', [{ x: 500, y: 700 }, { x: 1500, y: 700 }]]);
+    expect([t.phase, t.bases]).toEqual([
+      'bid',
+      [
+        { x: 500, y: 700 },
+        { x: 1500, y: 700 },
+      ],
+    ]);
   });
 
-  const hostage = (frozen: boolean) => battle([
-    { owner: 0, sides: 20, value: 20, x: 600, y: 700 },
-    { owner: 1, sides: 12, value: 12, x: 500, y: 700, immune: true },
-    { owner: 1, sides: 6, value: 6, x: 500, y: 900 },
-  ], { scenario: 'rescue-mission', bases: [{ x: 500, y: 700 }, { x: 1200, y: 700 }], frozen: frozen ? 1 : null, order: [1, 0] });
+  const hostage = (frozen: boolean) =>
+    battle(
+      [
+        { owner: 0, sides: 20, value: 20, x: 600, y: 700 },
+        { owner: 1, sides: 12, value: 12, x: 500, y: 700, immune: true },
+        { owner: 1, sides: 6, value: 6, x: 500, y: 900 },
+      ],
+      {
+        scenario: 'rescue-mission',
+        bases: [
+          { x: 500, y: 700 },
+          { x: 1200, y: 700 },
+        ],
+        frozen: frozen ? 1 : null,
+        order: [1, 0],
+      },
+    );
 
   it('W7 the frozen hostage neither moves nor attacks, and the Defenders may not attack it', () => {
     const s = hostage(true);
     expect(refusal(s, 1, { type: 'attack', die: 1, target: 0 }, scripted([1]))).toBe('frozen');
     expect(refusal({ ...s, turnPhase: 'move' }, 1, { type: 'step', die: 1, x: 520, y: 700 })).toBe('cannot-step');
     expect(refusal({ ...s, order: [0, 1] }, 0, { type: 'attack', die: 0, target: 1 }, scripted([1]))).toBe('frozen');
-    expect(refusal({ ...hostage(false), order: [0, 1] }, 0, { type: 'attack', die: 0, target: 1 }, scripted([1]))).toBe('accepted');
+    expect(refusal({ ...hostage(false), order: [0, 1] }, 0, { type: 'attack', die: 0, target: 1 }, scripted([1]))).toBe(
+      'accepted',
+    );
   });
 
-  it('W7 a Rescuer ending a step within R of the hostage frees it; the hostage at the Rescuers\' base wins', () => {
+  it("W7 a Rescuer ending a step within R of the hostage frees it; the hostage at the Rescuers' base wins", () => {
     let s: PolywarsState = { ...hostage(true), turnPhase: 'move' };
     s = play(s, 1, { type: 'step', die: 2, x: 500, y: 801 });
     expect(s.frozen).toBe(1);
     s = play(s, 1, { type: 'step', die: 2, x: 500, y: 800 });
     expect(s.frozen).toBeNull();
-    s = { ...s, bases: [{ x: 500, y: 700 }, { x: 500, y: 500 }] };
+    s = {
+      ...s,
+      bases: [
+        { x: 500, y: 700 },
+        { x: 500, y: 500 },
+      ],
+    };
     s = play(s, 1, { type: 'step', die: 1, x: 500, y: 600 });
     expect(polywars.result(s)).toMatchObject({ winners: [1], reason: 'rescued' });
   });
 
-  it('W7 the hostage destroyed, or 12 cycles held, is the Defenders\' win', () => {
+  it("W7 the hostage destroyed, or 12 cycles held, is the Defenders' win", () => {
     const s = { ...hostage(false), order: [0, 1] };
     s.dice[1].value = 2;
-    expect(polywars.result(play(s, 0, { type: 'attack', die: 0, target: 1 }, scripted([5])))).toMatchObject({ winners: [0], reason: 'hostage-lost' });
+    expect(polywars.result(play(s, 0, { type: 'attack', die: 0, target: 1 }, scripted([5])))).toMatchObject({
+      winners: [0],
+      reason: 'hostage-lost',
+    });
     let t: PolywarsState = { ...hostage(true), cycleLimit: 1 };
     while (!polywars.result(t)) t = play(t, polywars.toAct(t)[0], { type: 'done' });
     expect(polywars.result(t)).toMatchObject({ winners: [0], reason: 'held-out' });
@@ -693,7 +1042,10 @@ describe('W7 Rescue Mission', () => {
 
   it('W7 a two-player scenario in a larger room: the extra seats sit out from the start', () => {
     const s = polywars.setup(RM, 3, NO_ROLLS).state;
-    expect([s.inGame, polywars.toAct(s)]).toEqual([[true, true, false], [0, 1]]);
+    expect([s.inGame, polywars.toAct(s)]).toEqual([
+      [true, true, false],
+      [0, 1],
+    ]);
   });
 });
 
@@ -705,9 +1057,34 @@ describe('W7 Attack on Tokyo', () => {
     expect(polywars.toAct(s)).toEqual([0]);
     expect(refusal(s, 0, { type: 'build', dice: [20, 20, 20, 2] })).toBe('bad-force'); // 62 > 60
     s = play(s, 0, { type: 'build', dice: [20, 6] }, scripted([7, 3]));
-    expect(refusal(s, 0, { type: 'place', base: { x: 400, y: 700 }, at: [{ x: 400, y: 700 }, { x: 400 + 316, y: 700 }] })).toBe('accepted');
-    expect(refusal(s, 0, { type: 'place', base: { x: 300, y: 700 }, at: [{ x: 300, y: 700 }, { x: 300 + 317, y: 700 }] })).toBe('bad-placement');
-    s = play(s, 0, { type: 'place', base: { x: 400, y: 700 }, at: [{ x: 400, y: 700 }, { x: 600, y: 700 }] });
+    expect(
+      refusal(s, 0, {
+        type: 'place',
+        base: { x: 400, y: 700 },
+        at: [
+          { x: 400, y: 700 },
+          { x: 400 + 316, y: 700 },
+        ],
+      }),
+    ).toBe('accepted');
+    expect(
+      refusal(s, 0, {
+        type: 'place',
+        base: { x: 300, y: 700 },
+        at: [
+          { x: 300, y: 700 },
+          { x: 300 + 317, y: 700 },
+        ],
+      }),
+    ).toBe('bad-placement');
+    s = play(s, 0, {
+      type: 'place',
+      base: { x: 400, y: 700 },
+      at: [
+        { x: 400, y: 700 },
+        { x: 600, y: 700 },
+      ],
+    });
     expect(polywars.toAct(s)).toEqual([1]);
     expect(refusal(s, 1, { type: 'unleash', die: 0, x: 1199, y: 700 })).toBe('bad-placement');
     s = play(s, 1, { type: 'unleash', die: 0, x: 1200, y: 700 });
@@ -715,11 +1092,15 @@ describe('W7 Attack on Tokyo', () => {
     expect(s.phase).toBe('bid');
   });
 
-  const tokyo = (rageValue = 20) => battle([
-    { owner: 1, sides: 20, value: rageValue, x: 700, y: 700 },
-    { owner: 0, sides: 8, value: 8, x: 760, y: 700 },
-    { owner: 0, sides: 6, value: 6, x: 400, y: 1200 },
-  ], { scenario: 'attack-on-tokyo', bases: [{ x: 400, y: 700 }, null], order: [1, 0] });
+  const tokyo = (rageValue = 20) =>
+    battle(
+      [
+        { owner: 1, sides: 20, value: rageValue, x: 700, y: 700 },
+        { owner: 0, sides: 8, value: 8, x: 760, y: 700 },
+        { owner: 0, sides: 6, value: 6, x: 400, y: 1200 },
+      ],
+      { scenario: 'attack-on-tokyo', bases: [{ x: 400, y: 700 }, null], order: [1, 0] },
+    );
   const raging = (rageValue = 20) => {
     const s = tokyo(rageValue);
     s.dice[0].aura = 'rage';
@@ -751,7 +1132,7 @@ describe('W7 Attack on Tokyo', () => {
     expect(t.dice[0]).toMatchObject({ alive: true, value: 4 });
   });
 
-  it('W7 the Rage passes to the die that destroys its carrier, at that die\'s maximum', () => {
+  it("W7 the Rage passes to the die that destroys its carrier, at that die's maximum", () => {
     const s = { ...raging(3), order: [0, 1] };
     const t = play(s, 0, { type: 'attack', die: 1, target: 0 }, scripted([5]));
     expect(t.dice[0].alive).toBe(false);
@@ -808,11 +1189,21 @@ describe('W7 Snipe Hunt', () => {
   });
 
   it('W7 a Snipe die reaching the far base scores and leaves; the battle ends with no Snipe left, then roles swap', () => {
-    const s = battle([
-      { owner: 0, sides: 6, value: 6, x: 1290, y: 700 },
-      { owner: 1, sides: 8, value: 8, x: 1000, y: 300 },
-    ], { scenario: 'snipe-hunt', bases: [{ x: 650, y: 700 }, { x: 1350, y: 700 }], turnPhase: 'move',
-      snipe: { battle: 1, seat: 0, points: [0, 0], spaces: [0] } });
+    const s = battle(
+      [
+        { owner: 0, sides: 6, value: 6, x: 1290, y: 700 },
+        { owner: 1, sides: 8, value: 8, x: 1000, y: 300 },
+      ],
+      {
+        scenario: 'snipe-hunt',
+        bases: [
+          { x: 650, y: 700 },
+          { x: 1350, y: 700 },
+        ],
+        turnPhase: 'move',
+        snipe: { battle: 1, seat: 0, points: [0, 0], spaces: [0] },
+      },
+    );
     const r = polywars.apply(s, 0, { type: 'step', die: 0, x: 1250, y: 700 }, NO_ROLLS);
     if (!r.ok) throw new Error(r.message);
     const t = r.state;
@@ -822,12 +1213,26 @@ describe('W7 Snipe Hunt', () => {
   });
 
   it('W7 after the second battle the higher score wins; equal scores draw', () => {
-    const second = (points: number[]) => battle([
-      { owner: 1, sides: 6, value: 6, x: 900, y: 700 },
-      { owner: 0, sides: 8, value: 8, x: 1000, y: 300 },
-    ], { scenario: 'snipe-hunt', bases: [{ x: 650, y: 700 }, { x: 1350, y: 700 }], cycleLimit: 1,
-      snipe: { battle: 2, seat: 1, points, spaces: [0] } });
-    for (const [points, want] of [[[2, 1], { winners: [0], draw: false }], [[1, 1], { winners: [], draw: true }]] as const) {
+    const second = (points: number[]) =>
+      battle(
+        [
+          { owner: 1, sides: 6, value: 6, x: 900, y: 700 },
+          { owner: 0, sides: 8, value: 8, x: 1000, y: 300 },
+        ],
+        {
+          scenario: 'snipe-hunt',
+          bases: [
+            { x: 650, y: 700 },
+            { x: 1350, y: 700 },
+          ],
+          cycleLimit: 1,
+          snipe: { battle: 2, seat: 1, points, spaces: [0] },
+        },
+      );
+    for (const [points, want] of [
+      [[2, 1], { winners: [0], draw: false }],
+      [[1, 1], { winners: [], draw: true }],
+    ] as const) {
       let t = second([...points]);
       while (!polywars.result(t)) t = play(t, polywars.toAct(t)[0], { type: 'done' });
       expect(polywars.result(t)).toMatchObject({ ...want, reason: 'snipe-points' });

@@ -2,7 +2,15 @@
 // invariants, game length, and that legalActions is exactly what apply accepts.
 import { pick, seededDice, type Dice, type GameEvent } from '@dicehall/shared';
 import {
-  ALL_IDS, batteryId, COLOURS, die, shields, type Colour, type ShieldsAction, type ShieldsOptions, type ShieldsState,
+  ALL_IDS,
+  batteryId,
+  COLOURS,
+  die,
+  shields,
+  type Colour,
+  type ShieldsAction,
+  type ShieldsOptions,
+  type ShieldsState,
 } from '@dicehall/shared/shields';
 
 const PLAIN: ShieldsOptions = { bestOf: 1, resurrection: false };
@@ -11,7 +19,9 @@ const VARIANT: ShieldsOptions = { bestOf: 1, resurrection: true };
 
 // Plain lookups: the module's re-exported getters cost more than the checks themselves in this hot loop.
 const DIE = new Map(ALL_IDS.map((id) => [id, die(id)!]));
-const BATTERY = [0, 1].map((seat) => Object.fromEntries(COLOURS.map((c) => [c, batteryId(seat, c)])) as Record<Colour, string>);
+const BATTERY = [0, 1].map(
+  (seat) => Object.fromEntries(COLOURS.map((c) => [c, batteryId(seat, c)])) as Record<Colour, string>,
+);
 
 /**
  * Every broken invariant of a position, in words, read straight from the state. Plain code rather than expect(),
@@ -75,7 +85,8 @@ function problems(s: ShieldsState): string[] {
   if (running && Math.max(...destroyed) > 1) out.push('two batteries destroyed and the game runs on');
   const toAct = shields.toAct(s);
   if (s.between) {
-    if (JSON.stringify(toAct) !== JSON.stringify([0, 1].filter((seat) => !s.between!.ready[seat]))) out.push('toAct is wrong between games');
+    if (JSON.stringify(toAct) !== JSON.stringify([0, 1].filter((seat) => !s.between!.ready[seat])))
+      out.push('toAct is wrong between games');
   } else if (running ? toAct.length !== 1 || toAct[0] !== s.turn : toAct.length !== 0) out.push('toAct is wrong');
   return out;
 }
@@ -87,7 +98,12 @@ interface Played {
 }
 
 /** Plays random legal actions to the end; `each` sees every position before its action. */
-function randomGame(seed: number, options: ShieldsOptions, each?: (s: ShieldsState, a: ShieldsAction, dice: Dice) => void, cap = 2000): Played {
+function randomGame(
+  seed: number,
+  options: ShieldsOptions,
+  each?: (s: ShieldsState, a: ShieldsAction, dice: Dice) => void,
+  cap = 2000,
+): Played {
   const dice = seededDice(seed);
   const setup = shields.setup(options, 2, dice);
   let state = setup.state;
@@ -118,23 +134,31 @@ describe('shields: properties of random games', () => {
     ['single games', PLAIN, 800, 322],
     ['best of three', MATCH, 200, 3 * 322],
     ['resurrection variant', VARIANT, 300, 2000],
-  ])('%s end, and every position keeps 34 dice each in one place, health 0–12 and shields within their faces', (_t, options, games, bound) => {
-    let longest = 0;
-    const broken: string[] = [];
-    for (let g = 0; g < games; g++) {
-      const { state, actions } = randomGame(1000 + g, options, (s) => {
-        broken.push(...problems(s).map((p) => `seed ${1000 + g}: ${p}`));
-        // S4: in the plain game an attack is always possible in the act step.
-        if (!options.resurrection && !s.between && s.step === 'act' && !shields.legalActions(s, s.turn).some((a) => a.type === 'attack')) {
-          broken.push(`seed ${1000 + g}: no attack possible`);
-        }
-      });
-      broken.push(...problems(state));
-      longest = Math.max(longest, actions);
-    }
-    expect(broken.slice(0, 5)).toEqual([]);
-    expect(longest).toBeLessThanOrEqual(bound);
-  });
+  ])(
+    '%s end, and every position keeps 34 dice each in one place, health 0–12 and shields within their faces',
+    (_t, options, games, bound) => {
+      let longest = 0;
+      const broken: string[] = [];
+      for (let g = 0; g < games; g++) {
+        const { state, actions } = randomGame(1000 + g, options, (s) => {
+          broken.push(...problems(s).map((p) => `seed ${1000 + g}: ${p}`));
+          // S4: in the plain game an attack is always possible in the act step.
+          if (
+            !options.resurrection &&
+            !s.between &&
+            s.step === 'act' &&
+            !shields.legalActions(s, s.turn).some((a) => a.type === 'attack')
+          ) {
+            broken.push(`seed ${1000 + g}: no attack possible`);
+          }
+        });
+        broken.push(...problems(state));
+        longest = Math.max(longest, actions);
+      }
+      expect(broken.slice(0, 5)).toEqual([]);
+      expect(longest).toBeLessThanOrEqual(bound);
+    },
+  );
 
   // More games: SHIELDS_PLAIN_GAMES=20000 npx jest test/games/shields-properties.test.ts -t S14
   const plainGames = Number(process.env.SHIELDS_PLAIN_GAMES ?? 2000);
@@ -148,7 +172,8 @@ describe('shields: properties of random games', () => {
         if (a.type === 'pass' || s.passed) broken.push(`seed ${30000 + g}: a pass`);
       });
       quietest = Math.max(quietest, state.quiet);
-      if (events.some((e) => e.type === 'stalled' || e.type === 'game-drawn')) broken.push(`seed ${30000 + g}: stalled`);
+      if (events.some((e) => e.type === 'stalled' || e.type === 'game-drawn'))
+        broken.push(`seed ${30000 + g}: stalled`);
     }
     expect(broken.slice(0, 5)).toEqual([]);
     // Eight non-attacking dice (four potions, four polishes) bound a quiet run at eight turns, far from ten.
@@ -192,7 +217,8 @@ describe('shields: properties of random games', () => {
           );
         }
         // And legal takes with the placement changed or added.
-        for (const a of legal) if (a.type === 'take') tries.push({ ...a, placement: a.placement === 'front' ? 'behind' : 'front' });
+        for (const a of legal)
+          if (a.type === 'take') tries.push({ ...a, placement: a.placement === 'front' ? 'behind' : 'front' });
         for (const t of tries) {
           const parsed = shields.action.safeParse(t);
           if (!parsed.success) continue;
@@ -208,9 +234,17 @@ describe('shields: properties of random games', () => {
 
   it('the action schema refuses malformed input', () => {
     for (const bad of [
-      { type: 'take' }, { type: 'take', die: 'potion.d6', extra: 1 }, { type: 'take', die: 'x'.repeat(100) },
-      { type: 'take', die: 'potion.d6', placement: 'above' }, { type: 'attack', battery: 7 }, { type: 'heal' },
-      { type: 'take', die: 'Potion D6' }, null, 'take', [],
-    ]) expect(shields.action.safeParse(bad).success).toBe(false);
+      { type: 'take' },
+      { type: 'take', die: 'potion.d6', extra: 1 },
+      { type: 'take', die: 'x'.repeat(100) },
+      { type: 'take', die: 'potion.d6', placement: 'above' },
+      { type: 'attack', battery: 7 },
+      { type: 'heal' },
+      { type: 'take', die: 'Potion D6' },
+      null,
+      'take',
+      [],
+    ])
+      expect(shields.action.safeParse(bad).success).toBe(false);
   });
 });

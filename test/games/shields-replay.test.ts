@@ -1,16 +1,38 @@
 // Shields: purity, log replay, views, log sentences and match flow, over random games (seeded dice, random legal actions).
 import {
-  advance, LOG_FORMAT, pick, RecordingDice, replayLog, seededDice, startTable,
-  type Dice, type GameEvent, type GameLog, type LogEntry, type Seat, type Table,
+  advance,
+  LOG_FORMAT,
+  pick,
+  RecordingDice,
+  replayLog,
+  seededDice,
+  startTable,
+  type Dice,
+  type GameEvent,
+  type GameLog,
+  type LogEntry,
+  type Seat,
+  type Table,
 } from '@dicehall/shared';
-import { COLOURS, shields, type ShieldsAction, type ShieldsOptions, type ShieldsState, type ShieldsView } from '@dicehall/shared/shields';
+import {
+  COLOURS,
+  shields,
+  type ShieldsAction,
+  type ShieldsOptions,
+  type ShieldsState,
+  type ShieldsView,
+} from '@dicehall/shared/shields';
 
 const PLAIN: ShieldsOptions = { bestOf: 1, resurrection: false };
 const MATCH: ShieldsOptions = { bestOf: 3, resurrection: false };
 const VARIANT: ShieldsOptions = { bestOf: 1, resurrection: true };
 
 /** Plays random legal actions to the end; `each` sees every position before its action. */
-function randomGame(seed: number, options: ShieldsOptions, each?: (s: ShieldsState, a: ShieldsAction, dice: Dice) => void) {
+function randomGame(
+  seed: number,
+  options: ShieldsOptions,
+  each?: (s: ShieldsState, a: ShieldsAction, dice: Dice) => void,
+) {
   const dice = seededDice(seed);
   const setup = shields.setup(options, 2, dice);
   let state = setup.state;
@@ -57,7 +79,7 @@ describe('shields: purity, replay, views and sentences over random games', () =>
     expect(changed).toBe(0);
   });
 
-  it('replaying a game\'s log reproduces it', () => {
+  it("replaying a game's log reproduces it", () => {
     for (let g = 0; g < 60; g++) {
       const options = [PLAIN, MATCH, VARIANT][g % 3];
       const source = seededDice(9000 + g);
@@ -69,14 +91,29 @@ describe('shields: purity, replay, views and sentences over random games', () =>
       while (shields.result(table.state) === null) {
         const seat = shields.toAct(table.state)[0];
         // The bot's choice comes from its own source, so the log holds only the game's rolls.
-        const step = advance(shields, table, seat, 'action', pick(source, shields.legalActions(table.state, seat)), dice);
+        const step = advance(
+          shields,
+          table,
+          seat,
+          'action',
+          pick(source, shields.legalActions(table.state, seat)),
+          dice,
+        );
         if (!step.ok) throw new Error(step.message);
         table = step.table;
         entries.push(step.entry);
       }
       const log: GameLog = {
-        format: LOG_FORMAT, game: 'shields', rules: shields.rulesVersion, gameId: `g${g}`, options, seats: 2, players: ['Ana', 'Ben'],
-        fair: { scheme: 'test', commitment: 'none', clientSeed: '', serverSeed: null }, entries, result: shields.result(table.state),
+        format: LOG_FORMAT,
+        game: 'shields',
+        rules: shields.rulesVersion,
+        gameId: `g${g}`,
+        options,
+        seats: 2,
+        players: ['Ana', 'Ben'],
+        fair: { scheme: 'test', commitment: 'none', clientSeed: '', serverSeed: null },
+        entries,
+        result: shields.result(table.state),
       };
       const replay = replayLog(JSON.parse(JSON.stringify(log)), () => shields);
       if (!replay.ok) throw new Error(replay.problem);
@@ -98,17 +135,22 @@ describe('shields: purity, replay, views and sentences over random games', () =>
       randomGame(11000 + g, [PLAIN, MATCH, VARIANT][g % 3], (s, a) => {
         const v = shields.view(s, null) as ShieldsView;
         const json = JSON.stringify(v);
-        if (JSON.stringify(shields.view(s, 0)) !== json || JSON.stringify(shields.view(s, 1)) !== json) wrong.push('views differ');
+        if (JSON.stringify(shields.view(s, 0)) !== json || JSON.stringify(shields.view(s, 1)) !== json)
+          wrong.push('views differ');
         if (JSON.stringify(JSON.parse(json)) !== json) wrong.push('not plain JSON');
-        if (s.between ? v.turn !== null || v.step !== null : v.turn !== s.turn || v.step !== s.step) wrong.push('turn or step');
+        if (s.between ? v.turn !== null || v.step !== null : v.turn !== s.turn || v.step !== s.step)
+          wrong.push('turn or step');
         // Every die once; a black shield shows on each live battery it protects, so shields count by id.
         const listed = [
           ...[...v.pool.attack, ...v.pool.shield, ...v.pool.potion, ...v.pool.polish].map((d) => d.id),
           ...v.players.flatMap((p) => [...p.reserve, ...p.trash].map((d) => d.id)),
-          ...v.players.flatMap((p) => p.batteries.filter((b) => b.alive).flatMap((b) => [b.id, ...(b.attack ? [b.attack.id] : [])])),
+          ...v.players.flatMap((p) =>
+            p.batteries.filter((b) => b.alive).flatMap((b) => [b.id, ...(b.attack ? [b.attack.id] : [])]),
+          ),
         ];
         const shieldIds = new Set(v.players.flatMap((p) => p.batteries.flatMap((b) => b.shields.map((x) => x.id))));
-        if (listed.length + shieldIds.size !== 34 || new Set([...listed, ...shieldIds]).size !== 34) wrong.push('the view loses or doubles a die');
+        if (listed.length + shieldIds.size !== 34 || new Set([...listed, ...shieldIds]).size !== 34)
+          wrong.push('the view loses or doubles a die');
         if (a.type === 'attack') {
           const colour = v.players[s.turn].batteries.find((b) => b.id === a.battery)!.attacks;
           const target = v.players[1 - s.turn].batteries.find((b) => b.colour === colour)!;
@@ -116,7 +158,12 @@ describe('shields: purity, replay, views and sentences over random games', () =>
           if (!step.ok) throw new Error(step.message);
           const e = step.events[0];
           const first = target.shields[0];
-          if (e.target !== target.id || e.layer !== (first?.id ?? target.id) || e.before !== (first?.points ?? target.health)) wrong.push(`attack hit ${e.layer}`);
+          if (
+            e.target !== target.id ||
+            e.layer !== (first?.id ?? target.id) ||
+            e.before !== (first?.points ?? target.health)
+          )
+            wrong.push(`attack hit ${e.layer}`);
           attacks++;
         }
       });
@@ -132,12 +179,28 @@ describe('shields: purity, replay, views and sentences over random games', () =>
       for (const e of randomGame(13000 + g, [PLAIN, MATCH, VARIANT][g % 3]).events) {
         types.add(e.type);
         const text = shields.describe(e, ['Ana', 'Ben']);
-        if (!/^(Ana|Ben|Game [1-9]|Both players|\d+ turns|The game) /.test(text) || /undefined|NaN|\[object|null/.test(text)) bad.push(text);
+        if (
+          !/^(Ana|Ben|Game [1-9]|Both players|\d+ turns|The game) /.test(text) ||
+          /undefined|NaN|\[object|null/.test(text)
+        )
+          bad.push(text);
       }
     }
     expect(bad.slice(0, 5)).toEqual([]);
     // A pass (and so a draw) is too rare in random play to count on; the rules suite describes them.
-    expect([...types].sort()).toEqual(['attack', 'game-start', 'game-won', 'match-won', 'polish', 'potion', 'ready', 'resurrect', 'roll-off', 'stalled', 'take']);
+    expect([...types].sort()).toEqual([
+      'attack',
+      'game-start',
+      'game-won',
+      'match-won',
+      'polish',
+      'potion',
+      'ready',
+      'resurrect',
+      'roll-off',
+      'stalled',
+      'take',
+    ]);
     expect(shields.describe({ type: 'pass', seat: 1 }, ['Ana', 'Ben'])).toBe('Ben has nothing to do and passes');
   });
 
@@ -156,7 +219,11 @@ describe('shields: purity, replay, views and sentences over random games', () =>
       const needed = options.bestOf === 1 ? 1 : 2;
       expect(Math.max(...state.score)).toBe(needed);
       expect(won.length).toBeLessThanOrEqual(options.bestOf);
-      expect(shields.result(state)).toMatchObject({ winners: [won.at(-1)!.seat], draw: false, reason: options.bestOf === 1 ? 'two-batteries' : 'match' });
+      expect(shields.result(state)).toMatchObject({
+        winners: [won.at(-1)!.seat],
+        draw: false,
+        reason: options.bestOf === 1 ? 'two-batteries' : 'match',
+      });
       // The final position shows the loser with exactly two destroyed batteries.
       const loser = state.players[1 - state.winner!];
       expect(COLOURS.filter((c) => loser.batteries[c].health === 0)).toHaveLength(2);

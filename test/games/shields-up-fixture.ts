@@ -1,6 +1,12 @@
 // Shields Up test helpers: a state from a short description, and where each of the 18 cards is.
 import { pick, seededDice, type GameEvent, type Seat } from '@dicehall/shared';
-import { CARD_IDS, shieldsUp, type PlayerState, type ShieldsUpAction, type ShieldsUpState } from '@dicehall/shared/shields-up';
+import {
+  CARD_IDS,
+  shieldsUp,
+  type PlayerState,
+  type ShieldsUpAction,
+  type ShieldsUpState,
+} from '@dicehall/shared/shields-up';
 
 export interface PlayerSpec {
   hand?: string[];
@@ -24,7 +30,15 @@ export interface Spec {
 
 /** Card ids by short name: "dr1" → "death-ray-1", "pc2", "lc3", "sm1", "ba2", "sg1", "th2". */
 export const C = (short: string): string => {
-  const kinds: Record<string, string> = { dr: 'death-ray', pc: 'plasma-cannon', lc: 'laser-cannon', sm: 'space-mine', ba: 'battery', sg: 'smuggle', th: 'hijinks' };
+  const kinds: Record<string, string> = {
+    dr: 'death-ray',
+    pc: 'plasma-cannon',
+    lc: 'laser-cannon',
+    sm: 'space-mine',
+    ba: 'battery',
+    sg: 'smuggle',
+    th: 'hijinks',
+  };
   const k = kinds[short.slice(0, 2)];
   if (!k) throw new Error(`fixture: no card ${short}`);
   return `${k}-${short.slice(2)}`;
@@ -33,14 +47,21 @@ const ids = (xs: string[] | undefined) => (xs ?? []).map(C);
 
 /** A state from `spec`: unplaced cards go to the draw pile (or, with an explicit draw pile, the discard). */
 export function fixture(spec: Spec): ShieldsUpState {
-  const player = (ps: PlayerSpec = {}): PlayerState =>
-    ({ hand: ids(ps.hand), shields: ids(ps.shields), equipment: ids(ps.equipment), destroyed: false });
+  const player = (ps: PlayerSpec = {}): PlayerState => ({
+    hand: ids(ps.hand),
+    shields: ids(ps.shields),
+    equipment: ids(ps.equipment),
+    destroyed: false,
+  });
   const players: [PlayerState, PlayerState] = [player(spec.p0), player(spec.p1)];
   const market: [string | null, string | null] = spec.market
-    ? [spec.market[0] && C(spec.market[0]), spec.market[1] && C(spec.market[1])] : [null, null];
+    ? [spec.market[0] && C(spec.market[0]), spec.market[1] && C(spec.market[1])]
+    : [null, null];
   const placed = [
     ...players.flatMap((p) => [...p.hand, ...p.shields, ...p.equipment]),
-    ...market.filter((c): c is string => c !== null), ...ids(spec.draw), ...ids(spec.discard),
+    ...market.filter((c): c is string => c !== null),
+    ...ids(spec.draw),
+    ...ids(spec.discard),
   ];
   if (new Set(placed).size !== placed.length) throw new Error('fixture: a card placed twice');
   const rest = CARD_IDS.filter((id) => !placed.includes(id));
@@ -49,7 +70,13 @@ export function fixture(spec: Spec): ShieldsUpState {
   const state: ShieldsUpState = {
     draw: spare === 'draw' ? [...ids(spec.draw), ...rest] : ids(spec.draw),
     discard: spare === 'discard' ? [...ids(spec.discard), ...rest] : ids(spec.discard),
-    market, players, turn: spec.turn ?? 0, actions: spec.actions ?? 2, turns: spec.turns ?? 1, strike: null, result: null,
+    market,
+    players,
+    turn: spec.turn ?? 0,
+    actions: spec.actions ?? 2,
+    turns: spec.turns ?? 1,
+    strike: null,
+    result: null,
   };
   return state;
 }
@@ -87,7 +114,10 @@ export function hiddenFrom(s: ShieldsUpState, seat: Seat | null): string[] {
 }
 
 /** Plays random legal actions to the end; `each` sees every position with the action taken and its step. */
-export function randomGame(seed: number, each?: (before: ShieldsUpState, seat: Seat, a: ShieldsUpAction, after: ShieldsUpState, events: GameEvent[]) => void) {
+export function randomGame(
+  seed: number,
+  each?: (before: ShieldsUpState, seat: Seat, a: ShieldsUpAction, after: ShieldsUpState, events: GameEvent[]) => void,
+) {
   const dice = seededDice(seed);
   const setup = shieldsUp.setup({}, 2, dice);
   let state = setup.state;
@@ -103,4 +133,3 @@ export function randomGame(seed: number, each?: (before: ShieldsUpState, seat: S
   }
   return { state, actions, setup };
 }
-

@@ -2,9 +2,24 @@
 // the log replays the game shuffles included, and every game ends. SHIELDS_UP_GAMES sets the length run's count:
 //   SHIELDS_UP_GAMES=100000 npx jest test/games/shields-up-properties.test.ts -t 'every game ends'
 import {
-  advance, LOG_FORMAT, pick, RecordingDice, replayLog, resultOf, seededDice, startTable, type GameLog, type LogEntry,
+  advance,
+  LOG_FORMAT,
+  pick,
+  RecordingDice,
+  replayLog,
+  resultOf,
+  seededDice,
+  startTable,
+  type GameLog,
+  type LogEntry,
 } from '@dicehall/shared';
-import { CARD_IDS, shieldsUp, TURN_LIMIT, type ShieldsUpAction, type ShieldsUpState } from '@dicehall/shared/shields-up';
+import {
+  CARD_IDS,
+  shieldsUp,
+  TURN_LIMIT,
+  type ShieldsUpAction,
+  type ShieldsUpState,
+} from '@dicehall/shared/shields-up';
 import { places, randomGame } from './shields-up-fixture';
 
 function deepFreeze<T>(o: T): T {
@@ -17,11 +32,19 @@ function deepFreeze<T>(o: T): T {
 
 /** Every action shape apply may be sent, legal or not, for the refusal property. */
 const ANY_ACTIONS: ShieldsUpAction[] = [
-  { type: 'draw' }, { type: 'end' }, { type: 'buy', which: 'oldest' }, { type: 'buy', which: 'newest' },
+  { type: 'draw' },
+  { type: 'end' },
+  { type: 'buy', which: 'oldest' },
+  { type: 'buy', which: 'newest' },
   ...[0, 1, 2].map((shield) => ({ type: 'strike' as const, shield })),
   ...CARD_IDS.flatMap((card): ShieldsUpAction[] => [
-    { type: 'shield', card }, { type: 'build', card }, { type: 'play', card }, { type: 'battery', card },
-    { type: 'play', card, zone: 'hand' }, { type: 'play', card, zone: 'shields' }, { type: 'play', card, zone: 'equipment', target: card },
+    { type: 'shield', card },
+    { type: 'build', card },
+    { type: 'play', card },
+    { type: 'battery', card },
+    { type: 'play', card, zone: 'hand' },
+    { type: 'play', card, zone: 'shields' },
+    { type: 'play', card, zone: 'equipment', target: card },
   ]),
 ];
 
@@ -84,7 +107,7 @@ describe('Shields Up properties over random games', () => {
     expect(refusals).toBeGreaterThan(2000);
   });
 
-  it('U2 replaying a game\'s log reproduces it, shuffles included', () => {
+  it("U2 replaying a game's log reproduces it, shuffles included", () => {
     for (let g = 0; g < 60; g++) {
       const bot = seededDice(3000 + g);
       const dice = new RecordingDice(seededDice(4000 + g));
@@ -94,14 +117,28 @@ describe('Shields Up properties over random games', () => {
       const entries: LogEntry[] = [start.entry];
       while (!resultOf(shieldsUp, table)) {
         const seat = shieldsUp.toAct(table.state as ShieldsUpState)[0];
-        const step = advance(shieldsUp, table, seat, 'action', pick(bot, shieldsUp.legalActions(table.state as ShieldsUpState, seat)), dice);
+        const step = advance(
+          shieldsUp,
+          table,
+          seat,
+          'action',
+          pick(bot, shieldsUp.legalActions(table.state as ShieldsUpState, seat)),
+          dice,
+        );
         if (!step.ok) throw new Error(step.message);
         entries.push(step.entry);
         table = step.table;
       }
       const log: GameLog = {
-        format: LOG_FORMAT, game: 'shields-up', gameId: `g${g}`, options: {}, seats: 2, players: ['a', 'b'],
-        fair: { scheme: 'test', commitment: '', clientSeed: '', serverSeed: null }, entries, result: resultOf(shieldsUp, table),
+        format: LOG_FORMAT,
+        game: 'shields-up',
+        gameId: `g${g}`,
+        options: {},
+        seats: 2,
+        players: ['a', 'b'],
+        fair: { scheme: 'test', commitment: '', clientSeed: '', serverSeed: null },
+        entries,
+        result: resultOf(shieldsUp, table),
       };
       const replay = replayLog(log, () => shieldsUp);
       if (!replay.ok) throw new Error(replay.problem);
@@ -130,7 +167,9 @@ describe('Shields Up properties over random games', () => {
     // Games that end by a destroyed ship end well before the limit; the limit only stops the Hijinks loop.
     expect(longest).toBeLessThan(TURN_LIMIT * 0.9);
     expect(reasons['ship-destroyed']).toBeGreaterThan(n * 0.9);
-    process.stdout.write(`shields-up: ${n} random games, longest ended by a ship ${longest} turns, ${capped} hit the limit, at most ${longestActions} actions; ${JSON.stringify(reasons)}\n`);
+    process.stdout.write(
+      `shields-up: ${n} random games, longest ended by a ship ${longest} turns, ${capped} hit the limit, at most ${longestActions} actions; ${JSON.stringify(reasons)}\n`,
+    );
   });
 
   it('pinned legal-action counts along five seeded games (a change to the rules or the shuffle shows here)', () => {
@@ -150,7 +189,13 @@ describe('Shields Up properties over random games', () => {
       }
       return [seed, positions, legal];
     });
-    expect(counts).toEqual([[1, 92, 496], [2, 22, 152], [3, 26, 155], [4, 48, 266], [5, 44, 274]]);
+    expect(counts).toEqual([
+      [1, 92, 496],
+      [2, 22, 152],
+      [3, 26, 155],
+      [4, 48, 266],
+      [5, 44, 274],
+    ]);
   });
 
   it('every event reads as a sentence', () => {
@@ -166,6 +211,25 @@ describe('Shields Up properties over random games', () => {
       });
       for (const e of setup.events) expect(shieldsUp.describe(e, ['Ana', 'Ben'])).not.toBe(e.type);
     }
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['battery', 'build', 'buy', 'destroyed', 'draw-card', 'hijinks', 'market', 'play', 'reshuffle', 'set', 'shield', 'ship-destroyed', 'smuggle', 'strike', 'turn', 'turn-end']));
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining([
+        'battery',
+        'build',
+        'buy',
+        'destroyed',
+        'draw-card',
+        'hijinks',
+        'market',
+        'play',
+        'reshuffle',
+        'set',
+        'shield',
+        'ship-destroyed',
+        'smuggle',
+        'strike',
+        'turn',
+        'turn-end',
+      ]),
+    );
   });
 });

@@ -1,6 +1,15 @@
 // Shields Up U8: a hand, a face-down shield or the deck order never reaches the opponent or a spectator, in views,
 // events or the public log lines; swapping hidden cards around leaves the others' views unchanged.
-import { advance, pick, RecordingDice, resultOf, seededDice, startTable, type GameEvent, type Seat } from '@dicehall/shared';
+import {
+  advance,
+  pick,
+  RecordingDice,
+  resultOf,
+  seededDice,
+  startTable,
+  type GameEvent,
+  type Seat,
+} from '@dicehall/shared';
 import { CARD_IDS, shieldsUp, type ShieldsUpState, type ShieldsUpView } from '@dicehall/shared/shields-up';
 import { C, fixture, hiddenFrom, randomGame } from './shields-up-fixture';
 
@@ -8,16 +17,18 @@ const SEATS: Array<Seat | null> = [0, 1, null];
 const ID_RE = new RegExp(CARD_IDS.map((id) => id.replace(/-/g, '\\-')).join('|'), 'g');
 /** Every card id written anywhere in `x`, once serialized. */
 const idsIn = (x: unknown): string[] => JSON.stringify(x).match(ID_RE) ?? [];
-const publicCards = (s: ShieldsUpState) => new Set([
-  ...s.discard, ...s.market.filter((c): c is string => c !== null), ...s.players.flatMap((p) => p.equipment),
-]);
+const publicCards = (s: ShieldsUpState) =>
+  new Set([...s.discard, ...s.market.filter((c): c is string => c !== null), ...s.players.flatMap((p) => p.equipment)]);
 /**
  * Cards public at some moment of a step: public before or after it; after a reshuffle, also the new draw pile
  * (it was the face-up discard pile a moment ago, where a card just resolved may have gone).
  */
-const publicDuring = (before: ShieldsUpState, after: ShieldsUpState, events: GameEvent[]) => new Set([
-  ...publicCards(before), ...publicCards(after), ...(events.some((e) => e.type === 'reshuffle') ? after.draw : []),
-]);
+const publicDuring = (before: ShieldsUpState, after: ShieldsUpState, events: GameEvent[]) =>
+  new Set([
+    ...publicCards(before),
+    ...publicCards(after),
+    ...(events.some((e) => e.type === 'reshuffle') ? after.draw : []),
+  ]);
 
 /** Shuffles the cards hidden from `seat` among their places, keeping every zone's size. */
 function reshuffleHidden(s: ShieldsUpState, seat: Seat | null, seed: number): ShieldsUpState {
@@ -41,18 +52,31 @@ function reshuffleHidden(s: ShieldsUpState, seat: Seat | null, seed: number): Sh
 
 describe('U8 secrets', () => {
   it('U8 the owner sees their hand and shields; the opponent and spectators see counts and card backs', () => {
-    const s = fixture({ p0: { hand: ['dr1', 'sm1'], shields: ['sm2', 'lc1'], equipment: ['pc1'] }, p1: { hand: ['th1'], shields: ['ba1'] }, market: ['sg1', 'sg2'] });
+    const s = fixture({
+      p0: { hand: ['dr1', 'sm1'], shields: ['sm2', 'lc1'], equipment: ['pc1'] },
+      p1: { hand: ['th1'], shields: ['ba1'] },
+      market: ['sg1', 'sg2'],
+    });
     const own = shieldsUp.view(s, 0) as ShieldsUpView;
-    expect(own.players[0]).toEqual({ hand: [C('dr1'), C('sm1')], handCount: 2, shields: [C('sm2'), C('lc1')], equipment: [C('pc1')], destroyed: false });
+    expect(own.players[0]).toEqual({
+      hand: [C('dr1'), C('sm1')],
+      handCount: 2,
+      shields: [C('sm2'), C('lc1')],
+      equipment: [C('pc1')],
+      destroyed: false,
+    });
     expect(own.players[1]).toEqual({ hand: null, handCount: 1, shields: [null], equipment: [], destroyed: false });
     const spectator = shieldsUp.view(s, null) as ShieldsUpView;
-    expect(spectator.players.map((p) => [p.hand, p.shields])).toEqual([[null, [null, null]], [null, [null]]]);
+    expect(spectator.players.map((p) => [p.hand, p.shields])).toEqual([
+      [null, [null, null]],
+      [null, [null]],
+    ]);
     expect(spectator.market).toEqual([C('sg1'), C('sg2')]);
     expect(spectator.drawCount).toBe(s.draw.length);
     expect(idsIn(spectator).sort()).toEqual([C('pc1'), C('sg1'), C('sg2')].sort());
   });
 
-  it('U8 in every position of random games, a view names only public cards and its own seat\'s', () => {
+  it("U8 in every position of random games, a view names only public cards and its own seat's", () => {
     let checked = 0;
     for (let g = 0; g < 100; g++) {
       randomGame(40000 + g, (_before, _seat, _a, after) => {
@@ -108,9 +132,18 @@ describe('U8 secrets', () => {
   });
 
   it('U8 only the replay of a finished game (openView) shows every hand and shield, face up', () => {
-    const s = fixture({ p0: { hand: ['dr1'], shields: ['sm1'] }, p1: { hand: ['th1', 'sg1'], shields: ['ba1', 'lc1'] } });
+    const s = fixture({
+      p0: { hand: ['dr1'], shields: ['sm1'] },
+      p1: { hand: ['th1', 'sg1'], shields: ['ba1', 'lc1'] },
+    });
     const open = shieldsUp.openView!(s) as ShieldsUpView;
-    expect(open.players.map((p) => [p.hand, p.shields])).toEqual([[[C('dr1')], [C('sm1')]], [[C('th1'), C('sg1')], [C('ba1'), C('lc1')]]]);
+    expect(open.players.map((p) => [p.hand, p.shields])).toEqual([
+      [[C('dr1')], [C('sm1')]],
+      [
+        [C('th1'), C('sg1')],
+        [C('ba1'), C('lc1')],
+      ],
+    ]);
     // The draw pile's order stays out of it: only its count.
     expect(idsIn(open).filter((id) => s.draw.includes(id))).toEqual([]);
     expect(open.drawCount).toBe(s.draw.length);

@@ -1,8 +1,14 @@
 // Shields Up: every ruling U1–U7 from compact fixtures and scripted dice (U8's secrets: shields-up-secrets.test.ts).
 import { RecordingDice, scripted, type GameEvent, type Seat } from '@dicehall/shared';
 import {
-  CARD_IDS, DECK, kindOf, shieldsUp, shuffle, TURN_LIMIT,
-  type ShieldsUpAction, type ShieldsUpState,
+  CARD_IDS,
+  DECK,
+  kindOf,
+  shieldsUp,
+  shuffle,
+  TURN_LIMIT,
+  type ShieldsUpAction,
+  type ShieldsUpState,
 } from '@dicehall/shared/shields-up';
 import { C, fixture, places } from './shields-up-fixture';
 
@@ -28,10 +34,17 @@ describe('U1 the deck', () => {
     const count = (kind: string) => CARD_IDS.filter((id) => kindOf(id).kind === kind).length;
     expect(CARD_IDS).toHaveLength(18);
     expect(new Set(CARD_IDS).size).toBe(18);
-    expect([count('death-ray'), count('plasma-cannon'), count('laser-cannon'), count('space-mine'), count('battery'), count('smuggle'), count('hijinks')])
-      .toEqual([3, 3, 3, 3, 2, 2, 2]);
+    expect([
+      count('death-ray'),
+      count('plasma-cannon'),
+      count('laser-cannon'),
+      count('space-mine'),
+      count('battery'),
+      count('smuggle'),
+      count('hijinks'),
+    ]).toEqual([3, 3, 3, 3, 2, 2, 2]);
   });
-  it('U1 marks the invented fields: the two cannons are wholly ours, the Death Ray\'s set and damage are the source\'s', () => {
+  it("U1 marks the invented fields: the two cannons are wholly ours, the Death Ray's set and damage are the source's", () => {
     const k = (kind: string) => DECK.find((d) => d.kind === kind)!;
     expect(k('plasma-cannon').reconstructed).toEqual(expect.arrayContaining(['name', 'set', 'damage']));
     expect(k('laser-cannon').reconstructed).toEqual(expect.arrayContaining(['name', 'set', 'damage']));
@@ -53,7 +66,9 @@ describe('U2 the fair shuffle and the deal', () => {
   });
   it('U2 every order of four cards comes from exactly one roll sequence', () => {
     const orders = new Set<string>();
-    for (let a = 1; a <= 4; a++) for (let b = 1; b <= 3; b++) for (let c = 1; c <= 2; c++) orders.add(shuffle(['w', 'x', 'y', 'z'], scripted([a, b, c])).join(''));
+    for (let a = 1; a <= 4; a++)
+      for (let b = 1; b <= 3; b++)
+        for (let c = 1; c <= 2; c++) orders.add(shuffle(['w', 'x', 'y', 'z'], scripted([a, b, c])).join(''));
     expect(orders.size).toBe(24);
   });
   it('U2 deals two shields and two cards to each, a market of two, eight to draw; the roll-off picks the first player', () => {
@@ -76,7 +91,12 @@ describe('U2 the fair shuffle and the deal', () => {
 });
 
 describe('U3 a turn of two actions', () => {
-  const base = () => fixture({ p0: { hand: ['dr1', 'sm1', 'ba1', 'th1'], shields: ['lc1'] }, p1: { hand: ['pc1'], shields: ['lc2', 'lc3'] }, market: ['sg1', 'sg2'] });
+  const base = () =>
+    fixture({
+      p0: { hand: ['dr1', 'sm1', 'ba1', 'th1'], shields: ['lc1'] },
+      p1: { hand: ['pc1'], shields: ['lc2', 'lc3'] },
+      market: ['sg1', 'sg2'],
+    });
 
   it('U3 draw takes the top card into the hand', () => {
     const s = base();
@@ -134,8 +154,9 @@ describe('U3 a turn of two actions', () => {
   });
 });
 
-describe('U3 Battery at any moment of its owner\'s turn', () => {
-  const withBattery = (actions = 2) => fixture({ p0: { hand: ['dr1', 'dr2'], equipment: ['ba1'] }, p1: { shields: ['lc1', 'lc2', 'lc3'] }, actions });
+describe("U3 Battery at any moment of its owner's turn", () => {
+  const withBattery = (actions = 2) =>
+    fixture({ p0: { hand: ['dr1', 'dr2'], equipment: ['ba1'] }, p1: { shields: ['lc1', 'lc2', 'lc3'] }, actions });
 
   it('U3 building a Battery costs one action and keeps it in play', () => {
     const s = fixture({ p0: { hand: ['ba1'] } });
@@ -171,7 +192,7 @@ describe('U3 Battery at any moment of its owner\'s turn', () => {
     expect(after.strike).toEqual(mid.strike);
     expect(after.actions).toBe(3);
   });
-  it('U3 never in the opponent\'s turn, and unused extra actions end with the turn', () => {
+  it("U3 never in the opponent's turn, and unused extra actions end with the turn", () => {
     const theirs = fixture({ p0: { equipment: ['ba1'] }, turn: 1 });
     expect(legal(theirs, 0)).toEqual([]);
     expect(refused(theirs, 0, { type: 'battery', card: C('ba1') })).toBe('not-your-turn');
@@ -196,7 +217,13 @@ describe('U4 sets', () => {
     s = act(s, 1, { type: 'draw' }).state;
     expect(s.players[0].equipment).toEqual([C('dr1'), C('dr2')]);
     const step = act(s, 0, { type: 'build', card: C('dr3') });
-    expect(step.events.find((e) => e.type === 'set')).toEqual({ type: 'set', seat: 0, kind: 'death-ray', cards: [C('dr1'), C('dr2'), C('dr3')], damage: 4 });
+    expect(step.events.find((e) => e.type === 'set')).toEqual({
+      type: 'set',
+      seat: 0,
+      kind: 'death-ray',
+      cards: [C('dr1'), C('dr2'), C('dr3')],
+      damage: 4,
+    });
     // 4 damage against 3 shields: all go without a choice, and the ship with them.
     expect(step.state.players[0].equipment).toEqual([]);
     expect(step.state.players[1].destroyed).toBe(true);
@@ -228,7 +255,14 @@ describe('U5 damage and Space Mines', () => {
   });
   it('U5 against 1 shield: the shield is revealed and destroyed, and one more damage destroys the ship', () => {
     const { state, events } = fire(laser(['dr1']));
-    expect(events.find((e) => e.type === 'destroyed')).toEqual({ type: 'destroyed', by: 0, seat: 1, slot: 0, card: C('dr1'), mine: false });
+    expect(events.find((e) => e.type === 'destroyed')).toEqual({
+      type: 'destroyed',
+      by: 0,
+      seat: 1,
+      slot: 0,
+      card: C('dr1'),
+      mine: false,
+    });
     expect(state.players[1].destroyed).toBe(true);
   });
   it('U5 against 2 shields: both go, without a choice, and the ship stands', () => {
@@ -241,7 +275,11 @@ describe('U5 damage and Space Mines', () => {
   it('U5 against 3 shields: the attacker picks two, one at a time, each revealed', () => {
     let s = fire(laser(['dr1', 'dr2', 'dr3'])).state;
     expect(shieldsUp.toAct(s)).toEqual([0]);
-    expect(legal(s, 0)).toEqual([{ type: 'strike', shield: 0 }, { type: 'strike', shield: 1 }, { type: 'strike', shield: 2 }]);
+    expect(legal(s, 0)).toEqual([
+      { type: 'strike', shield: 0 },
+      { type: 'strike', shield: 1 },
+      { type: 'strike', shield: 2 },
+    ]);
     expect(refused(s, 0, { type: 'draw' })).toBe('strike-pending');
     const first = act(s, 0, { type: 'strike', shield: 2 });
     expect(first.events).toEqual([{ type: 'destroyed', by: 0, seat: 1, slot: 2, card: C('dr3'), mine: false }]);
@@ -253,7 +291,7 @@ describe('U5 damage and Space Mines', () => {
     expect(s.strike).toBeNull();
     expect(refused(s, 0, { type: 'strike', shield: 0 })).toBe('no-strike');
   });
-  it('U5 a revealed Space Mine lets the defender pick one of the attacker\'s shields, and that chains', () => {
+  it("U5 a revealed Space Mine lets the defender pick one of the attacker's shields, and that chains", () => {
     let s = fire(laser(['sm1', 'dr1', 'dr2'], ['sm2', 'pc1'])).state;
     s = act(s, 0, { type: 'strike', shield: 0 }).state; // a mine
     s = act(s, 0, { type: 'strike', shield: 0 }).state; // dr1
@@ -270,7 +308,17 @@ describe('U5 damage and Space Mines', () => {
   });
   it('U5 a mine chain can destroy the attacker', () => {
     const { state, events } = fire(laser(['sm1', 'sm2'], ['dr1']));
-    expect(types(events)).toEqual(['build', 'set', 'strike', 'destroyed', 'destroyed', 'strike', 'destroyed', 'ship-destroyed', 'game-over']);
+    expect(types(events)).toEqual([
+      'build',
+      'set',
+      'strike',
+      'destroyed',
+      'destroyed',
+      'strike',
+      'destroyed',
+      'ship-destroyed',
+      'game-over',
+    ]);
     expect(state.players[0].destroyed).toBe(true);
     expect(state.players[1].destroyed).toBe(false);
     expect(shieldsUp.result(state)).toMatchObject({ winners: [1], draw: false });
@@ -279,7 +327,12 @@ describe('U5 damage and Space Mines', () => {
     const s = fixture({ p0: { hand: ['pc2'], equipment: ['pc1'] }, p1: { shields: ['sm1', 'sm2'] } });
     const { state, events } = act(s, 0, { type: 'build', card: C('pc2') });
     expect(events.filter((e) => e.type === 'ship-destroyed').map((e) => e.seat)).toEqual([1, 0]);
-    expect(shieldsUp.result(state)).toEqual({ winners: [], draw: true, reason: 'both-destroyed', summary: 'Both ships were destroyed' });
+    expect(shieldsUp.result(state)).toEqual({
+      winners: [],
+      draw: true,
+      reason: 'both-destroyed',
+      summary: 'Both ships were destroyed',
+    });
     expect(shieldsUp.toAct(state)).toEqual([]);
     expect(refused(state, 0, { type: 'draw' })).toBe('game-over');
   });
@@ -296,7 +349,14 @@ describe('U6 the market and the draw pile', () => {
   });
   it('U6 an empty draw pile is replaced by the shuffled discard pile, in the middle of an action', () => {
     // Buying both market cards leaves two gaps and one card to draw: the refill reshuffles the discard for the second.
-    const s = fixture({ p0: {}, market: ['sg1', 'sg2'], draw: ['th1'], discard: ['dr1', 'dr2', 'dr3'], actions: 3, spare: 'p1.hand' });
+    const s = fixture({
+      p0: {},
+      market: ['sg1', 'sg2'],
+      draw: ['th1'],
+      discard: ['dr1', 'dr2', 'dr3'],
+      actions: 3,
+      spare: 'p1.hand',
+    });
     let mid = act(s, 0, { type: 'buy', which: 'oldest' }).state;
     const rec = new RecordingDice(scripted([1, 1]));
     const step = shieldsUp.apply(mid, 0, { type: 'buy', which: 'newest' }, rec);
@@ -325,29 +385,46 @@ describe('U7 Smuggle and Transporter Hijinks', () => {
   const thief = (p1: { hand?: string[]; shields?: string[]; equipment?: string[] }, mine: string[] = []) =>
     fixture({ p0: { hand: ['sg1'], shields: mine }, p1 });
 
-  it('U7 from the hand: a card at random by one die, into the thief\'s hand, unseen by others', () => {
-    const { state, events } = act(thief({ hand: ['dr1', 'dr2', 'dr3'] }), 0, { type: 'play', card: C('sg1'), zone: 'hand' }, [2]);
+  it("U7 from the hand: a card at random by one die, into the thief's hand, unseen by others", () => {
+    const { state, events } = act(
+      thief({ hand: ['dr1', 'dr2', 'dr3'] }),
+      0,
+      { type: 'play', card: C('sg1'), zone: 'hand' },
+      [2],
+    );
     expect(state.players[0].hand).toEqual([C('dr2')]);
     expect(state.players[1].hand).toEqual([C('dr1'), C('dr3')]);
     expect(state.discard).toEqual([C('sg1')]);
-    expect(events).toEqual([{ type: 'play', seat: 0, card: C('sg1') }, { type: 'smuggle', seat: 0, zone: 'hand' }]);
+    expect(events).toEqual([
+      { type: 'play', seat: 0, card: C('sg1') },
+      { type: 'smuggle', seat: 0, zone: 'hand' },
+    ]);
   });
-  it('U7 from the shields: blind, into the thief\'s shields; a fourth shield is discarded face up', () => {
+  it("U7 from the shields: blind, into the thief's shields; a fourth shield is discarded face up", () => {
     const s = act(thief({ shields: ['sm1', 'dr1'] }), 0, { type: 'play', card: C('sg1'), zone: 'shields' }, [1]);
     expect(s.state.players[0].shields).toEqual([C('sm1')]);
     expect(s.events[1]).toEqual({ type: 'smuggle', seat: 0, zone: 'shields', slot: 0 });
-    const full = act(thief({ shields: ['sm1'] }, ['lc1', 'lc2', 'lc3']), 0, { type: 'play', card: C('sg1'), zone: 'shields' });
+    const full = act(thief({ shields: ['sm1'] }, ['lc1', 'lc2', 'lc3']), 0, {
+      type: 'play',
+      card: C('sg1'),
+      zone: 'shields',
+    });
     expect(full.state.players[0].shields).toHaveLength(3);
     expect(full.state.discard).toEqual([C('sm1'), C('sg1')]);
     expect(full.events[1]).toEqual({ type: 'smuggle', seat: 0, zone: 'shields', slot: 0, discarded: C('sm1') });
   });
-  it('U7 from the equipment: the chosen card, which completes the thief\'s set and fires it', () => {
-    const s = fixture({ p0: { hand: ['sg1'], equipment: ['lc1'] }, p1: { equipment: ['lc2', 'pc1'], shields: ['dr1', 'dr2'] } });
-    expect(legal(s, 0)).toEqual(expect.arrayContaining([
-      { type: 'play', card: C('sg1'), zone: 'shields' },
-      { type: 'play', card: C('sg1'), zone: 'equipment', target: C('lc2') },
-      { type: 'play', card: C('sg1'), zone: 'equipment', target: C('pc1') },
-    ]));
+  it("U7 from the equipment: the chosen card, which completes the thief's set and fires it", () => {
+    const s = fixture({
+      p0: { hand: ['sg1'], equipment: ['lc1'] },
+      p1: { equipment: ['lc2', 'pc1'], shields: ['dr1', 'dr2'] },
+    });
+    expect(legal(s, 0)).toEqual(
+      expect.arrayContaining([
+        { type: 'play', card: C('sg1'), zone: 'shields' },
+        { type: 'play', card: C('sg1'), zone: 'equipment', target: C('lc2') },
+        { type: 'play', card: C('sg1'), zone: 'equipment', target: C('pc1') },
+      ]),
+    );
     expect(legal(s, 0)).not.toContainEqual({ type: 'play', card: C('sg1'), zone: 'hand' });
     const { state, events } = act(s, 0, { type: 'play', card: C('sg1'), zone: 'equipment', target: C('lc2') });
     expect(types(events)).toEqual(['play', 'smuggle', 'set', 'strike', 'destroyed', 'destroyed']);
@@ -362,9 +439,13 @@ describe('U7 Smuggle and Transporter Hijinks', () => {
     expect(refused(s, 0, { type: 'play', card: C('sg1') })).toBe('bad-zone');
     const nothing = thief({});
     expect(legal(nothing, 0)).toContainEqual({ type: 'play', card: C('sg1') });
-    expect(act(nothing, 0, { type: 'play', card: C('sg1') }).events[1]).toEqual({ type: 'smuggle', seat: 0, zone: null });
+    expect(act(nothing, 0, { type: 'play', card: C('sg1') }).events[1]).toEqual({
+      type: 'smuggle',
+      seat: 0,
+      zone: null,
+    });
   });
-  it('U7 Transporter Hijinks swaps the hands, even when the player\'s own is then empty', () => {
+  it("U7 Transporter Hijinks swaps the hands, even when the player's own is then empty", () => {
     const s = fixture({ p0: { hand: ['th1'] }, p1: { hand: ['dr1', 'dr2'] } });
     const { state, events } = act(s, 0, { type: 'play', card: C('th1') });
     expect(state.players[0].hand).toEqual([C('dr1'), C('dr2')]);
@@ -382,8 +463,14 @@ describe('the turn limit (ruling proposal)', () => {
     // The looping position found by random play: both piles empty, one Hijinks in the market, full shield rows.
     let s = fixture({
       p0: { shields: ['sm3', 'sm2', 'lc2'], equipment: ['pc2', 'dr3'] },
-      p1: { hand: ['dr2', 'lc1', 'sg1', 'ba1', 'sg2', 'ba2'], shields: ['th2', 'pc1', 'sm1'], equipment: ['lc3', 'pc3', 'dr1'] },
-      market: ['th1', null], draw: [], turns: TURN_LIMIT - 6,
+      p1: {
+        hand: ['dr2', 'lc1', 'sg1', 'ba1', 'sg2', 'ba2'],
+        shields: ['th2', 'pc1', 'sm1'],
+        equipment: ['lc3', 'pc3', 'dr1'],
+      },
+      market: ['th1', null],
+      draw: [],
+      turns: TURN_LIMIT - 6,
     });
     const seen: number[] = [];
     while (!s.result) {

@@ -1,8 +1,30 @@
 // Shields: one test per rule of the source and per ruling S1–S15, scenarios from a compact fixture, and a perft count.
-import { advance, pick, RecordingDice, resultOf, resultText, scripted, seededDice, startTable, type Seat } from '@dicehall/shared';
 import {
-  ALL_IDS, batteryId, COLOURS, defaultAttackId, die, POOL_IDS, shields,
-  type Battery, type Colour, type Player, type ShieldsAction, type ShieldsOptions, type ShieldsState, type ShieldsView,
+  advance,
+  pick,
+  RecordingDice,
+  resultOf,
+  resultText,
+  scripted,
+  seededDice,
+  startTable,
+  type Seat,
+} from '@dicehall/shared';
+import {
+  ALL_IDS,
+  batteryId,
+  COLOURS,
+  defaultAttackId,
+  die,
+  POOL_IDS,
+  shields,
+  type Battery,
+  type Colour,
+  type Player,
+  type ShieldsAction,
+  type ShieldsOptions,
+  type ShieldsState,
+  type ShieldsView,
 } from '@dicehall/shared/shields';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -140,7 +162,8 @@ function refused(state: ShieldsState, action: unknown, seat: Seat = state.turn) 
 
 const view = (s: ShieldsState) => shields.view(s, null) as ShieldsView;
 const battery = (s: ShieldsState, seat: Seat, c: Colour) => view(s).players[seat].batteries[COLOURS.indexOf(c)];
-const stackOf = (s: ShieldsState, seat: Seat, c: Colour) => battery(s, seat, c).shields.map((x) => `${x.id}:${x.points}`);
+const stackOf = (s: ShieldsState, seat: Seat, c: Colour) =>
+  battery(s, seat, c).shields.map((x) => `${x.id}:${x.points}`);
 const say = (events: { type: string }[]) => events.map((e) => shields.describe(e, NAMES));
 const attack = (seat: Seat, c: Colour): ShieldsAction => ({ type: 'attack', battery: batteryId(seat, c) });
 
@@ -148,10 +171,30 @@ describe('shields: components and setup', () => {
   it('source: 34 dice in all, 24 kinds by color and size, exactly as the source lists them', () => {
     // The source's list, as (count, color, sides); potions are solid green, polish gray/black.
     const source: [number, string, number][] = [
-      [6, 'green', 12], [2, 'red', 4], [2, 'yellow', 4], [2, 'blue', 4], [1, 'red', 6], [1, 'yellow', 6], [1, 'blue', 6],
-      [1, 'red', 8], [1, 'yellow', 8], [1, 'blue', 8], [1, 'red', 10], [1, 'yellow', 10], [1, 'blue', 10], [1, 'red', 12],
-      [1, 'yellow', 12], [1, 'blue', 12], [1, 'black', 12], [1, 'black', 20], [1, 'green', 6], [2, 'green', 8],
-      [1, 'green', 10], [1, 'gray', 4], [2, 'gray', 6], [1, 'gray', 8],
+      [6, 'green', 12],
+      [2, 'red', 4],
+      [2, 'yellow', 4],
+      [2, 'blue', 4],
+      [1, 'red', 6],
+      [1, 'yellow', 6],
+      [1, 'blue', 6],
+      [1, 'red', 8],
+      [1, 'yellow', 8],
+      [1, 'blue', 8],
+      [1, 'red', 10],
+      [1, 'yellow', 10],
+      [1, 'blue', 10],
+      [1, 'red', 12],
+      [1, 'yellow', 12],
+      [1, 'blue', 12],
+      [1, 'black', 12],
+      [1, 'black', 20],
+      [1, 'green', 6],
+      [2, 'green', 8],
+      [1, 'green', 10],
+      [1, 'gray', 4],
+      [2, 'gray', 6],
+      [1, 'gray', 8],
     ];
     const look = (id: string) => {
       const d = die(id)!;
@@ -170,7 +213,16 @@ describe('shields: components and setup', () => {
     const v = view(s);
     const sig = (xs: { colour: string; sides: number }[]) => xs.map((d) => `${d.colour}${d.sides}`).sort();
     expect(sig(v.pool.attack)).toEqual(['blue6', 'blue8', 'red6', 'red8', 'yellow6', 'yellow8']);
-    expect(sig(v.pool.shield)).toEqual(['black12', 'black20', 'blue10', 'blue12', 'red10', 'red12', 'yellow10', 'yellow12']);
+    expect(sig(v.pool.shield)).toEqual([
+      'black12',
+      'black20',
+      'blue10',
+      'blue12',
+      'red10',
+      'red12',
+      'yellow10',
+      'yellow12',
+    ]);
     expect(v.pool.potion.map((d) => d.sides)).toEqual([6, 8, 8, 10]);
     expect(v.pool.polish.map((d) => d.sides)).toEqual([4, 6, 6, 8]);
     const ids = [...v.pool.attack, ...v.pool.shield, ...v.pool.potion, ...v.pool.polish].map((d) => d.id);
@@ -183,16 +235,46 @@ describe('shields: components and setup', () => {
   it('S1 each player has red, yellow and blue batteries at 12 health with a d4 attack die of their color', () => {
     const v = view(shields.setup({ bestOf: 1, resurrection: false }, 2, scripted([5, 5, 5, 1, 2, 3])).state);
     for (const p of v.players) {
-      expect(p.batteries.map((b) => [b.colour, b.health, b.alive, b.attack?.colour, b.attack?.sides, b.shields.length])).toEqual([
-        ['red', 12, true, 'red', 4, 0], ['yellow', 12, true, 'yellow', 4, 0], ['blue', 12, true, 'blue', 4, 0],
+      expect(
+        p.batteries.map((b) => [b.colour, b.health, b.alive, b.attack?.colour, b.attack?.sides, b.shields.length]),
+      ).toEqual([
+        ['red', 12, true, 'red', 4, 0],
+        ['yellow', 12, true, 'yellow', 4, 0],
+        ['blue', 12, true, 'blue', 4, 0],
       ]);
     }
   });
 
   it.each([
-    ['the higher total starts', [9, 8, 5, 7, 6, 4], 0, [[9, 8, 5], [7, 6, 4]]],
-    ['the second seat can win it', [1, 2, 3, 12, 11, 1], 1, [[1, 2, 3], [12, 11, 1]]],
-    ['a tie rolls again, every roll logged', [4, 4, 4, 6, 3, 3, 1, 1, 1, 2, 2, 2], 1, [[4, 4, 4], [6, 3, 3], [1, 1, 1], [2, 2, 2]]],
+    [
+      'the higher total starts',
+      [9, 8, 5, 7, 6, 4],
+      0,
+      [
+        [9, 8, 5],
+        [7, 6, 4],
+      ],
+    ],
+    [
+      'the second seat can win it',
+      [1, 2, 3, 12, 11, 1],
+      1,
+      [
+        [1, 2, 3],
+        [12, 11, 1],
+      ],
+    ],
+    [
+      'a tie rolls again, every roll logged',
+      [4, 4, 4, 6, 3, 3, 1, 1, 1, 2, 2, 2],
+      1,
+      [
+        [4, 4, 4],
+        [6, 3, 3],
+        [1, 1, 1],
+        [2, 2, 2],
+      ],
+    ],
   ])('S2 roll-off with 3d12 each: %s', (_title, rolls, first, logged) => {
     const dice = new RecordingDice(scripted(rolls as number[]));
     const step = shields.setup({ bestOf: 1, resurrection: false }, 2, dice);
@@ -228,13 +310,19 @@ describe('shields: the opening example of the source', () => {
     // Top player (Ben) takes the black d20 and puts it in front.
     step = play(s, { type: 'take', die: 'shield.black.d20', placement: 'front' });
     s = step.state;
-    expect(COLOURS.map((c) => stackOf(s, 1, c))).toEqual([['shield.black.d20:20'], ['shield.black.d20:20'], ['shield.black.d20:20']]);
+    expect(COLOURS.map((c) => stackOf(s, 1, c))).toEqual([
+      ['shield.black.d20:20'],
+      ['shield.black.d20:20'],
+      ['shield.black.d20:20'],
+    ]);
     // He attacks Ana's red battery with his blue d4 and rolls a 2: her red shield goes from 12 to 10.
     step = play(s, attack(1, 'blue'), [2]);
     s = step.state;
     expect(stackOf(s, 0, 'red')).toEqual(['shield.red.d12:10']);
     expect(battery(s, 0, 'red').health).toBe(12);
-    expect(say(step.events)).toEqual(["Ben attacks Ana's red battery with the blue d4: rolls 2; red d12 shield 12 → 10"]);
+    expect(say(step.events)).toEqual([
+      "Ben attacks Ana's red battery with the blue d4: rolls 2; red d12 shield 12 → 10",
+    ]);
     expect(shields.toAct(s)).toEqual([0]);
   });
 });
@@ -276,10 +364,18 @@ describe('shields: attacks', () => {
     ['red', 'yellow'],
     ['yellow', 'blue'],
     ['blue', 'red'],
-  ] as [Colour, Colour][])('S4 the %s battery attacks the opponent\'s %s battery and nothing else', (from, to) => {
+  ] as [Colour, Colour][])("S4 the %s battery attacks the opponent's %s battery and nothing else", (from, to) => {
     const s = build({ pool: [] });
     const step = play(s, attack(0, from), [3]);
-    expect(step.events[0]).toMatchObject({ type: 'attack', battery: P0(from), target: P1(to), value: 3, layer: P1(to), before: 12, after: 9 });
+    expect(step.events[0]).toMatchObject({
+      type: 'attack',
+      battery: P0(from),
+      target: P1(to),
+      value: 3,
+      layer: P1(to),
+      before: 12,
+      after: 9,
+    });
     for (const c of COLOURS) expect(battery(step.state, 1, c).health).toBe(c === to ? 9 : 12);
     // Exactly one attack per live pair: the action names only the attacker, the wheel names the target.
     expect(shields.legalActions(s, 0).filter((a) => a.type === 'attack')).toEqual(COLOURS.map((c) => attack(0, c)));
@@ -292,7 +388,7 @@ describe('shields: attacks', () => {
     expect(battery(step.state, 1, 'blue').health).toBe(5);
   });
 
-  it('S4 a destroyed battery neither attacks nor is attacked, and one cannot attack the other player\'s batteries with the opponent\'s', () => {
+  it("S4 a destroyed battery neither attacks nor is attacked, and one cannot attack the other player's batteries with the opponent's", () => {
     const s = build({ pool: [], p0: { blue: 'x' }, p1: { yellow: 'x' } });
     expect(shields.legalActions(s, 0)).toEqual([attack(0, 'yellow')]);
     expect(refused(s, attack(0, 'red'))).toBe('illegal-move');
@@ -301,7 +397,7 @@ describe('shields: attacks', () => {
     expect(refused(s, { type: 'attack', battery: 'potion.d6' })).toBe('no-such-die');
   });
 
-  it('S4 the closing example follows the wheel: with P2\'s blue gone, P1\'s red is safe; then P2 red destroys P1 yellow', () => {
+  it("S4 the closing example follows the wheel: with P2's blue gone, P1's red is safe; then P2 red destroys P1 yellow", () => {
     // Player 1 is seat 0, player 2 seat 1. Player 2's blue battery is already destroyed.
     let s = build({ pool: [], turn: 1, p0: { yellow: '3 d4' }, p1: { blue: 'x' } });
     expect(shields.legalActions(s, 1)).toEqual([attack(1, 'red'), attack(1, 'yellow')]);
@@ -329,10 +425,16 @@ describe('shields: layers and damage', () => {
     expect(e).toMatchObject({ layer, before, after, lost: 0 });
   });
 
-  it('S5 excess damage is lost, never carried to the next layer (the source\'s blue shield at 1 and a roll of 5)', () => {
+  it("S5 excess damage is lost, never carried to the next layer (the source's blue shield at 1 and a roll of 5)", () => {
     const s = build({ pool: [], p0: { yellow: '12 d6' }, p1: { blue: '12 d4 d10:1 d12', behind: ['d20'] } });
     const step = play(s, attack(0, 'yellow'), [5]);
-    expect(step.events[0]).toMatchObject({ layer: 'shield.blue.d10', before: 1, after: 0, lost: 4, destroyed: ['shield.blue.d10'] });
+    expect(step.events[0]).toMatchObject({
+      layer: 'shield.blue.d10',
+      before: 1,
+      after: 0,
+      lost: 4,
+      destroyed: ['shield.blue.d10'],
+    });
     expect(stackOf(step.state, 1, 'blue')).toEqual(['shield.blue.d12:12', 'shield.black.d20:20']);
     expect(battery(step.state, 1, 'blue').health).toBe(12);
     expect(say(step.events)).toEqual([
@@ -340,13 +442,24 @@ describe('shields: layers and damage', () => {
     ]);
   });
 
-  it('S5 a destroyed shield and a destroyed battery go to their owner\'s trash', () => {
+  it("S5 a destroyed shield and a destroyed battery go to their owner's trash", () => {
     const s = build({ pool: [], spare: 0, p1: { front: ['d12:2'], red: '3 d8' } });
     const s1 = play(s, attack(0, 'blue'), [2]).state;
     expect(view(s1).players[1].trash.map((d) => d.id)).toEqual(['p1.attack.red.d4', 'shield.black.d12']);
     const s2 = play(play(s1, attack(1, 'red'), [1]).state, attack(0, 'blue'), [4]);
-    expect(s2.events[0]).toMatchObject({ layer: P1('red'), before: 3, after: 0, lost: 1, destroyed: ['attack.red.d8', P1('red')] });
-    expect(view(s2.state).players[1].trash.map((d) => d.id)).toEqual(['p1.attack.red.d4', 'shield.black.d12', 'attack.red.d8', P1('red')]);
+    expect(s2.events[0]).toMatchObject({
+      layer: P1('red'),
+      before: 3,
+      after: 0,
+      lost: 1,
+      destroyed: ['attack.red.d8', P1('red')],
+    });
+    expect(view(s2.state).players[1].trash.map((d) => d.id)).toEqual([
+      'p1.attack.red.d4',
+      'shield.black.d12',
+      'attack.red.d8',
+      P1('red'),
+    ]);
   });
 
   it('S6 a black shield is placed in front or behind when taken, keeps that place, and protects every battery', () => {
@@ -379,13 +492,23 @@ describe('shields: layers and damage', () => {
     s = play(s, { type: 'take', die: 'shield.black.d20', placement: 'front' }).state;
     s = play(s, attack(0, 'red'), [1]).state;
     s = play(s, { type: 'take', die: 'potion.d6' }).state;
-    expect(play(s, attack(1, 'blue'), [3]).events[0]).toMatchObject({ layer: 'shield.black.d20', before: 20, after: 17 });
+    expect(play(s, attack(1, 'blue'), [3]).events[0]).toMatchObject({
+      layer: 'shield.black.d20',
+      before: 20,
+      after: 17,
+    });
   });
 
   it('S7 a shield for a destroyed battery can still be taken and goes straight to the trash', () => {
     const s = build({ p0: { blue: 'x' } });
     const step = play(s, { type: 'take', die: 'shield.blue.d12' });
-    expect(step.events[0]).toEqual({ type: 'take', seat: 0, die: 'shield.blue.d12', to: 'trash', trashed: ['shield.blue.d12'] });
+    expect(step.events[0]).toEqual({
+      type: 'take',
+      seat: 0,
+      die: 'shield.blue.d12',
+      to: 'trash',
+      trashed: ['shield.blue.d12'],
+    });
     expect(view(step.state).players[0].trash.map((d) => d.id)).toContain('shield.blue.d12');
     expect(say(step.events)).toEqual(['Ana takes the blue d12 shield, which goes straight to the trash']);
   });
@@ -410,7 +533,7 @@ describe('shields: attack dice', () => {
     expect(play(s, attack(0, 'yellow'), [8]).rolls).toEqual([{ index: 0, sides: 8, value: 8 }]);
   });
 
-  it('S8 an attack die of a destroyed battery\'s color can be taken and goes to the trash', () => {
+  it("S8 an attack die of a destroyed battery's color can be taken and goes to the trash", () => {
     const step = play(build({ p0: { yellow: 'x' } }), { type: 'take', die: 'attack.yellow.d8' });
     expect(step.events[0]).toMatchObject({ to: 'trash', trashed: ['attack.yellow.d8'] });
     expect(battery(step.state, 0, 'yellow').attack).toBeNull();
@@ -419,8 +542,8 @@ describe('shields: attack dice', () => {
 
 describe('shields: potions and polish', () => {
   it.each([
-    ['the source\'s yellow at 6 with the d6 potion', 6, 'potion.d6', 12, 0],
-    ['the source\'s yellow at 8 with the d6 potion, 2 lost', 8, 'potion.d6', 12, 2],
+    ["the source's yellow at 6 with the d6 potion", 6, 'potion.d6', 12, 0],
+    ["the source's yellow at 8 with the d6 potion, 2 lost", 8, 'potion.d6', 12, 2],
     ['a yellow at 1 with the d10 potion', 1, 'potion.d10', 11, 0],
     ['a full battery, all lost', 12, 'potion.d8.1', 12, 8],
   ])('S9 a potion restores its full face to one battery, capped at 12: %s', (_t, health, potion, after, wasted) => {
@@ -431,20 +554,38 @@ describe('shields: potions and polish', () => {
   });
 
   it.each([
-    ['a colored d12 at 5 with the d8 polish, 1 lost', { red: '12 d4 d12:5 d10:2' }, 'shield.red.d12', 'polish.d8', 12, 1],
+    [
+      'a colored d12 at 5 with the d8 polish, 1 lost',
+      { red: '12 d4 d12:5 d10:2' },
+      'shield.red.d12',
+      'polish.d8',
+      12,
+      1,
+    ],
     ['the inner colored shield', { red: '12 d4 d12:5 d10:2' }, 'shield.red.d10', 'polish.d4', 6, 0],
     ['a black d20 at 3 with the d4 polish', { behind: ['d20:3'] }, 'shield.black.d20', 'polish.d4', 7, 0],
-  ])('S9 a polish restores its full face to one shield, capped at its faces, nothing to the next: %s', (_t, p0, shield, polish, after, wasted) => {
-    const s = build({ pool: [], p0: { ...p0, reserve: [polish] } });
-    const step = play(s, { type: 'polish', die: polish, shield });
-    expect(step.events[0]).toMatchObject({ shield, after, wasted });
-    const points = (t: ShieldsState) => new Map(view(t).players[0].batteries.flatMap((b) => b.shields).map((x) => [x.id, x.points]));
-    const [was, now] = [points(s), points(step.state)];
-    for (const [id, p] of was) if (id !== shield) expect([id, now.get(id)]).toEqual([id, p]);
-  });
+  ])(
+    'S9 a polish restores its full face to one shield, capped at its faces, nothing to the next: %s',
+    (_t, p0, shield, polish, after, wasted) => {
+      const s = build({ pool: [], p0: { ...p0, reserve: [polish] } });
+      const step = play(s, { type: 'polish', die: polish, shield });
+      expect(step.events[0]).toMatchObject({ shield, after, wasted });
+      const points = (t: ShieldsState) =>
+        new Map(
+          view(t)
+            .players[0].batteries.flatMap((b) => b.shields)
+            .map((x) => [x.id, x.points]),
+        );
+      const [was, now] = [points(s), points(step.state)];
+      for (const [id, p] of was) if (id !== shield) expect([id, now.get(id)]).toEqual([id, p]);
+    },
+  );
 
   it('S9 potions and polish wait in reserve, then one is used per turn instead of attacking, and goes to the trash', () => {
-    let s = build({ pool: ['potion.d8.1', 'polish.d6.1', 'attack.red.d6'], p0: { reserve: ['potion.d6'], red: '12 d4 d10:1' } });
+    let s = build({
+      pool: ['potion.d8.1', 'polish.d6.1', 'attack.red.d6'],
+      p0: { reserve: ['potion.d6'], red: '12 d4 d10:1' },
+    });
     let step = play(s, { type: 'take', die: 'potion.d8.1' });
     expect(view(step.state).players[0].reserve.map((d) => d.id)).toEqual(['potion.d6', 'potion.d8.1']);
     s = play(step.state, attack(0, 'red'), [1]).state; // not used the turn it was taken: that is allowed
@@ -460,7 +601,7 @@ describe('shields: potions and polish', () => {
     expect(say(step.events)).toEqual(['Ana uses the d8 potion #1 on the blue battery: 12 → 12 (8 lost over the cap)']);
   });
 
-  it('S9 a potion needs a live battery of one\'s own, a polish a surviving shield of one\'s own', () => {
+  it("S9 a potion needs a live battery of one's own, a polish a surviving shield of one's own", () => {
     const s = build({ pool: [], p0: { red: 'x', reserve: ['potion.d6', 'polish.d4'] }, p1: { front: ['d12'] } });
     expect(refused(s, { type: 'potion', die: 'potion.d6', battery: P0('red') })).toBe('illegal-move');
     expect(refused(s, { type: 'potion', die: 'potion.d6', battery: P1('blue') })).toBe('no-such-die');
@@ -477,7 +618,8 @@ describe('shields: potions and polish', () => {
     expect(refused(s1, { type: 'potion', die: 'potion.d10', battery: P0('red') })).toBe('no-such-die');
     expect(refused(s1, { type: 'polish', die: 'polish.d8', shield: 'shield.red.d10' })).toBe('no-such-die');
     const seen = [shields.view(s1, 0), shields.view(s1, 1), shields.view(s1, null)] as ShieldsView[];
-    for (const v of seen) expect(v.players[0].trash.map((d) => d.id).slice(0, 3)).toEqual(['potion.d10', 'polish.d8', 'attack.red.d8']);
+    for (const v of seen)
+      expect(v.players[0].trash.map((d) => d.id).slice(0, 3)).toEqual(['potion.d10', 'polish.d8', 'attack.red.d8']);
     // Playing on, dice only ever join a trash.
     let t = s1;
     const dice = seededDice(3);
@@ -487,21 +629,31 @@ describe('shields: potions and polish', () => {
       const step = shields.apply(t, t.turn, acts[dice.roll(acts.length) - 1], dice);
       if (!step.ok) throw new Error(step.message);
       t = step.state;
-      before.forEach((trash, seat) => { expect(t.players[seat].trash.slice(0, trash.length)).toEqual(trash); });
+      before.forEach((trash, seat) => {
+        expect(t.players[seat].trash.slice(0, trash.length)).toEqual(trash);
+      });
     }
   });
 });
 
 describe('shields: winning and the match', () => {
-  it('S11 the first player to destroy two of the opponent\'s batteries wins; the battery\'s attack die goes with it', () => {
+  it("S11 the first player to destroy two of the opponent's batteries wins; the battery's attack die goes with it", () => {
     const s = build({ pool: [], p1: { blue: 'x', yellow: '2 d8' } });
     const step = play(s, attack(0, 'red'), [4]);
     expect(step.events.map((e) => e.type)).toEqual(['attack', 'game-won']);
     expect(step.events[0]).toMatchObject({ destroyed: ['attack.yellow.d8', P1('yellow')] });
-    expect(shields.result(step.state)).toEqual({ winners: [0], draw: false, reason: 'two-batteries', summary: expect.any(String) });
+    expect(shields.result(step.state)).toEqual({
+      winners: [0],
+      draw: false,
+      reason: 'two-batteries',
+      summary: expect.any(String),
+    });
     expect(shields.toAct(step.state)).toEqual([]);
     expect([shields.legalActions(step.state, 0), shields.legalActions(step.state, 1)]).toEqual([[], []]);
-    expect(shields.apply(step.state, 1, attack(1, 'red'), scripted([1]))).toMatchObject({ ok: false, code: 'game-over' });
+    expect(shields.apply(step.state, 1, attack(1, 'red'), scripted([1]))).toMatchObject({
+      ok: false,
+      code: 'game-over',
+    });
     expect(view(step.state)).toMatchObject({ turn: null, step: null, winner: 0, score: [1, 0] });
     expect(say(step.events)[1]).toBe("Ana wins: two of Ben's batteries are destroyed");
   });
@@ -512,7 +664,13 @@ describe('shields: winning and the match', () => {
   });
 
   it('S12 best of three: the loser of a game starts the next one, with a fresh pool and fresh batteries', () => {
-    const s = build({ pool: [], options: { bestOf: 3 }, turn: 1, p0: { yellow: 'x', blue: '1 d4' }, p1: { reserve: ['polish.d4'] } });
+    const s = build({
+      pool: [],
+      options: { bestOf: 3 },
+      turn: 1,
+      p0: { yellow: 'x', blue: '1 d4' },
+      p1: { reserve: ['polish.d4'] },
+    });
     const step = play(s, attack(1, 'yellow'), [3]);
     expect(step.events.map((e) => e.type)).toEqual(['attack', 'game-won']);
     // The final position stays until both players press "Next game" (rules 2); then game 2 starts.
@@ -521,7 +679,9 @@ describe('shields: winning and the match', () => {
     const next = ready.state;
     expect(shields.result(next)).toBeNull();
     expect([next.game, next.score, next.turn, next.step, next.pool]).toEqual([2, [0, 1], 0, 'take', [...POOL_IDS]]);
-    expect(next.players).toEqual(shields.setup({ bestOf: 3, resurrection: false }, 2, scripted([1, 1, 1, 2, 2, 2])).state.players);
+    expect(next.players).toEqual(
+      shields.setup({ bestOf: 3, resurrection: false }, 2, scripted([1, 1, 1, 2, 2, 2])).state.players,
+    );
     expect(say([...step.events, ...ready.events]).slice(1)).toEqual([
       "Ben wins game 1 by destroying two of Ana's batteries; Ben leads 1–0",
       'Ana is ready for the next game',
@@ -531,10 +691,20 @@ describe('shields: winning and the match', () => {
   });
 
   it('S12 the match is decided once a seat has won two games; a single game is decided by one', () => {
-    const s = build({ pool: [], options: { bestOf: 3 }, match: { game: 3, score: [1, 1] }, p1: { blue: 'x', yellow: '1 d4' } });
+    const s = build({
+      pool: [],
+      options: { bestOf: 3 },
+      match: { game: 3, score: [1, 1] },
+      p1: { blue: 'x', yellow: '1 d4' },
+    });
     const step = play(s, attack(0, 'red'), [1]);
     expect(step.events.map((e) => e.type)).toEqual(['attack', 'game-won', 'match-won']);
-    expect(shields.result(step.state)).toMatchObject({ winners: [0], draw: false, reason: 'match', summary: 'Won the best of three 2–1' });
+    expect(shields.result(step.state)).toMatchObject({
+      winners: [0],
+      draw: false,
+      reason: 'match',
+      summary: 'Won the best of three 2–1',
+    });
     expect(view(step.state).score).toEqual([2, 1]);
     expect(say(step.events).at(-1)).toBe('Ana wins the match 2–1');
     const single = play(build({ pool: [], p1: { blue: 'x', yellow: '1 d4' } }), attack(0, 'red'), [1]);
@@ -545,7 +715,8 @@ describe('shields: winning and the match', () => {
   it('S12 options: single game by default, best of three on request, anything else refused', () => {
     expect(shields.options.parse({})).toEqual({ bestOf: 1, resurrection: false });
     expect(shields.options.parse({ bestOf: 3, resurrection: true })).toEqual({ bestOf: 3, resurrection: true });
-    for (const bad of [{ bestOf: 2 }, { bestOf: 5 }, { resurrection: 'yes' }, { other: 1 }]) expect(shields.options.safeParse(bad).success).toBe(false);
+    for (const bad of [{ bestOf: 2 }, { bestOf: 5 }, { resurrection: 'yes' }, { other: 1 }])
+      expect(shields.options.safeParse(bad).success).toBe(false);
   });
 });
 
@@ -579,7 +750,11 @@ describe('shields: the resurrection variant', () => {
     [6, 'potion.d6', true],
     [7, 'potion.d8.1', false],
   ])('S13 a shield showing %i may bring back the %s: %s', (points, revive, allowed) => {
-    const s = build({ pool: [], options: on, p0: { blue: `12 d4 d12:${points}`, trash: ['polish.d4', 'potion.d6', 'potion.d8.1'] } });
+    const s = build({
+      pool: [],
+      options: on,
+      p0: { blue: `12 d4 d12:${points}`, trash: ['polish.d4', 'potion.d6', 'potion.d8.1'] },
+    });
     const a = { type: 'resurrect', sacrifice: 'shield.blue.d12', revive } as const;
     expect(shields.legalActions(s, 0).some((x) => JSON.stringify(x) === JSON.stringify(a))).toBe(allowed);
     expect(shields.apply(s, 0, a, scripted([])).ok).toBe(allowed);
@@ -592,15 +767,31 @@ describe('shields: the resurrection variant', () => {
     expect([b.alive, b.health, b.attack?.id]).toEqual([true, 12, 'p0.attack.yellow.d4']);
     expect(view(step.state).players[0].trash.map((d) => d.id)).toEqual(['shield.black.d20']);
     expect([step.state.turn, step.events.map((e) => e.type)]).toEqual([1, ['resurrect']]);
-    expect(say(step.events)).toEqual(['Ana sacrifices the black d20 shield (showing 13) to bring back the yellow battery at 12 health with its d4']);
+    expect(say(step.events)).toEqual([
+      'Ana sacrifices the black d20 shield (showing 13) to bring back the yellow battery at 12 health with its d4',
+    ]);
   });
 
   it('S13 a revived shield enters at full value on its battery; a black one names its place; an attack die only if bigger', () => {
-    const s = build({ pool: [], options: on, p0: { red: '12 d6 d10:2', trash: ['shield.red.d12', 'shield.black.d12', 'attack.red.d8'], reserve: ['potion.d10'] }, p1: { red: '12 d4', trash: ['attack.yellow.d6'] } });
+    const s = build({
+      pool: [],
+      options: on,
+      p0: {
+        red: '12 d6 d10:2',
+        trash: ['shield.red.d12', 'shield.black.d12', 'attack.red.d8'],
+        reserve: ['potion.d10'],
+      },
+      p1: { red: '12 d4', trash: ['attack.yellow.d6'] },
+    });
     const colored = play(s, { type: 'resurrect', sacrifice: P0('blue'), revive: 'shield.red.d12' }).state;
     expect(stackOf(colored, 0, 'red')).toEqual(['shield.red.d12:12', 'shield.red.d10:2']);
     expect(refused(s, { type: 'resurrect', sacrifice: P0('blue'), revive: 'shield.black.d12' })).toBe('illegal-move');
-    const black = play(s, { type: 'resurrect', sacrifice: P0('blue'), revive: 'shield.black.d12', placement: 'behind' }).state;
+    const black = play(s, {
+      type: 'resurrect',
+      sacrifice: P0('blue'),
+      revive: 'shield.black.d12',
+      placement: 'behind',
+    }).state;
     expect(stackOf(black, 0, 'red')).toEqual(['shield.red.d10:2', 'shield.black.d12:12']);
     const armed = play(s, { type: 'resurrect', sacrifice: 'potion.d10', revive: 'attack.red.d8' });
     expect(battery(armed.state, 0, 'red').attack?.id).toBe('attack.red.d8');
@@ -610,7 +801,11 @@ describe('shields: the resurrection variant', () => {
   });
 
   it('S13 (rules page) a die that would go straight back to the trash cannot be revived, nor the sacrificed die itself', () => {
-    const s = build({ pool: [], options: on, p0: { red: '12 d8', blue: 'x', trash: ['attack.red.d6', 'shield.blue.d10'], reserve: ['potion.d10'] } });
+    const s = build({
+      pool: [],
+      options: on,
+      p0: { red: '12 d8', blue: 'x', trash: ['attack.red.d6', 'shield.blue.d10'], reserve: ['potion.d10'] },
+    });
     expect(refused(s, { type: 'resurrect', sacrifice: 'potion.d10', revive: 'attack.red.d6' })).toBe('illegal-move'); // not bigger than the d8
     expect(refused(s, { type: 'resurrect', sacrifice: 'potion.d10', revive: 'shield.blue.d10' })).toBe('illegal-move'); // its battery is gone
     expect(refused(s, { type: 'resurrect', sacrifice: 'potion.d10', revive: 'potion.d10' })).toBe('no-such-die');
@@ -633,15 +828,30 @@ describe('shields: the resurrection variant', () => {
   });
 
   it('S13 (rules page) a battery whose attack die was sacrificed cannot attack until re-armed', () => {
-    const s = build({ pool: ['attack.red.d6', 'polish.d4'], step: 'act', options: on, p0: { red: '12 d8', trash: ['potion.d6'] } });
+    const s = build({
+      pool: ['attack.red.d6', 'polish.d4'],
+      step: 'act',
+      options: on,
+      p0: { red: '12 d8', trash: ['potion.d6'] },
+    });
     const s1 = play(s, { type: 'resurrect', sacrifice: 'attack.red.d8', revive: 'potion.d6' }).state;
     expect(battery(s1, 0, 'red').attack).toBeNull();
     const again: ShieldsState = { ...s1, turn: 0, step: 'act' };
     expect(refused(again, attack(0, 'red'))).toBe('illegal-move');
-    expect(shields.legalActions(again, 0).filter((a) => a.type === 'attack')).toEqual([attack(0, 'yellow'), attack(0, 'blue')]);
+    expect(shields.legalActions(again, 0).filter((a) => a.type === 'attack')).toEqual([
+      attack(0, 'yellow'),
+      attack(0, 'blue'),
+    ]);
     const s2 = play(play(s1, { type: 'take', die: 'polish.d4' }).state, attack(1, 'yellow'), [1]).state;
     const rearm = play(s2, { type: 'take', die: 'attack.red.d6' });
-    expect(rearm.events[0]).toEqual({ type: 'take', seat: 0, die: 'attack.red.d6', to: 'battery', battery: P0('red'), trashed: [] });
+    expect(rearm.events[0]).toEqual({
+      type: 'take',
+      seat: 0,
+      die: 'attack.red.d6',
+      to: 'battery',
+      battery: P0('red'),
+      trashed: [],
+    });
     expect(play(rearm.state, attack(0, 'red'), [6]).rolls).toEqual([{ index: 0, sides: 6, value: 6 }]);
   });
 
@@ -660,7 +870,11 @@ describe('shields: the resurrection variant', () => {
     // Sacrificeable: red battery (12), its d4 (4), yellow battery (5), its d4, blue battery (2), its d4, polish d6 (6).
     // Trash: potion d6, shield red d10. Potion d6 needs a 6 or more: red battery, yellow? no (5), polish d6 → 2.
     // Shield red d10 needs 10 or more: only the red battery, which would take the shield's battery with it → 0.
-    const s = build({ pool: [], options: on, p0: { yellow: '5 d4', blue: '2 d4', reserve: ['polish.d6.1'], trash: ['potion.d6', 'shield.red.d10'] } });
+    const s = build({
+      pool: [],
+      options: on,
+      p0: { yellow: '5 d4', blue: '2 d4', reserve: ['polish.d6.1'], trash: ['potion.d6', 'shield.red.d10'] },
+    });
     const res = shields.legalActions(s, 0).filter((a) => a.type === 'resurrect');
     expect(res).toEqual([
       { type: 'resurrect', sacrifice: P0('red'), revive: 'potion.d6' },
@@ -710,7 +924,9 @@ describe('shields: legal-action counts (perft)', () => {
 
   it('perft from a mid-game position with reserves, shields and the variant: 8 by hand, deeper pinned', () => {
     const s = build({
-      pool: ['attack.blue.d8', 'shield.black.d20'], step: 'act', options: { resurrection: true },
+      pool: ['attack.blue.d8', 'shield.black.d20'],
+      step: 'act',
+      options: { resurrection: true },
       p0: { red: '9 d6 d12:4', yellow: 'x', reserve: ['potion.d8.1', 'polish.d6.1'], behind: ['d12:7'] },
       p1: { blue: '3 d6 d10', yellow: '12 d4 d12:1', reserve: ['polish.d4'] },
     });
@@ -727,21 +943,42 @@ describe('shields: S14 no endless stall (resurrection variant), S15 resigning a 
   const VARIANT = { resurrection: true } as const;
   // Both players disarmed (the variant can do that), one battery destroyed each, health below 12 so nothing can be
   // sacrificed for a d12: neither can attack, heal or resurrect, so each must pass.
-  const stuck = (p1Health: number, options: Partial<ShieldsOptions> = VARIANT, passed = false) => build({
-    pool: [], spare: 1, options, step: 'act', passed,
-    p0: { red: 'x', yellow: '11 -', blue: '11 -' },
-    p1: { red: 'x', yellow: `${p1Health} -`, blue: '11 -' },
+  const stuck = (p1Health: number, options: Partial<ShieldsOptions> = VARIANT, passed = false) =>
+    build({
+      pool: [],
+      spare: 1,
+      options,
+      step: 'act',
+      passed,
+      p0: { red: 'x', yellow: '11 -', blue: '11 -' },
+      p1: { red: 'x', yellow: `${p1Health} -`, blue: '11 -' },
+    });
+  const potionOn = (seat: Seat, c: Colour, die = 'potion.d6'): ShieldsAction => ({
+    type: 'potion',
+    die,
+    battery: batteryId(seat, c),
   });
-  const potionOn = (seat: Seat, c: Colour, die = 'potion.d6'): ShieldsAction => ({ type: 'potion', die, battery: batteryId(seat, c) });
 
   it('S14 trigger: ten turns in a row without an attack end the game; nine do not', () => {
-    const s = build({ pool: [], options: VARIANT, quiet: 8, p0: { reserve: ['potion.d6', 'potion.d10'] }, p1: { red: 'x' } });
+    const s = build({
+      pool: [],
+      options: VARIANT,
+      quiet: 8,
+      p0: { reserve: ['potion.d6', 'potion.d10'] },
+      p1: { red: 'x' },
+    });
     const ninth = play(s, potionOn(0, 'red'));
     expect(ninth.state.quiet).toBe(9);
     expect(shields.result(ninth.state)).toBeNull();
     const tenth = play({ ...ninth.state, turn: 0 }, potionOn(0, 'red', 'potion.d10'));
     expect(tenth.events.map((e) => e.type)).toEqual(['potion', 'stalled', 'game-won']);
-    expect(tenth.events[1]).toMatchObject({ trigger: 'ten-turns', turns: 10, destroyed: [0, 1], decidedBy: 'batteries', winner: 0 });
+    expect(tenth.events[1]).toMatchObject({
+      trigger: 'ten-turns',
+      turns: 10,
+      destroyed: [0, 1],
+      decidedBy: 'batteries',
+      winner: 0,
+    });
     expect(shields.result(tenth.state)).toMatchObject({ winners: [0], draw: false, reason: 'stalled' });
   });
 
@@ -759,33 +996,63 @@ describe('shields: S14 no endless stall (resurrection variant), S15 resigning a 
     expect(shields.legalActions(first.state, 1)).toEqual([{ type: 'pass' }]);
     const second = play(first.state, { type: 'pass' });
     expect(second.events[1]).toMatchObject({ type: 'stalled', trigger: 'both-passed', turns: 2 });
-    expect(say(second.events)[1]).toBe('Both players passed in a row: the game ends; batteries destroyed are level (1 each), Ana has more points standing (22 to 21)');
+    expect(say(second.events)[1]).toBe(
+      'Both players passed in a row: the game ends; batteries destroyed are level (1 each), Ana has more points standing (22 to 21)',
+    );
   });
 
   it('S14 decision order 1: fewer destroyed batteries wins, whatever the points', () => {
     // Ana has lost none but stands low; Ben has lost one but is heavily shielded.
-    const s = build({ pool: [], options: VARIANT, quiet: 9, turn: 1,
-      p0: { red: '1 d4', yellow: '1 d4', blue: '1 d4' }, p1: { red: 'x', yellow: '12 d4 d12 d10', reserve: ['potion.d6'] } });
+    const s = build({
+      pool: [],
+      options: VARIANT,
+      quiet: 9,
+      turn: 1,
+      p0: { red: '1 d4', yellow: '1 d4', blue: '1 d4' },
+      p1: { red: 'x', yellow: '12 d4 d12 d10', reserve: ['potion.d6'] },
+    });
     const step = play(s, potionOn(1, 'blue'));
-    expect(step.events[1]).toMatchObject({ type: 'stalled', destroyed: [0, 1], points: [3, 46], decidedBy: 'batteries', winner: 0 });
+    expect(step.events[1]).toMatchObject({
+      type: 'stalled',
+      destroyed: [0, 1],
+      points: [3, 46],
+      decidedBy: 'batteries',
+      winner: 0,
+    });
     expect(shields.result(step.state)?.winners).toEqual([0]);
-    expect(say(step.events)[1]).toBe('10 turns without an attack: the game ends; Ana has fewer batteries destroyed (0 to 1)');
+    expect(say(step.events)[1]).toBe(
+      '10 turns without an attack: the game ends; Ana has fewer batteries destroyed (0 to 1)',
+    );
   });
 
   it('S14 decision order 2: level on batteries, the higher total of points standing (health plus shields) wins', () => {
-    const s = build({ pool: [], options: VARIANT, quiet: 9,
-      p0: { red: 'x', reserve: ['potion.d6'], front: ['d20:3'] }, p1: { blue: 'x', yellow: '12 d4 d12:2' } });
+    const s = build({
+      pool: [],
+      options: VARIANT,
+      quiet: 9,
+      p0: { red: 'x', reserve: ['potion.d6'], front: ['d20:3'] },
+      p1: { blue: 'x', yellow: '12 d4 d12:2' },
+    });
     const step = play(s, potionOn(0, 'blue'));
     // Ana: 12 + 12 health and the black d20 at 3 (counted once) = 27; Ben: 12 + 12 + 2 = 26.
     expect(step.events[1]).toMatchObject({ decidedBy: 'points', destroyed: [1, 1], points: [27, 26], winner: 0 });
-    expect(shields.result(step.state)).toMatchObject({ winners: [0], reason: 'stalled', summary: 'Ten turns without an attack; level on batteries, more points standing' });
+    expect(shields.result(step.state)).toMatchObject({
+      winners: [0],
+      reason: 'stalled',
+      summary: 'Ten turns without an attack; level on batteries, more points standing',
+    });
   });
 
   it('S14 decision order 3: level on both, a single game is a draw', () => {
     const step = play(play(stuck(11), { type: 'pass' }).state, { type: 'pass' });
     expect(step.events.slice(1).map((e) => e.type)).toEqual(['stalled', 'game-drawn']);
     expect(step.events[1]).toMatchObject({ decidedBy: 'draw', winner: null, points: [22, 22] });
-    expect(shields.result(step.state)).toEqual({ winners: [], draw: true, reason: 'stalled', summary: 'Ten turns without an attack; level on batteries and points' });
+    expect(shields.result(step.state)).toEqual({
+      winners: [],
+      draw: true,
+      reason: 'stalled',
+      summary: 'Ten turns without an attack; level on batteries and points',
+    });
     expect(shields.toAct(step.state)).toEqual([]);
     expect(view(step.state)).toMatchObject({ draw: true, turn: null, winner: null });
     expect(say(step.events).slice(1)).toEqual([
@@ -802,9 +1069,17 @@ describe('shields: S14 no endless stall (resurrection variant), S15 resigning a 
     expect(step.state.between).toEqual({ game: 2, winner: null, next: 1, ready: [false, false] });
     const next = nextGame(step.state, [1, 0]);
     expect(next.events.at(-1)).toEqual({ type: 'game-start', game: 3, first: 1, reason: 'replay-draw' });
-    expect([next.state.game, next.state.score, next.state.turn, next.state.starter, next.state.quiet]).toEqual([3, [1, 0], 1, 1, 0]);
+    expect([next.state.game, next.state.score, next.state.turn, next.state.starter, next.state.quiet]).toEqual([
+      3,
+      [1, 0],
+      1,
+      1,
+      0,
+    ]);
     expect(say(step.events.concat(next.events)).slice(2)).toEqual([
-      'Game 2 is a draw and does not count', 'Ben is ready for the next game', 'Ana is ready for the next game',
+      'Game 2 is a draw and does not count',
+      'Ben is ready for the next game',
+      'Ana is ready for the next game',
       'Game 3 begins: Ben goes first (the drawn game is replayed with the same starter)',
     ]);
   });
@@ -823,7 +1098,14 @@ describe('shields: S14 no endless stall (resurrection variant), S15 resigning a 
   });
 
   it('S14 rules 1 (archived games) never stall', () => {
-    const s = build({ pool: [], options: VARIANT, quiet: 9, rules: 1, p0: { reserve: ['potion.d6'] }, p1: { red: 'x' } });
+    const s = build({
+      pool: [],
+      options: VARIANT,
+      quiet: 9,
+      rules: 1,
+      p0: { reserve: ['potion.d6'] },
+      p1: { red: 'x' },
+    });
     expect(play(s, potionOn(0, 'red')).events.map((e) => e.type)).toEqual(['potion']);
   });
 
@@ -846,8 +1128,12 @@ describe('shields: S14 no endless stall (resurrection variant), S15 resigning a 
     if (!resigned.ok) throw new Error(resigned.message);
     const result = resultOf(shields, resigned.table)!;
     expect(result).toMatchObject({ winners: [1 - loser], reason: 'resigned' });
-    expect(advance(shields, resigned.table, 1 - loser, 'action', shields.legalActions(table.state, loser)[0], dice)).toMatchObject({ ok: false, code: 'game-over' });
-    expect(shields.resignScope!({ bestOf: 3, resurrection: false })).toBe('the whole match (best of three), not only this game');
+    expect(
+      advance(shields, resigned.table, 1 - loser, 'action', shields.legalActions(table.state, loser)[0], dice),
+    ).toMatchObject({ ok: false, code: 'game-over' });
+    expect(shields.resignScope!({ bestOf: 3, resurrection: false })).toBe(
+      'the whole match (best of three), not only this game',
+    );
     expect(shields.resignScope!({ bestOf: 1, resurrection: false })).toBe('this game');
     const names = ['Ana', 'Ben'];
     expect(resultText(shields, result, names, loser)).toBe('You resigned');
@@ -856,7 +1142,12 @@ describe('shields: S14 no endless stall (resurrection variant), S15 resigning a 
 });
 
 describe('shields: between two games of a match the final position stays until both press "Next game"', () => {
-  const won = () => play(build({ pool: [], options: { bestOf: 3 }, turn: 1, p0: { yellow: 'x', blue: '1 d4' } }), attack(1, 'yellow'), [3]).state;
+  const won = () =>
+    play(
+      build({ pool: [], options: { bestOf: 3 }, turn: 1, p0: { yellow: 'x', blue: '1 d4' } }),
+      attack(1, 'yellow'),
+      [3],
+    ).state;
 
   it('the finished game stays as it ended: both players are to act, and "next" is all they may do', () => {
     const s = won();
@@ -864,10 +1155,20 @@ describe('shields: between two games of a match the final position stays until b
     expect(shields.toAct(s)).toEqual([0, 1]);
     expect(shields.result(s)).toBeNull();
     const v = view(s);
-    expect(v).toMatchObject({ game: 1, score: [0, 1], turn: null, step: null, winner: null, between: { winner: 1, ready: [false, false] } });
+    expect(v).toMatchObject({
+      game: 1,
+      score: [0, 1],
+      turn: null,
+      step: null,
+      winner: null,
+      between: { winner: 1, ready: [false, false] },
+    });
     expect(v.players[0].batteries.filter((b) => !b.alive).map((b) => b.colour)).toEqual(['yellow', 'blue']);
     expect(shields.apply(s, 0, attack(0, 'red'), scripted([1]))).toMatchObject({ ok: false, code: 'wrong-step' });
-    expect(shields.apply(s, 0, { type: 'take', die: 'potion.d6' }, scripted([]))).toMatchObject({ ok: false, code: 'wrong-step' });
+    expect(shields.apply(s, 0, { type: 'take', die: 'potion.d6' }, scripted([]))).toMatchObject({
+      ok: false,
+      code: 'wrong-step',
+    });
   });
 
   it('one player ready: only the other is awaited; pressing twice is refused; the game starts when both are ready', () => {
@@ -876,14 +1177,20 @@ describe('shields: between two games of a match the final position stays until b
     if (!one.ok) throw new Error(one.message);
     expect(shields.toAct(one.state)).toEqual([0]);
     expect(shields.legalActions(one.state, 1)).toEqual([]);
-    expect(shields.apply(one.state, 1, { type: 'next' }, scripted([]))).toMatchObject({ ok: false, code: 'not-your-turn' });
+    expect(shields.apply(one.state, 1, { type: 'next' }, scripted([]))).toMatchObject({
+      ok: false,
+      code: 'not-your-turn',
+    });
     const both = shields.apply(one.state, 0, { type: 'next' }, scripted([]));
     if (!both.ok) throw new Error(both.message);
     expect([both.state.game, both.state.between, shields.toAct(both.state)]).toEqual([2, null, [0]]);
   });
 
   it('"next" during a game is refused', () => {
-    expect(shields.apply(build({}), 0, { type: 'next' }, scripted([]))).toMatchObject({ ok: false, code: 'wrong-step' });
+    expect(shields.apply(build({}), 0, { type: 'next' }, scripted([]))).toMatchObject({
+      ok: false,
+      code: 'wrong-step',
+    });
   });
 
   it('rules 1 (archived games) started the next game at once', () => {

@@ -70,7 +70,12 @@ export async function startNode(env: Record<string, string> = {}, redisUrl = TES
   let gone = false;
   void exited.then(() => (gone = true));
   for (let i = 0; i < 300 && !gone; i++) {
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) {
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    ) {
       return { child, port, url, ws: `ws://127.0.0.1:${port}`, publicAddress, output, exited };
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -99,21 +104,37 @@ export interface Proxy {
 /** Runs Caddy with `deploy/Caddyfile` itself on `port`, its two upstreams pointed at local processes. */
 export async function startCaddy(port: number, upstreams: [string, string]): Promise<Proxy> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'dicehall-caddy-'));
-  const child = spawn(process.env.CADDY_PATH ?? 'caddy', ['run', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
-    cwd: ROOT,
-    env: {
-      ...process.env, HOME: home, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home,
-      DICEHALL_SITE: `:${port}`, DICEHALL_1: upstreams[0], DICEHALL_2: upstreams[1], CADDY_ADMIN: 'off',
+  const child = spawn(
+    process.env.CADDY_PATH ?? 'caddy',
+    ['run', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        HOME: home,
+        XDG_DATA_HOME: home,
+        XDG_CONFIG_HOME: home,
+        DICEHALL_SITE: `:${port}`,
+        DICEHALL_1: upstreams[0],
+        DICEHALL_2: upstreams[1],
+        CADDY_ADMIN: 'off',
+      },
+      stdio: 'pipe',
     },
-    stdio: 'pipe',
-  });
+  );
   const output: string[] = [];
   child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) break;
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { child, port, url, ws: `ws://127.0.0.1:${port}`, output };
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, port, url, ws: `ws://127.0.0.1:${port}`, output };
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');

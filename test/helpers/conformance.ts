@@ -1,8 +1,24 @@
 // The conformance kit: checks every GameModule must pass, whatever its game, each throwing a ConformanceError that
 // names the broken rule of the contract (test/conformance runs them over the registry; broken/ proves they bite).
 import {
-  advance, commitmentOf, FairDice, LOG_FORMAT, FAIR_SCHEME, pick, RecordingDice, replayLog, resultOf, seededDice,
-  startTable, verifyLog, type Dice, type GameLog, type GameModule, type LogEntry, type Seat, type Table,
+  advance,
+  commitmentOf,
+  FairDice,
+  LOG_FORMAT,
+  FAIR_SCHEME,
+  pick,
+  RecordingDice,
+  replayLog,
+  resultOf,
+  seededDice,
+  startTable,
+  verifyLog,
+  type Dice,
+  type GameLog,
+  type GameModule,
+  type LogEntry,
+  type Seat,
+  type Table,
 } from '@dicehall/shared';
 
 export class ConformanceError extends Error {
@@ -57,7 +73,14 @@ export function configFor(module: GameModule, own: Partial<ConformanceConfig> = 
 /** JSON with sorted keys: two equal values print the same whatever order their keys were built in. */
 export function stable(x: unknown): string {
   return JSON.stringify(x, (_k, v) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
+  );
 }
 
 export function deepFreeze<T>(o: T): T {
@@ -69,7 +92,10 @@ export function deepFreeze<T>(o: T): T {
 }
 
 const viewers = (seats: number): (Seat | null)[] => [null, ...Array.from({ length: seats }, (_, i) => i)];
-const short = (x: unknown) => { const s = JSON.stringify(x); return s.length > 120 ? `${s.slice(0, 117)}...` : s; };
+const short = (x: unknown) => {
+  const s = JSON.stringify(x);
+  return s.length > 120 ? `${s.slice(0, 117)}...` : s;
+};
 
 function setupOf(module: GameModule, setup: Setup, dice: Dice): unknown {
   return module.setup(module.options.parse(setup.options), setup.seats, dice).state;
@@ -87,12 +113,19 @@ export interface Position {
  * someone is to act until there is a result, a result only once nobody is, every seat to act has a legal action,
  * and the game ends within maxActions. `visit` sees each position before its action is taken.
  */
-export function playRandom(module: GameModule, cfg: ConformanceConfig, game: number, visit?: (p: Position) => void,
-  wrap: (state: unknown) => unknown = (s) => s): { state: unknown; actions: number } {
+export function playRandom(
+  module: GameModule,
+  cfg: ConformanceConfig,
+  game: number,
+  visit?: (p: Position) => void,
+  wrap: (state: unknown) => unknown = (s) => s,
+): { state: unknown; actions: number } {
   const setup = cfg.setups[game % cfg.setups.length];
   const dice = seededDice(1000 + game);
   const bot = seededDice(0x5bd1e995 ^ game);
-  const fail = (m: string): never => { throw new ConformanceError(module.id, `game ${game} (${setup.seats} seats, ${short(setup.options)}): ${m}`); };
+  const fail = (m: string): never => {
+    throw new ConformanceError(module.id, `game ${game} (${setup.seats} seats, ${short(setup.options)}): ${m}`);
+  };
   let state = wrap(setupOf(module, setup, dice));
   for (let n = 0; ; n++) {
     const toAct = module.toAct(state);
@@ -115,7 +148,8 @@ export function playRandom(module: GameModule, cfg: ConformanceConfig, game: num
 }
 
 /** Whether position `index` of a game is one of the probed ones (the first ones, then spread out). */
-const probed = (cfg: ConformanceConfig, index: number) => index < cfg.probes / 2 || index % Math.max(1, Math.ceil(40 / cfg.probes)) === 0;
+const probed = (cfg: ConformanceConfig, index: number) =>
+  index < cfg.probes / 2 || index % Math.max(1, Math.ceil(40 / cfg.probes)) === 0;
 
 /** Random games end; the turn invariants hold along them. */
 export function checkPlaythrough(module: GameModule, cfg: ConformanceConfig): { games: number; longest: number } {
@@ -142,16 +176,30 @@ export function checkPurity(module: GameModule, cfg: ConformanceConfig): { calls
   };
   for (let g = 0; g < cfg.games; g++) {
     const free = playRandom(module, cfg, g);
-    const frozen = guard(`the game ${g} played on frozen states`, null, () => playRandom(module, cfg, g, ({ state, seat, legal }) => {
-      const seats = cfg.setups[g % cfg.setups.length].seats;
-      guard('toAct', state, () => module.toAct(state));
-      guard('result', state, () => module.result(state));
-      for (const v of viewers(seats)) guard(`view(${v})`, state, () => module.view(state, v));
-      for (let s = 0; s < seats; s++) guard(`legalActions(${s})`, state, () => module.legalActions(state, s));
-      for (const a of legal.slice(0, 4)) guard(`apply ${short(a)}`, state, () => module.apply(state, seat, deepFreeze(structuredClone(a)), seededDice(calls)));
-      if (module.disguise) for (const v of viewers(seats)) guard('disguise', state, () => module.disguise!(state, v, seededDice(calls)));
-    }, deepFreeze));
-    if (stable(frozen.state) !== stable(free.state)) throw new ConformanceError(module.id, `game ${g} ends differently when its states are frozen`);
+    const frozen = guard(`the game ${g} played on frozen states`, null, () =>
+      playRandom(
+        module,
+        cfg,
+        g,
+        ({ state, seat, legal }) => {
+          const seats = cfg.setups[g % cfg.setups.length].seats;
+          guard('toAct', state, () => module.toAct(state));
+          guard('result', state, () => module.result(state));
+          for (const v of viewers(seats)) guard(`view(${v})`, state, () => module.view(state, v));
+          for (let s = 0; s < seats; s++) guard(`legalActions(${s})`, state, () => module.legalActions(state, s));
+          for (const a of legal.slice(0, 4))
+            guard(`apply ${short(a)}`, state, () =>
+              module.apply(state, seat, deepFreeze(structuredClone(a)), seededDice(calls)),
+            );
+          if (module.disguise)
+            for (const v of viewers(seats))
+              guard('disguise', state, () => module.disguise!(state, v, seededDice(calls)));
+        },
+        deepFreeze,
+      ),
+    );
+    if (stable(frozen.state) !== stable(free.state))
+      throw new ConformanceError(module.id, `game ${g} ends differently when its states are frozen`);
   }
   return { calls };
 }
@@ -174,9 +222,15 @@ export function wrongInputs(module: GameModule, legal: unknown[], pool: unknown[
     const k = pick(dice, keys);
     const v = o[k];
     switch (dice.roll(4)) {
-      case 1: o[k] = typeof v === 'number' ? v + (dice.roll(2) === 1 ? 1 : -1) : values.length ? pick(dice, values) : v; break;
-      case 2: if (values.length) o[k] = pick(dice, values); break;
-      case 3: delete o[k]; break;
+      case 1:
+        o[k] = typeof v === 'number' ? v + (dice.roll(2) === 1 ? 1 : -1) : values.length ? pick(dice, values) : v;
+        break;
+      case 2:
+        if (values.length) o[k] = pick(dice, values);
+        break;
+      case 3:
+        delete o[k];
+        break;
       default:
         if (Array.isArray(v) && v.length) {
           const arr = v.slice();
@@ -188,7 +242,8 @@ export function wrongInputs(module: GameModule, legal: unknown[], pool: unknown[
     return o;
   };
   for (let tries = 0; out.length < n && tries < n * 6; tries++) {
-    const base = tries % 3 === 2 && pool.length ? pick(dice, pool) : legal.length ? pick(dice, legal) : pick(dice, pool);
+    const base =
+      tries % 3 === 2 && pool.length ? pick(dice, pool) : legal.length ? pick(dice, legal) : pick(dice, pool);
     const candidate = tries % 3 === 2 ? (dice.roll(2) === 1 ? base : mutate(base)) : mutate(base);
     const parsed = module.action.safeParse(candidate);
     if (!parsed.success) continue;
@@ -201,7 +256,11 @@ export function wrongInputs(module: GameModule, legal: unknown[], pool: unknown[
 }
 
 /** Visits the probed positions of the random games, with a pool of actions met so far in every game. */
-function probePositions(module: GameModule, cfg: ConformanceConfig, visit: (p: Position, pool: unknown[], seats: number, game: number) => void): void {
+function probePositions(
+  module: GameModule,
+  cfg: ConformanceConfig,
+  visit: (p: Position, pool: unknown[], seats: number, game: number) => void,
+): void {
   const pool: unknown[] = [];
   for (let g = 0; g < cfg.games; g++) {
     const seats = cfg.setups[g % cfg.setups.length].seats;
@@ -216,7 +275,9 @@ function probePositions(module: GameModule, cfg: ConformanceConfig, visit: (p: P
 export function checkAgreement(module: GameModule, cfg: ConformanceConfig): { accepted: number; refused: number } {
   let accepted = 0;
   let refused = 0;
-  const fail = (m: string): never => { throw new ConformanceError(module.id, m); };
+  const fail = (m: string): never => {
+    throw new ConformanceError(module.id, m);
+  };
   probePositions(module, cfg, ({ state, seat, legal, index }, pool, seats, g) => {
     const at = `in game ${g} at action ${index}`;
     // A listed action comes once; a sample of a continuous choice may repeat a point (it weighs only in perft).
@@ -253,14 +314,21 @@ export function checkAgreement(module: GameModule, cfg: ConformanceConfig): { ac
       refused++;
     }
   });
-  if (refused === 0) throw new ConformanceError(module.id, 'no wrong input was sampled: the agreement check saw nothing to refuse');
+  if (refused === 0)
+    throw new ConformanceError(module.id, 'no wrong input was sampled: the agreement check saw nothing to refuse');
   return { accepted, refused };
 }
 
 /** A dice source that counts what it hands out. */
 function counting(seed: number): Dice & { taken: number } {
   const inner = seededDice(seed);
-  const d = { taken: 0, roll: (sides: number) => { d.taken++; return inner.roll(sides); } };
+  const d = {
+    taken: 0,
+    roll: (sides: number) => {
+      d.taken++;
+      return inner.roll(sides);
+    },
+  };
   return d;
 }
 
@@ -270,13 +338,21 @@ export function checkRefusalRolls(module: GameModule, cfg: ConformanceConfig): {
   probePositions(module, cfg, ({ state, seat, legal, index }, pool, seats, g) => {
     const inputs = wrongInputs(module, legal, pool, seededDice(104729 * (g + 1) + index), cfg.samples);
     // The seats not to act, sending the actor's own move, are refusals too.
-    const tries: [Seat, unknown][] = [...inputs.map((a): [Seat, unknown] => [seat, a]),
-      ...Array.from({ length: seats }, (_, s) => s).filter((s) => !module.toAct(state).includes(s)).map((s): [Seat, unknown] => [s, legal[0]])];
+    const tries: [Seat, unknown][] = [
+      ...inputs.map((a): [Seat, unknown] => [seat, a]),
+      ...Array.from({ length: seats }, (_, s) => s)
+        .filter((s) => !module.toAct(state).includes(s))
+        .map((s): [Seat, unknown] => [s, legal[0]]),
+    ];
     for (const [s, a] of tries) {
       const dice = counting(refusals);
       const step = module.apply(state, s, a, dice);
       if (step.ok) continue;
-      if (dice.taken) throw new ConformanceError(module.id, `refused ${short(a)} (${step.code}) from seat ${s} in game ${g} at action ${index} after taking ${dice.taken} roll(s)`);
+      if (dice.taken)
+        throw new ConformanceError(
+          module.id,
+          `refused ${short(a)} (${step.code}) from seat ${s} in game ${g} at action ${index} after taking ${dice.taken} roll(s)`,
+        );
       refusals++;
     }
   });
@@ -295,7 +371,9 @@ export function checkReplay(module: GameModule, cfg: ConformanceConfig): { games
     const fair = { gameId: `conformance-${g}`, clientSeed: 'kit' };
     const dice = new RecordingDice(new FairDice(serverSeed, fair));
     const bot = seededDice(31337 + g);
-    const fail = (m: string): never => { throw new ConformanceError(module.id, `game ${g}: ${m}`); };
+    const fail = (m: string): never => {
+      throw new ConformanceError(module.id, `game ${g}: ${m}`);
+    };
     const start = startTable(module, setup.options, setup.seats, dice);
     if (!start.ok) return fail(`setup refused: ${start.message}`);
     let table: Table = start.table;
@@ -310,22 +388,38 @@ export function checkReplay(module: GameModule, cfg: ConformanceConfig): { games
         for (const a of wrongInputs(module, legal, pool, bot, 2)) {
           const before = dice.count;
           const r = advance(module, table, seat, 'action', a, dice);
-          if (r.ok) { entries.push(r.entry); table = r.table; break; }
-          if (dice.count !== before) fail(`a refused ${short(a)} moved the table's dice from roll ${before} to ${dice.count}`);
+          if (r.ok) {
+            entries.push(r.entry);
+            table = r.table;
+            break;
+          }
+          if (dice.count !== before)
+            fail(`a refused ${short(a)} moved the table's dice from roll ${before} to ${dice.count}`);
         }
         if (resultOf(module, table)) break;
       }
       const s2 = pick(bot, module.toAct(table.state));
       const step = advance(module, table, s2, 'action', pick(bot, module.legalActions(table.state, s2)), dice);
       if (!step.ok) fail(`a legal action was refused at the table: ${step.code}`);
-      else { entries.push(step.entry); table = step.table; }
+      else {
+        entries.push(step.entry);
+        table = step.table;
+      }
     }
-    const log: GameLog = JSON.parse(JSON.stringify({
-      format: LOG_FORMAT, game: module.id, rules: module.rulesVersion, gameId: fair.gameId, options: setup.options, seats: setup.seats,
-      players: Array.from({ length: setup.seats }, (_, i) => `P${i + 1}`),
-      fair: { scheme: FAIR_SCHEME, commitment: commitmentOf(serverSeed), clientSeed: fair.clientSeed, serverSeed },
-      entries, result: resultOf(module, table),
-    }));
+    const log: GameLog = JSON.parse(
+      JSON.stringify({
+        format: LOG_FORMAT,
+        game: module.id,
+        rules: module.rulesVersion,
+        gameId: fair.gameId,
+        options: setup.options,
+        seats: setup.seats,
+        players: Array.from({ length: setup.seats }, (_, i) => `P${i + 1}`),
+        fair: { scheme: FAIR_SCHEME, commitment: commitmentOf(serverSeed), clientSeed: fair.clientSeed, serverSeed },
+        entries,
+        result: resultOf(module, table),
+      }),
+    );
     const lookup = (id: string) => (id === module.id ? module : undefined);
     const verdict = verifyLog(log, lookup);
     if (!verdict.ok) fail(`the log does not verify: ${verdict.problems.join('; ')}`);
@@ -342,7 +436,10 @@ export function checkReplay(module: GameModule, cfg: ConformanceConfig): { games
  * from them. A module without `disguise` declares no secrets and is skipped; one whose disguise never changes
  * anything fails, since its probe would prove nothing.
  */
-export function checkSecrets(module: GameModule, cfg: ConformanceConfig): { compared: number; disguised: number } | null {
+export function checkSecrets(
+  module: GameModule,
+  cfg: ConformanceConfig,
+): { compared: number; disguised: number } | null {
   const disguise = module.disguise?.bind(module);
   if (!disguise) return null;
   let compared = 0;
@@ -352,11 +449,16 @@ export function checkSecrets(module: GameModule, cfg: ConformanceConfig): { comp
       const other = disguise(state, v, seededDice(compared));
       if (stable(other) !== stable(state)) disguised++;
       const [a, b] = [stable(module.view(state, v)), stable(module.view(other, v))];
-      if (a !== b) throw new ConformanceError(module.id, `the view of ${v === null ? 'a spectator' : `seat ${v}`} in game ${g} at action ${index} changes when what is hidden from it changes: it leaks a secret`);
+      if (a !== b)
+        throw new ConformanceError(
+          module.id,
+          `the view of ${v === null ? 'a spectator' : `seat ${v}`} in game ${g} at action ${index} changes when what is hidden from it changes: it leaks a secret`,
+        );
       compared++;
     }
   });
-  if (disguised === 0) throw new ConformanceError(module.id, 'disguise never changed a state: the secret probe proves nothing');
+  if (disguised === 0)
+    throw new ConformanceError(module.id, 'disguise never changed a state: the secret probe proves nothing');
   return { compared, disguised };
 }
 

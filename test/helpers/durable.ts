@@ -34,7 +34,11 @@ export async function playSome(players: Player[], count: number, salt = 0): Prom
     // Acknowledged: every player's log shows it, or, where the game holds a simultaneous round's lines back until
     // the round is over (a Dice Siege race), the mover's own view shows it.
     const held = games[mover.room.state.game]?.holdLog !== undefined;
-    await until(() => players.every((p) => logLength(p) > before) || (held && mover.stream.rev > rev), 'the action to reach every player', 10000);
+    await until(
+      () => players.every((p) => logLength(p) > before) || (held && mover.stream.rev > rev),
+      'the action to reach every player',
+      10000,
+    );
     // The view stream of the next mover catches up with the state.
     await until(() => players.every((p) => p.room.state.phase !== 'playing' || p.stream.rev > 0), 'views', 5000);
     played++;

@@ -36,12 +36,18 @@ export function e2eSetup(overrides: Partial<Config> = {}): E2E {
     return v;
   };
   const openContext = async (options: BrowserContextOptions | DeviceName = { viewport: DESKTOP }) => {
-    const context = await started(browser, 'browser').newContext(typeof options === 'string' ? DEVICES[options] : options);
+    const context = await started(browser, 'browser').newContext(
+      typeof options === 'string' ? DEVICES[options] : options,
+    );
     return { context, page: trackErrors(await context.newPage()) };
   };
   return {
-    get server() { return started(server, 'server'); },
-    get browser() { return started(browser, 'browser'); },
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
     openContext,
     open: async (options) => (await openContext(options)).page,
   };
@@ -57,7 +63,11 @@ export const moves = (p: Page) => p.getByRole('group', { name: 'Your moves' }).g
  * option's label, waits for `ready` if given, creates the room, and returns its link.
  */
 export async function createRoom(
-  page: Page, url: string, name: string, game: string, choices: [field: string, option: string][] = [],
+  page: Page,
+  url: string,
+  name: string,
+  game: string,
+  choices: [field: string, option: string][] = [],
   ready?: (page: Page) => Promise<unknown>,
 ): Promise<string> {
   await page.goto(`${url}/`);

@@ -22,8 +22,13 @@ const legalOf = (p) => expandDoc(p.doc)?.legal;
 
 function wire(room) {
   const p = { room, seat: null, token: undefined, doc: null };
-  room.onMessage('view', (m) => { p.doc = applyView(p.doc, m); });
-  room.onMessage('welcome', (m) => { p.seat = m.seat; if (m.token) p.token = m.token; });
+  room.onMessage('view', (m) => {
+    p.doc = applyView(p.doc, m);
+  });
+  room.onMessage('welcome', (m) => {
+    p.seat = m.seat;
+    if (m.token) p.token = m.token;
+  });
   room.onMessage('error', () => undefined);
   return p;
 }
@@ -33,7 +38,10 @@ const join = async (roomId, options) => wire(await new Client(ws).joinById(roomI
 async function pair(game, names) {
   const a = await create({ game, name: names[0], options: options[game] });
   const b = await join(a.room.roomId, { name: names[1] });
-  await until(() => a.seat === 0 && b.seat === 1 && a.room.state && a.room.state.phase === 'playing', `${game} to start`);
+  await until(
+    () => a.seat === 0 && b.seat === 1 && a.room.state && a.room.state.phase === 'playing',
+    `${game} to start`,
+  );
   return { a, b };
 }
 
@@ -60,7 +68,7 @@ function ownMoves(p, st) {
 /** Plays random legal actions (and rematches) until stopped; counts actions, games and refusals. */
 function honestPair({ a, b }, seed) {
   let s = seed >>> 0;
-  const random = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const random = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
   const progress = { actions: 0, games: 0, errors: [] };
   const last = new Map();
   const sentOn = new Map();
@@ -88,28 +96,64 @@ function honestPair({ a, b }, seed) {
   };
   for (const p of [a, b]) {
     p.room.onStateChange(() => step(p));
-    p.room.onMessage('error', (e) => { progress.errors.push(e.code); sentOn.delete(p); });
+    p.room.onMessage('error', (e) => {
+      progress.errors.push(e.code);
+      sentOn.delete(p);
+    });
   }
-  const timer = setInterval(() => { step(a); step(b); }, 200);
-  return { progress, stop: () => { stopped = true; clearInterval(timer); } };
+  const timer = setInterval(() => {
+    step(a);
+    step(b);
+  }, 200);
+  return {
+    progress,
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }
 
 let seed = 42;
-const random = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 const pick = (xs) => xs[Math.floor(random() * xs.length)];
 async function hostileRequest() {
   const method = pick(['GET', 'PUT', 'DELETE', 'PATCH', 'POST', 'OPTIONS']);
-  const path = pick(['/matchmake/create/table', '/matchmake/joinById/x', '/matchmake/create/__proto__', '/matchmake/reconnect/zz', '/matchmake',
-    '/api/rooms/%00', '/api/games/zz/log', '/x/matchmake/create/table']);
-  const body = pick(['{', '[]', 'null', '{"game":"high-roll","name":"\u202e"}', '{"game":{"toString":0}}', '{"reconnectionToken":"a:b"}', 'x'.repeat(9000)]);
-  const res = await fetch(url + path, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'GET' || method === 'OPTIONS' ? undefined : body, signal: AbortSignal.timeout(5000) });
+  const path = pick([
+    '/matchmake/create/table',
+    '/matchmake/joinById/x',
+    '/matchmake/create/__proto__',
+    '/matchmake/reconnect/zz',
+    '/matchmake',
+    '/api/rooms/%00',
+    '/api/games/zz/log',
+    '/x/matchmake/create/table',
+  ]);
+  const body = pick([
+    '{',
+    '[]',
+    'null',
+    '{"game":"high-roll","name":"\u202e"}',
+    '{"game":{"toString":0}}',
+    '{"reconnectionToken":"a:b"}',
+    'x'.repeat(9000),
+  ]);
+  const res = await fetch(url + path, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: method === 'GET' || method === 'OPTIONS' ? undefined : body,
+    signal: AbortSignal.timeout(5000),
+  });
   await res.arrayBuffer();
   return res.status;
 }
 
 const inbox = [];
 let wake = null;
-parentPort.on('message', (m) => { inbox.push(m); if (wake) wake(); });
+parentPort.on('message', (m) => {
+  inbox.push(m);
+  if (wake) wake();
+});
 async function next() {
   while (!inbox.length) await new Promise((r) => (wake = r));
   wake = null;
@@ -127,7 +171,10 @@ async function next() {
     targets.push({ game, roomId: a.room.roomId, clients: { a, b, s }, legal });
     honest.push(honestPair(await pair(game, ['Ana', 'Ben']), 1000 + i));
   }
-  parentPort.postMessage({ type: 'rooms', rooms: targets.map((t) => ({ game: t.game, roomId: t.roomId, legal: t.legal })) });
+  parentPort.postMessage({
+    type: 'rooms',
+    rooms: targets.map((t) => ({ game: t.game, roomId: t.roomId, legal: t.legal })),
+  });
   const statuses = [];
   for (;;) {
     const m = await next();
@@ -137,7 +184,8 @@ async function next() {
     for (const key of ['a', 'b', 's']) {
       const p = t.clients[key];
       if (p.room.connection.isOpen) continue;
-      t.clients[key] = key === 's' ? await join(t.roomId, { want: 'watch' }) : await join(t.roomId, { seatToken: p.token });
+      t.clients[key] =
+        key === 's' ? await join(t.roomId, { want: 'watch' }) : await join(t.roomId, { seatToken: p.token });
     }
     for (const [who, bytes] of m.items) t.clients[who].room.connection.send(bytes);
     if (m.oversized) {
@@ -151,4 +199,4 @@ async function next() {
   await sleep(500);
   for (const h of honest) h.stop();
   parentPort.postMessage({ type: 'done', honest: honest.map((h) => h.progress), statuses });
-})().catch((e) => parentPort.postMessage({ type: 'error', error: String((e?.stack) || e) }));
+})().catch((e) => parentPort.postMessage({ type: 'error', error: String(e?.stack || e) }));

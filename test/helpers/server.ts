@@ -9,7 +9,12 @@ import { applyViewMessage, emptyStream, type ViewMessage, type ViewStream } from
  * Every test client comes from 127.0.0.1, so the per-address limits meant for the open internet would stop
  * suites that play hundreds of games; the tests of those limits set them back explicitly.
  */
-export const LOOPBACK_LIMITS: Partial<Config> = { roomsPerMinute: 100_000, joinsPerMinute: 100_000, reservationsPerAddress: 10_000, archivePerAddress: 100_000 };
+export const LOOPBACK_LIMITS: Partial<Config> = {
+  roomsPerMinute: 100_000,
+  joinsPerMinute: 100_000,
+  reservationsPerAddress: 10_000,
+  archivePerAddress: 100_000,
+};
 
 export type TestServer = Dicehall & { url: string; ws: string };
 
@@ -17,7 +22,10 @@ export type TestServer = Dicehall & { url: string; ws: string };
  * Without `store`, games live in memory only (the room suites whose subject is not durability); the durable
  * suites pass a real store (test/store/backends.ts).
  */
-export async function testServer(overrides: Partial<Config> = {}, store: GameStore | Promise<GameStore> | null = null): Promise<TestServer> {
+export async function testServer(
+  overrides: Partial<Config> = {},
+  store: GameStore | Promise<GameStore> | null = null,
+): Promise<TestServer> {
   const config = loadConfig({}, { port: 0, host: '127.0.0.1', ...LOOPBACK_LIMITS, ...overrides });
   const d = await startServer(config, store);
   return { ...d, url: `http://127.0.0.1:${d.port}`, ws: `ws://127.0.0.1:${d.port}` };
@@ -71,9 +79,18 @@ export interface Player {
 /** A test player over a room it already holds: welcome, errors and the view stream wired. */
 export function wirePlayer(client: Client, room: Room<any>): Player {
   const p: Player = {
-    client, room, seat: null, errors: [], stream: emptyStream(), viewMessages: [],
-    get view() { return this.stream.doc?.view ?? null; },
-    get legal() { return (this.stream.doc?.legal as any[]) ?? []; },
+    client,
+    room,
+    seat: null,
+    errors: [],
+    stream: emptyStream(),
+    viewMessages: [],
+    get view() {
+      return this.stream.doc?.view ?? null;
+    },
+    get legal() {
+      return (this.stream.doc?.legal as any[]) ?? [];
+    },
   };
   room.onMessage('view', (text: string) => {
     const m = JSON.parse(text) as ViewMessage;
@@ -122,7 +139,11 @@ export async function nextError(p: Player, count = p.errors.length + 1) {
 export const parse = (json: string) => (json ? JSON.parse(json) : null);
 
 /** Polls /health every `everyMs` until `stop` resolves; resolves with the slowest answer's time in ms. */
-export async function healthLatency(url: string, stop: Promise<unknown>, everyMs = 20): Promise<{ max: number; count: number; times: number[] }> {
+export async function healthLatency(
+  url: string,
+  stop: Promise<unknown>,
+  everyMs = 20,
+): Promise<{ max: number; count: number; times: number[] }> {
   let done = false;
   void stop.finally(() => (done = true));
   let max = 0;
@@ -156,7 +177,11 @@ export function recordFrames(): { received(p: Player): string } {
       const out = connect.apply(this, args);
       const list: Buffer[] = [];
       frames.set(this, list);
-      const ws = (this.connection as unknown as { transport: { ws: { addEventListener(t: string, f: (e: { data: ArrayBuffer }) => void): void } } }).transport.ws;
+      const ws = (
+        this.connection as unknown as {
+          transport: { ws: { addEventListener(t: string, f: (e: { data: ArrayBuffer }) => void): void } };
+        }
+      ).transport.ws;
       ws.addEventListener('message', (e) => list.push(Buffer.from(e.data)));
       return out;
     };

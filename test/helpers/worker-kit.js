@@ -4,16 +4,31 @@
 /** A small seeded generator (LCG), so a failing run replays with the same choices. */
 function rng(seed) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** Resolves when check() holds, re-checking on every state change of the rooms. */
 function when(rooms, check, what, ms = 10000) {
   return new Promise((resolve, reject) => {
     if (check()) return resolve();
-    const timer = setTimeout(() => { off(); reject(new Error(`timed out waiting for ${what}`)); }, ms);
-    const listeners = rooms.map((r) => { const fn = () => { if (check()) { off(); resolve(); } }; r.onStateChange(fn); return [r, fn]; });
-    function off() { clearTimeout(timer); for (const [r, fn] of listeners) r.onStateChange.remove(fn); }
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, ms);
+    const listeners = rooms.map((r) => {
+      const fn = () => {
+        if (check()) {
+          off();
+          resolve();
+        }
+      };
+      r.onStateChange(fn);
+      return [r, fn];
+    });
+    function off() {
+      clearTimeout(timer);
+      for (const [r, fn] of listeners) r.onStateChange.remove(fn);
+    }
   });
 }
 
@@ -24,7 +39,10 @@ function applyView(doc, m) {
   if (typeof m === 'string') m = JSON.parse(m);
   if (m.full !== undefined) return m.full;
   for (const [path, ...rest] of m.ops) {
-    if (path.length === 0) { doc = rest.length ? rest[0] : null; continue; }
+    if (path.length === 0) {
+      doc = rest.length ? rest[0] : null;
+      continue;
+    }
     let node = doc;
     for (const k of path.slice(0, -1)) node = node[k];
     if (rest.length) node[path[path.length - 1]] = rest[0];
@@ -40,9 +58,14 @@ function applyView(doc, m) {
 function runQueue(parentPort, games, parallel, playOne) {
   const queue = [...games];
   const results = [];
-  Promise.all(Array.from({ length: parallel }, async () => {
-    while (queue.length) results.push(await playOne(queue.shift()));
-  })).then(() => parentPort.postMessage({ results }), (e) => parentPort.postMessage({ error: String(e?.stack || e) }));
+  Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (queue.length) results.push(await playOne(queue.shift()));
+    }),
+  ).then(
+    () => parentPort.postMessage({ results }),
+    (e) => parentPort.postMessage({ error: String(e?.stack || e) }),
+  );
 }
 
 module.exports = { rng, when, json, applyView, runQueue };

@@ -10,26 +10,33 @@ import { create, serverSetup } from '../helpers/server';
 const DIST = path.resolve(__dirname, '../../client/dist');
 const env = serverSetup();
 
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    http.get(`${env.server.url}${url}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(raw) : raw;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString('utf8') });
-      });
-    }).on('error', reject);
+    http
+      .get(`${env.server.url}${url}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(raw) : raw;
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString('utf8') });
+        });
+      })
+      .on('error', reject);
   });
 }
 
-const manifest = () => JSON.parse(fs.readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const manifest = () =>
+  JSON.parse(fs.readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
 const summaryIn = (html: string) => {
   const m = html.match(/<script type="application\/json" id="room-info">([^<]*)<\/script>/);
   return m ? JSON.parse(m[1]!) : null;
 };
-const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
 
 it('gives a live room link its summary and the modulepreloads of the network code, the table and its board', async () => {
   const host = await create(env.server.ws, { game: 'dice-chess', name: 'Ana' });
@@ -59,7 +66,11 @@ it('gives a live room link its summary and the modulepreloads of the network cod
 });
 
 it('escapes the summary so no text in it can close its element (names refuse angle brackets; this is the second guard)', () => {
-  const page = withSummary('<html><head></head><body></body></html>', { roomId: 'r1', metadata: { game: 'high-roll', host: 'Ana</script><script>alert(1)</script>' }, clients: 1 });
+  const page = withSummary('<html><head></head><body></body></html>', {
+    roomId: 'r1',
+    metadata: { game: 'high-roll', host: 'Ana</script><script>alert(1)</script>' },
+    clients: 1,
+  });
   expect(page).not.toContain('</script><script>');
   expect(summaryIn(page).metadata.host).toBe('Ana</script><script>alert(1)</script>');
 });

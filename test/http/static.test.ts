@@ -13,13 +13,20 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(`${server.url}${url}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(`${server.url}${url}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
   });
 }
 
@@ -61,11 +68,14 @@ it('revalidates index.html on every load and answers 304 to a matching ETag', as
   expect(again.body.length).toBe(0);
 });
 
-it.each(['/r/abc123', '/replay/0123456789abcdef', '/rules/shields'])('serves the app at the client route %s', async (url) => {
-  const res = await get(url);
-  expect(res.status).toBe(200);
-  expect(res.body.toString()).toContain('<main id="app">');
-});
+it.each(['/r/abc123', '/replay/0123456789abcdef', '/rules/shields'])(
+  'serves the app at the client route %s',
+  async (url) => {
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toContain('<main id="app">');
+  },
+);
 
 it('answers an unknown path with the app (its own 404 page) and a 404 status; a missing asset with a plain 404', async () => {
   const page = await get('/no/such/page');

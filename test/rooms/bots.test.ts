@@ -10,7 +10,15 @@ type Server = Awaited<ReturnType<typeof testServer>>;
 let server: Server;
 
 beforeAll(async () => {
-  server = await testServer({ ratePerSecond: 1000, rateBurst: 1000, graceSeconds: 1, botPaceMs: 0, botBudgetMs: 400, botRecord: true, botThreads: 1 });
+  server = await testServer({
+    ratePerSecond: 1000,
+    rateBurst: 1000,
+    graceSeconds: 1,
+    botPaceMs: 0,
+    botBudgetMs: 400,
+    botRecord: true,
+    botThreads: 1,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -51,63 +59,69 @@ async function fetchLog(gameId: string, url = server.url): Promise<GameLog> {
   return (await res.json()) as GameLog;
 }
 
-const CASES: { game: string; options: Record<string, unknown>; level: 'easy' | 'normal' | 'hard'; botSeat: number }[] = [
-  { game: 'shields', options: {}, level: 'normal', botSeat: 1 },
-  { game: 'dice-chess', options: {}, level: 'easy', botSeat: 0 },
-  { game: 'shields-up', options: {}, level: 'normal', botSeat: 1 },
-  { game: 'polywars', options: { seats: 2, cycleLimit: 3 }, level: 'normal', botSeat: 1 },
-  { game: 'dice-siege', options: { seats: 2 }, level: 'hard', botSeat: 1 },
-  { game: 'high-roll', options: {}, level: 'easy', botSeat: 0 },
-];
+const CASES: { game: string; options: Record<string, unknown>; level: 'easy' | 'normal' | 'hard'; botSeat: number }[] =
+  [
+    { game: 'shields', options: {}, level: 'normal', botSeat: 1 },
+    { game: 'dice-chess', options: {}, level: 'easy', botSeat: 0 },
+    { game: 'shields-up', options: {}, level: 'normal', botSeat: 1 },
+    { game: 'polywars', options: { seats: 2, cycleLimit: 3 }, level: 'normal', botSeat: 1 },
+    { game: 'dice-siege', options: { seats: 2 }, level: 'hard', botSeat: 1 },
+    { game: 'high-roll', options: {}, level: 'easy', botSeat: 0 },
+  ];
 
-describe.each(CASES)('$game against the computer ($level, bot in seat $botSeat)', ({ game, options, level, botSeat }) => {
-  it('plays to the end with a watcher; the log verifies, marks the bot\'s moves, and the bot saw only its seat\'s view', async () => {
-    const me = await create(server.ws, { game, options, name: 'Ana', bot: { level, seat: botSeat } });
-    const mySeat = botSeat === 0 ? 1 : 0;
-    expect(me.seat).toBe(mySeat);
-    expect(me.room.state.seats[botSeat].bot).toBe(level);
-    expect(me.room.state.seats[botSeat].name).toBe(`Computer (${level})`);
-    expect(me.room.state.phase).toBe('playing');
-    const watcher = await join(server.ws, me.room.roomId, { want: 'watch', name: 'Wes' });
-    expect(watcher.seat).toBeNull();
-    await playRandomly(me, watcher, 90000);
-    expect(watcher.errors).toEqual([]);
-    // The random player sends on every new view, so in games with simultaneous steps it races its own stale
-    // lists and is refused now and then; it never sends a malformed action, and the bot is never refused.
-    expect(me.errors.filter((e) => e.code === 'bad-action')).toEqual([]);
-    expect(roomOf(me.room.roomId).bots.refused).toBe(0);
+describe.each(CASES)(
+  '$game against the computer ($level, bot in seat $botSeat)',
+  ({ game, options, level, botSeat }) => {
+    it("plays to the end with a watcher; the log verifies, marks the bot's moves, and the bot saw only its seat's view", async () => {
+      const me = await create(server.ws, { game, options, name: 'Ana', bot: { level, seat: botSeat } });
+      const mySeat = botSeat === 0 ? 1 : 0;
+      expect(me.seat).toBe(mySeat);
+      expect(me.room.state.seats[botSeat].bot).toBe(level);
+      expect(me.room.state.seats[botSeat].name).toBe(`Computer (${level})`);
+      expect(me.room.state.phase).toBe('playing');
+      const watcher = await join(server.ws, me.room.roomId, { want: 'watch', name: 'Wes' });
+      expect(watcher.seat).toBeNull();
+      await playRandomly(me, watcher, 90000);
+      expect(watcher.errors).toEqual([]);
+      // The random player sends on every new view, so in games with simultaneous steps it races its own stale
+      // lists and is refused now and then; it never sends a malformed action, and the bot is never refused.
+      expect(me.errors.filter((e) => e.code === 'bad-action')).toEqual([]);
+      expect(roomOf(me.room.roomId).bots.refused).toBe(0);
 
-    const log = await fetchLog(me.room.state.gameId);
-    const verdict = verifyLog(log, getGame);
-    expect(verdict.problems).toEqual([]);
-    // Every move of the bot's seat is marked with its level; none of the player's is.
-    const moves = log.entries.filter((e) => e.kind === 'action');
-    expect(moves.filter((e) => e.seat === botSeat).length).toBeGreaterThan(0);
-    for (const e of moves) expect(e.bot).toBe(e.seat === botSeat ? level : undefined);
-    // The public log lines carry the same mark, for the players and the watcher.
-    const lines = watcher.room.state.log.map((l: { json: string }) => parse(l.json));
-    expect(lines.filter((l: { bot?: string }) => l.bot === level).length).toBe(moves.filter((e) => e.seat === botSeat).length);
+      const log = await fetchLog(me.room.state.gameId);
+      const verdict = verifyLog(log, getGame);
+      expect(verdict.problems).toEqual([]);
+      // Every move of the bot's seat is marked with its level; none of the player's is.
+      const moves = log.entries.filter((e) => e.kind === 'action');
+      expect(moves.filter((e) => e.seat === botSeat).length).toBeGreaterThan(0);
+      for (const e of moves) expect(e.bot).toBe(e.seat === botSeat ? level : undefined);
+      // The public log lines carry the same mark, for the players and the watcher.
+      const lines = watcher.room.state.log.map((l: { json: string }) => parse(l.json));
+      expect(lines.filter((l: { bot?: string }) => l.bot === level).length).toBe(
+        moves.filter((e) => e.seat === botSeat).length,
+      );
 
-    // What the bot was given: exactly its seat's view and legal actions of the position it was asked in,
-    // through JSON as a client receives them (so never the state, the seed or another seat's secrets).
-    const asks = roomOf(me.room.roomId).bots.asks;
-    expect(asks.length).toBeGreaterThanOrEqual(moves.filter((e) => e.seat === botSeat).length);
-    const module = getGame(game)!;
-    for (const ask of asks) {
-      const seq = Number(ask.stamp.split(':')[1]);
-      const replay = replayLog(log, getGame, seq - 1);
-      if (!replay.ok) throw new Error(replay.problem);
-      expect(replay.table.seq).toBe(seq);
-      expect(Object.keys(ask.input).sort()).toEqual(['legal', 'seat', 'view']);
-      expect(ask.seat).toBe(botSeat);
-      expect(ask.input.view).toEqual(JSON.parse(JSON.stringify(module.view(replay.table.state, botSeat))));
-      expect(ask.input.legal).toEqual(JSON.parse(JSON.stringify(module.legalActions(replay.table.state, botSeat))));
-      expect(JSON.stringify(ask.input)).not.toContain(log.fair.serverSeed!);
-    }
-    await me.room.leave();
-    await watcher.room.leave();
-  }, 120000);
-});
+      // What the bot was given: exactly its seat's view and legal actions of the position it was asked in,
+      // through JSON as a client receives them (so never the state, the seed or another seat's secrets).
+      const asks = roomOf(me.room.roomId).bots.asks;
+      expect(asks.length).toBeGreaterThanOrEqual(moves.filter((e) => e.seat === botSeat).length);
+      const module = getGame(game)!;
+      for (const ask of asks) {
+        const seq = Number(ask.stamp.split(':')[1]);
+        const replay = replayLog(log, getGame, seq - 1);
+        if (!replay.ok) throw new Error(replay.problem);
+        expect(replay.table.seq).toBe(seq);
+        expect(Object.keys(ask.input).sort()).toEqual(['legal', 'seat', 'view']);
+        expect(ask.seat).toBe(botSeat);
+        expect(ask.input.view).toEqual(JSON.parse(JSON.stringify(module.view(replay.table.state, botSeat))));
+        expect(ask.input.legal).toEqual(JSON.parse(JSON.stringify(module.legalActions(replay.table.state, botSeat))));
+        expect(JSON.stringify(ask.input)).not.toContain(log.fair.serverSeed!);
+      }
+      await me.room.leave();
+      await watcher.room.leave();
+    }, 120000);
+  },
+);
 
 describe('a computer opponent in a room', () => {
   it('takes the rematch at once, swapping sides like a player', async () => {
@@ -124,9 +138,13 @@ describe('a computer opponent in a room', () => {
     await me.room.leave();
   });
 
-  it('refuses a bot seat where there is none beside the creator\'s', async () => {
-    await expect(create(server.ws, { game: 'dice-siege', name: 'Ana', bot: { level: 'easy', seat: 1 } })).rejects.toThrow(/bad-options/);
-    await expect(create(server.ws, { game: 'shields', name: 'Ana', bot: { level: 'grandmaster', seat: 1 } })).rejects.toThrow(/bad-options/);
+  it("refuses a bot seat where there is none beside the creator's", async () => {
+    await expect(
+      create(server.ws, { game: 'dice-siege', name: 'Ana', bot: { level: 'easy', seat: 1 } }),
+    ).rejects.toThrow(/bad-options/);
+    await expect(
+      create(server.ws, { game: 'shields', name: 'Ana', bot: { level: 'grandmaster', seat: 1 } }),
+    ).rejects.toThrow(/bad-options/);
   });
 });
 
@@ -149,17 +167,23 @@ describe('a bot holds a dropped seat', () => {
     a.room.send('claim');
     expect(await nextError(a)).toMatchObject({ code: 'not-claimable' });
     // Ana plays; the bot answers for Bo.
-    const botMoves = () => a.room.state.log.map((l: { json: string }) => parse(l.json)).filter((l: { bot?: string }) => l.bot === 'easy').length;
+    const botMoves = () =>
+      a.room.state.log.map((l: { json: string }) => parse(l.json)).filter((l: { bot?: string }) => l.bot === 'easy')
+        .length;
     const playUntil = async (cond: () => boolean) => {
       let lastRev = -1;
-      await until(() => {
-        if (a.room.state.phase !== 'playing') return true;
-        if (a.legal.length > 0 && a.stream.rev !== lastRev) {
-          lastRev = a.stream.rev;
-          a.room.send('action', a.legal[Math.floor(Math.random() * a.legal.length)]);
-        }
-        return cond();
-      }, 'play', 30000);
+      await until(
+        () => {
+          if (a.room.state.phase !== 'playing') return true;
+          if (a.legal.length > 0 && a.stream.rev !== lastRev) {
+            lastRev = a.stream.rev;
+            a.room.send('action', a.legal[Math.floor(Math.random() * a.legal.length)]);
+          }
+          return cond();
+        },
+        'play',
+        30000,
+      );
     };
     await playUntil(() => botMoves() >= 3);
     expect(a.room.state.phase).toBe('playing');
@@ -168,15 +192,21 @@ describe('a bot holds a dropped seat', () => {
     expect(b2.seat).toBe(1);
     await until(() => a.room.state.seats[1].bot === '', 'the hand-back', 10000);
     expect(a.room.state.seats[1].connected).toBe(true);
-    expect(a.room.state.talk.map((t: { kind: string }) => t.kind)).toEqual(expect.arrayContaining(['bot-in', 'bot-out']));
+    expect(a.room.state.talk.map((t: { kind: string }) => t.kind)).toEqual(
+      expect.arrayContaining(['bot-in', 'bot-out']),
+    );
     const marked = botMoves();
     // Now Bo's moves are his own: play both sides for a while, no move is refused, none is marked.
     let lastA = -1;
     let lastB = -1;
     for (let i = 0; i < 400 && a.room.state.phase === 'playing'; i++) {
-      for (const [p, last] of [[a, lastA], [b2, lastB]] as const) {
+      for (const [p, last] of [
+        [a, lastA],
+        [b2, lastB],
+      ] as const) {
         if (p.legal.length > 0 && p.stream.rev !== last) {
-          if (p === a) lastA = p.stream.rev; else lastB = p.stream.rev;
+          if (p === a) lastA = p.stream.rev;
+          else lastB = p.stream.rev;
           p.room.send('action', p.legal[Math.floor(Math.random() * p.legal.length)]);
         }
       }
@@ -206,14 +236,19 @@ describe('a slow bot', () => {
     await slow.close();
   });
 
-  it('overruns its budget in its thread: its room gets a fallback legal move in time, and another room\'s patches are not delayed', async () => {
+  it("overruns its budget in its thread: its room gets a fallback legal move in time, and another room's patches are not delayed", async () => {
     // Warm the thread up (loading the rules in a thread takes a moment) with one fallback move.
-    const me = await create(slow.ws, { game: 'dice-chess', options: { placement: 'random' }, name: 'Ana', bot: { level: 'hard', seat: 0 } });
+    const me = await create(slow.ws, {
+      game: 'dice-chess',
+      options: { placement: 'random' },
+      name: 'Ana',
+      bot: { level: 'hard', seat: 0 },
+    });
     // Whoever the dice chose to start (C-rules), the bot has made one move once it is Ana's turn and one entry is in.
-    await until(() => me.legal.length > 0, 'Ana\'s turn', 10000);
+    await until(() => me.legal.length > 0, "Ana's turn", 10000);
     if (me.room.state.log.length < 2) {
       me.room.send('action', me.legal[0]);
-      await until(() => me.room.state.log.length >= 3, 'the bot\'s first (fallback) move', 10000);
+      await until(() => me.room.state.log.length >= 3, "the bot's first (fallback) move", 10000);
     }
     expect(slow.bots.stats.timeouts).toBe(1);
 
@@ -232,7 +267,11 @@ describe('a slow bot', () => {
         const n = me.room.state.log.length;
         const t = Date.now();
         me.room.send('action', me.legal[0]);
-        await until(() => me.room.state.log.length >= n + 2 || me.room.state.phase !== 'playing', 'the bot\'s answer', 15000);
+        await until(
+          () => me.room.state.log.length >= n + 2 || me.room.state.phase !== 'playing',
+          "the bot's answer",
+          15000,
+        );
         botAnswered.push(Date.now() - t);
       }
       stop = true;
@@ -246,7 +285,7 @@ describe('a slow bot', () => {
       const n = x.room.state.log.length;
       const t = performance.now();
       p.room.send('action', p.legal[Math.floor(Math.random() * p.legal.length)]);
-      await until(() => x.room.state.log.length > n, 'the other room\'s patch', 5000);
+      await until(() => x.room.state.log.length > n, "the other room's patch", 5000);
       latencies.push(performance.now() - t);
       await sleep(20);
     }

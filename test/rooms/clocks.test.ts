@@ -11,7 +11,10 @@ async function timedTable(clock: unknown) {
   const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana', clock });
   const b = await join(env.server.ws, a.room.roomId, { name: 'Ben' });
   const s = await join(env.server.ws, a.room.roomId, { name: 'Sam', want: 'watch' });
-  await until(() => [a, b, s].every((p) => p.room.state.phase === 'playing' && p.room.state.clock), 'the timed game to start');
+  await until(
+    () => [a, b, s].every((p) => p.room.state.phase === 'playing' && p.room.state.clock),
+    'the timed game to start',
+  );
   return { a, b, s };
 }
 
@@ -21,7 +24,12 @@ describe('time controls in the room', () => {
   it('syncs the clocks to players and spectators, and adds the increment to the mover', async () => {
     const { a, b, s } = await timedTable({ mode: 'chess', baseSeconds: 30, incrementSeconds: 5 });
     const first = clockOf(s);
-    expect(first).toMatchObject({ control: { mode: 'chess', baseSeconds: 30, incrementSeconds: 5 }, remaining: [30_000, 30_000], running: [0], paused: false });
+    expect(first).toMatchObject({
+      control: { mode: 'chess', baseSeconds: 30, incrementSeconds: 5 },
+      remaining: [30_000, 30_000],
+      running: [0],
+      paused: false,
+    });
     expect(Math.abs(first.since - Date.now())).toBeLessThan(2000);
     await sleep(300);
     a.room.send('action', { type: 'roll' });
@@ -37,8 +45,8 @@ describe('time controls in the room', () => {
   it('a fallen clock loses: the opponent wins by timeout, and the log replays and verifies', async () => {
     const { a, b, s } = await timedTable({ mode: 'turn', turnSeconds: 1 });
     a.room.send('action', { type: 'roll' });
-    await until(() => clockOf(s).running[0] === 1, 'Ben\'s turn');
-    await until(() => s.room.state.phase === 'over', 'Ben\'s clock to fall', 4000);
+    await until(() => clockOf(s).running[0] === 1, "Ben's turn");
+    await until(() => s.room.state.phase === 'over', "Ben's clock to fall", 4000);
     expect(parse(a.room.state.result)).toMatchObject({ winners: [0], reason: 'timeout' });
     const last = parse(s.room.state.log[s.room.state.log.length - 1].json);
     expect(last).toMatchObject({ kind: 'timeout', seat: 1, events: [{ type: 'timeout', seat: 1 }] });

@@ -9,7 +9,10 @@ async function table() {
   const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana', clientSeed: 'ana' });
   const b = await join(env.server.ws, a.room.roomId, { name: 'Ben', clientSeed: 'ben' });
   const s = await join(env.server.ws, a.room.roomId, { name: 'Sam' });
-  await until(() => [a, b, s].every((p) => p.room.state.phase === 'playing' && p.room.state.spectators === 1), 'the game to start');
+  await until(
+    () => [a, b, s].every((p) => p.room.state.phase === 'playing' && p.room.state.spectators === 1),
+    'the game to start',
+  );
   return { a, b, s };
 }
 
@@ -49,7 +52,10 @@ describe('draw offers', () => {
     expect(offers(s)).toEqual([0]);
 
     b.room.send('draw-decline');
-    await until(() => [a, b, s].every((p) => offers(p).length === 0 && p.room.state.talk.length === 2), 'the decline everywhere');
+    await until(
+      () => [a, b, s].every((p) => offers(p).length === 0 && p.room.state.talk.length === 2),
+      'the decline everywhere',
+    );
     expect(talk(s)).toEqual(['Ana draw-offer@0', 'Ben draw-decline@0']);
 
     // Offering again at once is refused until a move is made.
@@ -76,7 +82,7 @@ describe('draw offers', () => {
     expect(verifyLog(log, getGame)).toMatchObject({ ok: true });
   });
 
-  it('stand through the offerer\'s own move and lapse when the opponent moves instead of answering', async () => {
+  it("stand through the offerer's own move and lapse when the opponent moves instead of answering", async () => {
     const { a, b, s } = await table();
     const byseat = (seat: number) => (seat === a.seat ? a : b);
     const roll = async (p: Player) => {
@@ -96,7 +102,10 @@ describe('draw offers', () => {
     expect(next).not.toBe(first);
     await roll(next);
     await until(() => offers(s).length === 0 && s.room.state.talk.length === 2, 'the lapse');
-    expect(s.room.state.talk.map((t: any) => [t.kind, t.seat])).toEqual([['draw-offer', first.seat], ['draw-lapse', first.seat]]);
+    expect(s.room.state.talk.map((t: any) => [t.kind, t.seat])).toEqual([
+      ['draw-offer', first.seat],
+      ['draw-lapse', first.seat],
+    ]);
   });
 });
 
@@ -220,17 +229,30 @@ describe('watcher names', () => {
 describe('hostile input to the new messages', () => {
   it('answers every malformed draw-decline, rematch-decline, sit and rename with a code and keeps the room playing', async () => {
     const { a, b, s } = await table();
-    const junk: unknown[] = [null, 0, 'x', [], [1, 2], { name: 5 }, { name: 'ok', extra: true }, { name: 'a'.repeat(200) },
-      { __proto__: { name: 'x' } }, { name: '\u0000' }, { clientSeed: '../../' }, true];
+    const junk: unknown[] = [
+      null,
+      0,
+      'x',
+      [],
+      [1, 2],
+      { name: 5 },
+      { name: 'ok', extra: true },
+      { name: 'a'.repeat(200) },
+      { __proto__: { name: 'x' } },
+      { name: '\u0000' },
+      { clientSeed: '../../' },
+      true,
+    ];
     const types = ['draw-decline', 'rematch-decline', 'sit', 'rename'];
     let sent = 0;
     // Paced under the per-socket rate limit, so every message is answered on its own merits.
-    for (const type of types) for (const body of junk) {
-      s.room.send(type, body);
-      sent++;
-      await until(() => s.errors.length === sent, `an answer to ${type}`, 4000);
-      await sleep(100);
-    }
+    for (const type of types)
+      for (const body of junk) {
+        s.room.send(type, body);
+        sent++;
+        await until(() => s.errors.length === sent, `an answer to ${type}`, 4000);
+        await sleep(100);
+      }
     const codes = new Set(s.errors.map((e) => e.code));
     for (const c of codes) expect(['bad-message', 'name-invalid', 'not-seated', 'rate-limited']).toContain(c);
     expect(codes.has('bad-message') && codes.has('name-invalid')).toBe(true);

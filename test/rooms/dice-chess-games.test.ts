@@ -44,7 +44,6 @@ function permutation(n: number, random: () => number): number[] {
   return out;
 }
 
-
 const legalOf = (p: Player): any[] => p.legal;
 
 async function fetchLog(gameId: string): Promise<{ status: number; log: GameLog }> {
@@ -65,7 +64,12 @@ interface Played {
 async function playGame(n: number): Promise<Played> {
   const random = rng(1000 + n);
   const placement = n % 5 === 0 ? 'arrange' : 'random';
-  const a = await create(server.ws, { game: 'dice-chess', name: `Ana ${n}`, clientSeed: `a${n}`, options: { placement } });
+  const a = await create(server.ws, {
+    game: 'dice-chess',
+    name: `Ana ${n}`,
+    clientSeed: `a${n}`,
+    options: { placement },
+  });
   const b = await join(server.ws, a.room.roomId, { name: `Ben ${n}`, clientSeed: `b${n}` });
   await until(() => a.seat === 0 && b.seat === 1, 'both seats', 10000);
   const players = [a, b];
@@ -94,7 +98,10 @@ async function playGame(n: number): Promise<Played> {
       step(p);
     }
   });
-  await Promise.race([over, new Promise((_, reject) => setTimeout(() => reject(new Error(`game ${n} did not finish`)), 30000))]);
+  await Promise.race([
+    over,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`game ${n} did not finish`)), 30000)),
+  ]);
   const gameId = a.room.state.gameId as string;
   const { status, log } = await fetchLog(gameId);
   expect(status).toBe(200);
@@ -123,8 +130,9 @@ describe('Dice Chess over the real server', () => {
       a.room.send('action', { type: 'arrange', order: Array.from({ length: 16 }, (_, i) => i) });
       try {
         await until(() => a.room.state.log.length > logs, 'the arrangement to be committed', 1000);
-        await until(() => a.view.arrangement, 'the arrangement in Ana\'s view', 1000);
-        if (JSON.stringify(a.view.arrangement) !== JSON.stringify(a.view.rolled[0])) broken.push(`${lines}: wrong view`);
+        await until(() => a.view.arrangement, "the arrangement in Ana's view", 1000);
+        if (JSON.stringify(a.view.arrangement) !== JSON.stringify(a.view.rolled[0]))
+          broken.push(`${lines}: wrong view`);
       } catch (err) {
         broken.push(`${lines} chat lines: ${(err as Error).message}`);
       }
@@ -139,9 +147,11 @@ describe('Dice Chess over the real server', () => {
     const t0 = Date.now();
     const results: Played[] = [];
     let next = 0;
-    await Promise.all(Array.from({ length: AT_ONCE }, async () => {
-      while (next < GAMES) results.push(await playGame(next++));
-    }));
+    await Promise.all(
+      Array.from({ length: AT_ONCE }, async () => {
+        while (next < GAMES) results.push(await playGame(next++));
+      }),
+    );
     const ms = Date.now() - t0;
 
     expect(results).toHaveLength(GAMES);
@@ -159,7 +169,8 @@ describe('Dice Chess over the real server', () => {
       expect(log.result).not.toBeNull();
       const end = log.entries.at(-1)!.events.find((e) => e.type === 'end');
       expect(end).toBeDefined();
-      reasons[`${log.result!.reason}${log.result!.draw ? ' (draw)' : ''}`] = (reasons[`${log.result!.reason}${log.result!.draw ? ' (draw)' : ''}`] ?? 0) + 1;
+      reasons[`${log.result!.reason}${log.result!.draw ? ' (draw)' : ''}`] =
+        (reasons[`${log.result!.reason}${log.result!.draw ? ' (draw)' : ''}`] ?? 0) + 1;
       const moves = log.entries.filter((e) => (e.action as { type?: string } | undefined)?.type === 'move').length;
       plies.push(moves);
       // Arranged games carry both secret orders in the full log, published only now that the game is over.
@@ -170,9 +181,11 @@ describe('Dice Chess over the real server', () => {
     expect(results.filter((r) => r.placement === 'arrange')).toHaveLength(GAMES / 5);
     plies.sort((x, y) => x - y);
     const mean = plies.reduce((s, x) => s + x, 0) / plies.length;
-    console.log(`dice-chess: ${GAMES} games in ${(ms / 1000).toFixed(1)} s (${AT_ONCE} at a time), ${rolls} rolls verified; ` +
-      `moves per game min ${plies[0]}, median ${plies[plies.length >> 1]}, mean ${mean.toFixed(1)}, max ${plies.at(-1)}; ` +
-      `endings ${JSON.stringify(reasons)}; schema buffer warnings ${bufferWarnings}`);
+    console.log(
+      `dice-chess: ${GAMES} games in ${(ms / 1000).toFixed(1)} s (${AT_ONCE} at a time), ${rolls} rolls verified; ` +
+        `moves per game min ${plies[0]}, median ${plies[plies.length >> 1]}, mean ${mean.toFixed(1)}, max ${plies.at(-1)}; ` +
+        `endings ${JSON.stringify(reasons)}; schema buffer warnings ${bufferWarnings}`,
+    );
   }, 180000);
 });
 
@@ -187,13 +200,21 @@ describe('C2 secret arrangement on the wire', () => {
     const a = await create(server.ws, { game: 'dice-chess', name: 'Ana', options: { placement: 'arrange' } });
     const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
     const s = await join(server.ws, a.room.roomId, { name: 'Sam' });
-    await until(() => [a, b, s].every((p) => view(p)?.phase === 'arrange' && p.room.state.log.length > 0), 'the arrangement phase');
+    await until(
+      () => [a, b, s].every((p) => view(p)?.phase === 'arrange' && p.room.state.log.length > 0),
+      'the arrangement phase',
+    );
     expect([a.seat, b.seat, s.seat]).toEqual([0, 1, null]);
 
     // A distinctive arrangement: Ana's dice from high to low (or low to high, whichever no rolled order already is).
     const rolled = view(a).rolled as [number[], number[]];
-    const desc = rolled[0].map((v, i) => ({ v, i })).sort((x, y) => y.v - x.v || x.i - y.i).map((x) => x.i);
-    const order = [desc, [...desc].reverse()].find((o) => rolled.every((r) => JSON.stringify(o.map((i) => rolled[0][i])) !== JSON.stringify(r)))!;
+    const desc = rolled[0]
+      .map((v, i) => ({ v, i }))
+      .sort((x, y) => y.v - x.v || x.i - y.i)
+      .map((x) => x.i);
+    const order = [desc, [...desc].reverse()].find((o) =>
+      rolled.every((r) => JSON.stringify(o.map((i) => rolled[0][i])) !== JSON.stringify(r)),
+    )!;
     const homes = order.map((i) => rolled[0][i]);
     const secret = JSON.stringify(homes);
 
@@ -217,7 +238,8 @@ describe('C2 secret arrangement on the wire', () => {
       if (/"arrangement"(:\[|\],\[|,\d)/.test(bytes)) found.push('an arrangement');
       if (/"board"(:\[\{|\],\[\{|,\d+\],\{)/.test(bytes)) found.push('a die on the board');
       if (bytes.includes('"homes"')) found.push('a reveal');
-      for (const m of bytes.matchAll(/"order"(?::|\],)(\[[^\]]*\])/g)) if (m[1] !== identity) found.push(`an order ${m[1]}`);
+      for (const m of bytes.matchAll(/"order"(?::|\],)(\[[^\]]*\])/g))
+        if (m[1] !== identity) found.push(`an order ${m[1]}`);
       if (/"order",\d/.test(bytes)) found.push('a changed order');
       if (/"notation"(:|\],)"(?!(\.{8}\/){7}\.{8}")/.test(bytes)) found.push('a board notation with dice');
       return found;
@@ -230,14 +252,20 @@ describe('C2 secret arrangement on the wire', () => {
     }
     expect(leaks(received(a))).toContain(`Ana's arranged values ${secret}`);
     // What changed for Ben and Sam is exactly "Ana has confirmed": her flag, whose input is awaited, one log line.
-    for (const [p, was] of [[b, before.b], [s, before.s]] as const) {
+    for (const [p, was] of [
+      [b, before.b],
+      [s, before.s],
+    ] as const) {
       const now = view(p);
       const changed = Object.keys(now).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(was[k]));
       expect(changed.sort()).toEqual(['confirmed', 'toAct']);
       expect(now.confirmed).toEqual([true, false]);
       expect(now.toAct).toEqual([1]);
     }
-    const lines = s.room.state.log.toArray().slice(before.logs).map((l: { json: string }) => JSON.parse(l.json));
+    const lines = s.room.state.log
+      .toArray()
+      .slice(before.logs)
+      .map((l: { json: string }) => JSON.parse(l.json));
     expect(lines).toHaveLength(1);
     expect(lines[0].events).toEqual([{ type: 'arranged', seat: 0 }]);
     expect(lines[0]).not.toHaveProperty('action');
@@ -249,7 +277,9 @@ describe('C2 secret arrangement on the wire', () => {
     await until(() => [a, b, s, late].every((p) => view(p)?.phase === 'play'), 'play to begin');
     const squares = (view(s).homeSquares as string[][])[0];
     for (const p of [b, s, late]) {
-      expect(received(p)).toMatch(new RegExp(`"homes"(:|\\],)${`[${secret},${JSON.stringify(rolled[1])}]`.replace(/[[\]]/g, '\\$&')}`));
+      expect(received(p)).toMatch(
+        new RegExp(`"homes"(:|\\],)${`[${secret},${JSON.stringify(rolled[1])}]`.replace(/[[\]]/g, '\\$&')}`),
+      );
       const board = view(p).board as { square: string; owner: number; value: number }[];
       expect(squares.map((sq) => board.find((d) => d.square === sq && d.owner === 0)?.value)).toEqual(homes);
     }

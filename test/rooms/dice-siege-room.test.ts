@@ -39,7 +39,12 @@ async function verified(gameId: string): Promise<GameLog> {
 const lines = (p: Player) => [...p.room.state.log].map((l: { json: string }) => parse(l.json));
 
 it('D7 solo with a spectator: the spectator sees the sheet live to the end, and the log verifies', async () => {
-  const host = await create(server.ws, { game: 'dice-siege', name: 'Ana', clientSeed: 'a', options: { seats: 1, mode: 'normal' } });
+  const host = await create(server.ws, {
+    game: 'dice-siege',
+    name: 'Ana',
+    clientSeed: 'a',
+    options: { seats: 1, mode: 'normal' },
+  });
   const watcher = await join(server.ws, host.room.roomId, { name: 'Watcher', want: 'watch' });
   await until(() => host.room.state.phase === 'playing' && host.view && watcher.view, 'the siege to start');
   expect(watcher.seat).toBeNull();
@@ -50,9 +55,16 @@ it('D7 solo with a spectator: the spectator sees the sheet live to the end, and 
       actions++;
       if (actions > 400) throw new Error('the siege does not end');
       // Solo hides nothing: the spectator's sheet catches up with the player's, rolls and all, before the next move.
-      await until(() => JSON.stringify(watcher.view?.sheets) === JSON.stringify(host.view.sheets), 'the spectator to see the move');
+      await until(
+        () => JSON.stringify(watcher.view?.sheets) === JSON.stringify(host.view.sheets),
+        'the spectator to see the move',
+      );
       expect(watcher.view.sheets[0].hidden).toBe(false);
-      await until(() => watcher.room.state.log.length === host.room.state.log.length && watcher.room.state.log.length === actions + 1, 'the log line');
+      await until(
+        () =>
+          watcher.room.state.log.length === host.room.state.log.length && watcher.room.state.log.length === actions + 1,
+        'the log line',
+      );
     }
     await until(() => watcher.room.state.serverSeed, 'the seed to be revealed');
   } finally {
@@ -78,9 +90,13 @@ it('D7 a two-player race: the same choices give identical sheets, and a round st
       const round = ana.view.round;
       // Ana plays her whole round first; until Ben finishes his, neither he nor the spectator learns any of it.
       const logBefore = ben.room.state.log.length;
-      while (ana.room.state.phase === 'playing' && ana.view.sheets[0].phase === 'roll' && ana.view.round === round) await act(ana, choose(ana));
+      while (ana.room.state.phase === 'playing' && ana.view.sheets[0].phase === 'roll' && ana.view.round === round)
+        await act(ana, choose(ana));
       if (ana.room.state.phase !== 'playing') break;
-      await until(() => ben.view.sheets[0].phase === 'done' && watcher.view.sheets[0].phase === 'done', 'Ana shown as done');
+      await until(
+        () => ben.view.sheets[0].phase === 'done' && watcher.view.sheets[0].phase === 'done',
+        'Ana shown as done',
+      );
       for (const p of [ben, watcher]) {
         expect(p.view.sheets[0].hidden).toBe(true);
         expect(p.view.sheets[0].tray).toEqual([]);
@@ -90,7 +106,11 @@ it('D7 a two-player race: the same choices give identical sheets, and a round st
       secretChecks++;
       while (ana.room.state.phase === 'playing' && ana.view.round === round) await act(ben, choose(ben));
       // The round is over: every line comes out at once, in order, and both sheets show to everyone.
-      await until(() => watcher.view.sheets.every((s: { hidden: boolean }) => !s.hidden) && watcher.room.state.log.length > logBefore, 'the round revealed');
+      await until(
+        () =>
+          watcher.view.sheets.every((s: { hidden: boolean }) => !s.hidden) && watcher.room.state.log.length > logBefore,
+        'the round revealed',
+      );
       const seqs = lines(watcher).map((l) => l.seq);
       expect(seqs).toEqual(seqs.map((_, i) => i));
       const { hidden: _a, ...a } = watcher.view.sheets[0];

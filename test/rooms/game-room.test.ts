@@ -1,6 +1,17 @@
 // The generic room over real WebSockets with real colyseus.js clients, on the High Roll test game.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, nextError, parse, reconnect, sleep, testServer, serverSetup, until, type Player } from '../helpers/server';
+import {
+  create,
+  join,
+  nextError,
+  parse,
+  reconnect,
+  sleep,
+  testServer,
+  serverSetup,
+  until,
+  type Player,
+} from '../helpers/server';
 
 // The claim grace is server policy (P3); short here so the tests that wait it out stay quick.
 // (One server per test file: Colyseus' matchmaker is process-wide, a second server would take over the room type.)
@@ -10,7 +21,10 @@ async function table(on = env.server) {
   const a = await create(on.ws, { game: 'high-roll', name: 'Ana', clientSeed: 'ana-seed' });
   const b = await join(on.ws, a.room.roomId, { name: 'Ben', clientSeed: 'ben-seed' });
   const s = await join(on.ws, a.room.roomId, { name: 'Sam' });
-  await until(() => [a, b, s].every((p) => p.room.state.phase === 'playing' && p.room.state.spectators === 1), 'the game to start');
+  await until(
+    () => [a, b, s].every((p) => p.room.state.phase === 'playing' && p.room.state.spectators === 1),
+    'the game to start',
+  );
   return { a, b, s };
 }
 
@@ -232,7 +246,10 @@ describe('a planned restart', () => {
     await own.close(300);
     await until(() => leftWith !== 0, 'the room to close');
     expect(seen).toEqual(['left:restart']);
-    const down = await fetch(`${own.url}/health`).then(() => 'up', () => 'down');
+    const down = await fetch(`${own.url}/health`).then(
+      () => 'up',
+      () => 'down',
+    );
     expect(down).toBe('down');
   });
 });

@@ -4,10 +4,19 @@ import http from 'node:http';
 import { matchMaker } from '@colyseus/core';
 import { create, sleep, serverSetup, until } from '../helpers/server';
 
-const env = serverSetup({ reservationSeconds: 1, roomsPerMinute: 40, joinsPerMinute: 600, allowedOrigins: ['https://play.example'] });
+const env = serverSetup({
+  reservationSeconds: 1,
+  roomsPerMinute: 40,
+  joinsPerMinute: 600,
+  allowedOrigins: ['https://play.example'],
+});
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${env.server.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${env.server.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 const roomsNow = async () => (await matchMaker.query({ name: 'table' })).length;
 
@@ -41,7 +50,10 @@ describe('finding 3: room and request floods', () => {
 
   it('refuses a large matchmaking body before buffering it', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${env.server.url}/matchmake/joinById/abc`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(300 * 1024 * 1024) } });
+      const req = http.request(`${env.server.url}/matchmake/joinById/abc`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(300 * 1024 * 1024) },
+      });
       req.on('response', (res) => resolve(res.statusCode!));
       req.on('error', reject);
       req.write(`{"x":"${'y'.repeat(64 * 1024)}`);
@@ -49,12 +61,18 @@ describe('finding 3: room and request floods', () => {
     expect(status).toBe(413);
     // A chunked body with no declared length is cut off at the limit too.
     const chunked = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${env.server.url}/matchmake/joinById/abc`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+      const req = http.request(`${env.server.url}/matchmake/joinById/abc`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+      });
       req.on('response', (res) => resolve(res.statusCode!));
       req.on('error', () => undefined);
       const chunk = 'z'.repeat(16 * 1024);
       let sent = 0;
-      const pump = () => { while (sent < 200 && req.write(chunk)) sent++; if (sent < 200) req.once('drain', pump); };
+      const pump = () => {
+        while (sent < 200 && req.write(chunk)) sent++;
+        if (sent < 200) req.once('drain', pump);
+      };
       pump();
       setTimeout(() => reject(new Error('no answer')), 5000);
     });
@@ -63,7 +81,10 @@ describe('finding 3: room and request floods', () => {
 
   it('answers every method on /matchmake', async () => {
     for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
-      const res = await fetch(`${env.server.url}/matchmake/create/table`, { method, signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${env.server.url}/matchmake/create/table`, {
+        method,
+        signal: AbortSignal.timeout(2000),
+      });
       expect([method, res.status]).toEqual([method, 405]);
       expect(res.headers.get('allow')).toBe('POST, OPTIONS');
     }
@@ -90,7 +111,10 @@ describe('finding 7: HTTP headers and origins', () => {
     const evil = await post('/matchmake/create/table', { game: 'high-roll' }, { Origin: 'https://evil.example' });
     expect(evil.status).toBe(403);
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${env.server.url}/matchmake/create/table`, { method: 'OPTIONS', headers: { Origin: 'https://play.example' } });
+    const preflight = await fetch(`${env.server.url}/matchmake/create/table`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://play.example' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://play.example');
     const own = new URL(env.server.url).host;
@@ -100,7 +124,7 @@ describe('finding 7: HTTP headers and origins', () => {
   });
 });
 
-describe('finding 3: per-address limits (last: they use up this address\'s budget)', () => {
+describe("finding 3: per-address limits (last: they use up this address's budget)", () => {
   it('limits room creation per address', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 30; i++) codes.push((await post('/matchmake/create/table', { game: 'high-roll' })).status);

@@ -28,7 +28,7 @@ describe('finding 5: names and chat', () => {
     ['a Cyrillic look-alike', '\u0410na'],
     ['full-width letters', '\uff21\uff4e\uff41'],
     ['other case and spacing', 'a n a'],
-  ])('refuses a player or spectator whose name reads like a seated player\'s: %s', async (_what, name) => {
+  ])("refuses a player or spectator whose name reads like a seated player's: %s", async (_what, name) => {
     const a = await create(env.server.ws, { game: 'high-roll', name: 'Ana' });
     await expect(join(env.server.ws, a.room.roomId, { name })).rejects.toThrow(/name-taken/);
     await expect(join(env.server.ws, a.room.roomId, { name, want: 'watch' })).rejects.toThrow(/name-taken/);
@@ -72,11 +72,11 @@ describe('finding 5: names and chat', () => {
     expect(watchers.flatMap((w) => w.errors).some((e) => e.code === 'chat-busy')).toBe(true);
     // Players have their own budget: the flood does not silence them.
     b.room.send('chat', { text: 'still here' });
-    await until(() => a.room.state.chat.some((l: any) => l.text === 'still here'), 'the player\'s line');
+    await until(() => a.room.state.chat.some((l: any) => l.text === 'still here'), "the player's line");
     for (const w of watchers) await w.room.leave();
   });
 
-  it('lets the players switch spectators\' chat off', async () => {
+  it("lets the players switch spectators' chat off", async () => {
     const { a } = await table();
     const s = await join(env.server.ws, a.room.roomId, { want: 'watch' });
     s.room.send('spectator-chat', { on: false });
@@ -86,14 +86,17 @@ describe('finding 5: names and chat', () => {
     s.room.send('chat', { text: 'hello' });
     expect(await nextError(s)).toMatchObject({ code: 'chat-off' });
     a.room.send('chat', { text: 'players still chat' });
-    await until(() => s.room.state.chat.length === 1, 'the player\'s line');
+    await until(() => s.room.state.chat.length === 1, "the player's line");
   });
 });
 
 describe('finding 4: unused reservations', () => {
   const reserve = (roomId: string, options: Record<string, unknown> = {}) =>
-    fetch(`${env.server.url}/matchmake/joinById/${roomId}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(options) })
-      .then((r) => r.json() as Promise<{ sessionId?: string; error?: string }>);
+    fetch(`${env.server.url}/matchmake/joinById/${roomId}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(options),
+    }).then((r) => r.json() as Promise<{ sessionId?: string; error?: string }>);
 
   it('P2 admits a seat-token holder even when one address holds many unused reservations', async () => {
     // A room still waiting for its second player: one address asks for its free seat ten times and never comes.
@@ -131,7 +134,7 @@ describe('finding 8: rematch seeds', () => {
     expect(a.room.state.clientSeed).toBe('b2:a2');
     while (a.room.state.phase === 'playing') {
       const seat = a.room.state.toAct[0];
-      const mover = (a.seat === seat ? a : b);
+      const mover = a.seat === seat ? a : b;
       const n = a.room.state.log.length;
       mover.room.send('action', { type: 'roll' });
       await until(() => a.room.state.log.length > n || a.room.state.phase === 'over', 'a roll');

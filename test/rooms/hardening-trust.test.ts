@@ -9,9 +9,12 @@ it('sends HSTS when the proxy says the request came over TLS', async () => {
 });
 
 it('limits room creation by the forwarded address, one address at a time', async () => {
-  const create = (ip: string) => fetch(`${env.server.url}/matchmake/create/table`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify({ game: 'high-roll' }),
-  }).then((r) => r.status);
+  const create = (ip: string) =>
+    fetch(`${env.server.url}/matchmake/create/table`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+      body: JSON.stringify({ game: 'high-roll' }),
+    }).then((r) => r.status);
   const first = [await create('203.0.113.1'), await create('203.0.113.1'), await create('203.0.113.1')];
   expect(first).toEqual([200, 429, 429]);
   expect(await create('203.0.113.2')).toBe(200);

@@ -151,12 +151,17 @@ describe('finding 1 and 6: the process', () => {
   }, 30_000);
 
   it('writes one short JSON line per client fault, rate-limited, and never a reconnection or seat token', async () => {
-    const child = runTs('server/src/index.ts', { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' });
+    const child = runTs('server/src/index.ts', {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    });
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
     try {
-      const port = (await until(() => /localhost:(\d+)/.exec(out)?.[1], 'the server to listen', 20_000));
+      const port = await until(() => /localhost:(\d+)/.exec(out)?.[1], 'the server to listen', 20_000);
       const ws = `ws://127.0.0.1:${port}`;
       const a = await create(ws, { game: 'high-roll', name: 'Ana' });
       await join(ws, a.room.roomId, { name: 'Ben' });

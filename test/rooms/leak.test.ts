@@ -10,14 +10,23 @@ const ROOMS = Number(process.env.LEAK_ROOMS ?? 500);
 const PARALLEL = 10;
 
 // Short idle and reservation times so the whole cycle fits a test; a small archive so kept logs are not "growth".
-const env = serverSetup({ idleSeconds: 1, reservationSeconds: 5, archiveGames: 20, ratePerSecond: 1000, rateBurst: 1000 });
+const env = serverSetup({
+  idleSeconds: 1,
+  reservationSeconds: 5,
+  archiveGames: 20,
+  ratePerSecond: 1000,
+  rateBurst: 1000,
+});
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
 function resources() {
   const info = process.getActiveResourcesInfo();
-  return { timers: info.filter((r) => r === 'Timeout').length, sockets: info.filter((r) => r === 'TCPSocketWrap').length };
+  return {
+    timers: info.filter((r) => r === 'Timeout').length,
+    sockets: info.filter((r) => r === 'TCPSocketWrap').length,
+  };
 }
 async function heapMb() {
   for (let i = 0; i < 3; i++) {
@@ -44,44 +53,59 @@ async function playOne(i: number) {
   await Promise.all(rooms.map((r) => r.leave()));
 }
 
-it(`returns to baseline after ${ROOMS} rooms played and disposed, and ${ROOMS} rooms never joined`, async () => {
-  for (let i = 0; i < 20; i++) await playOne(-i); // warm-up: lazy modules, JIT, pools
-  await sleep(2500);
-  const base = { rooms: await roomCount(), heap: await heapMb(), ...resources() };
+it(
+  `returns to baseline after ${ROOMS} rooms played and disposed, and ${ROOMS} rooms never joined`,
+  async () => {
+    for (let i = 0; i < 20; i++) await playOne(-i); // warm-up: lazy modules, JIT, pools
+    await sleep(2500);
+    const base = { rooms: await roomCount(), heap: await heapMb(), ...resources() };
 
-  const t0 = Date.now();
-  let next = 0;
-  await Promise.all(Array.from({ length: PARALLEL }, async () => {
-    while (next < ROOMS) await playOne(next++);
-  }));
-  const played = (Date.now() - t0) / 1000;
-  const peak = await heapMb();
-  // The players left; each room goes after its idle time.
-  await until(() => matchMaker.stats.local.roomCount <= base.rooms, 'the played rooms to be disposed', 30_000);
+    const t0 = Date.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: PARALLEL }, async () => {
+        while (next < ROOMS) await playOne(next++);
+      }),
+    );
+    const played = (Date.now() - t0) / 1000;
+    const peak = await heapMb();
+    // The players left; each room goes after its idle time.
+    await until(() => matchMaker.stats.local.roomCount <= base.rooms, 'the played rooms to be disposed', 30_000);
 
-  const t1 = Date.now();
-  let alive = 0;
-  for (let i = 0; i < ROOMS; i += 50) {
-    const made = await Promise.all(Array.from({ length: Math.min(50, ROOMS - i) }, async () => {
-      // One retry: a pooled keep-alive connection can be closed by the server just as it is reused (ECONNRESET).
-      const post = () => fetch(`${env.server.url}/matchmake/create/table`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'high-roll' }) });
-      const res = await post().catch(post);
-      return ((await res.json()) as { room?: { roomId: string } }).room?.roomId;
-    }));
-    expect(made.every(Boolean)).toBe(true);
-    alive = Math.max(alive, matchMaker.stats.local.roomCount - base.rooms);
-  }
-  expect(alive).toBeGreaterThan(0);
-  await until(() => matchMaker.stats.local.roomCount <= base.rooms, 'the never-joined rooms to be disposed', 30_000);
-  const reservedFor = (Date.now() - t1) / 1000;
-  await sleep(1500);
+    const t1 = Date.now();
+    let alive = 0;
+    for (let i = 0; i < ROOMS; i += 50) {
+      const made = await Promise.all(
+        Array.from({ length: Math.min(50, ROOMS - i) }, async () => {
+          // One retry: a pooled keep-alive connection can be closed by the server just as it is reused (ECONNRESET).
+          const post = () =>
+            fetch(`${env.server.url}/matchmake/create/table`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ game: 'high-roll' }),
+            });
+          const res = await post().catch(post);
+          return ((await res.json()) as { room?: { roomId: string } }).room?.roomId;
+        }),
+      );
+      expect(made.every(Boolean)).toBe(true);
+      alive = Math.max(alive, matchMaker.stats.local.roomCount - base.rooms);
+    }
+    expect(alive).toBeGreaterThan(0);
+    await until(() => matchMaker.stats.local.roomCount <= base.rooms, 'the never-joined rooms to be disposed', 30_000);
+    const reservedFor = (Date.now() - t1) / 1000;
+    await sleep(1500);
 
-  const after = { rooms: await roomCount(), heap: await heapMb(), ...resources() };
-  // eslint-disable-next-line no-console
-  console.log(`leak: ${ROOMS} games played in ${played.toFixed(1)} s, ${ROOMS} never-joined rooms gone ${reservedFor.toFixed(1)} s after the first was made; `
-    + `(at most ${alive} alive at once); heap ${base.heap.toFixed(1)} MB -> peak ${peak.toFixed(1)} -> ${after.heap.toFixed(1)} MB; timers ${base.timers} -> ${after.timers}; sockets ${base.sockets} -> ${after.sockets}`);
-  expect(after.rooms).toBe(base.rooms);
-  expect(after.timers).toBeLessThanOrEqual(base.timers + 2);
-  expect(after.sockets).toBeLessThanOrEqual(base.sockets + 2);
-  expect(after.heap - base.heap).toBeLessThan(15);
-}, 15 * 60 * 1000);
+    const after = { rooms: await roomCount(), heap: await heapMb(), ...resources() };
+    // eslint-disable-next-line no-console
+    console.log(
+      `leak: ${ROOMS} games played in ${played.toFixed(1)} s, ${ROOMS} never-joined rooms gone ${reservedFor.toFixed(1)} s after the first was made; ` +
+        `(at most ${alive} alive at once); heap ${base.heap.toFixed(1)} MB -> peak ${peak.toFixed(1)} -> ${after.heap.toFixed(1)} MB; timers ${base.timers} -> ${after.timers}; sockets ${base.sockets} -> ${after.sockets}`,
+    );
+    expect(after.rooms).toBe(base.rooms);
+    expect(after.timers).toBeLessThanOrEqual(base.timers + 2);
+    expect(after.sockets).toBeLessThanOrEqual(base.sockets + 2);
+    expect(after.heap - base.heap).toBeLessThan(15);
+  },
+  15 * 60 * 1000,
+);

@@ -16,17 +16,25 @@ const lines = (p: Player): { kind: string; seat: number | null; events: { type: 
 
 describe('clocks at a Polywars table of three', () => {
   it('a player whose turn clock falls is eliminated; the other two play on, their clocks running', async () => {
-    const a = await create(server.ws, { game: 'polywars', name: 'Ana', options: KING3, clock: { mode: 'turn', turnSeconds: 1 } });
+    const a = await create(server.ws, {
+      game: 'polywars',
+      name: 'Ana',
+      options: KING3,
+      clock: { mode: 'turn', turnSeconds: 1 },
+    });
     const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
     const c = await join(server.ws, a.room.roomId, { name: 'Cat' });
     const s = await join(server.ws, a.room.roomId, { name: 'Sam', want: 'watch' });
-    await until(() => [a, b, c].every((p) => p.seat !== null && p.legal.length) && s.room.state.clock, 'the timed game to start');
+    await until(
+      () => [a, b, c].every((p) => p.seat !== null && p.legal.length) && s.room.state.clock,
+      'the timed game to start',
+    );
     expect(parse(s.room.state.clock)).toMatchObject({ control: { mode: 'turn', turnSeconds: 1 }, running: [0, 1, 2] });
     // Forces are built at once (W6): Ana and Ben answer at once, Cat never does.
     for (const p of [a, b]) p.room.send('action', p.legal[0]);
     await until(() => s.room.state.log.length === 3, 'two forces');
     expect(parse(s.room.state.clock).running).toEqual([c.seat]);
-    await until(() => lines(s).some((e) => e.kind === 'timeout'), 'Cat\'s clock to fall', 4000);
+    await until(() => lines(s).some((e) => e.kind === 'timeout'), "Cat's clock to fall", 4000);
     const out = lines(s).find((e) => e.kind === 'timeout')!;
     expect(out).toMatchObject({ kind: 'timeout', seat: c.seat });
     expect(out.events[0]).toEqual({ type: 'timeout', seat: c.seat });
@@ -34,13 +42,17 @@ describe('clocks at a Polywars table of three', () => {
     expect(s.room.state.phase).toBe('playing');
     await until(() => s.view?.inGame?.[c.seat!] === false, 'the spectator to see Cat out');
     // Placement is next for Ana and Ben, both clocks running; Cat's never again.
-    await until(() => parse(s.room.state.clock).running.length === 2, 'the next step\'s clocks');
+    await until(() => parse(s.room.state.clock).running.length === 2, "the next step's clocks");
     expect(parse(s.room.state.clock).running.sort()).toEqual([a.seat, b.seat].sort());
     // Nobody moves: Ana and Ben fall in the same instant; the first is eliminated, which leaves one side: it wins.
     await until(() => s.room.state.phase === 'over', 'the game to end on time', 5000);
     const result = parse(s.room.state.result);
     expect(result.winners).toHaveLength(1);
-    expect(lines(s).filter((e) => e.kind === 'timeout').map((e) => e.seat)).toEqual([c.seat, 0]);
+    expect(
+      lines(s)
+        .filter((e) => e.kind === 'timeout')
+        .map((e) => e.seat),
+    ).toEqual([c.seat, 0]);
     expect(result.winners).toEqual([1]);
     expect(parse(s.room.state.clock).running).toEqual([]);
     const log = (await (await fetch(`${server.url}/api/games/${s.room.state.gameId}/log`)).json()) as GameLog;
@@ -49,10 +61,20 @@ describe('clocks at a Polywars table of three', () => {
   });
 
   it('refuses clocks where a timeout has no declared meaning: Dice Siege raced by three', async () => {
-    await expect(new Client(server.ws).create('table', { game: 'dice-siege', options: { seats: 3 }, clock: { mode: 'turn', turnSeconds: 30 } }))
-      .rejects.toThrow(/bad-options: Dice Siege cannot be timed with more than two seats/);
+    await expect(
+      new Client(server.ws).create('table', {
+        game: 'dice-siege',
+        options: { seats: 3 },
+        clock: { mode: 'turn', turnSeconds: 30 },
+      }),
+    ).rejects.toThrow(/bad-options: Dice Siege cannot be timed with more than two seats/);
     // Two seats of the same game take a clock.
-    const two = await create(server.ws, { game: 'dice-siege', name: 'Ana', options: { seats: 2 }, clock: { mode: 'turn', turnSeconds: 30 } });
+    const two = await create(server.ws, {
+      game: 'dice-siege',
+      name: 'Ana',
+      options: { seats: 2 },
+      clock: { mode: 'turn', turnSeconds: 30 },
+    });
     expect(two.room.state.seats.length).toBe(2);
     await two.room.leave();
   });
@@ -60,11 +82,19 @@ describe('clocks at a Polywars table of three', () => {
 
 // ---- the lobby ----------------------------------------------------------------------------------
 
-interface Member { client: Client; room: Room<any>; id: string; errors: { code: string; message: string; of: string }[]; table: Player | null }
+interface Member {
+  client: Client;
+  room: Room<any>;
+  id: string;
+  errors: { code: string; message: string; of: string }[];
+  table: Player | null;
+}
 
 function wire(client: Client, room: Room<any>): Member {
   const m: Member = { client, room, id: '', errors: [], table: null };
-  room.onMessage('welcome', (w: { member: string }) => { m.id = w.member; });
+  room.onMessage('welcome', (w: { member: string }) => {
+    m.id = w.member;
+  });
   room.onMessage('error', (e) => m.errors.push(e));
   room.onMessage('table', async ({ reservation }: { reservation: any }) => {
     const tableRoom = await client.consumeSeatReservation(reservation);
@@ -85,7 +115,7 @@ async function enter(roomId: string | null, name: string): Promise<Member> {
 const err = (m: Member) => nextError(m as unknown as Player);
 
 describe('a lobby seats what the chosen game takes', () => {
-  it('Polywars in a lobby: 2 to 6 seats by the host\'s choice or the options, refused outside the scenario\'s range, clocks allowed; a three-seat game is played', async () => {
+  it("Polywars in a lobby: 2 to 6 seats by the host's choice or the options, refused outside the scenario's range, clocks allowed; a three-seat game is played", async () => {
     const ana = await enter(null, 'Ana');
     const id = ana.room.roomId;
     const ben = await enter(id, 'Ben');
@@ -110,7 +140,11 @@ describe('a lobby seats what the chosen game takes', () => {
       [{ game: 'polywars', options: { scenario: 'kill-the-king' }, seats: 7 }, 'bad-seats', /./],
       [{ game: 'polywars', options: { scenario: 'kill-the-king' }, seats: 1 }, 'bad-seats', /./],
       [{ game: 'high-roll', seats: 3 }, 'bad-seats', /2 seats/],
-      [{ game: 'dice-siege', options: { seats: 3 }, clock: { mode: 'turn', turnSeconds: 5 } }, 'bad-options', /cannot be timed/],
+      [
+        { game: 'dice-siege', options: { seats: 3 }, clock: { mode: 'turn', turnSeconds: 5 } },
+        'bad-options',
+        /cannot be timed/,
+      ],
     ];
     for (const [msg, code, text] of refusals) {
       ana.room.send('configure', msg);
@@ -122,7 +156,12 @@ describe('a lobby seats what the chosen game takes', () => {
     expect([state().game, state().seats]).toEqual(['polywars', 5]);
 
     // Three seats with a 1 s turn clock: accepted now that Polywars declares what a timeout does.
-    ana.room.send('configure', { game: 'polywars', options: { scenario: 'kill-the-king', budget: 12, cycleLimit: 2 }, seats: 3, clock: { mode: 'turn', turnSeconds: 1 } });
+    ana.room.send('configure', {
+      game: 'polywars',
+      options: { scenario: 'kill-the-king', budget: 12, cycleLimit: 2 },
+      seats: 3,
+      clock: { mode: 'turn', turnSeconds: 1 },
+    });
     await until(() => state().seats === 3 && parse(state().clock).mode === 'turn', 'three timed seats');
     [ben, cat, dan].forEach((m, seat) => {
       m.room.send('sit', { seat });
@@ -134,16 +173,30 @@ describe('a lobby seats what the chosen game takes', () => {
     // A member's table seat comes with the table's welcome, one round trip after the reservation is consumed.
     await until(() => [ben, cat, dan].every((m) => m.table && m.table.seat !== null), 'three table seats', 10000);
     const table = ben.table!;
-    await until(() => table.room.state.seats.length === 3 && table.room.state.phase === 'playing', 'the table to start');
+    await until(
+      () => table.room.state.seats.length === 3 && table.room.state.phase === 'playing',
+      'the table to start',
+    );
     expect([ben, cat, dan].map((m) => m.table!.seat)).toEqual([0, 1, 2]);
     // Nobody answers: the clocks fall; seat 0 then seat 1 are eliminated and Dan's side is the last standing.
-    await until(() => state().phase === 'gathering' && state().finished.length === 1, 'the timed game to end and the lobby to gather', 10000);
+    await until(
+      () => state().phase === 'gathering' && state().finished.length === 1,
+      'the timed game to end and the lobby to gather',
+      10000,
+    );
     const result = parse(table.room.state.result);
     expect(result.winners).toEqual([2]);
     const finished = state().finished[0];
     expect(parse(finished.players)).toEqual(['Ben', 'Cat', 'Dan']);
-    const score = (m: Member) => { const s = state().members.get(m.id)?.games.get('polywars'); return s ? [s.wins, s.losses, s.draws] : null; };
-    expect([ben, cat, dan].map(score)).toEqual([[0, 1, 0], [0, 1, 0], [1, 0, 0]]);
+    const score = (m: Member) => {
+      const s = state().members.get(m.id)?.games.get('polywars');
+      return s ? [s.wins, s.losses, s.draws] : null;
+    };
+    expect([ben, cat, dan].map(score)).toEqual([
+      [0, 1, 0],
+      [0, 1, 0],
+      [1, 0, 0],
+    ]);
     const log = (await (await fetch(`${server.url}/api/games/${finished.gameId}/log`)).json()) as GameLog;
     expect(log.seats).toBe(3);
     expect(log.entries.filter((e) => e.kind === 'timeout').map((e) => e.seat)).toEqual([0, 1]);

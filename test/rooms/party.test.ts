@@ -30,7 +30,10 @@ interface Member {
 
 function wire(client: Client, room: Room<any>): Member {
   const m: Member = { client, room, id: '', token: '', errors: [], table: null };
-  room.onMessage('welcome', (w: { member: string; token: string }) => { m.id = w.member; m.token = w.token; });
+  room.onMessage('welcome', (w: { member: string; token: string }) => {
+    m.id = w.member;
+    m.token = w.token;
+  });
   room.onMessage('error', (e) => m.errors.push(e));
   room.onMessage('table', async ({ seat, reservation }: { seat: number; reservation: any }) => {
     if (m.ignoreTable) return;
@@ -123,7 +126,7 @@ it('gathers, refuses bad input, plays two games with swapped seats, keeps score 
   // Game 1: Ben on seat 0, Cat on seat 1, played to the end.
   ana.room.send('start');
   await until(() => ben.table && cat.table, 'the table reservations', 8000);
-  await until(() => ben.table!.seat === 0 && cat.table!.seat === 1, 'seats in the lobby\'s order');
+  await until(() => ben.table!.seat === 0 && cat.table!.seat === 1, "seats in the lobby's order");
   await until(() => ana.room.state.phase === 'playing', 'the lobby to show the game');
   // The browsers' own seeds, sent with ready, are mixed into the table's dice (P1).
   await until(() => ben.table!.room.state.clientSeed === 'ben-seed:cat-seed', 'the client seeds');
@@ -131,7 +134,10 @@ it('gathers, refuses bad input, plays two games with swapped seats, keeps score 
   expect(await err(ben)).toMatchObject({ code: 'not-gathering' });
   await playOut([ben.table!, cat.table!]);
   const first = parse(ben.table!.room.state.result);
-  await until(() => ana.room.state.phase === 'gathering' && ana.room.state.finished.length === 1, 'the lobby to gather again');
+  await until(
+    () => ana.room.state.phase === 'gathering' && ana.room.state.finished.length === 1,
+    'the lobby to gather again',
+  );
   const game1 = ana.room.state.finished[0];
   expect(parse(game1.players)).toEqual(['Ben', 'Cat']);
   const score = (m: Member, game: string) => {
@@ -150,7 +156,11 @@ it('gathers, refuses bad input, plays two games with swapped seats, keeps score 
   expect(verifyLog(log, getGame).ok).toBe(true);
 
   // Game 2: the host switches game (Dice Chess with a 1 s turn) and the seats swap; nobody moves, so a clock falls.
-  ana.room.send('configure', { game: 'dice-chess', options: { placement: 'random' }, clock: { mode: 'turn', turnSeconds: 1 } });
+  ana.room.send('configure', {
+    game: 'dice-chess',
+    options: { placement: 'random' },
+    clock: { mode: 'turn', turnSeconds: 1 },
+  });
   await until(() => ana.room.state.game === 'dice-chess', 'the second game');
   ben.room.send('stand');
   await until(() => memberOf(ana, ben.id)?.seat === -1, 'Ben stands');
@@ -246,15 +256,22 @@ it('lets the host seat the computer in an open seat: refusals with codes, a game
   ana.room.send('start');
   await until(() => ben.table, 'Ben at the table', 10000);
   const table = ben.table!;
-  await until(() => table.seat !== null, 'Ben\'s table seat');
+  await until(() => table.seat !== null, "Ben's table seat");
   // The computer holds its seat from the start; Ben is given the other.
   expect(table.seat).toBe(1);
   expect(table.room.state.seats[0].bot).toBe('normal');
   await playOut([table]);
-  await until(() => ana.room.state.phase === 'gathering' && ana.room.state.finished.length === 1, 'the lobby back', 10000);
+  await until(
+    () => ana.room.state.phase === 'gathering' && ana.room.state.finished.length === 1,
+    'the lobby back',
+    10000,
+  );
   const finished = ana.room.state.finished[0];
   expect(parse(finished.players)).toEqual(['Computer (normal)', 'Ben']);
-  const played = (m: Member) => { const t = memberOf(ana, m.id)!.total; return t.wins + t.losses + t.draws; };
+  const played = (m: Member) => {
+    const t = memberOf(ana, m.id)!.total;
+    return t.wins + t.losses + t.draws;
+  };
   expect([played(ben), played(ana)]).toEqual([1, 0]);
   const log = (await (await fetch(`${server.url}/api/games/${finished.gameId}/log`)).json()) as GameLog;
   expect(log.entries.filter((e) => e.seat === 0 && e.kind === 'action').every((e) => e.bot === 'normal')).toBe(true);
@@ -326,20 +343,40 @@ it('goes back to gathering when a seated member never takes the reserved seat', 
 it('survives 600 hostile messages to every handler, refusing the bad ones with codes, and keeps serving', async () => {
   const ana = await host('Ana');
   const ben = await member(ana.room.roomId, { name: 'Ben' });
-  const types = ['configure', 'sit', 'stand', 'ready', 'start', 'spectate', 'remove', 'allow', 'pass-host', 'chat', 'x', '__proto__', ''];
+  const types = [
+    'configure',
+    'sit',
+    'stand',
+    'ready',
+    'start',
+    'spectate',
+    'remove',
+    'allow',
+    'pass-host',
+    'chat',
+    'x',
+    '__proto__',
+    '',
+  ];
   let n = 7;
   const next = () => (n = (n * 1103515245 + 12345) % 2147483648) / 2147483648;
   const values = (depth: number): unknown => {
     const r = next();
-    if (depth > 2 || r < 0.2) return [null, true, -1, 1e300, 'a'.repeat(Math.floor(next() * 300)), 0.5, '', ben.id][Math.floor(next() * 8)];
+    if (depth > 2 || r < 0.2)
+      return [null, true, -1, 1e300, 'a'.repeat(Math.floor(next() * 300)), 0.5, '', ben.id][Math.floor(next() * 8)];
     if (r < 0.4) return Array.from({ length: Math.floor(next() * 4) }, () => values(depth + 1));
     const keys = ['game', 'options', 'seats', 'clock', 'seat', 'ready', 'member', 'text', 'mode', 'constructor'];
-    return Object.fromEntries(Array.from({ length: Math.floor(next() * 4) }, () => [keys[Math.floor(next() * keys.length)], values(depth + 1)]));
+    return Object.fromEntries(
+      Array.from({ length: Math.floor(next() * 4) }, () => [keys[Math.floor(next() * keys.length)], values(depth + 1)]),
+    );
   };
   for (let i = 0; i < 600; i++) ben.room.send(types[Math.floor(next() * types.length)], values(0));
   await until(() => ben.errors.length > 500, 'the refusals', 15000);
   expect(new Set(ben.errors.map((e) => e.code)).has('not-host')).toBe(true);
   expect(ana.room.state.host).toBe(ana.id);
   ana.room.send('chat', { text: 'still serving' });
-  await until(() => ben.room.state.chat.some((c: { text: string }) => c.text === 'still serving'), 'chat after the fuzz');
+  await until(
+    () => ben.room.state.chat.some((c: { text: string }) => c.text === 'still serving'),
+    'chat after the fuzz',
+  );
 }, 30000);

@@ -101,12 +101,27 @@ async function playOne(i) {
 runQueue(parentPort, games, parallel, playOne);
 `;
 
-interface Played { i: number; scenario: string; seats: number; gameId: string; actions: number; errors: unknown[] }
+interface Played {
+  i: number;
+  scenario: string;
+  seats: number;
+  gameId: string;
+  actions: number;
+  errors: unknown[];
+}
 
 function playInWorker(games: number[]): Promise<Played[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(CLIENTS, {
-      eval: true, workerData: { ws: server.ws, games, parallel: PARALLEL, setups: SETUPS, colyseus: require.resolve('colyseus.js'), kit: require.resolve('../helpers/worker-kit.js') },
+      eval: true,
+      workerData: {
+        ws: server.ws,
+        games,
+        parallel: PARALLEL,
+        setups: SETUPS,
+        colyseus: require.resolve('colyseus.js'),
+        kit: require.resolve('../helpers/worker-kit.js'),
+      },
     });
     worker.once('message', (m: { results?: Played[]; error?: string }) => {
       void worker.terminate();
@@ -145,9 +160,17 @@ it(`W5 W7 plays ${GAMES} random Polywars games through the server, every scenari
     rolls += verdict.rollsChecked;
   }
   if (GAMES >= SETUPS.length) {
-    expect([...scenarios].sort()).toEqual(['attack-on-tokyo', 'capture-the-flag', 'kill-the-king', 'rescue-mission', 'snipe-hunt']);
+    expect([...scenarios].sort()).toEqual([
+      'attack-on-tokyo',
+      'capture-the-flag',
+      'kill-the-king',
+      'rescue-mission',
+      'snipe-hunt',
+    ]);
     expect([...seatCounts].sort()).toEqual([2, 3, 4, 5, 6]);
   }
-  console.log(`polywars: ${GAMES} games (${PARALLEL} at a time), ${actions} actions, ${rolls} rolls verified; played in ` +
-    `${(played / 1000).toFixed(1)} s, verified by ${((Date.now() - t0) / 1000).toFixed(1)} s; endings ${JSON.stringify(reasons)}`);
+  console.log(
+    `polywars: ${GAMES} games (${PARALLEL} at a time), ${actions} actions, ${rolls} rolls verified; played in ` +
+      `${(played / 1000).toFixed(1)} s, verified by ${((Date.now() - t0) / 1000).toFixed(1)} s; endings ${JSON.stringify(reasons)}`,
+  );
 }, 240000);

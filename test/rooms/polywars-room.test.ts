@@ -13,15 +13,17 @@ function publicPart(viewJson: string): string {
 }
 
 it('refuses a seat count the scenario does not take, with a coded error', async () => {
-  await expect(create(env.server.ws, { game: 'polywars', name: 'P0', options: { scenario: 'snipe-hunt', seats: 3 } }))
-    .rejects.toThrow(/bad-options: Snipe Hunt is for 2 players/);
+  await expect(
+    create(env.server.ws, { game: 'polywars', name: 'P0', options: { scenario: 'snipe-hunt', seats: 3 } }),
+  ).rejects.toThrow(/bad-options: Snipe Hunt is for 2 players/);
 });
 
 it('W5 W6 three seats and a spectator: a whole Kill the King by random legal actions, a resignation that only leaves, no early secrets, the log verifies', async () => {
   const options = { scenario: 'kill-the-king', budget: 14, cycleLimit: 4, seats: 3 };
   const host = await create(env.server.ws, { game: 'polywars', name: 'P0', clientSeed: 'a', options });
   const players: Player[] = [host];
-  for (let k = 1; k < 3; k++) players.push(await join(env.server.ws, host.room.roomId, { name: `P${k}`, clientSeed: `s${k}` }));
+  for (let k = 1; k < 3; k++)
+    players.push(await join(env.server.ws, host.room.roomId, { name: `P${k}`, clientSeed: `s${k}` }));
   const watcher = await join(env.server.ws, host.room.roomId, { name: 'Watcher' });
   const state = () => host.room.state;
   await until(() => state().phase === 'playing' && players.every((p) => p.seat !== null), 'the game to start', 10000);
@@ -57,7 +59,11 @@ it('W5 W6 three seats and a spectator: a whole Kill the King by random legal act
       const before = secretStep ? publicPart(JSON.stringify(watcher.view)) : null;
       p.room.send('action', action);
       actions++;
-      await until(() => (state().log.length > seen && watcher.room.state.log.length > seen) || state().phase !== 'playing', `action ${actions}`, 10000);
+      await until(
+        () => (state().log.length > seen && watcher.room.state.log.length > seen) || state().phase !== 'playing',
+        `action ${actions}`,
+        10000,
+      );
       if (before !== null && publicPart(JSON.stringify(watcher.view)) !== before) leaks++;
       if (secretStep) secretChecks++;
       if (actions > 4000) throw new Error('the game does not end');

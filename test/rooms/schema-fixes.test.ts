@@ -1,6 +1,11 @@
 // The server's mends of @colyseus/schema 3.0.76 (server/src/rooms/schema-fixes.ts), checked at the encoder.
 import { Decoder, Encoder, Schema, type } from '@colyseus/schema';
-import { applySchemaFixes, checkMendedVersions, installedVersion, MENDED_FOR } from '../../server/src/rooms/schema-fixes';
+import {
+  applySchemaFixes,
+  checkMendedVersions,
+  installedVersion,
+  MENDED_FOR,
+} from '../../server/src/rooms/schema-fixes';
 
 class Probe extends Schema {
   @type('string') text = '';
@@ -16,12 +21,15 @@ function roundTrip(text: string) {
   return decoded;
 }
 
-it.each([31, 32, 200, 254, 255, 256, 300])('round-trips a synced string of %i bytes, the field after it intact', (bytes) => {
-  applySchemaFixes();
-  const decoded = roundTrip('x'.repeat(bytes));
-  expect(decoded.text).toHaveLength(bytes);
-  expect(decoded.n).toBe(7);
-});
+it.each([31, 32, 200, 254, 255, 256, 300])(
+  'round-trips a synced string of %i bytes, the field after it intact',
+  (bytes) => {
+    applySchemaFixes();
+    const decoded = roundTrip('x'.repeat(bytes));
+    expect(decoded.text).toHaveLength(bytes);
+    expect(decoded.n).toBe(7);
+  },
+);
 
 it('keeps the encode buffer small (64 KB), and a full state larger than it still decodes whole', () => {
   applySchemaFixes();

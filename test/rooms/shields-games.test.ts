@@ -56,11 +56,26 @@ async function playOne({ i, options }) {
 runQueue(parentPort, games, parallel, playOne);
 `;
 
-interface Played { i: number; gameId: string; actions: number; errors: unknown[] }
+interface Played {
+  i: number;
+  gameId: string;
+  actions: number;
+  errors: unknown[];
+}
 
 function playInWorker(games: { i: number; options: object }[], parallel: number): Promise<Played[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENTS, { eval: true, workerData: { ws: env.server.ws, games, parallel, colyseus: require.resolve('colyseus.js'), kit: require.resolve('../helpers/worker-kit.js'), shared: require('node:path').join(__dirname, '../../shared/dist/index.js') } });
+    const worker = new Worker(CLIENTS, {
+      eval: true,
+      workerData: {
+        ws: env.server.ws,
+        games,
+        parallel,
+        colyseus: require.resolve('colyseus.js'),
+        kit: require.resolve('../helpers/worker-kit.js'),
+        shared: require('node:path').join(__dirname, '../../shared/dist/index.js'),
+      },
+    });
     worker.once('message', (m: { results?: Played[]; error?: string }) => {
       void worker.terminate();
       if (m.error) reject(new Error(m.error));
@@ -75,8 +90,18 @@ it('plays 200 random games through the server, ten at a time, and every log veri
   // Mostly single games (about 75 actions each); every fifth game a best of three (about 200), to keep the run short.
   const single = { bestOf: 1, resurrection: false };
   const singleRes = { bestOf: 1, resurrection: true };
-  const variants = [single, singleRes, single, singleRes, { bestOf: 3, resurrection: false },
-    single, singleRes, single, singleRes, { bestOf: 3, resurrection: true }];
+  const variants = [
+    single,
+    singleRes,
+    single,
+    singleRes,
+    { bestOf: 3, resurrection: false },
+    single,
+    singleRes,
+    single,
+    singleRes,
+    { bestOf: 3, resurrection: true },
+  ];
   const games = Array.from({ length: 200 }, (_, i) => ({ i, options: variants[i % variants.length] }));
   const results = await playInWorker(games, 10);
   const played = Date.now() - t0;
@@ -96,7 +121,9 @@ it('plays 200 random games through the server, ten at a time, and every log veri
     expect(log.rules).toBe(getGame('shields')!.rulesVersion);
     // A match ends as a match; a single game by two batteries, or with the variant also by S14's stall.
     const { bestOf, resurrection } = variants[r.i % variants.length];
-    expect(bestOf === 3 ? ['match'] : resurrection ? ['two-batteries', 'stalled'] : ['two-batteries']).toContain(log.result?.reason);
+    expect(bestOf === 3 ? ['match'] : resurrection ? ['two-batteries', 'stalled'] : ['two-batteries']).toContain(
+      log.result?.reason,
+    );
     actions += r.actions;
     rolls += verdict.rollsChecked;
   }
@@ -105,6 +132,8 @@ it('plays 200 random games through the server, ten at a time, and every log veri
     return (rs.reduce((n, r) => n + r.actions, 0) / rs.length).toFixed(0);
   };
   const s = (Date.now() - t0) / 1000;
-  console.log(`shields: 200 games (${mean(1)} actions per single game, ${mean(3)} per best of three), ${actions} actions, ${rolls} rolls; played in ${(played / 1000).toFixed(1)} s ` +
-    `(${Math.round(actions / (played / 1000))} actions/s), verified by ${s.toFixed(1)} s`);
+  console.log(
+    `shields: 200 games (${mean(1)} actions per single game, ${mean(3)} per best of three), ${actions} actions, ${rolls} rolls; played in ${(played / 1000).toFixed(1)} s ` +
+      `(${Math.round(actions / (played / 1000))} actions/s), verified by ${s.toFixed(1)} s`,
+  );
 }, 120000);

@@ -60,11 +60,26 @@ async function playOne(i) {
 runQueue(parentPort, games, parallel, playOne);
 `;
 
-interface Played { i: number; gameId: string; actions: number; errors: unknown[]; rollsInPublicLines: number }
+interface Played {
+  i: number;
+  gameId: string;
+  actions: number;
+  errors: unknown[];
+  rollsInPublicLines: number;
+}
 
 function playInWorker(games: number[], parallel: number): Promise<Played[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENTS, { eval: true, workerData: { ws: env.server.ws, games, parallel, colyseus: require.resolve('colyseus.js'), kit: require.resolve('../helpers/worker-kit.js') } });
+    const worker = new Worker(CLIENTS, {
+      eval: true,
+      workerData: {
+        ws: env.server.ws,
+        games,
+        parallel,
+        colyseus: require.resolve('colyseus.js'),
+        kit: require.resolve('../helpers/worker-kit.js'),
+      },
+    });
     worker.once('message', (m: { results?: Played[]; error?: string }) => {
       void worker.terminate();
       if (m.error) reject(new Error(m.error));
@@ -76,7 +91,10 @@ function playInWorker(games: number[], parallel: number): Promise<Played[]> {
 
 it(`plays ${GAMES} random games through the server, ten at a time, and every log verifies, shuffles included`, async () => {
   const t0 = Date.now();
-  const results = await playInWorker(Array.from({ length: GAMES }, (_, i) => i), 10);
+  const results = await playInWorker(
+    Array.from({ length: GAMES }, (_, i) => i),
+    10,
+  );
   const played = Date.now() - t0;
   expect(results).toHaveLength(GAMES);
   let actions = 0;
@@ -97,8 +115,10 @@ it(`plays ${GAMES} random games through the server, ten at a time, and every log
     actions += r.actions;
     rolls += verdict.rollsChecked;
   }
-  console.log(`shields-up: ${GAMES} games, ${actions} actions, ${rolls} rolls verified; played in ${(played / 1000).toFixed(1)} s, ` +
-    `verified by ${((Date.now() - t0) / 1000).toFixed(1)} s; endings ${JSON.stringify(reasons)}`);
+  console.log(
+    `shields-up: ${GAMES} games, ${actions} actions, ${rolls} rolls verified; played in ${(played / 1000).toFixed(1)} s, ` +
+      `verified by ${((Date.now() - t0) / 1000).toFixed(1)} s; endings ${JSON.stringify(reasons)}`,
+  );
 }, 180000);
 
 it('refuses bad and illegal Shields Up actions with a code, changing nothing', async () => {
@@ -143,7 +163,7 @@ const idsIn = (text: string) => new Set(text.match(ID_RE) ?? []);
 describe('U8 secrets on the wire', () => {
   const { received } = recordFrames();
 
-  it('U8 each one\'s bytes name only cards the rules let them see (checked against the replayed log); no roll before the end', async () => {
+  it("U8 each one's bytes name only cards the rules let them see (checked against the replayed log); no roll before the end", async () => {
     let withSecrets = 0;
     for (let g = 0; g < 3; g++) {
       const a = await create(env.server.ws, { game: 'shields-up', name: 'Ana', clientSeed: `wire-${g}` });
@@ -154,12 +174,25 @@ describe('U8 secrets on the wire', () => {
       const players = [a, b];
       const early = new Map([a, b, s].map((p) => [p, received(p)]));
       let seed = 77 + g;
-      const random = (n: number) => Math.floor((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32 * n);
+      const random = (n: number) => Math.floor(((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32) * n);
       let acted = -1;
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the game did not finish: ${JSON.stringify({
-          toAct: [...a.room.state.toAct], logs: players.map((p) => p.room.state.log.length), legal: players.map((p) => p.legal.length),
-          revs: players.map((p) => p.stream.rev), errors: players.map((p) => p.errors), acted })}`)), 20000);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `the game did not finish: ${JSON.stringify({
+                  toAct: [...a.room.state.toAct],
+                  logs: players.map((p) => p.room.state.log.length),
+                  legal: players.map((p) => p.legal.length),
+                  revs: players.map((p) => p.stream.rev),
+                  errors: players.map((p) => p.errors),
+                  acted,
+                })}`,
+              ),
+            ),
+          20000,
+        );
         const step = () => {
           const st = a.room.state;
           if (st.phase === 'over') {
@@ -185,13 +218,19 @@ describe('U8 secrets on the wire', () => {
         for (let k = 0; k <= upTo; k++) {
           const replay = replayLog(log, getGame, k);
           if (!replay.ok) throw new Error(replay.problem);
-          for (const id of idsIn(JSON.stringify([shieldsUp.view(replay.table.state as ShieldsUpState, seat), log.entries[k].events]))) out.add(id);
+          for (const id of idsIn(
+            JSON.stringify([shieldsUp.view(replay.table.state as ShieldsUpState, seat), log.entries[k].events]),
+          ))
+            out.add(id);
         }
         return out;
       };
       const last = log.entries.length - 1;
       for (const p of [a, b, s]) {
-        for (const [bytes, upTo] of [[early.get(p)!, 0], [received(p), last]] as const) {
+        for (const [bytes, upTo] of [
+          [early.get(p)!, 0],
+          [received(p), last],
+        ] as const) {
           // Nobody's bytes hold a roll while the game runs: the log lines carry none, the views no deck order.
           expect(bytes).not.toMatch(/"rolls":\[\{/);
           const allowed = rightful(p.seat, upTo);

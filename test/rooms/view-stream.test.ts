@@ -3,8 +3,18 @@
 // both equal the fresh projection. Messages cross as the JSON text the room sends. VIEW_STREAM_GAMES
 // sets the games per module (CI default 100; e.g. VIEW_STREAM_GAMES=3000 npx jest test/rooms/view-stream.test.ts).
 import {
-  advance, applyViewMessage, diff, emptyStream, games, pick, RecordingDice, resultOf, seededDice, startTable,
-  type ViewMessage, type ViewStream,
+  advance,
+  applyViewMessage,
+  diff,
+  emptyStream,
+  games,
+  pick,
+  RecordingDice,
+  resultOf,
+  seededDice,
+  startTable,
+  type ViewMessage,
+  type ViewStream,
 } from '@dicehall/shared';
 import { ViewChannel, viewDocs } from '../../server/src/rooms/projection';
 
@@ -40,9 +50,14 @@ describe.each(Object.keys(games))('%s view stream', (id) => {
         const sent = [docs.public, ...docs.seats];
         // What each client must end up holding: its view, and the server's own legal-action list for a seat to act
         // (derived on the client from its view where the module has legalFromView, so this also checks that).
-        const truth = sent.map((d, k) => ({ view: d.view, legal: k > 0 && toAct.includes(k - 1) ? m.legalActions(table.state, k - 1) : [] }));
+        const truth = sent.map((d, k) => ({
+          view: d.view,
+          legal: k > 0 && toAct.includes(k - 1) ? m.legalActions(table.state, k - 1) : [],
+        }));
         if (m.legalFromView) for (const d of sent) expect(d.legal).toBeUndefined();
-        channels.forEach((c, k) => { c.set(sent[k]); });
+        channels.forEach((c, k) => {
+          c.set(sent[k]);
+        });
         channels.forEach((c, k) => {
           const msg = c.flush();
           if (!msg) return;
@@ -67,26 +82,45 @@ describe.each(Object.keys(games))('%s view stream', (id) => {
         steps++;
         if (result || step > 3000) break;
         const seat = toAct[0];
-        const stepResult = advance(m, table, seat, 'action', pick(choose, m.legalActions(table.state, seat)), dice, step);
+        const stepResult = advance(
+          m,
+          table,
+          seat,
+          'action',
+          pick(choose, m.legalActions(table.state, seat)),
+          dice,
+          step,
+        );
         if (!stepResult.ok) throw new Error(`${id}: a listed legal action was refused: ${stepResult.message}`);
         table = stepResult.table;
       }
     }
     expect(steps).toBeGreaterThan(count);
     expect(lateChecks).toBeGreaterThan(0);
-    console.log(`${id}: ${count} games, ${steps} steps; diff bytes per step per audience ${(diffBytes / steps / (m.seats.max + 1)).toFixed(0)}, full documents ${fullBytes} B`);
+    console.log(
+      `${id}: ${count} games, ${steps} steps; diff bytes per step per audience ${(diffBytes / steps / (m.seats.max + 1)).toFixed(0)}, full documents ${fullBytes} B`,
+    );
   }, 300000);
 });
 
 describe('diff', () => {
   it('turns any document into any other, deletions, shrinking lists and type changes included', () => {
     const cases: [unknown, unknown][] = [
-      [{ a: 1, b: [1, 2, 3], c: { d: 'x' } }, { a: 2, b: [1, 2], e: null }],
-      [[{ x: 1 }, { x: 2 }], [{ x: 1 }, { x: 3 }, { y: 4 }]],
+      [
+        { a: 1, b: [1, 2, 3], c: { d: 'x' } },
+        { a: 2, b: [1, 2], e: null },
+      ],
+      [
+        [{ x: 1 }, { x: 2 }],
+        [{ x: 1 }, { x: 3 }, { y: 4 }],
+      ],
       [{ a: [1] }, { a: { 0: 1 } }],
       [null, { a: 1 }],
       [{ a: 1 }, null],
-      [{ list: Array.from({ length: 20 }, (_, i) => ({ i })) }, { list: Array.from({ length: 20 }, (_, i) => ({ i: i + 1 })) }],
+      [
+        { list: Array.from({ length: 20 }, (_, i) => ({ i })) },
+        { list: Array.from({ length: 20 }, (_, i) => ({ i: i + 1 })) },
+      ],
     ];
     for (const [a, b] of cases) {
       const c = new ViewChannel();
@@ -111,10 +145,19 @@ describe('diff', () => {
   });
 
   it('a document without a legal list, or whose game does not derive one, offers no action; a marked one derives its list', () => {
-    expect(applyViewMessage(emptyStream(), { rev: 0, full: { view: { x: 1 } } })!.doc).toEqual({ view: { x: 1 }, legal: [] });
-    expect(applyViewMessage(emptyStream(), { rev: 0, full: { view: { x: 1 }, act: ['high-roll', 0] } })!.doc!.legal).toEqual([]);
-    expect(applyViewMessage(emptyStream(), { rev: 0, full: { view: { x: 1 }, act: ['no-such-game', 0] } })!.doc!.legal).toEqual([]);
+    expect(applyViewMessage(emptyStream(), { rev: 0, full: { view: { x: 1 } } })!.doc).toEqual({
+      view: { x: 1 },
+      legal: [],
+    });
+    expect(
+      applyViewMessage(emptyStream(), { rev: 0, full: { view: { x: 1 }, act: ['high-roll', 0] } })!.doc!.legal,
+    ).toEqual([]);
+    expect(
+      applyViewMessage(emptyStream(), { rev: 0, full: { view: { x: 1 }, act: ['no-such-game', 0] } })!.doc!.legal,
+    ).toEqual([]);
     // A view the rules cannot read (not the server's) offers nothing rather than throwing in the client.
-    expect(applyViewMessage(emptyStream(), { rev: 0, full: { view: null, act: ['shields', 0] } })!.doc!.legal).toEqual([]);
+    expect(applyViewMessage(emptyStream(), { rev: 0, full: { view: null, act: ['shields', 0] } })!.doc!.legal).toEqual(
+      [],
+    );
   });
 });

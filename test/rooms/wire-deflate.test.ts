@@ -10,7 +10,10 @@ async function watch(ws: string, roomId: string): Promise<Wired> {
   const room = await new Client(ws).joinById(roomId, { want: 'watch' });
   const sock = (room.connection as any).transport.ws;
   const w: Wired = { room, ws: sock, decoded: 0, frames: [] };
-  sock.addEventListener('message', (e: { data: ArrayBuffer }) => { w.decoded += e.data.byteLength; w.frames.push({ size: e.data.byteLength }); });
+  sock.addEventListener('message', (e: { data: ArrayBuffer }) => {
+    w.decoded += e.data.byteLength;
+    w.frames.push({ size: e.data.byteLength });
+  });
   room.onMessage('*', () => {});
   await until(() => room.state?.game, 'state');
   return w;
@@ -32,10 +35,14 @@ async function playedTable(ws: string): Promise<string> {
 
 describe.each(['large', 'all', 'off'] as const)('wire deflate %s', (mode) => {
   let d: Awaited<ReturnType<typeof testServer>>;
-  beforeAll(async () => { d = await testServer({ wireDeflate: mode }); });
-  afterAll(async () => { await d.close(); });
+  beforeAll(async () => {
+    d = await testServer({ wireDeflate: mode });
+  });
+  afterAll(async () => {
+    await d.close();
+  });
 
-  it('negotiates as configured, and a joiner\'s state costs fewer bytes on the wire than decoded only when compressed', async () => {
+  it("negotiates as configured, and a joiner's state costs fewer bytes on the wire than decoded only when compressed", async () => {
     const roomId = await playedTable(d.ws);
     const w = await watch(d.ws, roomId);
     await sleep(100);

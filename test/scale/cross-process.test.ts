@@ -6,7 +6,17 @@ import { create, join, until, wirePlayer, type Player } from '../helpers/server'
 import Redis from 'ioredis';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { ClusterLimiter } from '../../server/src/scale/cluster-limit';
-import { clusterStore, flushRedis, freePort, startCaddy, startNode, stopNode, TEST_REDIS_URL, type Node, type Proxy as CaddyProxy } from '../helpers/cluster';
+import {
+  clusterStore,
+  flushRedis,
+  freePort,
+  startCaddy,
+  startNode,
+  stopNode,
+  TEST_REDIS_URL,
+  type Node,
+  type Proxy as CaddyProxy,
+} from '../helpers/cluster';
 import { runTs } from '../helpers/process';
 import { playSome } from '../helpers/durable';
 
@@ -27,7 +37,7 @@ afterAll(async () => {
 afterAll(() => clusterStore.destroy());
 
 /** The address the client's socket actually went to. */
-const socketOf = (p: Player | Room) => ((('room' in p ? p.room : p) as any).connection.transport.ws.url as string);
+const socketOf = (p: Player | Room) => (('room' in p ? p.room : p) as any).connection.transport.ws.url as string;
 const hosts = (node: Node) => (url: string) => url.startsWith(`ws://${node.publicAddress}/`);
 const track = <T extends Player>(p: T) => {
   open.push(p.room);
@@ -57,11 +67,19 @@ describe('two processes on one Redis', () => {
     // B answered matchmaking, but the sockets went where the room lives: A's public address.
     expect(hosts(a)(socketOf(ben))).toBe(true);
     expect(hosts(a)(socketOf(sam))).toBe(true);
-    await until(() => [ana, ben, sam].every((p) => p.room.state.phase === 'playing' && p.room.state.spectators === 1), 'the game to start');
+    await until(
+      () => [ana, ben, sam].every((p) => p.room.state.phase === 'playing' && p.room.state.spectators === 1),
+      'the game to start',
+    );
     // Both processes counted their matchmaking requests in the cluster-wide budget of this address.
     const redis = new Redis(TEST_REDIS_URL);
     const minute = Math.floor(Date.now() / 60_000);
-    const counted = await Promise.all([minute - 1, minute].flatMap((m) => [redis.hget(`dicehall:limit:create:${m}`, '127.0.0.1'), redis.hget(`dicehall:limit:join:${m}`, '127.0.0.1')]));
+    const counted = await Promise.all(
+      [minute - 1, minute].flatMap((m) => [
+        redis.hget(`dicehall:limit:create:${m}`, '127.0.0.1'),
+        redis.hget(`dicehall:limit:join:${m}`, '127.0.0.1'),
+      ]),
+    );
     redis.disconnect();
     expect(Number(counted[0]) + Number(counted[2])).toBeGreaterThanOrEqual(1);
     expect(Number(counted[1]) + Number(counted[3])).toBeGreaterThanOrEqual(2);
@@ -131,7 +149,10 @@ describe('two processes on one Redis', () => {
     const onB = track(await create(b.ws, { game: 'high-roll', name: 'Bea', public: true }));
     expect(hosts(b)(socketOf(onB))).toBe(true);
     // A room is listed as it is created (nobody seated yet), then updated once its creator sits: wait for the update.
-    await until(() => seenA.has(onA.room.roomId) && seenA.get(onB.room.roomId)?.metadata?.seated === 1, 'both rooms in the lobby on A, Bea seated');
+    await until(
+      () => seenA.has(onA.room.roomId) && seenA.get(onB.room.roomId)?.metadata?.seated === 1,
+      'both rooms in the lobby on A, Bea seated',
+    );
     expect(seenA.get(onB.room.roomId)).toMatchObject({ metadata: { game: 'high-roll', host: 'Bea', seated: 1 } });
 
     const lobbyB = await new Client(b.ws).create('lobby');
@@ -147,7 +168,10 @@ describe('two processes on one Redis', () => {
 
     // The room on B fills through A: both lobbies drop it.
     track(await join(a.ws, onB.room.roomId, { name: 'Cid' }));
-    await until(() => !seenA.has(onB.room.roomId) && !seenB.has(onB.room.roomId), 'the full room to leave both lobbies');
+    await until(
+      () => !seenA.has(onB.room.roomId) && !seenB.has(onB.room.roomId),
+      'the full room to leave both lobbies',
+    );
     expect(seenA.has(onA.room.roomId) && seenB.has(onA.room.roomId)).toBe(true);
   });
 
@@ -191,7 +215,13 @@ describe('two processes on one Redis', () => {
   });
 
   it('refuses to start with REDIS_URL but no PUBLIC_ADDRESS, saying why', async () => {
-    const child = runTs('server/src/index.ts', { PORT: '0', HOST: '127.0.0.1', REDIS_URL: 'redis://127.0.0.1:6379/7', PUBLIC_ADDRESS: '', LOG_LEVEL: 'fatal' });
+    const child = runTs('server/src/index.ts', {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      REDIS_URL: 'redis://127.0.0.1:6379/7',
+      PUBLIC_ADDRESS: '',
+      LOG_LEVEL: 'fatal',
+    });
     let out = '';
     child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     const code = await new Promise((resolve) => child.once('exit', resolve));
@@ -247,12 +277,13 @@ describe('behind Caddy with deploy/Caddyfile', () => {
     await Promise.all([c && stopNode(c), d && stopNode(d)]);
   }, 30_000);
 
-  it('serves matchmaking at the shared entry, sends each socket to its process\'s path, and the game verifies', async () => {
+  it("serves matchmaking at the shared entry, sends each socket to its process's path, and the game verifies", async () => {
     const entry = proxy.ws;
     const viaPath = (p: Player) => /^ws:\/\/127\.0\.0\.1:\d+\/(n[12])\//.exec(socketOf(p))?.[1];
     // Rooms created at the entry land on the process the proxy picked: round robin reaches both.
     const hosts = [];
-    for (let i = 0; i < 2; i++) hosts.push(track(await create(entry, { game: 'high-roll', name: `Host ${i}`, clientSeed: `h${i}` })));
+    for (let i = 0; i < 2; i++)
+      hosts.push(track(await create(entry, { game: 'high-roll', name: `Host ${i}`, clientSeed: `h${i}` })));
     expect(hosts.map(viaPath).sort()).toEqual(['n1', 'n2']);
 
     const ana = hosts[0];
@@ -285,7 +316,11 @@ describe('behind Caddy with deploy/Caddyfile', () => {
 
 describe('the process hosting a game dies (kill -9)', () => {
   /** Comes back to a room through `node` by seat token (or as a spectator), retrying while the cluster notices the death. */
-  async function comeBack(node: Node, roomId: string, options: Record<string, unknown>): Promise<{ p: Player; tries: number }> {
+  async function comeBack(
+    node: Node,
+    roomId: string,
+    options: Record<string, unknown>,
+  ): Promise<{ p: Player; tries: number }> {
     const end = Date.now() + 90_000;
     for (let tries = 1; ; tries++) {
       try {
@@ -310,7 +345,10 @@ describe('the process hosting a game dies (kill -9)', () => {
       const sam = track(await join(d.ws, roomId, { name: 'Sam' }));
       // Every socket went to the hosting process, whichever process answered matchmaking.
       expect([ana, ben, sam].every((p) => hosts(c)(socketOf(p)))).toBe(true);
-      await until(() => [ana, ben, sam].every((p) => p.room.state.phase === 'playing') && ana.token && ben.token, 'the game to start');
+      await until(
+        () => [ana, ben, sam].every((p) => p.room.state.phase === 'playing') && ana.token && ben.token,
+        'the game to start',
+      );
       const gameId = ana.room.state.gameId as string;
       await playSome([ana, ben], 6, 1);
       const acked = JSON.stringify(sam.room.state.toJSON().log);
@@ -336,7 +374,9 @@ describe('the process hosting a game dies (kill -9)', () => {
       expect(res.status).toBe(200);
       expect(verifyLog((await res.json()) as GameLog, getGame).problems).toEqual([]);
       // eslint-disable-next-line no-console
-      console.log(`kill -9 of the hosting process: the game was back on the other after ${waited} ms (${a2.tries} tries)`);
+      console.log(
+        `kill -9 of the hosting process: the game was back on the other after ${waited} ms (${a2.tries} tries)`,
+      );
     } finally {
       await Promise.all([stopNode(c), stopNode(d)]);
     }

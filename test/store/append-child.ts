@@ -7,12 +7,14 @@ async function main() {
   const store = await openGameStore(storeSettingsFromEnv());
   process.stdout.write('ready\n');
   // Each game is a room appending as fast as its previous append is acknowledged, until the parent kills us.
-  await Promise.all(games.map(async (gameId) => {
-    for (let seq = 0; ; seq++) {
-      await store.append(gameId, [entry(seq)]);
-      process.stdout.write(`ack ${gameId} ${seq}\n`);
-    }
-  }));
+  await Promise.all(
+    games.map(async (gameId) => {
+      for (let seq = 0; ; seq++) {
+        await store.append(gameId, [entry(seq)]);
+        process.stdout.write(`ack ${gameId} ${seq}\n`);
+      }
+    }),
+  );
 }
 
 main().catch((err) => {

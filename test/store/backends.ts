@@ -40,7 +40,11 @@ export function embeddedBackend(): Backend {
       const sql = await openEmbedded({ dataDir });
       await migrate(sql);
       const shared: Sql = { ...sql, close: async () => {} };
-      return { a: new SqlGameStore(shared, 'embedded'), b: new SqlGameStore(shared, 'embedded'), close: () => sql.close() };
+      return {
+        a: new SqlGameStore(shared, 'embedded'),
+        b: new SqlGameStore(shared, 'embedded'),
+        close: () => sql.close(),
+      };
     },
     async dumpTables() {
       const sql = await openEmbedded({ dataDir });
@@ -66,7 +70,13 @@ export function postgresBackend(): Backend {
     open: () => openGameStore(settings),
     async pair() {
       const [a, b] = await Promise.all([openGameStore(settings), openGameStore(settings)]);
-      return { a, b, close: async () => { await Promise.all([a.close(), b.close()]); } };
+      return {
+        a,
+        b,
+        close: async () => {
+          await Promise.all([a.close(), b.close()]);
+        },
+      };
     },
     async dumpTables() {
       const sql = await openPostgres({ connectionString: PG_URL, schema });
@@ -90,7 +100,9 @@ export function postgresBackend(): Backend {
 
 async function dump(sql: Sql, schema = 'public'): Promise<string> {
   const tables = await sql.query<{ table_name: string }>(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE'", [schema]);
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE'",
+    [schema],
+  );
   const parts: string[] = [];
   for (const t of tables) {
     const rows = await sql.query<{ row: string }>(`SELECT t::text AS row FROM ${schema}."${t.table_name}" t`);
@@ -124,5 +136,14 @@ export function newGame(gameId = newGameId(), over: Partial<NewGame> = {}): NewG
 export function entry(seq: number, extra: Partial<LogEntry> = {}): LogEntry {
   return seq === 0
     ? { seq, kind: 'setup', seat: null, rolls: [], events: [{ type: 'setup' }], at: 1_700_000_000_000, ...extra }
-    : { seq, kind: 'action', seat: seq % 2, action: { type: 'roll', n: seq }, rolls: [{ index: seq - 1, sides: 6, value: 1 + (seq % 6) }], events: [{ type: 'rolled', seq }], at: 1_700_000_000_000 + seq, ...extra };
+    : {
+        seq,
+        kind: 'action',
+        seat: seq % 2,
+        action: { type: 'roll', n: seq },
+        rolls: [{ index: seq - 1, sides: 6, value: 1 + (seq % 6) }],
+        events: [{ type: 'rolled', seq }],
+        at: 1_700_000_000_000 + seq,
+        ...extra,
+      };
 }

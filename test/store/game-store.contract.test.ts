@@ -17,7 +17,12 @@ function finishedLog(gameId: string, entries = [entry(0), entry(1)]): GameLog {
     options: { rounds: 3 },
     seats: 2,
     players: ['Ann', 'Bob'],
-    fair: { scheme: 'hmac-sha256-rejection/1', commitment: 'c'.repeat(64), clientSeed: 'a:b', serverSeed: 'f'.repeat(64) },
+    fair: {
+      scheme: 'hmac-sha256-rejection/1',
+      commitment: 'c'.repeat(64),
+      clientSeed: 'a:b',
+      serverSeed: 'f'.repeat(64),
+    },
     entries,
     result: { winners: [0], draw: false, reason: 'score', summary: 'Ann wins' },
   };
@@ -72,7 +77,9 @@ describe.each([
 
   it('creates a game and loads everything a resume needs', async () => {
     const id = newGameId();
-    await store.createGame(newGame(id, { room: { isPublic: true }, seats: [{ seat: 0, token: 'tok-ann', name: 'Ann' }] }));
+    await store.createGame(
+      newGame(id, { room: { isPublic: true }, seats: [{ seat: 0, token: 'tok-ann', name: 'Ann' }] }),
+    );
     await store.recordSeat(id, { seat: 1, token: 'tok-bob', name: 'Bob' });
     await store.recordSeat(id, { seat: 1, token: 'tok-bob', name: 'Bobby' });
     await store.setClientSeed(id, 'ann-seed:bob-seed');
@@ -82,8 +89,17 @@ describe.each([
     await store.addChat(id, { seat: null, from: 'Eve (watching)', text: 'hi' });
     const g = await store.loadUnfinished(id);
     expect(g).toMatchObject({
-      gameId: id, roomId: `room-${id}`, round: 0, game: 'high-roll', rulesVersion: 'high-roll/1', options: { rounds: 3 },
-      seatCount: 2, commitment: 'c'.repeat(64), serverSeed: 's'.repeat(64), clientSeed: 'ann-seed:bob-seed', room: { isPublic: true },
+      gameId: id,
+      roomId: `room-${id}`,
+      round: 0,
+      game: 'high-roll',
+      rulesVersion: 'high-roll/1',
+      options: { rounds: 3 },
+      seatCount: 2,
+      commitment: 'c'.repeat(64),
+      serverSeed: 's'.repeat(64),
+      clientSeed: 'ann-seed:bob-seed',
+      room: { isPublic: true },
     });
     expect(g!.seats).toEqual([
       { seat: 0, tokenHash: hashSeatToken('tok-ann'), name: 'Ann' },
@@ -92,7 +108,10 @@ describe.each([
     expect(seatTokenMatches('tok-bob', g!.seats[1].tokenHash)).toBe(true);
     expect(seatTokenMatches('tok-ann', g!.seats[1].tokenHash)).toBe(false);
     expect(g!.entries).toEqual([entry(0), entry(1), entry(2)]);
-    expect(g!.chat.map((c) => [c.seat, c.from, c.text])).toEqual([[0, 'Ann', 'good luck'], [null, 'Eve (watching)', 'hi']]);
+    expect(g!.chat.map((c) => [c.seat, c.from, c.text])).toEqual([
+      [0, 'Ann', 'good luck'],
+      [null, 'Eve (watching)', 'hi'],
+    ]);
     expect(g!.chat[0].at).toBeInstanceOf(Date);
   });
 
@@ -161,7 +180,7 @@ describe.each([
     expect(await refusal(store.finish(newGameId(), finishedLog('nosuch')))).toBe('bad-input');
   });
 
-  it('finds a room\'s unfinished game by room id (its latest round), and none once it is finished', async () => {
+  it("finds a room's unfinished game by room id (its latest round), and none once it is finished", async () => {
     const first = newGameId();
     const second = newGameId();
     const room = `room-${first}`;
@@ -213,7 +232,9 @@ describe.each([
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     // 'close' comes after the child's output is fully read, so no ack arrives after the check below.
-    const exited = new Promise<NodeJS.Signals | number | null>((res) => child.on('close', (code, signal) => res(signal ?? code)));
+    const exited = new Promise<NodeJS.Signals | number | null>((res) =>
+      child.on('close', (code, signal) => res(signal ?? code)),
+    );
     await new Promise<void>((res, rej) => {
       let buffer = '';
       child.stdout.on('data', (d: Buffer) => {
@@ -277,7 +298,10 @@ describe.each([
       for (let round = 0; round < 10; round++) {
         const game = newGameId();
         await a.createGame(newGame(game));
-        const wins = await Promise.all([a.acquireResume(game, 'process-a', 60_000), b.acquireResume(game, 'process-b', 60_000)]);
+        const wins = await Promise.all([
+          a.acquireResume(game, 'process-a', 60_000),
+          b.acquireResume(game, 'process-b', 60_000),
+        ]);
         expect(wins.filter(Boolean)).toHaveLength(1);
       }
       expect(await a.acquireResume(id, 'process-a', 60_000)).toBe(true);
@@ -301,7 +325,7 @@ describe.each([
     }
   }, 60_000);
 
-  it('renews all of an owner\'s leases in one call, only those it still holds', async () => {
+  it("renews all of an owner's leases in one call, only those it still holds", async () => {
     await store.close();
     const { a, b, close } = await backend.pair();
     try {
@@ -368,7 +392,7 @@ describe.each([
     expect(await refusal(store.deleteFinishedBefore(new Date(Number.NaN)))).toBe('bad-input');
   });
 
-  it('keeps a lobby\'s latest state across a reopen, lists and deletes it; retention drops lobbies idle past the cutoff', async () => {
+  it("keeps a lobby's latest state across a reopen, lists and deletes it; retention drops lobbies idle past the cutoff", async () => {
     const id = `lobby-${randomBytes(4).toString('hex')}`;
     const other = `lobby-${randomBytes(4).toString('hex')}`;
     expect(await store.loadLobby(id)).toBeNull();

@@ -37,17 +37,27 @@ describe('group commit under driver failures (PostgreSQL)', () => {
     return new SqlGameStore(flaky, 'postgres');
   }
 
-  it.each(['throw', 'garbage'] as const)('answers store-unavailable when the driver does "%s", then writes again', async (how) => {
-    const s = store();
-    const ids = [newGameId(), newGameId()];
-    for (const id of ids) await s.createGame(newGame(id));
-    await Promise.all(ids.map((id) => s.append(id, [entry(0)])));
-    sabotage = how;
-    const failed = await Promise.all(ids.map((id) => s.append(id, [entry(1)]).then(() => 'accepted', (e: StoreError) => e.code)));
-    expect(failed).toEqual(['store-unavailable', 'store-unavailable']);
-    // The room retries; then goes on.
-    await Promise.all(ids.map((id) => s.append(id, [entry(1)])));
-    await Promise.all(ids.map((id) => s.append(id, [entry(2)])));
-    for (const id of ids) expect((await s.loadUnfinished(id))!.entries.map((e) => e.seq)).toEqual([0, 1, 2]);
-  });
+  it.each(['throw', 'garbage'] as const)(
+    'answers store-unavailable when the driver does "%s", then writes again',
+    async (how) => {
+      const s = store();
+      const ids = [newGameId(), newGameId()];
+      for (const id of ids) await s.createGame(newGame(id));
+      await Promise.all(ids.map((id) => s.append(id, [entry(0)])));
+      sabotage = how;
+      const failed = await Promise.all(
+        ids.map((id) =>
+          s.append(id, [entry(1)]).then(
+            () => 'accepted',
+            (e: StoreError) => e.code,
+          ),
+        ),
+      );
+      expect(failed).toEqual(['store-unavailable', 'store-unavailable']);
+      // The room retries; then goes on.
+      await Promise.all(ids.map((id) => s.append(id, [entry(1)])));
+      await Promise.all(ids.map((id) => s.append(id, [entry(2)])));
+      for (const id of ids) expect((await s.loadUnfinished(id))!.entries.map((e) => e.seq)).toEqual([0, 1, 2]);
+    },
+  );
 });

@@ -8,21 +8,35 @@ import { entry, newGame, newGameId, PG_URL } from './backends';
 
 describe('store settings', () => {
   it('default to the embedded store in ./data, keeping every finished game', () => {
-    expect(storeSettingsFromEnv({})).toEqual({ databaseUrl: undefined, dataDir: resolve('data'), retentionDays: 0, schema: undefined });
+    expect(storeSettingsFromEnv({})).toEqual({
+      databaseUrl: undefined,
+      dataDir: resolve('data'),
+      retentionDays: 0,
+      schema: undefined,
+    });
   });
 
   it('use PostgreSQL when DATABASE_URL is set, with the retention and schema asked for', () => {
-    const s = storeSettingsFromEnv({ DATABASE_URL: 'postgres://db/x', RETENTION_DAYS: '30', DATABASE_SCHEMA: 'dicehall', DATA_DIR: '/var/dicehall' });
-    expect(s).toEqual({ databaseUrl: 'postgres://db/x', dataDir: '/var/dicehall', retentionDays: 30, schema: 'dicehall' });
+    const s = storeSettingsFromEnv({
+      DATABASE_URL: 'postgres://db/x',
+      RETENTION_DAYS: '30',
+      DATABASE_SCHEMA: 'dicehall',
+      DATA_DIR: '/var/dicehall',
+    });
+    expect(s).toEqual({
+      databaseUrl: 'postgres://db/x',
+      dataDir: '/var/dicehall',
+      retentionDays: 30,
+      schema: 'dicehall',
+    });
   });
 
-  it.each([
-    [{ RETENTION_DAYS: '-1' }],
-    [{ RETENTION_DAYS: 'soon' }],
-    [{ DATABASE_SCHEMA: 'x; DROP TABLE games' }],
-  ])('refuse a bad setting %j', (env) => {
-    expect(() => storeSettingsFromEnv(env)).toThrow();
-  });
+  it.each([[{ RETENTION_DAYS: '-1' }], [{ RETENTION_DAYS: 'soon' }], [{ DATABASE_SCHEMA: 'x; DROP TABLE games' }]])(
+    'refuse a bad setting %j',
+    (env) => {
+      expect(() => storeSettingsFromEnv(env)).toThrow();
+    },
+  );
 });
 
 describe('opening PostgreSQL', () => {
@@ -46,7 +60,11 @@ describe('opening PostgreSQL', () => {
     await Promise.all(stores.map((s) => s.close()));
     const admin = await openPostgres({ connectionString: PG_URL, schema });
     try {
-      expect(await admin.query('SELECT version FROM schema_migrations')).toEqual([{ version: '001_games' }, { version: '002_lobbies' }, { version: '003_unfinished_by_room' }]);
+      expect(await admin.query('SELECT version FROM schema_migrations')).toEqual([
+        { version: '001_games' },
+        { version: '002_lobbies' },
+        { version: '003_unfinished_by_room' },
+      ]);
     } finally {
       await admin.close();
     }
@@ -57,8 +75,15 @@ describe('opening PostgreSQL', () => {
     const sql = await openPostgres({ connectionString: PG_URL, schema });
     try {
       // Five at once: the pool opens all four of its connections.
-      const all = await Promise.all([0, 1, 2, 3, 4].map(() => sql.transaction((tx) => tx.query<{ s: string; p: string }>(
-        "SELECT current_setting('synchronous_commit') AS s, current_setting('search_path') AS p"))));
+      const all = await Promise.all(
+        [0, 1, 2, 3, 4].map(() =>
+          sql.transaction((tx) =>
+            tx.query<{ s: string; p: string }>(
+              "SELECT current_setting('synchronous_commit') AS s, current_setting('search_path') AS p",
+            ),
+          ),
+        ),
+      );
       for (const [row] of all) expect(row).toEqual({ s: 'on', p: schema });
     } finally {
       await sql.close();
@@ -66,7 +91,11 @@ describe('opening PostgreSQL', () => {
   });
 
   it('answers store-unavailable when there is no database to open', async () => {
-    const err = await openGameStore({ databaseUrl: 'postgres://postgres@127.0.0.1:1/test', dataDir: '', retentionDays: 0 }).catch((e: unknown) => e);
+    const err = await openGameStore({
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/test',
+      dataDir: '',
+      retentionDays: 0,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StoreError);
     expect((err as StoreError).code).toBe('store-unavailable');
   });
@@ -74,15 +103,23 @@ describe('opening PostgreSQL', () => {
   it('refuses appends with store-unavailable while its connections are cut, and writes again once they are back', async () => {
     const schema = freshSchema();
     const applicationName = `dicehall-test-${randomBytes(4).toString('hex')}`;
-    const store = await openGameStore({ databaseUrl: PG_URL, schema, dataDir: '', retentionDays: 0 }, { applicationName });
+    const store = await openGameStore(
+      { databaseUrl: PG_URL, schema, dataDir: '', retentionDays: 0 },
+      { applicationName },
+    );
     const admin = await openPostgres({ connectionString: PG_URL });
     try {
       const id = newGameId();
       await store.createGame(newGame(id));
       await store.append(id, [entry(0)]);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
+        applicationName,
+      ]);
       // The pool notices a dead connection only when it uses it: the first write after the cut may fail.
-      const first = await store.append(id, [entry(1)]).then(() => 'accepted', (e: StoreError) => e.code);
+      const first = await store.append(id, [entry(1)]).then(
+        () => 'accepted',
+        (e: StoreError) => e.code,
+      );
       expect(['accepted', 'store-unavailable']).toContain(first);
       if (first !== 'accepted') await store.append(id, [entry(1)]);
       await store.append(id, [entry(2)]);

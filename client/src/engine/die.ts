@@ -36,11 +36,36 @@ export interface DieSpec {
 /** Pip centres on a -1..1 grid, per face. */
 export const PIPS: Record<number, [number, number][]> = {
   1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
+  3: [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  4: [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
 };
 
 /** The outline, on a unit box centred at 0 (radius about 0.5); null for a rounded square. */
@@ -72,7 +97,10 @@ function shape(g: Graphics, spec: DieSpec, grow = 0) {
   const pts = spec.form === 'poly' ? outline(spec.sides) : null;
   if (pts) {
     const k = size + grow * 2.2;
-    g.poly(pts.map((v) => v * k), true);
+    g.poly(
+      pts.map((v) => v * k),
+      true,
+    );
     return;
   }
   // The polyhedra's d6 stands a little inside its box so it matches their size; a cube fills it.
@@ -156,12 +184,17 @@ export class Die {
       shape(shadow, spec);
       shadow.fill({ color: 0x000000, alpha: 0.35 });
       shape(body, spec);
-      if (spec.clear) body.fill({ color: spec.fill, alpha: 0.42 }).stroke({ width: Math.max(2, size * 0.07), color: spec.edge ?? spec.fill, alpha: 0.95 });
+      if (spec.clear)
+        body
+          .fill({ color: spec.fill, alpha: 0.42 })
+          .stroke({ width: Math.max(2, size * 0.07), color: spec.edge ?? spec.fill, alpha: 0.95 });
       else body.fill(spec.fill).stroke({ width: Math.max(1.5, size * 0.045), color: 0x000000, alpha: 0.45 });
       if (spec.sides === 20) {
         // The face triangle of a d20 seen from above.
         const r = size * 0.56;
-        body.poly([0, -r, r * 0.866, r * 0.5, -r * 0.866, r * 0.5], true).stroke({ width: 1, color: spec.clear ? spec.edge ?? spec.fill : 0x000000, alpha: 0.35 });
+        body
+          .poly([0, -r, r * 0.866, r * 0.5, -r * 0.866, r * 0.5], true)
+          .stroke({ width: 1, color: spec.clear ? (spec.edge ?? spec.fill) : 0x000000, alpha: 0.35 });
       }
     }
     this.drawFace();
@@ -218,7 +251,11 @@ export class Die {
    * Tumbles through random faces and lands on `face`, the server's roll. `alive` stops it early (the view redrew
    * or went away), leaving the die as the redraw set it. `spin` and `grow` set how wild it looks.
    */
-  tumble(stage: Stage, face: number, o: { sides?: number; ms?: number; alive?: () => boolean; spin?: number; grow?: number; every?: number } = {}) {
+  tumble(
+    stage: Stage,
+    face: number,
+    o: { sides?: number; ms?: number; alive?: () => boolean; spin?: number; grow?: number; every?: number } = {},
+  ) {
     const { sides = this.spec.sides, ms = 650, spin = 0.45, grow = 0.18, every = 70 } = o;
     const c = this.container;
     let shown = -1;
@@ -248,7 +285,12 @@ export class Die {
 }
 
 /** Slides a display object from `from` to where it stands now (a move seen live), easing out. */
-export function slideIn(stage: Stage, target: { position: { set(x: number, y: number): void }; x: number; y: number }, from: { x: number; y: number }, o: { ms?: number; alive?: () => boolean; step?: (k: number) => void; end?: () => void } = {}) {
+export function slideIn(
+  stage: Stage,
+  target: { position: { set(x: number, y: number): void }; x: number; y: number },
+  from: { x: number; y: number },
+  o: { ms?: number; alive?: () => boolean; step?: (k: number) => void; end?: () => void } = {},
+) {
   const tx = target.x;
   const ty = target.y;
   target.position.set(from.x, from.y);

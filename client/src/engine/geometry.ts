@@ -1,6 +1,11 @@
 // The test hooks, all here: `window.__dicehall.geometry()` says where the board is and what the view drew, in CSS
 // pixels; `mirror` puts a view's published fact on the canvas as a data attribute for the tests' selectors.
-export interface Rect { x: number; y: number; w: number; h: number }
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 declare global {
   interface Window {

@@ -1,9 +1,15 @@
 // Layout numbers that know the screen's pixel ratio: the density, clamping, snapping to device pixels, fitting text.
 
 /** Backing pixels per CSS pixel: the screen's own ratio, capped at 3 (more costs memory and fill rate for nothing visible). */
-export const density = () => Math.min(3, Math.max(1, (typeof window === 'undefined' ? 1 : window.devicePixelRatio) || 1));
+export const density = () =>
+  Math.min(3, Math.max(1, (typeof window === 'undefined' ? 1 : window.devicePixelRatio) || 1));
 
-export interface Box { x: number; y: number; w: number; h: number }
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 export const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
 
@@ -11,4 +17,5 @@ export const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.mi
 export const snap = (v: number, ratio = density()) => Math.round(v * ratio) / ratio;
 
 /** Whether the person asked the system for less motion (animations are skipped, their end state drawn at once). */
-export const prefersStill = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+export const prefersStill = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;

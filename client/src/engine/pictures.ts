@@ -11,11 +11,21 @@ import { density } from './layout';
 export type PictureScenes = Record<string, () => Container[]>;
 
 export async function drawPictures(root: HTMLElement, scenes: PictureScenes): Promise<void> {
-  const spots = [...root.querySelectorAll<HTMLElement>('[data-picture]')].filter((el) => scenes[el.dataset.picture ?? '']);
+  const spots = [...root.querySelectorAll<HTMLElement>('[data-picture]')].filter(
+    (el) => scenes[el.dataset.picture ?? ''],
+  );
   if (spots.length === 0) return;
   const app = new Application();
   const resolution = density();
-  await app.init({ width: 8, height: 8, backgroundAlpha: 0, antialias: true, resolution, preference: 'webgl', autoStart: false });
+  await app.init({
+    width: 8,
+    height: 8,
+    backgroundAlpha: 0,
+    antialias: true,
+    resolution,
+    preference: 'webgl',
+    autoStart: false,
+  });
   try {
     for (const spot of spots) {
       const row = document.createElement('div');

@@ -54,21 +54,23 @@ export class Stage {
    * slow phone, so the router starts it while the room is still being looked up and joined.
    */
   prepare(): Promise<void> {
-    this.ready ??= this.app.init({
-      autoStart: false,
-      antialias: true,
-      backgroundAlpha: 0,
-      resolution: density(),
-      // The canvas's CSS size follows the screen size; its backing store is `resolution` times larger.
-      autoDensity: true,
-      preference: 'webgl',
-      width: 1,
-      height: 1,
-    }).then(() => {
-      this.app.ticker.stop();
-      this.tweens = new Tweens(this.app.ticker, () => this.invalidate());
-      this.app.stage.addChild(this.root);
-    });
+    this.ready ??= this.app
+      .init({
+        autoStart: false,
+        antialias: true,
+        backgroundAlpha: 0,
+        resolution: density(),
+        // The canvas's CSS size follows the screen size; its backing store is `resolution` times larger.
+        autoDensity: true,
+        preference: 'webgl',
+        width: 1,
+        height: 1,
+      })
+      .then(() => {
+        this.app.ticker.stop();
+        this.tweens = new Tweens(this.app.ticker, () => this.invalidate());
+        this.app.stage.addChild(this.root);
+      });
     return this.ready;
   }
 
@@ -105,7 +107,9 @@ export class Stage {
     if (sameSize && (resolution === undefined || resolution === this.app.renderer.resolution)) return;
     this.app.renderer.resize(w, h, resolution);
     this.resizes++;
-    this.resizeListeners.forEach((fn) => { fn(w, h); });
+    this.resizeListeners.forEach((fn) => {
+      fn(w, h);
+    });
     this.invalidate();
   }
 

@@ -46,7 +46,10 @@ export class Tweens {
    * `ticker` is the stage's own, stopped while idle (the application renders on each of its ticks); `invalidate`
    * asks for one frame when a tween ends outside a tick (its timer, a hidden page).
    */
-  constructor(private ticker: Ticker, private invalidate: () => void) {
+  constructor(
+    private ticker: Ticker,
+    private invalidate: () => void,
+  ) {
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onHide);
   }
 

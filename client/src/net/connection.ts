@@ -3,8 +3,16 @@ import { Client, type Room } from 'colyseus.js';
 import type { Store } from './store';
 import { identity } from './identity';
 import {
-  CLOSE, TABLE_IN, TABLE_OUT, type ErrorMessage, type SendArgs, type TableInPayloads, type TableInType, type TableSync,
-  type TableWelcome, type ViewMessage,
+  CLOSE,
+  TABLE_IN,
+  TABLE_OUT,
+  type ErrorMessage,
+  type SendArgs,
+  type TableInPayloads,
+  type TableInType,
+  type TableSync,
+  type TableWelcome,
+  type ViewMessage,
 } from '@dicehall/shared';
 
 export const WS_URL = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
@@ -77,8 +85,18 @@ export class TableConnection {
     return () => this.errorListeners.delete(fn);
   }
 
-  async create(options: { game: string; options: Record<string, unknown>; public: boolean; clock?: unknown; bot?: unknown }): Promise<string> {
-    const room = await this.client.create('table', { ...options, name: identity.name || undefined, clientSeed: newClientSeed() });
+  async create(options: {
+    game: string;
+    options: Record<string, unknown>;
+    public: boolean;
+    clock?: unknown;
+    bot?: unknown;
+  }): Promise<string> {
+    const room = await this.client.create('table', {
+      ...options,
+      name: identity.name || undefined,
+      clientSeed: newClientSeed(),
+    });
     this.attach(room);
     return room.roomId;
   }
@@ -114,7 +132,11 @@ export class TableConnection {
       if (m.token) identity.keepSeatToken(room.roomId, m.token);
       this.push();
     });
-    room.onMessage(TABLE_OUT.error, (e: ServerError) => this.errorListeners.forEach((fn) => { fn(e); }));
+    room.onMessage(TABLE_OUT.error, (e: ServerError) =>
+      this.errorListeners.forEach((fn) => {
+        fn(e);
+      }),
+    );
     this.store.resetView();
     room.onMessage(TABLE_OUT.view, (m: ViewMessage | string) => this.store.applyView(m));
     room.onStateChange(() => this.push());

@@ -15,7 +15,8 @@ export interface PublicRoom {
 
 export async function watchLobby(onChange: (rooms: PublicRoom[]) => void): Promise<() => void> {
   const rooms = new Map<string, PublicRoom>();
-  const from = (r: RoomAvailable<Omit<PublicRoom, 'roomId'>>): PublicRoom => ({ ...r.metadata, roomId: r.roomId } as PublicRoom);
+  const from = (r: RoomAvailable<Omit<PublicRoom, 'roomId'>>): PublicRoom =>
+    ({ ...r.metadata, roomId: r.roomId }) as PublicRoom;
   const emit = () => onChange([...rooms.values()].filter((r) => r.seated < r.seats));
   let lobby: Room;
   try {

@@ -1,6 +1,13 @@
 // The client's one store: the latest synced table as plain data. Views subscribe; nobody else writes.
 import {
-  applyViewMessage, emptyStream, type GameEvent, type Result, type Roll, type TableSync, type ViewMessage, type ViewStream,
+  applyViewMessage,
+  emptyStream,
+  type GameEvent,
+  type Result,
+  type Roll,
+  type TableSync,
+  type ViewMessage,
+  type ViewStream,
 } from '@dicehall/shared';
 
 export interface SeatInfo {
@@ -135,14 +142,28 @@ export class Store {
       options: parse<Record<string, unknown>>(state.options) ?? {},
       isPublic: state.isPublic,
       phase: state.phase,
-      seats: state.seats.map((s: SeatInfo) => ({ name: s.name, taken: s.taken, connected: s.connected, graceEndsAt: s.graceEndsAt, claimable: s.claimable, bot: s.bot ?? '' })),
+      seats: state.seats.map((s: SeatInfo) => ({
+        name: s.name,
+        taken: s.taken,
+        connected: s.connected,
+        graceEndsAt: s.graceEndsAt,
+        claimable: s.claimable,
+        bot: s.bot ?? '',
+      })),
       spectators: state.spectators,
       toAct: [...state.toAct],
       mySeat,
       view: doc?.view ?? null,
       legal: doc?.legal ?? [],
       log,
-      chat: state.chat.map((c) => ({ id: c.id, sender: c.sender ?? '', from: c.from, seat: c.seat, text: c.text, at: c.at })),
+      chat: state.chat.map((c) => ({
+        id: c.id,
+        sender: c.sender ?? '',
+        from: c.from,
+        seat: c.seat,
+        text: c.text,
+        at: c.at,
+      })),
       gameId: state.gameId,
       commitment: state.commitment,
       clientSeed: state.clientSeed,

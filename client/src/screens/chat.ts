@@ -17,23 +17,54 @@ export function ChatList({ snap }: { snap: Snapshot | null }) {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [last, mutes]);
   const silenced = muted.all();
-  return h('ol', { class: 'chat', 'aria-label': 'Chat', ref: list }, chat.map((c) => {
-    const who = c.sender || `${c.seat}:${c.from}`;
-    const off = silenced.has(who);
-    // Nobody needs to mute themselves.
-    const own = snap!.mySeat !== null && c.seat === snap!.mySeat;
-    const toggle = own ? null : h('button', { type: 'button', class: 'mute', 'aria-label': `${off ? 'Unmute' : 'Mute'} ${c.from}`,
-      onClick: () => { muted.toggle(who); setMutes(mutes + 1); } }, off ? 'unmute' : 'mute');
-    const side = c.seat >= 0 ? `seat-${c.seat}` : 'watcher';
-    return h('li', { key: c.id, class: `${side}${off ? ' muted' : ''}` },
-      h('b', { class: 'from' }, h('bdi', {}, c.from), ': '), off ? h('i', {}, 'muted') : h('bdi', {}, c.text), ' ', toggle);
-  }));
+  return h(
+    'ol',
+    { class: 'chat', 'aria-label': 'Chat', ref: list },
+    chat.map((c) => {
+      const who = c.sender || `${c.seat}:${c.from}`;
+      const off = silenced.has(who);
+      // Nobody needs to mute themselves.
+      const own = snap!.mySeat !== null && c.seat === snap!.mySeat;
+      const toggle = own
+        ? null
+        : h(
+            'button',
+            {
+              type: 'button',
+              class: 'mute',
+              'aria-label': `${off ? 'Unmute' : 'Mute'} ${c.from}`,
+              onClick: () => {
+                muted.toggle(who);
+                setMutes(mutes + 1);
+              },
+            },
+            off ? 'unmute' : 'mute',
+          );
+      const side = c.seat >= 0 ? `seat-${c.seat}` : 'watcher';
+      return h(
+        'li',
+        { key: c.id, class: `${side}${off ? ' muted' : ''}` },
+        h('b', { class: 'from' }, h('bdi', {}, c.from), ': '),
+        off ? h('i', {}, 'muted') : h('bdi', {}, c.text),
+        ' ',
+        toggle,
+      );
+    }),
+  );
 }
 
 /** For a seated player: switch spectators' chat on or off. Empty for spectators. */
 export function SpectatorChatSwitch({ snap, conn }: { snap: Snapshot | null; conn: TableConnection }) {
   if (!snap || snap.mySeat === null) return null;
   const on = snap.spectatorChat;
-  return h('button', { type: 'button', class: 'spectator-chat', 'aria-pressed': on ? 'true' : 'false',
-    onClick: () => conn.send(TABLE_IN.spectatorChat, { on: !on }) }, on ? 'Spectators may chat: on' : 'Spectators may chat: off');
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'spectator-chat',
+      'aria-pressed': on ? 'true' : 'false',
+      onClick: () => conn.send(TABLE_IN.spectatorChat, { on: !on }),
+    },
+    on ? 'Spectators may chat: on' : 'Spectators may chat: off',
+  );
 }

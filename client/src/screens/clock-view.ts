@@ -24,7 +24,9 @@ export function formatClock(ms: number): string {
 }
 
 function modeText(c: ClockWire['control']): string {
-  return c.mode === 'chess' ? `${c.baseSeconds / 60 >= 1 ? `${+(c.baseSeconds / 60).toFixed(1)} min` : `${c.baseSeconds} s`} + ${c.incrementSeconds} s` : `${c.turnSeconds} s a turn`;
+  return c.mode === 'chess'
+    ? `${c.baseSeconds / 60 >= 1 ? `${+(c.baseSeconds / 60).toFixed(1)} min` : `${c.baseSeconds} s`} + ${c.incrementSeconds} s`
+    : `${c.turnSeconds} s a turn`;
 }
 
 /**
@@ -43,16 +45,24 @@ export function Clocks({ json, names, mine }: { json: string; names: string[]; m
   }, [running]);
   if (!wire) return h('ol', { class: 'clocks', 'aria-label': 'Clocks' });
   const spent = wire.paused ? 0 : Math.max(0, Date.now() - wire.since);
-  return h('ol', { class: 'clocks', 'aria-label': 'Clocks' },
+  return h(
+    'ol',
+    { class: 'clocks', 'aria-label': 'Clocks' },
     wire.remaining.map((ms, seat) => {
       const on = wire.running.includes(seat);
       const left = on ? Math.max(0, ms - spent) : ms;
       const text = formatClock(left);
-      return h('li', {
-        key: seat,
-        class: `clock seat-${seat}${on ? ' running' : ''}${left < 10_000 ? ' low' : ''}`,
-        'aria-label': `${seatName(names, seat)}${mine === seat ? ' (you)' : ''}: ${text}${on ? ', running' : ''}`,
-      }, h('bdi', { class: 'name' }, seatName(names, seat)), h('span', { class: 'time' }, text));
+      return h(
+        'li',
+        {
+          key: seat,
+          class: `clock seat-${seat}${on ? ' running' : ''}${left < 10_000 ? ' low' : ''}`,
+          'aria-label': `${seatName(names, seat)}${mine === seat ? ' (you)' : ''}: ${text}${on ? ', running' : ''}`,
+        },
+        h('bdi', { class: 'name' }, seatName(names, seat)),
+        h('span', { class: 'time' }, text),
+      );
     }),
-    h('li', { key: 'mode', class: 'clock-mode' }, wire.paused ? 'Clocks paused' : modeText(wire.control)));
+    h('li', { key: 'mode', class: 'clock-mode' }, wire.paused ? 'Clocks paused' : modeText(wire.control)),
+  );
 }

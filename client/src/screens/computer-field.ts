@@ -5,7 +5,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { LEVEL_NOTES } from '../../../shared/src/bots/levels';
 
 export type BotLevel = 'easy' | 'normal' | 'hard';
-export interface BotChoice { level: BotLevel; seat: number }
+export interface BotChoice {
+  level: BotLevel;
+  seat: number;
+}
 
 const LEVELS: BotLevel[] = ['easy', 'normal', 'hard'];
 
@@ -18,18 +21,46 @@ export function ComputerField({ game, seats }: { game: string; seats: { min: num
   useEffect(() => {
     if (hidden) setOn(false);
   }, [hidden]);
-  return h('div', { class: 'computer-field', hidden },
-    h('label', { class: 'check' },
-      h('input', { type: 'checkbox', id: 'vs-computer', name: 'vs-computer', checked: on && !hidden, onChange: (e: Event) => setOn((e.currentTarget as HTMLInputElement).checked) }),
-      ' Play against the computer'),
-    h('div', { class: 'bot-details', hidden: !on || hidden },
+  return h(
+    'div',
+    { class: 'computer-field', hidden },
+    h(
+      'label',
+      { class: 'check' },
+      h('input', {
+        type: 'checkbox',
+        id: 'vs-computer',
+        name: 'vs-computer',
+        checked: on && !hidden,
+        onChange: (e: Event) => setOn((e.currentTarget as HTMLInputElement).checked),
+      }),
+      ' Play against the computer',
+    ),
+    h(
+      'div',
+      { class: 'bot-details', hidden: !on || hidden },
       h('label', { for: 'bot-level' }, 'Computer level'),
-      h('select', { id: 'bot-level', name: 'bot-level', value: level, onChange: (e: Event) => setLevel((e.currentTarget as HTMLSelectElement).value as BotLevel) },
-        LEVELS.map((l) => h('option', { value: l }, l.charAt(0).toUpperCase() + l.slice(1)))),
+      h(
+        'select',
+        {
+          id: 'bot-level',
+          name: 'bot-level',
+          value: level,
+          onChange: (e: Event) => setLevel((e.currentTarget as HTMLSelectElement).value as BotLevel),
+        },
+        LEVELS.map((l) => h('option', { value: l }, l.charAt(0).toUpperCase() + l.slice(1))),
+      ),
       h('p', { class: 'bot-note', id: 'bot-note', 'aria-live': 'polite' }, LEVEL_NOTES[game]?.[level] ?? ''),
       h('label', { for: 'bot-side' }, 'Your side'),
-      h('select', { id: 'bot-side', name: 'bot-side' },
-        h('option', { value: '0' }, 'First player'), h('option', { value: '1' }, 'Second player'), h('option', { value: 'random' }, 'Either, at random'))));
+      h(
+        'select',
+        { id: 'bot-side', name: 'bot-side' },
+        h('option', { value: '0' }, 'First player'),
+        h('option', { value: '1' }, 'Second player'),
+        h('option', { value: 'random' }, 'Either, at random'),
+      ),
+    ),
+  );
 }
 
 /** The computer's level and seat (the other side from yours) chosen in `form`, or null to play a person. */
@@ -38,6 +69,6 @@ export function readBot(form: HTMLElement): BotChoice | null {
   const on = form.querySelector<HTMLInputElement>('#vs-computer');
   if (!field || field.hidden || !on?.checked) return null;
   const side = form.querySelector<HTMLSelectElement>('#bot-side')!.value;
-  const mine = side === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1) : Number(side);
+  const mine = side === 'random' ? crypto.getRandomValues(new Uint8Array(1))[0]! & 1 : Number(side);
   return { level: form.querySelector<HTMLSelectElement>('#bot-level')!.value as BotLevel, seat: 1 - mine };
 }

@@ -44,33 +44,89 @@ function Home({ go, create }: { go: (path: string) => void; create: Create }) {
     try {
       const bot = readBot(form);
       // A game for more (or fewer) players is set for two when one of them is the computer.
-      const opts = bot && g && g.seats.max !== 2 ? { ...readOptions(form, fields), seats: 2 } : readOptions(form, fields);
+      const opts =
+        bot && g && g.seats.max !== 2 ? { ...readOptions(form, fields), seats: 2 } : readOptions(form, fields);
       const isPublic = form.querySelector<HTMLInputElement>('#public')!.checked;
-      const roomId = await create({ game, options: opts, isPublic: isPublic && !bot, clock: readTimeControl(form), bot });
+      const roomId = await create({
+        game,
+        options: opts,
+        isPublic: isPublic && !bot,
+        clock: readTimeControl(form),
+        bot,
+      });
       go(`/r/${roomId}`);
     } catch (err) {
       setStatus(`Could not create the room: ${(err as Error).message}`);
     }
   };
-  return h('section', { class: 'home' },
-    h('form', { class: 'card', 'aria-labelledby': 'new-game', onSubmit: submit },
+  return h(
+    'section',
+    { class: 'home' },
+    h(
+      'form',
+      { class: 'card', 'aria-labelledby': 'new-game', onSubmit: submit },
       h('h1', { id: 'new-game' }, 'Play dice with a friend'),
       h('label', { for: 'name' }, 'Your name'),
       // Uncontrolled fields: what the player types stays theirs across re-renders.
-      h('input', { ref: name, id: 'name', name: 'name', maxLength: 24, autocomplete: 'nickname', defaultValue: identity.name, placeholder: 'Your name', required: true }),
+      h('input', {
+        ref: name,
+        id: 'name',
+        name: 'name',
+        maxLength: 24,
+        autocomplete: 'nickname',
+        defaultValue: identity.name,
+        placeholder: 'Your name',
+        required: true,
+      }),
       h('label', { for: 'game' }, 'Game'),
-      h('select', { id: 'game', name: 'game', onChange: (e: Event) => setGame((e.currentTarget as HTMLSelectElement).value) },
-        list.map((x) => h('option', { value: x.id }, x.name))),
-      h('p', { class: 'pitch' }, g?.pitch ?? '', ' ', clientGames[game]?.rules ? h('a', { href: `/rules/${game}` }, `Rules of ${g?.name}`) : null),
+      h(
+        'select',
+        { id: 'game', name: 'game', onChange: (e: Event) => setGame((e.currentTarget as HTMLSelectElement).value) },
+        list.map((x) => h('option', { value: x.id }, x.name)),
+      ),
+      h(
+        'p',
+        { class: 'pitch' },
+        g?.pitch ?? '',
+        ' ',
+        clientGames[game]?.rules ? h('a', { href: `/rules/${game}` }, `Rules of ${g?.name}`) : null,
+      ),
       h(OptionFields, { key: game, fields }),
       h(TimeControlField, { timed: (g?.seats.max ?? 2) <= 2 }),
       h(ComputerField, { game, seats: g?.seats ?? { min: 2, max: 2 } }),
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'public', name: 'public' }), ' List this room in the lobby (otherwise only the link gets in)'),
+      h(
+        'label',
+        { class: 'check' },
+        h('input', { type: 'checkbox', id: 'public', name: 'public' }),
+        ' List this room in the lobby (otherwise only the link gets in)',
+      ),
       h('button', { type: 'submit', class: 'primary' }, 'Create room'),
-      h('button', { type: 'button', class: 'host-party', onClick: () => { identity.name = name.current!.value.trim(); go('/p'); } }, 'Host a lobby for friends'),
-      h('p', { role: 'alert', class: 'error' }, status)),
-    h('section', { class: 'card', 'aria-labelledby': 'lobby-title' }, h('h2', { id: 'lobby-title' }, 'Public rooms'), h(Lobby, { go })),
-    h('p', { class: 'fine' }, 'Every die is rolled by the server from a seed it commits to before the first roll and reveals at the end, so anyone can check every roll.'));
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'host-party',
+          onClick: () => {
+            identity.name = name.current!.value.trim();
+            go('/p');
+          },
+        },
+        'Host a lobby for friends',
+      ),
+      h('p', { role: 'alert', class: 'error' }, status),
+    ),
+    h(
+      'section',
+      { class: 'card', 'aria-labelledby': 'lobby-title' },
+      h('h2', { id: 'lobby-title' }, 'Public rooms'),
+      h(Lobby, { go }),
+    ),
+    h(
+      'p',
+      { class: 'fine' },
+      'Every die is rolled by the server from a seed it commits to before the first roll and reveals at the end, so anyone can check every roll.',
+    ),
+  );
 }
 
 /** The live list of public rooms. The form is usable at once; the network code and the list follow (it says so until then). */
@@ -80,20 +136,46 @@ function Lobby({ go }: { go: (path: string) => void }) {
   useEffect(() => {
     let stop: (() => void) | null = null;
     let gone = false;
-    void import('../net/lobby').then(({ watchLobby }) => watchLobby(setRooms)).then((s) => {
-      if (gone) s();
-      else stop = s;
-      setReady(true);
-    });
+    void import('../net/lobby')
+      .then(({ watchLobby }) => watchLobby(setRooms))
+      .then((s) => {
+        if (gone) s();
+        else stop = s;
+        setReady(true);
+      });
     return () => {
       gone = true;
       stop?.();
     };
   }, []);
-  return h('ul', { class: 'lobby', 'aria-label': 'Public rooms', 'aria-live': 'polite', 'data-ready': ready ? 'true' : undefined },
-    rooms === null ? h('li', { class: 'empty' }, 'Looking for public rooms…')
-      : rooms.length === 0 ? h('li', { class: 'empty' }, 'No public rooms right now. Create one, or send a friend your link.')
-      : rooms.map((r) => h('li', { key: r.roomId },
-        h('a', { href: `/r/${r.roomId}`, onClick: (e: Event) => { e.preventDefault(); go(`/r/${r.roomId}`); } }, `${r.name} with ${r.host || 'someone'}`),
-        h('span', { class: 'meta' }, ` — ${[describeOptions(clientGames[r.game]?.options ?? [], r.options), `${r.seated}/${r.seats} seated`, `${r.spectators} watching`].filter(Boolean).join(', ')}`))));
+  return h(
+    'ul',
+    { class: 'lobby', 'aria-label': 'Public rooms', 'aria-live': 'polite', 'data-ready': ready ? 'true' : undefined },
+    rooms === null
+      ? h('li', { class: 'empty' }, 'Looking for public rooms…')
+      : rooms.length === 0
+        ? h('li', { class: 'empty' }, 'No public rooms right now. Create one, or send a friend your link.')
+        : rooms.map((r) =>
+            h(
+              'li',
+              { key: r.roomId },
+              h(
+                'a',
+                {
+                  href: `/r/${r.roomId}`,
+                  onClick: (e: Event) => {
+                    e.preventDefault();
+                    go(`/r/${r.roomId}`);
+                  },
+                },
+                `${r.name} with ${r.host || 'someone'}`,
+              ),
+              h(
+                'span',
+                { class: 'meta' },
+                ` — ${[describeOptions(clientGames[r.game]?.options ?? [], r.options), `${r.seated}/${r.seats} seated`, `${r.spectators} watching`].filter(Boolean).join(', ')}`,
+              ),
+            ),
+          ),
+  );
 }

@@ -4,7 +4,11 @@ import { useEffect, useRef } from 'preact/hooks';
 import { identity } from '../net/identity';
 import { showScreen } from '../ui/screen';
 
-interface JoinInfo { name: string; host: string; graceSeconds?: number }
+interface JoinInfo {
+  name: string;
+  host: string;
+  graceSeconds?: number;
+}
 
 export function joinPrompt(root: HTMLElement, info: JoinInfo): Promise<'play' | 'watch'> {
   return new Promise((resolve) => showScreen(root, h(JoinPrompt, { info, resolve })));
@@ -22,12 +26,29 @@ function JoinPrompt({ info, resolve }: { info: JoinInfo; resolve: (want: 'play' 
     identity.name = name.current!.value.trim();
     resolve('play');
   };
-  return h('form', { class: 'card', 'aria-labelledby': 'join-title', onSubmit: submit },
+  return h(
+    'form',
+    { class: 'card', 'aria-labelledby': 'join-title', onSubmit: submit },
     h('h1', { id: 'join-title' }, `${info.host || 'A friend'} invites you to ${info.name}`),
     h('label', { for: 'join-name' }, 'Your name'),
-    h('input', { ref: name, id: 'join-name', maxLength: 24, autocomplete: 'nickname', defaultValue: identity.name, placeholder: 'Your name', required: true }),
+    h('input', {
+      ref: name,
+      id: 'join-name',
+      maxLength: 24,
+      autocomplete: 'nickname',
+      defaultValue: identity.name,
+      placeholder: 'Your name',
+      required: true,
+    }),
     // The claim grace is the server's rule, shown before sitting down (P3).
-    info.graceSeconds ? h('p', { class: 'fine' }, `If a player drops, they keep the seat for ${info.graceSeconds} s before the other may claim the win.`) : null,
+    info.graceSeconds
+      ? h(
+          'p',
+          { class: 'fine' },
+          `If a player drops, they keep the seat for ${info.graceSeconds} s before the other may claim the win.`,
+        )
+      : null,
     h('button', { ref: sit, type: 'submit', class: 'primary' }, 'Sit down'),
-    h('button', { type: 'button', onClick: () => resolve('watch') }, 'Just watch'));
+    h('button', { type: 'button', onClick: () => resolve('watch') }, 'Just watch'),
+  );
 }

@@ -9,7 +9,11 @@ import { talkText } from './conversation';
 const nameOf = (snap: Snapshot, seat: number) => seatName(snap.seats, seat);
 
 /** The whole-game verification the proof panel last made: a tick never outlives its game. */
-export interface Verified { gameId: string; serverSeed: string; ok: boolean }
+export interface Verified {
+  gameId: string;
+  serverSeed: string;
+  ok: boolean;
+}
 
 /** Every roll of this game was recomputed from its own revealed seed, and matched. */
 const ticked = (snap: Snapshot, v: Verified | null) =>
@@ -35,10 +39,16 @@ export function LogView({ snap, verified }: { snap: Snapshot | null; verified: V
   const said = (keep: (after: number) => boolean) =>
     talk.flatMap((t, k) => (keep(t.after) ? [h('li', { key: `t${k}`, class: 'talk' }, talkText(t.kind, t.name))] : []));
   const last = snap.log[snap.log.length - 1]?.seq ?? -1;
-  return h('ol', { class: 'log', 'aria-label': 'Game log', ref: list },
+  return h(
+    'ol',
+    { class: 'log', 'aria-label': 'Game log', ref: list },
     said((a) => a === -1),
-    snap.log.map((entry) => [entryLines(snap, entry, seqs.has(entry.seq), ticked(snap, verified), () => toggle(entry.seq)), said((a) => a === entry.seq)]),
-    said((a) => a > last));
+    snap.log.map((entry) => [
+      entryLines(snap, entry, seqs.has(entry.seq), ticked(snap, verified), () => toggle(entry.seq)),
+      said((a) => a === entry.seq),
+    ]),
+    said((a) => a > last),
+  );
 }
 
 function entryLines(snap: Snapshot, entry: LogItem, open: boolean, ok: boolean, toggle: () => void): ComponentChildren {
@@ -46,30 +56,65 @@ function entryLines(snap: Snapshot, entry: LogItem, open: boolean, ok: boolean, 
   const names = snap.seats.map((_, i) => nameOf(snap, i));
   return entry.events.map((ev, i) => {
     const key = `e${entry.seq}:${i}`;
-    const said = module ? platformText(ev.type, entry.seat, names) ?? module.describe(ev, names) : ev.type;
+    const said = module ? (platformText(ev.type, entry.seat, names) ?? module.describe(ev, names)) : ev.type;
     // A move a bot made for the seat says so (its first line), whether a computer seat or a stand-in.
-    const text = entry.bot && i === 0 ? h('span', {}, said, ' ', h('span', { class: 'bot-mark', title: `played by the computer (${entry.bot})` }, 'bot')) : said;
+    const text =
+      entry.bot && i === 0
+        ? h(
+            'span',
+            {},
+            said,
+            ' ',
+            h('span', { class: 'bot-mark', title: `played by the computer (${entry.bot})` }, 'bot'),
+          )
+        : said;
     // The entry's rolls sit behind its last line: one tap away, not a run of indices.
     if (i !== entry.events.length - 1 || entry.rolls.length === 0) return h('li', { key }, text);
     const count = entry.rolls.length;
     // A small toggle rather than a line-wide button: log lines stay text, and its name stays out of the way.
-    return h('li', { key }, text, ' ', h('button', {
-      type: 'button', class: `dice-toggle${ok ? ' ok' : ''}`, 'aria-expanded': String(open),
-      'aria-label': ok ? 'Show its dice (verified)' : 'Show its dice', title: `${count} ${count === 1 ? 'roll' : 'rolls'}`,
-      onClick: toggle,
-    }, ok ? '⚄ ✓' : '⚄'), open ? rollProofs(snap, entry.rolls) : null);
+    return h(
+      'li',
+      { key },
+      text,
+      ' ',
+      h(
+        'button',
+        {
+          type: 'button',
+          class: `dice-toggle${ok ? ' ok' : ''}`,
+          'aria-expanded': String(open),
+          'aria-label': ok ? 'Show its dice (verified)' : 'Show its dice',
+          title: `${count} ${count === 1 ? 'roll' : 'rolls'}`,
+          onClick: toggle,
+        },
+        ok ? '⚄ ✓' : '⚄',
+      ),
+      open ? rollProofs(snap, entry.rolls) : null,
+    );
   });
 }
 
 /** Each roll with its index; after the reveal, recomputed here from this game's seed. */
 function rollProofs(snap: Snapshot, rolls: Roll[]) {
-  return h('ul', { class: 'roll-proof', 'aria-label': 'Rolls of this line' }, rolls.map((r) => {
-    const again = snap.serverSeed ? fairRoll(snap.serverSeed, { gameId: snap.gameId, clientSeed: snap.clientSeed }, r.index, r.sides) : null;
-    return h('li', { key: r.index }, `Roll #${r.index}: d${r.sides} → ${r.value}. `,
-      again === null ? 'Checkable once the game ends and its seed is revealed.'
-        : again === r.value ? h('span', { class: 'ok' }, `✓ HMAC-SHA256 of this game's revealed seed gives ${again}.`)
-        : h('span', { class: 'bad' }, `✗ This game's revealed seed gives ${again}, not ${r.value}.`));
-  }));
+  return h(
+    'ul',
+    { class: 'roll-proof', 'aria-label': 'Rolls of this line' },
+    rolls.map((r) => {
+      const again = snap.serverSeed
+        ? fairRoll(snap.serverSeed, { gameId: snap.gameId, clientSeed: snap.clientSeed }, r.index, r.sides)
+        : null;
+      return h(
+        'li',
+        { key: r.index },
+        `Roll #${r.index}: d${r.sides} → ${r.value}. `,
+        again === null
+          ? 'Checkable once the game ends and its seed is revealed.'
+          : again === r.value
+            ? h('span', { class: 'ok' }, `✓ HMAC-SHA256 of this game's revealed seed gives ${again}.`)
+            : h('span', { class: 'bad' }, `✗ This game's revealed seed gives ${again}, not ${r.value}.`),
+      );
+    }),
+  );
 }
 
 function platformText(type: string, seat: number | null, names: string[]): string | null {

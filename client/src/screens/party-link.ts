@@ -1,7 +1,15 @@
 // This browser's place in a private lobby: one connection kept across the lobby and its tables, and its token.
 import { Client, type Room } from 'colyseus.js';
 import {
-  CLOSE, PARTY_OUT, TABLE_OUT, type PartyInPayloads, type PartyInType, type PartyOutPayloads, type PartySync, type PartyWelcome, type SendArgs,
+  CLOSE,
+  PARTY_OUT,
+  TABLE_OUT,
+  type PartyInPayloads,
+  type PartyInType,
+  type PartyOutPayloads,
+  type PartySync,
+  type PartyWelcome,
+  type SendArgs,
   type TableWelcome,
 } from '@dicehall/shared';
 import { identity, serverReady, WS_URL, type ServerError } from '../net/connection';
@@ -24,7 +32,9 @@ class PartyLink {
   /** Where a started table sends this browser. */
   onTable: (roomId: string) => void = () => undefined;
 
-  get id(): string { return this.room?.roomId ?? ''; }
+  get id(): string {
+    return this.room?.roomId ?? '';
+  }
 
   async host(): Promise<string> {
     const client = new Client(WS_URL);
@@ -45,10 +55,18 @@ class PartyLink {
     this.attach(await client.joinById(id, { name: identity.name || undefined, memberToken }));
   }
 
-  send<T extends PartyInType>(...[type, payload]: SendArgs<PartyInPayloads, T>) { this.room?.send(type, payload); }
+  send<T extends PartyInType>(...[type, payload]: SendArgs<PartyInPayloads, T>) {
+    this.room?.send(type, payload);
+  }
 
-  subscribe(fn: Listener) { this.listeners.add(fn); return () => this.listeners.delete(fn); }
-  onError(fn: (e: ServerError) => void) { this.errorListeners.add(fn); return () => this.errorListeners.delete(fn); }
+  subscribe(fn: Listener) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+  onError(fn: (e: ServerError) => void) {
+    this.errorListeners.add(fn);
+    return () => this.errorListeners.delete(fn);
+  }
 
   leave() {
     const room = this.room;
@@ -68,7 +86,11 @@ class PartyLink {
       localStorage.setItem(tokenKey(room.roomId), w.token);
       this.emit();
     });
-    room.onMessage(PARTY_OUT.error, (e: ServerError) => this.errorListeners.forEach((fn) => { fn(e); }));
+    room.onMessage(PARTY_OUT.error, (e: ServerError) =>
+      this.errorListeners.forEach((fn) => {
+        fn(e);
+      }),
+    );
     room.onMessage(PARTY_OUT.table, (t: PartyOutPayloads['table']) => void this.takeSeat(t.reservation));
     room.onStateChange(() => this.emit());
     room.onLeave((code) => {
@@ -138,7 +160,11 @@ class PartyLink {
     bar.insertBefore(a, bar.querySelector('.sound'));
   }
 
-  private emit() { this.listeners.forEach((fn) => { fn(); }); }
+  private emit() {
+    this.listeners.forEach((fn) => {
+      fn();
+    });
+  }
 }
 
 export const party = new PartyLink();

@@ -25,7 +25,11 @@ const CONNECTION_TEXT: Record<string, string> = {
   elsewhere: 'This lobby is open in another tab.',
 };
 
-export async function partyScreen(root: HTMLElement, id: string | null, go: (path: string) => void): Promise<() => void> {
+export async function partyScreen(
+  root: HTMLElement,
+  id: string | null,
+  go: (path: string) => void,
+): Promise<() => void> {
   showScreen(root, null);
   if (!id) {
     // Hosting: create the lobby, then open it at its own link (the route calls this screen again).
@@ -42,7 +46,10 @@ export async function partyScreen(root: HTMLElement, id: string | null, go: (pat
   const offError = party.onError((e) => {
     error = e.message;
     clearTimeout(errorTimer);
-    errorTimer = setTimeout(() => { error = ''; draw(); }, 4000);
+    errorTimer = setTimeout(() => {
+      error = '';
+      draw();
+    }, 4000);
     draw();
   });
   draw();
@@ -73,81 +80,274 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
   if (ready) {
     const described = describeOptions(clientGames[game]?.options ?? [], game ? JSON.parse(s.options) : {});
     terms = [
-      !game ? (amHost ? 'Pick the next game below.' : 'Waiting for the host to pick a game…')
+      !game
+        ? amHost
+          ? 'Pick the next game below.'
+          : 'Waiting for the host to pick a game…'
         : `Next: ${gameName(game)}${described ? ` (${described})` : ''}${s.phase === 'playing' ? ' — being played now' : ''}`,
       s.phase === 'playing' && s.tableId
-        ? [' · ', h('a', { href: `/r/${s.tableId}?watch`, onClick: (e: Event) => { e.preventDefault(); go(`/r/${s.tableId}?watch`); } }, 'Watch the game')] : null,
+        ? [
+            ' · ',
+            h(
+              'a',
+              {
+                href: `/r/${s.tableId}?watch`,
+                onClick: (e: Event) => {
+                  e.preventDefault();
+                  go(`/r/${s.tableId}?watch`);
+                },
+              },
+              'Watch the game',
+            ),
+          ]
+        : null,
       // The host's grace counts down by itself between patches.
-      s.hostGraceEndsAt ? [' · the host has left; hosting passes on in ', h(Countdown, { until: s.hostGraceEndsAt }), ' s'] : null,
+      s.hostGraceEndsAt
+        ? [' · the host has left; hosting passes on in ', h(Countdown, { until: s.hostGraceEndsAt }), ' s']
+        : null,
     ];
   }
   const bots = s?.bots;
   const seatCount = ready ? s.seats : 0;
-  const open = Array.from({ length: seatCount }, (_, seat) => seat).filter((seat) => !all.some((x) => x.seat === seat) && !bots?.has(String(seat)));
+  const open = Array.from({ length: seatCount }, (_, seat) => seat).filter(
+    (seat) => !all.some((x) => x.seat === seat) && !bots?.has(String(seat)),
+  );
   const played = ready ? [...new Set([...s.finished].map((f) => f.game))] : [];
 
-  return h('section', { class: 'party' },
-    h('div', { class: 'party-main' },
-      h('section', { class: 'card' },
+  return h(
+    'section',
+    { class: 'party' },
+    h(
+      'div',
+      { class: 'party-main' },
+      h(
+        'section',
+        { class: 'card' },
         h('h1', {}, !ready ? 'Lobby' : amHost ? 'Your lobby' : `${nameOf(s.host)}'s lobby`),
         h('p', { class: 'party-connection', role: 'status', hidden: !connection }, connection),
-        h('div', { class: 'share' },
+        h(
+          'div',
+          { class: 'share' },
           h('input', { readOnly: true, value: link, 'aria-label': 'Lobby link', id: 'party-link' }),
-          h('button', { type: 'button', onClick: () => void navigator.clipboard?.writeText(link) }, 'Copy link')),
+          h('button', { type: 'button', onClick: () => void navigator.clipboard?.writeText(link) }, 'Copy link'),
+        ),
         h('p', { class: 'terms' }, terms),
-        h('ol', { class: 'party-seats', 'aria-label': 'Seats' }, Array.from({ length: seatCount }, (_, seat) => {
-          const m = all.find((x) => x.seat === seat);
-          const bot = bots?.get(String(seat));
-          return h('li', { key: seat, class: `party-seat${m?.ready || bot ? ' ready' : ''}` },
-            h('span', { class: 'label' }, `Seat ${seat + 1}: `),
-            m ? h('bdi', {}, m.name) : bot ? `Computer (${bot})` : 'open',
-            m ? h('span', { class: 'state' }, m.ready ? ' — ready' : ' — not ready') : null,
-            !m && !bot && me && me.seat !== seat && !me.benched && gathering
-              ? h('button', { type: 'button', onClick: () => party.send(PARTY_IN.sit, { seat }) }, me.seat >= 0 ? 'Move here' : 'Take this seat') : null,
-            !m && !bot && amHost && gathering
-              ? h('button', { type: 'button', onClick: () => party.send(PARTY_IN.seatBot, { seat, level: (botLevel.current?.value ?? 'normal') as 'easy' | 'normal' | 'hard' }) }, 'Seat the computer') : null,
-            bot && amHost && gathering
-              ? h('button', { type: 'button', onClick: () => party.send(PARTY_IN.unseatBot, { seat }) }, 'Remove the computer') : null);
-        })),
-        h('p', { class: 'party-bot-level', hidden: !(amHost && gathering && open.length > 0) }, h('label', { for: 'party-bot-level' }, 'Computer level '),
-          h('select', { ref: botLevel, id: 'party-bot-level', name: 'bot-level' },
-            h('option', { value: 'easy' }, 'easy'), h('option', { value: 'normal', selected: true }, 'normal'), h('option', { value: 'hard' }, 'hard'))),
-        h('div', { class: 'party-mine', role: 'group', 'aria-label': 'Your seat' },
-          me && me.seat >= 0 && gathering ? [
-            h('button', { type: 'button', class: me.ready ? '' : 'primary', onClick: () => party.send(PARTY_IN.ready, me.ready ? { ready: false } : { ready: true, clientSeed: newClientSeed() }) }, me.ready ? 'Not ready' : 'Ready'),
-            h('button', { type: 'button', onClick: () => party.send(PARTY_IN.stand) }, 'Leave the seat')] : null,
-          amHost && gathering && game ? h('button', { type: 'button', class: 'primary', onClick: () => party.send(PARTY_IN.start) }, 'Start the game') : null,
-          me?.benched ? h('p', {}, 'The host has moved you to the spectators.') : null),
-        h('p', { class: 'error', role: 'alert' }, error)),
+        h(
+          'ol',
+          { class: 'party-seats', 'aria-label': 'Seats' },
+          Array.from({ length: seatCount }, (_, seat) => {
+            const m = all.find((x) => x.seat === seat);
+            const bot = bots?.get(String(seat));
+            return h(
+              'li',
+              { key: seat, class: `party-seat${m?.ready || bot ? ' ready' : ''}` },
+              h('span', { class: 'label' }, `Seat ${seat + 1}: `),
+              m ? h('bdi', {}, m.name) : bot ? `Computer (${bot})` : 'open',
+              m ? h('span', { class: 'state' }, m.ready ? ' — ready' : ' — not ready') : null,
+              !m && !bot && me && me.seat !== seat && !me.benched && gathering
+                ? h(
+                    'button',
+                    { type: 'button', onClick: () => party.send(PARTY_IN.sit, { seat }) },
+                    me.seat >= 0 ? 'Move here' : 'Take this seat',
+                  )
+                : null,
+              !m && !bot && amHost && gathering
+                ? h(
+                    'button',
+                    {
+                      type: 'button',
+                      onClick: () =>
+                        party.send(PARTY_IN.seatBot, {
+                          seat,
+                          level: (botLevel.current?.value ?? 'normal') as 'easy' | 'normal' | 'hard',
+                        }),
+                    },
+                    'Seat the computer',
+                  )
+                : null,
+              bot && amHost && gathering
+                ? h(
+                    'button',
+                    { type: 'button', onClick: () => party.send(PARTY_IN.unseatBot, { seat }) },
+                    'Remove the computer',
+                  )
+                : null,
+            );
+          }),
+        ),
+        h(
+          'p',
+          { class: 'party-bot-level', hidden: !(amHost && gathering && open.length > 0) },
+          h('label', { for: 'party-bot-level' }, 'Computer level '),
+          h(
+            'select',
+            { ref: botLevel, id: 'party-bot-level', name: 'bot-level' },
+            h('option', { value: 'easy' }, 'easy'),
+            h('option', { value: 'normal', selected: true }, 'normal'),
+            h('option', { value: 'hard' }, 'hard'),
+          ),
+        ),
+        h(
+          'div',
+          { class: 'party-mine', role: 'group', 'aria-label': 'Your seat' },
+          me && me.seat >= 0 && gathering
+            ? [
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    class: me.ready ? '' : 'primary',
+                    onClick: () =>
+                      party.send(
+                        PARTY_IN.ready,
+                        me.ready ? { ready: false } : { ready: true, clientSeed: newClientSeed() },
+                      ),
+                  },
+                  me.ready ? 'Not ready' : 'Ready',
+                ),
+                h('button', { type: 'button', onClick: () => party.send(PARTY_IN.stand) }, 'Leave the seat'),
+              ]
+            : null,
+          amHost && gathering && game
+            ? h(
+                'button',
+                { type: 'button', class: 'primary', onClick: () => party.send(PARTY_IN.start) },
+                'Start the game',
+              )
+            : null,
+          me?.benched ? h('p', {}, 'The host has moved you to the spectators.') : null,
+        ),
+        h('p', { class: 'error', role: 'alert' }, error),
+      ),
       // .card sets a display, which would override the hidden attribute.
-      h('section', { class: 'card host-box', 'aria-label': 'Host', style: { display: amHost && gathering ? '' : 'none' } }, h('h2', {}, 'Next game'),
-        h(HostForm, { game, clock: s?.clock ?? '' })),
-      h('section', { class: 'card' }, h('h2', {}, 'Scoreboard'),
-        h('table', { class: 'scoreboard', 'aria-label': 'Scoreboard' }, ready ? [
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Member'), h('th', { scope: 'col' }, 'Overall (W–L–D)'),
-            played.map((g) => h('th', { scope: 'col' }, gameName(g))))),
-          h('tbody', {}, all.map((m) => h('tr', { key: m.id }, h('th', { scope: 'row' }, h('bdi', {}, m.name)),
-            h('td', {}, wld(m.total)), played.map((g) => h('td', {}, wld(m.games.get(g)))))))] : null),
+      h(
+        'section',
+        { class: 'card host-box', 'aria-label': 'Host', style: { display: amHost && gathering ? '' : 'none' } },
+        h('h2', {}, 'Next game'),
+        h(HostForm, { game, clock: s?.clock ?? '' }),
+      ),
+      h(
+        'section',
+        { class: 'card' },
+        h('h2', {}, 'Scoreboard'),
+        h(
+          'table',
+          { class: 'scoreboard', 'aria-label': 'Scoreboard' },
+          ready
+            ? [
+                h(
+                  'thead',
+                  {},
+                  h(
+                    'tr',
+                    {},
+                    h('th', { scope: 'col' }, 'Member'),
+                    h('th', { scope: 'col' }, 'Overall (W–L–D)'),
+                    played.map((g) => h('th', { scope: 'col' }, gameName(g))),
+                  ),
+                ),
+                h(
+                  'tbody',
+                  {},
+                  all.map((m) =>
+                    h(
+                      'tr',
+                      { key: m.id },
+                      h('th', { scope: 'row' }, h('bdi', {}, m.name)),
+                      h('td', {}, wld(m.total)),
+                      played.map((g) => h('td', {}, wld(m.games.get(g)))),
+                    ),
+                  ),
+                ),
+              ]
+            : null,
+        ),
         h('h2', {}, 'Games played'),
-        h('ol', { class: 'finished', 'aria-label': 'Finished games' }, !ready ? null
-          : s.finished.length === 0 ? h('li', { class: 'empty' }, 'No game played yet.')
-          : [...s.finished].reverse().map((f) => h('li', { key: f.gameId }, `${gameName(f.game)}: ${f.summary} `,
-            h('a', { href: `/replay/${f.gameId}` }, 'Replay'), ' · ', h('a', { href: `/api/games/${f.gameId}/log`, download: '' }, 'Log and proof')))))),
-    h('aside', { class: 'party-side' },
-      h('section', { class: 'card' }, h('h2', {}, 'Members'),
-        h('ul', { class: 'members', 'aria-label': 'Members' }, all.map((m) => h('li', { key: m.id, class: `member${m.connected ? '' : ' away'}` },
-          h('span', { class: `dot ${m.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
-          h('bdi', {}, m.name), m.id === party.member ? ' (you)' : '', m.id === s!.host ? h('span', { class: 'badge' }, 'host') : null,
-          m.benched ? h('span', { class: 'badge' }, 'spectator') : null,
-          amHost && m.id !== party.member ? h('span', { class: 'member-actions' },
-            m.benched
-              ? h('button', { type: 'button', onClick: () => party.send(PARTY_IN.allow, { member: m.id }) }, 'Allow to play')
-              : h('button', { type: 'button', onClick: () => party.send(PARTY_IN.spectate, { member: m.id }) }, 'To spectators'),
-            h('button', { type: 'button', onClick: () => party.send(PARTY_IN.passHost, { member: m.id }) }, 'Make host'),
-            h('button', { type: 'button', onClick: () => party.send(PARTY_IN.remove, { member: m.id }) }, 'Remove')) : null)))),
-      h('section', { class: 'card' }, h('h2', {}, 'Chat'),
-        h('ol', { class: 'chat', 'aria-label': 'Lobby chat' }, (s?.chat ?? []).map((c) => h('li', {}, h('bdi', { class: 'from' }, c.from), ': ', c.text))),
-        h(ChatForm, {}))));
+        h(
+          'ol',
+          { class: 'finished', 'aria-label': 'Finished games' },
+          !ready
+            ? null
+            : s.finished.length === 0
+              ? h('li', { class: 'empty' }, 'No game played yet.')
+              : [...s.finished]
+                  .reverse()
+                  .map((f) =>
+                    h(
+                      'li',
+                      { key: f.gameId },
+                      `${gameName(f.game)}: ${f.summary} `,
+                      h('a', { href: `/replay/${f.gameId}` }, 'Replay'),
+                      ' · ',
+                      h('a', { href: `/api/games/${f.gameId}/log`, download: '' }, 'Log and proof'),
+                    ),
+                  ),
+        ),
+      ),
+    ),
+    h(
+      'aside',
+      { class: 'party-side' },
+      h(
+        'section',
+        { class: 'card' },
+        h('h2', {}, 'Members'),
+        h(
+          'ul',
+          { class: 'members', 'aria-label': 'Members' },
+          all.map((m) =>
+            h(
+              'li',
+              { key: m.id, class: `member${m.connected ? '' : ' away'}` },
+              h('span', { class: `dot ${m.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
+              h('bdi', {}, m.name),
+              m.id === party.member ? ' (you)' : '',
+              m.id === s!.host ? h('span', { class: 'badge' }, 'host') : null,
+              m.benched ? h('span', { class: 'badge' }, 'spectator') : null,
+              amHost && m.id !== party.member
+                ? h(
+                    'span',
+                    { class: 'member-actions' },
+                    m.benched
+                      ? h(
+                          'button',
+                          { type: 'button', onClick: () => party.send(PARTY_IN.allow, { member: m.id }) },
+                          'Allow to play',
+                        )
+                      : h(
+                          'button',
+                          { type: 'button', onClick: () => party.send(PARTY_IN.spectate, { member: m.id }) },
+                          'To spectators',
+                        ),
+                    h(
+                      'button',
+                      { type: 'button', onClick: () => party.send(PARTY_IN.passHost, { member: m.id }) },
+                      'Make host',
+                    ),
+                    h(
+                      'button',
+                      { type: 'button', onClick: () => party.send(PARTY_IN.remove, { member: m.id }) },
+                      'Remove',
+                    ),
+                  )
+                : null,
+            ),
+          ),
+        ),
+      ),
+      h(
+        'section',
+        { class: 'card' },
+        h('h2', {}, 'Chat'),
+        h(
+          'ol',
+          { class: 'chat', 'aria-label': 'Lobby chat' },
+          (s?.chat ?? []).map((c) => h('li', {}, h('bdi', { class: 'from' }, c.from), ': ', c.text)),
+        ),
+        h(ChatForm, {}),
+      ),
+    ),
+  );
 }
 
 /**
@@ -158,7 +358,7 @@ function HostForm({ game, clock }: { game: string; clock: string }) {
   const showAll = new URLSearchParams(location.search).has('all');
   const list = Object.values(games).filter((g) => g.listed || showAll);
   const [picked, setPicked] = useState<string | null>(null);
-  const current = game && list.some((g) => g.id === game) ? game : list[0]?.id ?? '';
+  const current = game && list.some((g) => g.id === game) ? game : (list[0]?.id ?? '');
   const chosen = picked ?? current;
   const module = games[chosen];
   const fields = clientGames[chosen]?.options ?? [];
@@ -167,14 +367,28 @@ function HostForm({ game, clock }: { game: string; clock: string }) {
     const form = e.currentTarget as HTMLFormElement;
     party.send(PARTY_IN.configure, { game: chosen, options: readOptions(form, fields), clock: readTimeControl(form) });
   };
-  return h('form', { class: 'host-form', 'aria-label': 'Next game', onSubmit: submit },
+  return h(
+    'form',
+    { class: 'host-form', 'aria-label': 'Next game', onSubmit: submit },
     h('label', { for: 'party-game' }, 'Game'),
-    h('select', { id: 'party-game', name: 'game', value: chosen, onChange: (e: Event) => setPicked((e.currentTarget as HTMLSelectElement).value) },
-      list.map((g) => h('option', { value: g.id }, g.name))),
+    h(
+      'select',
+      {
+        id: 'party-game',
+        name: 'game',
+        value: chosen,
+        onChange: (e: Event) => setPicked((e.currentTarget as HTMLSelectElement).value),
+      },
+      list.map((g) => h('option', { value: g.id }, g.name)),
+    ),
     // A new game (the host's pick, or the lobby's) starts from that game's defaults.
     h(OptionFields, { key: picked === null ? `${current}:${clock}` : `picked:${chosen}`, fields }),
-    h(TimeControlField, { timed: !module || timeable(module, module.seats.max), shown: clock ? JSON.parse(clock) : undefined }),
-    h('button', { type: 'submit' }, 'Set the game'));
+    h(TimeControlField, {
+      timed: !module || timeable(module, module.seats.max),
+      shown: clock ? JSON.parse(clock) : undefined,
+    }),
+    h('button', { type: 'submit' }, 'Set the game'),
+  );
 }
 
 function ChatForm() {
@@ -185,7 +399,17 @@ function ChatForm() {
     if (text) party.send(PARTY_IN.chat, { text });
     input.current!.value = '';
   };
-  return h('form', { class: 'chat-form', onSubmit: send },
-    h('input', { ref: input, name: 'chat', maxLength: 280, placeholder: 'Say something', 'aria-label': 'Chat message', autocomplete: 'off' }),
-    h('button', { type: 'submit' }, 'Send'));
+  return h(
+    'form',
+    { class: 'chat-form', onSubmit: send },
+    h('input', {
+      ref: input,
+      name: 'chat',
+      maxLength: 280,
+      placeholder: 'Say something',
+      'aria-label': 'Chat message',
+      autocomplete: 'off',
+    }),
+    h('button', { type: 'submit' }, 'Send'),
+  );
 }

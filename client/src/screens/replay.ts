@@ -12,8 +12,16 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
   showScreen(root, null);
   const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/log`);
   if (!res.ok) {
-    showScreen(root, h('section', { class: 'card' }, h('h1', {}, 'No replay here'),
-      h('p', { role: 'alert' }, 'This server no longer keeps that game (or the link is wrong).'), h('a', { href: '/' }, 'Home')));
+    showScreen(
+      root,
+      h(
+        'section',
+        { class: 'card' },
+        h('h1', {}, 'No replay here'),
+        h('p', { role: 'alert' }, 'This server no longer keeps that game (or the link is wrong).'),
+        h('a', { href: '/' }, 'Home'),
+      ),
+    );
     return () => undefined;
   }
   const log = (await res.json()) as GameLog;
@@ -29,30 +37,86 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
   let moves: HTMLOListElement | null = null;
   let view: GameView | undefined;
 
-  const draw = () => render(h('section', { class: 'table' },
-    h('div', { class: 'table-main' }, h('h1', {}, `Replay: ${module?.name ?? log.game} — ${log.players.join(' vs ')}`),
-      h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, position),
-      h(Outside, { tag: 'div', attrs: { class: 'board', id: 'board' }, made: (el) => { board = el; } }),
-      h('div', { class: 'actions', role: 'group', 'aria-label': 'Replay controls' },
-        h('button', { type: 'button', onClick: () => show(0) }, 'Start'),
-        h('button', { type: 'button', onClick: () => show(at - 1) }, 'Back'),
-        h('button', { type: 'button', onClick: () => show(at + 1) }, 'Forward'),
-        h('button', { type: 'button', onClick: () => show(last) }, 'End'),
-        h('input', { type: 'range', min: 0, max: last, value: String(at), 'aria-label': 'Move', onInput: (e: Event) => show(Number((e.currentTarget as HTMLInputElement).value)) }))),
-    h('aside', { class: 'table-side' },
-      h('p', { class: 'verdict' }, verdict.ok ? `Verified: all ${verdict.rollsChecked} rolls match the revealed seed.` : `Not verified: ${verdict.problems.join('; ')}`),
-      h('a', { href: `/api/games/${log.gameId}/log`, download: `dicehall-${log.game}-${log.gameId}.json` }, 'Download the log'),
-      h('h2', {}, 'Moves'),
-      h('ol', { class: 'log', 'aria-label': 'Moves', ref: (el: HTMLOListElement | null) => { moves = el; } },
-        lines.map((text, i) => h('li', { key: i, 'aria-current': i === at ? '' : undefined },
-          h('button', { type: 'button', class: 'link', onClick: () => show(i) }, `${i}. ${text}`)))))), root);
+  const draw = () =>
+    render(
+      h(
+        'section',
+        { class: 'table' },
+        h(
+          'div',
+          { class: 'table-main' },
+          h('h1', {}, `Replay: ${module?.name ?? log.game} — ${log.players.join(' vs ')}`),
+          h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, position),
+          h(Outside, {
+            tag: 'div',
+            attrs: { class: 'board', id: 'board' },
+            made: (el) => {
+              board = el;
+            },
+          }),
+          h(
+            'div',
+            { class: 'actions', role: 'group', 'aria-label': 'Replay controls' },
+            h('button', { type: 'button', onClick: () => show(0) }, 'Start'),
+            h('button', { type: 'button', onClick: () => show(at - 1) }, 'Back'),
+            h('button', { type: 'button', onClick: () => show(at + 1) }, 'Forward'),
+            h('button', { type: 'button', onClick: () => show(last) }, 'End'),
+            h('input', {
+              type: 'range',
+              min: 0,
+              max: last,
+              value: String(at),
+              'aria-label': 'Move',
+              onInput: (e: Event) => show(Number((e.currentTarget as HTMLInputElement).value)),
+            }),
+          ),
+        ),
+        h(
+          'aside',
+          { class: 'table-side' },
+          h(
+            'p',
+            { class: 'verdict' },
+            verdict.ok
+              ? `Verified: all ${verdict.rollsChecked} rolls match the revealed seed.`
+              : `Not verified: ${verdict.problems.join('; ')}`,
+          ),
+          h(
+            'a',
+            { href: `/api/games/${log.gameId}/log`, download: `dicehall-${log.game}-${log.gameId}.json` },
+            'Download the log',
+          ),
+          h('h2', {}, 'Moves'),
+          h(
+            'ol',
+            {
+              class: 'log',
+              'aria-label': 'Moves',
+              ref: (el: HTMLOListElement | null) => {
+                moves = el;
+              },
+            },
+            lines.map((text, i) =>
+              h(
+                'li',
+                { key: i, 'aria-current': i === at ? '' : undefined },
+                h('button', { type: 'button', class: 'link', onClick: () => show(i) }, `${i}. ${text}`),
+              ),
+            ),
+          ),
+        ),
+      ),
+      root,
+    );
   showScreen(root, null);
   draw();
 
   const stage = takeStage();
   await stage.init(board!);
   // A replay offers no moves: the view's own controls go into an element that is never shown.
-  view = game ? (await game.loadView())({ stage, controls: document.createElement('div'), act: () => undefined }) : undefined;
+  view = game
+    ? (await game.loadView())({ stage, controls: document.createElement('div'), act: () => undefined })
+    : undefined;
   if (view) stage.root.addChild(view.container);
 
   function show(i: number) {
@@ -65,20 +129,42 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
     }
     const result = at === last ? log.result : null;
     position = `Move ${at} of ${last}${result ? ` — ${result.draw ? 'draw' : `${result.winners.map((s) => names[s]).join(', ')} won`}: ${result.summary}` : ''}`;
-    const entries = log.entries.slice(0, at + 1).map(({ seq, kind, seat, rolls, events, at: t, bot }) => ({ seq, kind, seat, rolls, events, at: t, bot }));
+    const entries = log.entries
+      .slice(0, at + 1)
+      .map(({ seq, kind, seat, rolls, events, at: t, bot }) => ({ seq, kind, seat, rolls, events, at: t, bot }));
     const snap: Snapshot = {
-      roomId: '', game: log.game, options: log.options as Record<string, unknown>, isPublic: false, phase: result ? 'over' : 'playing',
+      roomId: '',
+      game: log.game,
+      options: log.options as Record<string, unknown>,
+      isPublic: false,
+      phase: result ? 'over' : 'playing',
       seats: names.map((name) => ({ name, taken: true, connected: true, graceEndsAt: 0, claimable: false })),
-      spectators: 0, toAct: result ? [] : module.toAct(replay.table.state), mySeat: null,
-      view: module.openView?.(replay.table.state) ?? module.view(replay.table.state, null), legal: [], log: entries, chat: [], gameId: log.gameId,
-      commitment: log.fair.commitment, clientSeed: log.fair.clientSeed, serverSeed: log.fair.serverSeed ?? '', result,
-      round: 1, rematch: [], drawOffer: [], notice: '', graceSeconds: 0, spectatorChat: false, nextCommitment: '',
+      spectators: 0,
+      toAct: result ? [] : module.toAct(replay.table.state),
+      mySeat: null,
+      view: module.openView?.(replay.table.state) ?? module.view(replay.table.state, null),
+      legal: [],
+      log: entries,
+      chat: [],
+      gameId: log.gameId,
+      commitment: log.fair.commitment,
+      clientSeed: log.fair.clientSeed,
+      serverSeed: log.fair.serverSeed ?? '',
+      result,
+      round: 1,
+      rematch: [],
+      drawOffer: [],
+      notice: '',
+      graceSeconds: 0,
+      spectatorChat: false,
+      nextCommitment: '',
     };
     view?.update(snap);
     draw();
     // The list follows the move shown (scrolling only itself, never the page).
     const current = moves?.children[at] as HTMLElement | undefined;
-    if (moves && current) moves.scrollTop = Math.max(0, current.offsetTop - moves.clientHeight / 2 + current.offsetHeight / 2);
+    if (moves && current)
+      moves.scrollTop = Math.max(0, current.offsetTop - moves.clientHeight / 2 + current.offsetHeight / 2);
   }
   // Arrow keys step through the game (the slider keeps its own keys when it has focus).
   const onKey = (e: KeyboardEvent) => {

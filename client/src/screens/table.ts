@@ -41,7 +41,12 @@ interface TableProps {
   madeControls(el: HTMLElement): void;
 }
 
-export async function tableScreen(root: HTMLElement, store: Store, conn: TableConnection, go: (path: string) => void): Promise<() => void> {
+export async function tableScreen(
+  root: HTMLElement,
+  store: Store,
+  conn: TableConnection,
+  go: (path: string) => void,
+): Promise<() => void> {
   const stage = takeStage();
   let board: HTMLElement | null = null;
   let controls: HTMLElement | null = null;
@@ -70,7 +75,12 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
       wasOver = snap.phase === 'over';
       document.title = myTurn ? '▶ Your turn — Dicehall' : snap.phase === 'over' ? 'Game over — Dicehall' : 'Dicehall';
       if (createView && !view && controls) {
-        view = createView({ stage, controls, act: (action) => conn.send(TABLE_IN.action, action), caughtUp: () => draw() });
+        view = createView({
+          stage,
+          controls,
+          act: (action) => conn.send(TABLE_IN.action, action),
+          caughtUp: () => draw(),
+        });
         stage.root.addChild(view.container);
       }
       view?.update(snap);
@@ -82,9 +92,28 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
       }
     }
     const props: TableProps = {
-      snap, game: gameId, conn, go, online: store.connection === 'connected', status: shownStatus, logSnap, held, myTurn, error, verified,
-      onVerified: (v) => { verified = v; draw(); },
-      board, madeBoard: (el) => { board = el; }, madeControls: (el) => { controls = el; },
+      snap,
+      game: gameId,
+      conn,
+      go,
+      online: store.connection === 'connected',
+      status: shownStatus,
+      logSnap,
+      held,
+      myTurn,
+      error,
+      verified,
+      onVerified: (v) => {
+        verified = v;
+        draw();
+      },
+      board,
+      madeBoard: (el) => {
+        board = el;
+      },
+      madeControls: (el) => {
+        controls = el;
+      },
     };
     render(h(Table, props), root);
   };
@@ -94,14 +123,16 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
 
   // The first state may still be on its way (the table's code is preloaded, and a reload under load can open
   // this screen before the room's first state): wait for it, so the game's board is known.
-  const first = store.snapshot ?? await new Promise<Snapshot>((resolve) => {
-    const off = store.subscribe(() => {
-      if (store.snapshot) {
-        off();
-        resolve(store.snapshot);
-      }
-    });
-  });
+  const first =
+    store.snapshot ??
+    (await new Promise<Snapshot>((resolve) => {
+      const off = store.subscribe(() => {
+        if (store.snapshot) {
+          off();
+          resolve(store.snapshot);
+        }
+      });
+    }));
   const game = clientGames[first.game];
   // The board takes its game's size before the renderer measures it: sized once, not once per stylesheet rule
   // (a resize of a software-GL canvas at ratio 3 costs hundreds of ms; Shields' board is taller than the default).
@@ -112,7 +143,10 @@ export async function tableScreen(root: HTMLElement, store: Store, conn: TableCo
   const offError = conn.onError((e) => {
     error = e.message;
     clearTimeout(errorTimer);
-    errorTimer = setTimeout(() => { error = ''; draw(); }, 4000);
+    errorTimer = setTimeout(() => {
+      error = '';
+      draw();
+    }, 4000);
     draw();
   });
   ready = true;
@@ -132,55 +166,102 @@ function Table(p: TableProps) {
   const { snap, conn } = p;
   // Each part carries a class the stylesheet orders by: on a phone the board and the thing to do now come
   // first, the log, chat and proof after; on a desktop the side column leads with the actions and the proof.
-  return h('section', { class: `table${p.myTurn ? ' my-turn' : ''}`, 'data-game': snap?.game ?? p.game, 'data-phase': snap?.phase },
-    h('div', { class: 'table-main' },
+  return h(
+    'section',
+    { class: `table${p.myTurn ? ' my-turn' : ''}`, 'data-game': snap?.game ?? p.game, 'data-phase': snap?.phase },
+    h(
+      'div',
+      { class: 'table-main' },
       h(Seats, { snap }),
-      h(Clocks, { json: (snap && conn.room?.state?.clock) || '', names: snap?.seats.map((s) => s.name) ?? [], mine: snap?.mySeat ?? null }),
+      h(Clocks, {
+        json: (snap && conn.room?.state?.clock) || '',
+        names: snap?.seats.map((s) => s.name) ?? [],
+        mine: snap?.mySeat ?? null,
+      }),
       h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'turn-status' }, p.status),
       h(OfferBanner, { snap, conn }),
       h(Outside, { tag: 'div', attrs: { class: 'board', id: 'board' }, made: p.madeBoard }),
       p.board ? createPortal(h(AwayBanner, { snap }), p.board) : null,
       h(Outside, { tag: 'div', attrs: { class: 'game-controls' }, made: p.madeControls }),
       h(Actions, { snap: p.held ? null : snap, online: p.online, act: (a) => conn.send(TABLE_IN.action, a) }),
-      h('p', { class: 'error', role: 'alert' }, p.error)),
-    h('aside', { class: 'table-side' },
+      h('p', { class: 'error', role: 'alert' }, p.error),
+    ),
+    h(
+      'aside',
+      { class: 'table-side' },
       h(ShareLink, { link: `${location.origin}/r/${conn.room?.roomId}` }),
       h(WatcherPanel, { snap, conn }),
       h(Platform, { snap, conn, go: p.go }),
       h(Proof, { key: snap ? `${snap.gameId}:${snap.serverSeed}` : '', snap, verified: p.onVerified }),
       h('section', { class: 'log-box' }, h('h2', {}, 'Log'), h(LogView, { snap: p.logSnap, verified: p.verified })),
-      h('section', { class: 'chat-box' }, h('h2', {}, 'Chat'), h(ChatList, { snap }), h(ChatForm, { conn }),
-        h('div', { class: 'chat-switch' }, h(SpectatorChatSwitch, { snap, conn })))));
+      h(
+        'section',
+        { class: 'chat-box' },
+        h('h2', {}, 'Chat'),
+        h(ChatList, { snap }),
+        h(ChatForm, { conn }),
+        h('div', { class: 'chat-switch' }, h(SpectatorChatSwitch, { snap, conn })),
+      ),
+    ),
+  );
 }
 
 const nameOf = (snap: Snapshot, seat: number) => seatName(snap.seats, seat);
 
 function Seats({ snap }: { snap: Snapshot | null }) {
   if (!snap) return h('ol', { class: 'seats', 'aria-label': 'Players' });
-  return h('ol', { class: 'seats', 'aria-label': 'Players' },
+  return h(
+    'ol',
+    { class: 'seats', 'aria-label': 'Players' },
     snap.seats.map((s, i) => {
       const turn = snap.toAct.includes(i);
-      const presence = !s.taken ? 'seat open' : s.bot && s.connected && s.name.startsWith('Computer') ? 'computer'
-        : s.bot ? `away — the computer (${s.bot}) plays for them` : s.connected ? 'connected' : s.claimable ? 'gone' : null;
-      return h('li', { key: i, class: `seat seat-${i}${turn ? ' to-act' : ''}${snap.mySeat === i ? ' mine' : ''}`, 'aria-current': turn ? 'true' : undefined },
+      const presence = !s.taken
+        ? 'seat open'
+        : s.bot && s.connected && s.name.startsWith('Computer')
+          ? 'computer'
+          : s.bot
+            ? `away — the computer (${s.bot}) plays for them`
+            : s.connected
+              ? 'connected'
+              : s.claimable
+                ? 'gone'
+                : null;
+      return h(
+        'li',
+        {
+          key: i,
+          class: `seat seat-${i}${turn ? ' to-act' : ''}${snap.mySeat === i ? ' mine' : ''}`,
+          'aria-current': turn ? 'true' : undefined,
+        },
         h('span', { class: `dot ${s.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
         h('span', { class: 'who' }, s.taken ? h('bdi', {}, nameOf(snap, i)) : 'Waiting for a player…'),
         snap.mySeat === i ? h('span', { class: 'you' }, ' (you)') : null,
         // A dropped player's seat counts down by itself between patches.
-        h('span', { class: 'presence' }, presence !== null ? ` — ${presence}` : [' — disconnected, ', h(Countdown, { until: s.graceEndsAt }), ' s']));
+        h(
+          'span',
+          { class: 'presence' },
+          presence !== null ? ` — ${presence}` : [' — disconnected, ', h(Countdown, { until: s.graceEndsAt }), ' s'],
+        ),
+      );
     }),
     h('li', { key: 'spectators', class: 'spectators' }, `${snap.spectators} watching`),
     // The claim grace is the server's rule; both players see it before the game starts.
-    snap.phase === 'waiting' && snap.graceSeconds ? h('li', { key: 'grace', class: 'grace' }, `A player who drops keeps the seat for ${snap.graceSeconds} s.`) : null);
+    snap.phase === 'waiting' && snap.graceSeconds
+      ? h('li', { key: 'grace', class: 'grace' }, `A player who drops keeps the seat for ${snap.graceSeconds} s.`)
+      : null,
+  );
 }
 
 function statusLine(snap: Snapshot, connection: string): string {
   if (connection === 'reconnecting') return 'Connection lost — reconnecting…';
   if (connection === 'elsewhere') return 'This seat is now open in another tab.';
   if (connection === 'lost') return 'Disconnected from the room.';
-  if (connection === 'restarting' || snap.notice === 'restart') return 'Server restarting — your game is safe. You will be reconnected when it is back.';
-  if (connection === 'gone') return 'This game is no longer on the server (it restarted or the room closed). Start a new one from the home page.';
-  if (snap.phase === 'waiting') return snap.mySeat === null ? 'Waiting for players.' : 'Waiting for your opponent: send them the link.';
+  if (connection === 'restarting' || snap.notice === 'restart')
+    return 'Server restarting — your game is safe. You will be reconnected when it is back.';
+  if (connection === 'gone')
+    return 'This game is no longer on the server (it restarted or the room closed). Start a new one from the home page.';
+  if (snap.phase === 'waiting')
+    return snap.mySeat === null ? 'Waiting for players.' : 'Waiting for your opponent: send them the link.';
   if (snap.phase === 'over' && snap.result) {
     const module = getGame(snap.game);
     const names = snap.seats.map((_, i) => nameOf(snap, i));
@@ -192,19 +273,43 @@ function statusLine(snap: Snapshot, connection: string): string {
 
 function Actions({ snap, online, act }: { snap: Snapshot | null; online: boolean; act: (a: unknown) => void }) {
   const game = snap ? clientGames[snap.game] : undefined;
-  const labels = snap && game && snap.phase === 'playing' ? snap.legal.map((a) => ({ a, label: game.label(a, snap) })) : [];
-  return h('div', { class: 'actions', role: 'group', 'aria-label': 'Your moves' },
-    labels.map(({ a, label }) => (label === null ? null : h('button', { type: 'button', class: 'action', disabled: !online, onClick: () => act(a) }, label))));
+  const labels =
+    snap && game && snap.phase === 'playing' ? snap.legal.map((a) => ({ a, label: game.label(a, snap) })) : [];
+  return h(
+    'div',
+    { class: 'actions', role: 'group', 'aria-label': 'Your moves' },
+    labels.map(({ a, label }) =>
+      label === null
+        ? null
+        : h('button', { type: 'button', class: 'action', disabled: !online, onClick: () => act(a) }, label),
+    ),
+  );
 }
 
 function Platform({ snap, conn, go }: { snap: Snapshot | null; conn: TableConnection; go: (path: string) => void }) {
-  return h('div', { class: 'platform', role: 'group', 'aria-label': 'Game' }, snap ? platformParts(snap, conn, go) : null);
+  return h(
+    'div',
+    { class: 'platform', role: 'group', 'aria-label': 'Game' },
+    snap ? platformParts(snap, conn, go) : null,
+  );
 }
 
 function platformParts(snap: Snapshot, conn: TableConnection, go: (path: string) => void) {
   const me = snap.mySeat;
-  const replay = snap.phase === 'over' && snap.serverSeed
-    ? h('a', { href: `/replay/${snap.gameId}`, onClick: (e: Event) => { e.preventDefault(); go(`/replay/${snap.gameId}`); } }, 'Replay this game') : null;
+  const replay =
+    snap.phase === 'over' && snap.serverSeed
+      ? h(
+          'a',
+          {
+            href: `/replay/${snap.gameId}`,
+            onClick: (e: Event) => {
+              e.preventDefault();
+              go(`/replay/${snap.gameId}`);
+            },
+          },
+          'Replay this game',
+        )
+      : null;
   if (me === null) return replay;
   if (snap.phase === 'playing') {
     const gone = snap.seats.some((s, i) => i !== me && s.claimable && !s.connected);
@@ -212,18 +317,43 @@ function platformParts(snap: Snapshot, conn: TableConnection, go: (path: string)
     const mine = snap.drawOffer.includes(me);
     return [
       replay,
-      gone ? [h('p', {}, 'Your opponent has been gone for the whole grace period.'),
-        h('button', { type: 'button', class: 'primary', onClick: () => conn.send(TABLE_IN.claim) }, 'Claim the win'),
-        h('span', {}, ' or keep waiting, or '), h(StandIn, { conn })] : null,
+      gone
+        ? [
+            h('p', {}, 'Your opponent has been gone for the whole grace period.'),
+            h(
+              'button',
+              { type: 'button', class: 'primary', onClick: () => conn.send(TABLE_IN.claim) },
+              'Claim the win',
+            ),
+            h('span', {}, ' or keep waiting, or '),
+            h(StandIn, { conn }),
+          ]
+        : null,
       // An offer to me is answered in the banner beside the board.
       getGame(snap.game)?.draws && !theirs
-        ? h('button', { type: 'button', disabled: mine, onClick: () => conn.send(TABLE_IN.draw) }, mine ? 'Draw offered…' : 'Offer a draw') : null,
-      h('button', { type: 'button', onClick: () => confirm(`Resign ${resignScope(snap)}?`) && conn.send(TABLE_IN.resign) }, 'Resign'),
+        ? h(
+            'button',
+            { type: 'button', disabled: mine, onClick: () => conn.send(TABLE_IN.draw) },
+            mine ? 'Draw offered…' : 'Offer a draw',
+          )
+        : null,
+      h(
+        'button',
+        { type: 'button', onClick: () => confirm(`Resign ${resignScope(snap)}?`) && conn.send(TABLE_IN.resign) },
+        'Resign',
+      ),
     ];
   }
   if (snap.phase === 'over') {
     const asked = snap.rematch.includes(me);
-    return [replay, h('button', { type: 'button', class: 'primary', disabled: asked, onClick: () => conn.send(TABLE_IN.rematch) }, asked ? 'Rematch asked…' : 'Rematch')];
+    return [
+      replay,
+      h(
+        'button',
+        { type: 'button', class: 'primary', disabled: asked, onClick: () => conn.send(TABLE_IN.rematch) },
+        asked ? 'Rematch asked…' : 'Rematch',
+      ),
+    ];
   }
   return replay;
 }
@@ -244,10 +374,20 @@ function Proof({ snap, verified }: { snap: Snapshot | null; verified: (v: Verifi
     if (scroll) result.current?.scrollIntoView({ block: 'nearest' });
   }, [scroll, verdict]);
   if (!snap) return h('section', { class: 'proof', 'aria-label': 'Fair dice' });
-  const commitment = h('p', {}, 'Commitment (SHA-256 of the secret seed): ', h('code', { class: 'commitment' }, snap.commitment));
+  const commitment = h(
+    'p',
+    {},
+    'Commitment (SHA-256 of the secret seed): ',
+    h('code', { class: 'commitment' }, snap.commitment),
+  );
   if (!snap.serverSeed) {
-    return h('section', { class: 'proof', 'aria-label': 'Fair dice' }, h('h2', {}, 'Fair dice'), commitment,
-      h('p', {}, 'The seed is revealed when the game ends; then every roll can be checked.'));
+    return h(
+      'section',
+      { class: 'proof', 'aria-label': 'Fair dice' },
+      h('h2', {}, 'Fair dice'),
+      commitment,
+      h('p', {}, 'The seed is revealed when the game ends; then every roll can be checked.'),
+    );
   }
   const check = async () => {
     setScroll(false);
@@ -255,7 +395,11 @@ function Proof({ snap, verified }: { snap: Snapshot | null; verified: (v: Verifi
     try {
       const log = (await (await fetch(`/api/games/${snap.gameId}/log`)).json()) as GameLog;
       const v = verifyLog(log, getGame);
-      setVerdict(v.ok ? `Verified: all ${v.rollsChecked} rolls match the seed, and the replay gives the same result.` : `Verification FAILED: ${v.problems.join('; ')}`);
+      setVerdict(
+        v.ok
+          ? `Verified: all ${v.rollsChecked} rolls match the seed, and the replay gives the same result.`
+          : `Verification FAILED: ${v.problems.join('; ')}`,
+      );
       setScroll(true);
       // The log's ticks belong to this game and this seed only.
       verified({ gameId: log.gameId, serverSeed: log.fair.serverSeed ?? '', ok: v.ok && log.gameId === snap.gameId });
@@ -264,12 +408,24 @@ function Proof({ snap, verified }: { snap: Snapshot | null; verified: (v: Verifi
     }
   };
   // The button and its verdict before the long hex strings: on a phone they are what is in reach.
-  return h('section', { class: 'proof', 'aria-label': 'Fair dice' }, h('h2', {}, 'Fair dice'),
-    h('div', { class: 'proof-actions' }, h('button', { type: 'button', onClick: check }, 'Verify this game'),
-      h('a', { href: `/api/games/${snap.gameId}/log`, download: `dicehall-${snap.game}-${snap.gameId}.json` }, 'Download the log')),
+  return h(
+    'section',
+    { class: 'proof', 'aria-label': 'Fair dice' },
+    h('h2', {}, 'Fair dice'),
+    h(
+      'div',
+      { class: 'proof-actions' },
+      h('button', { type: 'button', onClick: check }, 'Verify this game'),
+      h(
+        'a',
+        { href: `/api/games/${snap.gameId}/log`, download: `dicehall-${snap.game}-${snap.gameId}.json` },
+        'Download the log',
+      ),
+    ),
     h('p', { role: 'status', 'aria-live': 'polite', class: 'verdict', ref: result }, verdict),
     commitment,
-    h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed)));
+    h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed)),
+  );
 }
 
 /** The chat's input is left to the browser (no value from here), so a re-render never resets what is typed. */
@@ -282,9 +438,19 @@ function ChatForm({ conn }: { conn: TableConnection }) {
     if (text) conn.send(TABLE_IN.chat, { text });
     el.value = '';
   };
-  return h('form', { class: 'chat-form', onSubmit: send },
-    h('input', { ref: input, name: 'chat', maxLength: 280, placeholder: 'Say something', 'aria-label': 'Chat message', autocomplete: 'off' }),
-    h('button', { type: 'submit' }, 'Send'));
+  return h(
+    'form',
+    { class: 'chat-form', onSubmit: send },
+    h('input', {
+      ref: input,
+      name: 'chat',
+      maxLength: 280,
+      placeholder: 'Say something',
+      'aria-label': 'Chat message',
+      autocomplete: 'off',
+    }),
+    h('button', { type: 'submit' }, 'Send'),
+  );
 }
 
 /**
@@ -311,17 +477,35 @@ function ShareLink({ link }: { link: string }) {
     if (!navigator.clipboard?.writeText || !window.isSecureContext) return fallback();
     navigator.clipboard.writeText(link).then(() => setSaid('Copied'), fallback);
   };
-  return h('div', { class: 'share' },
+  return h(
+    'div',
+    { class: 'share' },
     h('input', { ref: input, readOnly: true, value: link, 'aria-label': 'Room link', id: 'room-link' }),
-    h('button', { type: 'button', onClick: copy }, said || 'Copy link'));
+    h('button', { type: 'button', onClick: copy }, said || 'Copy link'),
+  );
 }
 
 /** Lets a bot play for the missing player (handed back when they return). The level is the browser's own select,
  * so the chosen level survives re-renders. */
 function StandIn({ conn }: { conn: TableConnection }) {
   const level = useRef<HTMLSelectElement>(null);
-  return h('span', { class: 'stand-in' },
-    h('button', { type: 'button', onClick: () => conn.send(TABLE_IN.standIn, { level: (level.current?.value ?? 'normal') as 'easy' | 'normal' | 'hard' }) }, 'Let the computer play for them'),
+  return h(
+    'span',
+    { class: 'stand-in' },
+    h(
+      'button',
+      {
+        type: 'button',
+        onClick: () =>
+          conn.send(TABLE_IN.standIn, { level: (level.current?.value ?? 'normal') as 'easy' | 'normal' | 'hard' }),
+      },
+      'Let the computer play for them',
+    ),
     ' at ',
-    h('select', { ref: level, 'aria-label': 'Computer level' }, ['easy', 'normal', 'hard'].map((l) => h('option', { value: l, selected: l === 'normal' }, l))));
+    h(
+      'select',
+      { ref: level, 'aria-label': 'Computer level' },
+      ['easy', 'normal', 'hard'].map((l) => h('option', { value: l, selected: l === 'normal' }, l)),
+    ),
+  );
 }

@@ -17,8 +17,16 @@ const PRESETS: { label: string; control: TimeControl }[] = [
  */
 export function TimeControlField({ timed, shown }: { timed: boolean; shown?: TimeControl }) {
   const at = shown ? PRESETS.findIndex((p) => JSON.stringify(p.control) === JSON.stringify(shown)) : -1;
-  return h('div', { class: 'clock-field', hidden: !timed }, h('label', { for: 'clock' }, 'Time control'),
-    h('select', { id: 'clock', name: 'clock' }, PRESETS.map((p, i) => h('option', { value: String(i), selected: i === Math.max(0, at) }, p.label))));
+  return h(
+    'div',
+    { class: 'clock-field', hidden: !timed },
+    h('label', { for: 'clock' }, 'Time control'),
+    h(
+      'select',
+      { id: 'clock', name: 'clock' },
+      PRESETS.map((p, i) => h('option', { value: String(i), selected: i === Math.max(0, at) }, p.label)),
+    ),
+  );
 }
 
 /** The control chosen in `form` (no clock while the field is hidden). */
@@ -26,5 +34,5 @@ export function readTimeControl(form: HTMLElement): TimeControl {
   const wrap = form.querySelector<HTMLElement>('.clock-field');
   const select = form.querySelector<HTMLSelectElement>('#clock');
   const none = PRESETS[0]!.control;
-  return !wrap || wrap.hidden ? none : PRESETS[Number(select?.value)]?.control ?? none;
+  return !wrap || wrap.hidden ? none : (PRESETS[Number(select?.value)]?.control ?? none);
 }

@@ -36,12 +36,30 @@ export function WatcherPanel({ snap, conn }: { snap: Snapshot | null; conn: Tabl
     conn.send(TABLE_IN.rename, { name: v });
     setNote(`You watch as ${v}.`);
   };
-  return h('section', { class: 'watcher', 'aria-label': 'Watching', hidden: false },
-    h('p', { style: 'margin:0' }, free ? 'A seat is free: sit down to play, or keep watching.' : 'You are watching this game.'),
-    h('div', { style: 'display:flex;gap:0.4rem;flex-wrap:wrap' },
+  return h(
+    'section',
+    { class: 'watcher', 'aria-label': 'Watching', hidden: false },
+    h(
+      'p',
+      { style: 'margin:0' },
+      free ? 'A seat is free: sit down to play, or keep watching.' : 'You are watching this game.',
+    ),
+    h(
+      'div',
+      { style: 'display:flex;gap:0.4rem;flex-wrap:wrap' },
       // Uncontrolled: a patch never resets what the watcher is typing.
-      h('input', { ref: name, name: 'watcher-name', maxLength: 24, defaultValue: identity.name, placeholder: 'Your name', 'aria-label': 'Your name', autocomplete: 'nickname' }),
+      h('input', {
+        ref: name,
+        name: 'watcher-name',
+        maxLength: 24,
+        defaultValue: identity.name,
+        placeholder: 'Your name',
+        'aria-label': 'Your name',
+        autocomplete: 'nickname',
+      }),
       free ? h('button', { type: 'button', class: 'primary', onClick: sit }, 'Sit down') : null,
-      h('button', { type: 'button', onClick: rename }, 'Set name')),
-    note ? h('p', { class: 'fine', role: 'status', style: 'text-align:left;margin:0' }, note) : null);
+      h('button', { type: 'button', onClick: rename }, 'Set name'),
+    ),
+    note ? h('p', { class: 'fine', role: 'status', style: 'text-align:left;margin:0' }, note) : null,
+  );
 }

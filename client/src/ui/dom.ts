@@ -2,7 +2,9 @@
 type Child = Node | string | null | undefined | false;
 
 export function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K, attrs: Record<string, unknown> = {}, ...children: Child[]
+  tag: K,
+  attrs: Record<string, unknown> = {},
+  ...children: Child[]
 ): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {

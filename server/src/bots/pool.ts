@@ -57,7 +57,10 @@ function spawn(): Worker {
   const root = path.resolve(__dirname, '../../..');
   const api = require.resolve('tsx/cjs/api', { paths: [root] });
   const boot = `require(${JSON.stringify(api)}).register(); require(${JSON.stringify(path.join(__dirname, 'worker.ts'))});`;
-  return new Worker(boot, { eval: true, env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'test/tsconfig.json') } });
+  return new Worker(boot, {
+    eval: true,
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'test/tsconfig.json') },
+  });
 }
 
 export class BotPool {
@@ -73,7 +76,16 @@ export class BotPool {
   /** Asks for an action; always resolves, with the bot's choice or, late or failed, a random legal action. */
   think(ask: BotAsk): Promise<BotAnswer> {
     return new Promise((resolve) => {
-      const job: Job = { id: this.nextId++, ask, started: Date.now(), dispatched: 0, resolve, slot: null, done: false, timer: null };
+      const job: Job = {
+        id: this.nextId++,
+        ask,
+        started: Date.now(),
+        dispatched: 0,
+        resolve,
+        slot: null,
+        done: false,
+        timer: null,
+      };
       this.queue.push(job);
       this.pump();
     });
@@ -106,7 +118,13 @@ export class BotPool {
       job.dispatched = Date.now();
       job.timer = setTimeout(() => this.expire(job), job.ask.budgetMs + this.opts.marginMs);
       const req: WorkerRequest = {
-        id: job.id, game: job.ask.game, level: job.ask.level, seed: randomInt(2 ** 31), input: job.ask.input, ms: job.ask.budgetMs, delayMs: this.opts.delayMs,
+        id: job.id,
+        game: job.ask.game,
+        level: job.ask.level,
+        seed: randomInt(2 ** 31),
+        input: job.ask.input,
+        ms: job.ask.budgetMs,
+        delayMs: this.opts.delayMs,
       };
       slot.worker.postMessage(req);
     }

@@ -39,7 +39,12 @@ export class RoomBots {
   /** Bot moves the rules refused (never expected: the room then plays a random legal action instead). */
   refused = 0;
 
-  constructor(private pool: BotPool, private host: BotHost, private opts: RoomBotOptions, private record = false) {}
+  constructor(
+    private pool: BotPool,
+    private host: BotHost,
+    private opts: RoomBotOptions,
+    private record = false,
+  ) {}
 
   /** Whether a bot is playing `seat` now (its player's own actions wait until it is handed back). */
   holds(seat: number): boolean {

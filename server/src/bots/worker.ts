@@ -17,19 +17,29 @@ export interface WorkerRequest {
   delayMs: number;
 }
 
-export type WorkerAnswer = { id: number; ok: true; action: unknown; nodes: number; ms: number } | { id: number; ok: false; error: string };
+export type WorkerAnswer =
+  | { id: number; ok: true; action: unknown; nodes: number; ms: number }
+  | { id: number; ok: false; error: string };
 
 parentPort!.postMessage('ready');
 parentPort!.on('message', (req: WorkerRequest) => {
   const start = performance.now();
   try {
-    while (performance.now() - start < req.delayMs) { /* a slow bot, blocking only this thread */ }
+    while (performance.now() - start < req.delayMs) {
+      /* a slow bot, blocking only this thread */
+    }
     const bot = createBot(req.game, req.level, seededDice(req.seed));
     if (!bot) throw new Error(`no bot for ${req.game}`);
     // The level's own time budget, never more than the room allows.
-    const own = req.level === 'random' ? req.ms : getBotKit(req.game)?.levels[req.level].budget.ms ?? req.ms;
+    const own = req.level === 'random' ? req.ms : (getBotKit(req.game)?.levels[req.level].budget.ms ?? req.ms);
     const thought = bot.think(req.input, { ms: Math.min(own, req.ms), now: () => performance.now() });
-    parentPort!.postMessage({ id: req.id, ok: true, action: thought.action, nodes: thought.nodes, ms: performance.now() - start } satisfies WorkerAnswer);
+    parentPort!.postMessage({
+      id: req.id,
+      ok: true,
+      action: thought.action,
+      nodes: thought.nodes,
+      ms: performance.now() - start,
+    } satisfies WorkerAnswer);
   } catch (e) {
     parentPort!.postMessage({ id: req.id, ok: false, error: (e as Error).message } satisfies WorkerAnswer);
   }

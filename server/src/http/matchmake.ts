@@ -16,7 +16,10 @@ const CREATES = new Set(['create', 'joinOrCreate']);
 export class AddressLimiter {
   private buckets = new Map<string, { bucket: TokenBucket; last: number }>();
   private calls = 0;
-  constructor(private readonly perMinute: number, private readonly burst: number) {}
+  constructor(
+    private readonly perMinute: number,
+    private readonly burst: number,
+  ) {}
   take(address: string): boolean {
     const now = Date.now();
     if (++this.calls % 1000 === 0) this.sweep(now);
@@ -43,11 +46,19 @@ function reply(res: ServerResponse, status: number, body: unknown, headers: Reco
 const refusal = (code: string, message: string) => ({ code, error: message, message });
 
 /** Reads a body up to `max` bytes; undefined (and an answered 413) when it is larger. */
-function readBody(req: IncomingMessage, res: ServerResponse, max: number, cors: Record<string, string>): Promise<Buffer | undefined> {
+function readBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  max: number,
+  cors: Record<string, string>,
+): Promise<Buffer | undefined> {
   return new Promise((resolve) => {
     const tooLarge = () => {
       // Close after answering: the rest of the body is never read, let alone buffered.
-      reply(res, 413, refusal('body-too-large', `Requests are limited to ${max} bytes.`), { ...cors, Connection: 'close' });
+      reply(res, 413, refusal('body-too-large', `Requests are limited to ${max} bytes.`), {
+        ...cors,
+        Connection: 'close',
+      });
       req.removeAllListeners('data');
       req.on('data', () => undefined);
       resolve(undefined);
@@ -70,11 +81,20 @@ function readBody(req: IncomingMessage, res: ServerResponse, max: number, cors: 
  * `beforeJoinById`: brings a stored game back under its room id before a join by id looks for it (durable games);
  * 'busy' means another process still holds it.
  */
-export function matchmakeFrontDoor(config: Config, other: RequestListener, beforeJoinById?: (roomId: string) => Promise<string>): RequestListener {
+export function matchmakeFrontDoor(
+  config: Config,
+  other: RequestListener,
+  beforeJoinById?: (roomId: string) => Promise<string>,
+): RequestListener {
   const creates = new AddressLimiter(config.roomsPerMinute, Math.max(1, Math.ceil(config.roomsPerMinute / 4)));
   const joins = new AddressLimiter(config.joinsPerMinute, Math.max(1, Math.ceil(config.joinsPerMinute / 4)));
   // Scaled out, the same budgets also hold across all processes (./scale/cluster-limit).
-  const shared = config.redisUrl ? { creates: new ClusterLimiter('create', config.roomsPerMinute), joins: new ClusterLimiter('join', config.joinsPerMinute) } : null;
+  const shared = config.redisUrl
+    ? {
+        creates: new ClusterLimiter('create', config.roomsPerMinute),
+        joins: new ClusterLimiter('join', config.joinsPerMinute),
+      }
+    : null;
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const origin = req.headers.origin;
@@ -86,22 +106,37 @@ export function matchmakeFrontDoor(config: Config, other: RequestListener, befor
       ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true', Vary: 'Origin' }
       : {};
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Content-Type, Authorization', 'Access-Control-Max-Age': '600' });
+      res.writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'POST, OPTIONS',
+        'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+        'Access-Control-Max-Age': '600',
+      });
       return res.end();
     }
     if (req.method !== 'POST') {
-      return reply(res, 405, refusal('method-not-allowed', 'Matchmaking takes POST.'), { ...cors, Allow: 'POST, OPTIONS' });
+      return reply(res, 405, refusal('method-not-allowed', 'Matchmaking takes POST.'), {
+        ...cors,
+        Allow: 'POST, OPTIONS',
+      });
     }
-    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return reply(res, 503, refusal('shutting-down', 'The server is restarting.'), cors);
+    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN)
+      return reply(res, 503, refusal('shutting-down', 'The server is restarting.'), cors);
     const route = ROUTE.exec((req.url ?? '').split('?')[0] ?? '');
     if (!route) return reply(res, 404, refusal('not-found', 'No such matchmaking route.'), cors);
     // Both groups are required by the pattern: a match has them.
     const method = route[1]!;
     const roomName = route[2]!;
     const ip = requestAddress(req, config.trustProxy);
-    if (!(CREATES.has(method) ? creates : joins).take(ip) || (shared && !(await (CREATES.has(method) ? shared.creates : shared.joins).take(ip)))) {
+    if (
+      !(CREATES.has(method) ? creates : joins).take(ip) ||
+      (shared && !(await (CREATES.has(method) ? shared.creates : shared.joins).take(ip)))
+    ) {
       clientFault('matchmake-rate-limited', { method, ip });
-      return reply(res, 429, refusal('too-many-requests', 'Too many requests from your address; wait a moment.'), { ...cors, 'Retry-After': '10' });
+      return reply(res, 429, refusal('too-many-requests', 'Too many requests from your address; wait a moment.'), {
+        ...cors,
+        'Retry-After': '10',
+      });
     }
     const body = await readBody(req, res, config.maxBodyBytes, cors);
     if (body === undefined) return;
@@ -116,7 +151,12 @@ export function matchmakeFrontDoor(config: Config, other: RequestListener, befor
     }
     try {
       if (method === 'joinById' && beforeJoinById && (await beforeJoinById(roomName)) === 'busy') {
-        return reply(res, 200, { code: 4212, error: `room "${roomName}" is being resumed; try again in a moment` }, cors);
+        return reply(
+          res,
+          200,
+          { code: 4212, error: `room "${roomName}" is being resumed; try again in a moment` },
+          cors,
+        );
       }
       const response = await matchMaker.controller.invokeMethod(method, roomName, options, {
         token: getBearerToken(req.headers.authorization ?? ''),

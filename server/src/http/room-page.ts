@@ -13,7 +13,12 @@ export interface RoomSummary {
   clients: number;
 }
 
-interface ManifestChunk { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
 type Manifest = Record<string, ManifestChunk>;
 
 /** Vite's build manifest (build.manifest in client/vite.config.ts), or null for a build without one. */

@@ -15,7 +15,9 @@ const gameId = /^[0-9a-f]{16}$/;
 /** A live room's summary: one key from the driver (a query would read every room's listing from Redis when scaled out). */
 async function summary(id: string): Promise<RoomSummary | null> {
   const room = await matchMaker.getRoomById(id);
-  return room ? { roomId: room.roomId, metadata: room.metadata as RoomSummary['metadata'], clients: room.clients } : null;
+  return room
+    ? { roomId: room.roomId, metadata: room.metadata as RoomSummary['metadata'], clients: room.clients }
+    : null;
 }
 
 export function routes(app: Express, archive: Archive, clientDist: string | undefined, durable?: Durability) {
@@ -24,29 +26,45 @@ export function routes(app: Express, archive: Archive, clientDist: string | unde
 
   app.get('/health', (_req, res) => {
     // `ready`: the game store is open (or there is none), so games are stored and can be resumed.
-    res.json({ ok: true, ready: durable?.ready ?? true, store: durable?.status ?? 'off', uptime: Math.round(process.uptime()) });
+    res.json({
+      ok: true,
+      ready: durable?.ready ?? true,
+      store: durable?.status ?? 'off',
+      uptime: Math.round(process.uptime()),
+    });
   });
 
   app.get('/api/games', (_req, res) => {
-    res.json(Object.values(games).map((g) => ({ id: g.id, name: g.name, pitch: g.pitch, seats: g.seats, listed: g.listed })));
+    res.json(
+      Object.values(games).map((g) => ({ id: g.id, name: g.name, pitch: g.pitch, seats: g.seats, listed: g.listed })),
+    );
   });
 
   // Tells a link whether its room still exists before the client tries to join it.
   app.get('/api/rooms/:id', async (req, res) => {
-    if (!roomId.test(req.params.id)) return res.status(400).json({ code: 'bad-room-id', message: 'That is not a room id.' });
+    if (!roomId.test(req.params.id))
+      return res.status(400).json({ code: 'bad-room-id', message: 'That is not a room id.' });
     let room = await summary(req.params.id);
     // A room whose game is in the store but not live (the server restarted) comes back now, under its id.
-    if (!room && durable && (await durable.ensureRoom(req.params.id)) === 'resumed') room = await summary(req.params.id);
-    if (!room) return res.status(404).json({ code: 'room-not-found', message: 'No such room: it may have ended or the link is wrong.' });
+    if (!room && durable && (await durable.ensureRoom(req.params.id)) === 'resumed')
+      room = await summary(req.params.id);
+    if (!room)
+      return res
+        .status(404)
+        .json({ code: 'room-not-found', message: 'No such room: it may have ended or the link is wrong.' });
     res.json(room);
   });
 
   // The complete log of a finished game (seed revealed), for the verifier and replays.
   app.get('/api/games/:gameId/log', async (req, res) => {
-    if (!gameId.test(req.params.gameId)) return res.status(400).json({ code: 'bad-game-id', message: 'That is not a game id.' });
+    if (!gameId.test(req.params.gameId))
+      return res.status(400).json({ code: 'bad-game-id', message: 'That is not a game id.' });
     // Recent games from memory; any other game ever finished on this store (within retention) from the store.
     const log = archive.get(req.params.gameId) ?? (await durable?.finishedLog(req.params.gameId)) ?? undefined;
-    if (!log) return res.status(404).json({ code: 'log-not-found', message: 'No finished game with that id is kept on this server.' });
+    if (!log)
+      return res
+        .status(404)
+        .json({ code: 'log-not-found', message: 'No finished game with that id is kept on this server.' });
     res.setHeader('Content-Disposition', `attachment; filename="dicehall-${log.game}-${log.gameId}.json"`);
     res.json(log);
   });
@@ -60,11 +78,22 @@ export function routes(app: Express, archive: Archive, clientDist: string | unde
     // room's link gets its summary and board code in the page itself (room-page.ts).
     app.use(serveClient(clientDist, (id) => (roomId.test(id) ? summary(id) : Promise.resolve(null))));
   } else {
-    app.get('/', (_req, res) => res.type('text/plain').send('Dicehall server is running; the client is not built (npm run build).'));
+    app.get('/', (_req, res) =>
+      res.type('text/plain').send('Dicehall server is running; the client is not built (npm run build).'),
+    );
   }
 
   // Malformed JSON bodies and the like: a coded error, never a stack trace.
-  app.use((err: Error & { status?: number; type?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    res.status(err.status ?? 500).json({ code: err.type ?? 'server-error', message: err.status ? err.message : 'Something went wrong.' });
-  });
+  app.use(
+    (
+      err: Error & { status?: number; type?: string },
+      _req: express.Request,
+      res: express.Response,
+      _next: express.NextFunction,
+    ) => {
+      res
+        .status(err.status ?? 500)
+        .json({ code: err.type ?? 'server-error', message: err.status ? err.message : 'Something went wrong.' });
+    },
+  );
 }

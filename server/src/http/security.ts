@@ -35,7 +35,11 @@ export function security(app: Express, config: Config) {
           'img-src': ["'self'", 'data:', 'blob:'],
           'worker-src': ["'self'", 'blob:'],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'connect-src': ["'self'", ...config.allowedOrigins, ...config.allowedOrigins.map((o) => o.replace(/^http/, 'ws'))],
+          'connect-src': [
+            "'self'",
+            ...config.allowedOrigins,
+            ...config.allowedOrigins.map((o) => o.replace(/^http/, 'ws')),
+          ],
           'object-src': ["'none'"],
           'base-uri': ["'self'"],
           'form-action': ["'self'"],

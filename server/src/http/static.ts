@@ -25,11 +25,22 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Client routes: the app's own pages. Anything else that is not a file gets the app with a 404 status. */
 const CLIENT_ROUTE = /^\/(?:|r\/[\w-]+|p\/[\w-]+|replay\/[\w-]+|rules\/[\w-]+)$/;
 
-interface Variant { body: Buffer; etag: string }
-interface Entry { type: string; cache: string; identity: Variant; br?: Variant; gzip?: Variant }
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+interface Entry {
+  type: string;
+  cache: string;
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
+}
 
 function walk(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
 }
 
 function variant(body: Buffer, tag: string): Variant {
@@ -87,7 +98,9 @@ function send(req: Request, res: Response, entry: Entry, status = 200) {
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', v.etag);
   if (encoding) res.setHeader('Content-Encoding', encoding);
-  const match = String(req.headers['if-none-match'] ?? '').split(',').some((t) => t.trim().replace(/^W\//, '') === v.etag);
+  const match = String(req.headers['if-none-match'] ?? '')
+    .split(',')
+    .some((t) => t.trim().replace(/^W\//, '') === v.etag);
   if (status === 200 && match) {
     res.status(304).end();
     return;
@@ -137,7 +150,10 @@ export function serveClient(dist: string, lookUp?: (roomId: string) => Promise<R
     if (file && req.path !== '/index.html') return send(req, res, file);
     const room = ROOM_LINK.exec(req.path);
     if (room) {
-      roomPage(room[1]!).then((page) => send(req, res, page ?? index), () => send(req, res, index));
+      roomPage(room[1]!).then(
+        (page) => send(req, res, page ?? index),
+        () => send(req, res, index),
+      );
       return;
     }
     if (CLIENT_ROUTE.test(req.path) || req.path === '/index.html') return send(req, res, index);

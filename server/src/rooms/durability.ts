@@ -4,8 +4,16 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { matchMaker } from '@colyseus/core';
 import {
-  advance, FairDice, getGame, RecordingDice, rulesModule, startTable,
-  type GameLog, type GameModule, type LogEntry, type Table,
+  advance,
+  FairDice,
+  getGame,
+  RecordingDice,
+  rulesModule,
+  startTable,
+  type GameLog,
+  type GameModule,
+  type LogEntry,
+  type Table,
 } from '@dicehall/shared';
 import { seatTokenMatches, type GameStore, type NewGame, type SeatInput, type StoredGame } from '../store/game-store';
 import { nodeHmac } from './node-hmac';
@@ -44,16 +52,23 @@ export class Durability {
   constructor(readonly store: Promise<GameStore> | null) {
     this.status = store ? 'opening' : 'off';
     if (!store) return;
-    store.then(async (s) => {
-      this.opened = s;
-      for (const g of await s.listUnfinished()) if (g.entries > 0) this.resumable.set(g.roomId, g.gameId);
-      for (const id of await s.listLobbies()) this.lobbies.add(id);
-      this.status = 'ready';
-      log.info({ event: 'store-ready', backend: s.backend, resumable: this.resumable.size, lobbies: this.lobbies.size });
-    }).catch((err: Error) => {
-      this.status = 'failed';
-      log.error({ event: 'store-failed', error: err.message });
-    });
+    store
+      .then(async (s) => {
+        this.opened = s;
+        for (const g of await s.listUnfinished()) if (g.entries > 0) this.resumable.set(g.roomId, g.gameId);
+        for (const id of await s.listLobbies()) this.lobbies.add(id);
+        this.status = 'ready';
+        log.info({
+          event: 'store-ready',
+          backend: s.backend,
+          resumable: this.resumable.size,
+          lobbies: this.lobbies.size,
+        });
+      })
+      .catch((err: Error) => {
+        this.status = 'failed';
+        log.error({ event: 'store-failed', error: err.message });
+      });
     this.renewTimer = setInterval(() => this.renew(), LEASE_MS / 3);
     this.renewTimer.unref();
   }
@@ -107,14 +122,20 @@ export class Durability {
   /** A lobby's state as it is now; resolves once durable (failures are logged: the lobby plays on from memory). */
   saveLobby(lobbyId: string, snapshot: unknown): Promise<void> {
     if (!this.store) return Promise.resolve();
-    return this.trackLobby(this.store.then((s) => s.saveLobby(lobbyId, snapshot)), lobbyId);
+    return this.trackLobby(
+      this.store.then((s) => s.saveLobby(lobbyId, snapshot)),
+      lobbyId,
+    );
   }
 
   /** The lobby closed for good: its record goes. */
   dropLobby(lobbyId: string): Promise<void> {
     this.lobbies.delete(lobbyId);
     if (!this.store) return Promise.resolve();
-    return this.trackLobby(this.store.then((s) => s.deleteLobby(lobbyId)), lobbyId);
+    return this.trackLobby(
+      this.store.then((s) => s.deleteLobby(lobbyId)),
+      lobbyId,
+    );
   }
 
   /** A lobby room of this process went away with its record kept (planned shutdown): it can come back. */
@@ -131,7 +152,9 @@ export class Durability {
   }
 
   private trackLobby(p: Promise<void>, lobbyId: string): Promise<void> {
-    const done = p.catch((err: Error) => log.error({ event: 'lobby-write-failed', lobby: lobbyId, error: err.message }));
+    const done = p.catch((err: Error) =>
+      log.error({ event: 'lobby-write-failed', lobby: lobbyId, error: err.message }),
+    );
     this.lobbyWrites.add(done);
     void done.then(() => this.lobbyWrites.delete(done));
     return done;
@@ -211,10 +234,14 @@ export class Durability {
     // that showed in the acknowledgement latency of every room (bench/durable.results.md).
     const ids = [...this.leases];
     if (ids.length === 0) return;
-    void store.renewResumes(ids, this.owner, LEASE_MS).then((held) => {
-      const kept = new Set(held);
-      for (const gameId of ids) if (!kept.has(gameId) && this.leases.has(gameId)) log.error({ event: 'lease-lost', game: gameId });
-    }, () => {});
+    void store.renewResumes(ids, this.owner, LEASE_MS).then(
+      (held) => {
+        const kept = new Set(held);
+        for (const gameId of ids)
+          if (!kept.has(gameId) && this.leases.has(gameId)) log.error({ event: 'lease-lost', game: gameId });
+      },
+      () => {},
+    );
   }
 
   /** A finished game's log from the store; null while in progress, unknown, or when there is no store. */
@@ -234,7 +261,8 @@ export class Durability {
     const store = this.opened;
     if (!store) return;
     await Promise.all([...this.lobbyWrites]);
-    if (this.leasing) await Promise.all([...this.leases].map((g) => store.releaseResume(g, this.owner).catch(() => {})));
+    if (this.leasing)
+      await Promise.all([...this.leases].map((g) => store.releaseResume(g, this.owner).catch(() => {})));
     await store.close();
   }
 }
@@ -282,11 +310,13 @@ export class Journal {
     this.gameId = game.gameId;
     this.durability.hold(game.gameId);
     const durability = this.durability;
-    this.created = this.track(this.store.then(async (s) => {
-      await s.createGame(game);
-      await s.setClientSeed(game.gameId, clientSeed);
-      if (durability.leasing) await s.acquireResume(game.gameId, durability.owner, LEASE_MS);
-    }));
+    this.created = this.track(
+      this.store.then(async (s) => {
+        await s.createGame(game);
+        await s.setClientSeed(game.gameId, clientSeed);
+        if (durability.leasing) await s.acquireResume(game.gameId, durability.owner, LEASE_MS);
+      }),
+    );
     this.append(setup);
   }
 
@@ -300,26 +330,35 @@ export class Journal {
     const gameId = this.gameId;
     if (!gameId) return;
     this.unacked++;
-    void this.track(this.created.then(() => this.store).then((s) => s.append(gameId, [entry]))).then(() => this.acked(), () => {});
+    void this.track(this.created.then(() => this.store).then((s) => s.append(gameId, [entry]))).then(
+      () => this.acked(),
+      () => {},
+    );
   }
 
   chat(line: { seat: number | null; from: string; text: string }) {
     const gameId = this.gameId;
     if (!gameId) return;
-    void this.created.then(() => this.store).then((s) => s.addChat(gameId, line)).catch((err: Error) => {
-      log.warn({ event: 'chat-not-stored', game: gameId, error: err.message });
-    });
+    void this.created
+      .then(() => this.store)
+      .then((s) => s.addChat(gameId, line))
+      .catch((err: Error) => {
+        log.warn({ event: 'chat-not-stored', game: gameId, error: err.message });
+      });
   }
 
   /** The end is acknowledged (patched) once the finished log is stored, so a player who sees it can download it. */
   finish(gameLog: GameLog) {
     const gameId = gameLog.gameId;
     this.unacked++;
-    void this.track(this.created.then(() => this.store).then((s) => s.finish(gameId, gameLog))).then(() => {
-      // A finished game has no lease (the store dropped it): stop renewing it.
-      this.durability.release(gameId);
-      this.acked();
-    }, () => {});
+    void this.track(this.created.then(() => this.store).then((s) => s.finish(gameId, gameLog))).then(
+      () => {
+        // A finished game has no lease (the store dropped it): stop renewing it.
+        this.durability.release(gameId);
+        this.acked();
+      },
+      () => {},
+    );
   }
 
   private acked() {
@@ -367,12 +406,17 @@ export interface Replayed {
  * Rebuilds a stored game's table by replaying its log with dice from the stored seed: every replayed entry must
  * match the stored one (rolls and events), so a resumed game is exactly the one that was acknowledged.
  */
-export function replayStored(g: StoredGame, onStep: (entry: LogEntry, table: Table, module: GameModule) => void = () => {}): Replayed {
+export function replayStored(
+  g: StoredGame,
+  onStep: (entry: LogEntry, table: Table, module: GameModule) => void = () => {},
+): Replayed {
   const current = getGame(g.game);
   if (!current) throw new Error(`unknown game "${g.game}"`);
   const module = rulesModule(current, Number(g.rulesVersion));
   if ('ok' in module) throw new Error(module.message);
-  const dice = new RecordingDice(new FairDice(g.serverSeed, { gameId: g.gameId, clientSeed: g.clientSeed ?? '' }, nodeHmac));
+  const dice = new RecordingDice(
+    new FairDice(g.serverSeed, { gameId: g.gameId, clientSeed: g.clientSeed ?? '' }, nodeHmac),
+  );
   const [first, ...rest] = g.entries;
   if (!first) throw new Error(`stored game ${g.gameId} has no setup entry`);
   const start = startTable(module, g.options, g.seatCount, dice, first.at);

@@ -6,8 +6,20 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
-  advance, seatCount, getGame, resultOf, startTable, timeable, CLOSE, expandDoc, TABLE_OUT,
-  type GameLog, type GameModule, type RecordingDice, type Refusal, type Table,
+  advance,
+  seatCount,
+  getGame,
+  resultOf,
+  startTable,
+  timeable,
+  CLOSE,
+  expandDoc,
+  TABLE_OUT,
+  type GameLog,
+  type GameModule,
+  type RecordingDice,
+  type Refusal,
+  type Table,
 } from '@dicehall/shared';
 import type { Config } from '../config';
 import type { Archive } from '../store/archive';
@@ -55,7 +67,10 @@ export class GameRoom extends Room<TableState> {
   /** Who holds each seat and which connection sits where (./seats). */
   private seating!: Seats;
   /** Timers and patch pacing (./room-timers). */
-  private timers = new RoomTimers({ patch: () => this.broadcastPatch(), failed: (e, method) => this.onUncaughtException(e, method) });
+  private timers = new RoomTimers({
+    patch: () => this.broadcastPatch(),
+    failed: (e, method) => this.onUncaughtException(e, method),
+  });
   /** Every message the room accepts, with its handler; chat and the game's talk lines (./message-table). */
   private messages!: TableMessages;
   private everJoined = false;
@@ -90,11 +105,23 @@ export class GameRoom extends Room<TableState> {
     this.module = module;
     this.options = options.data;
     // Beyond two seats a timeout must skip or eliminate: only a game that declares which can be timed there.
-    if (parsed.data.clock.mode !== 'none' && !timeable(module, seatCount(module, options.data))) throw new ServerError(400, `bad-options: ${module.name} cannot be timed with more than two seats`);
+    if (parsed.data.clock.mode !== 'none' && !timeable(module, seatCount(module, options.data)))
+      throw new ServerError(400, `bad-options: ${module.name} cannot be timed with more than two seats`);
     this.created = parsed.data;
-    this.clocks = new RoomClock(parsed.data.clock, (seat) => this.onTimeout(seat), (json) => { this.state.clock = json; this.timers.schedulePatch(); },
-      () => this.clockNow ?? Date.now());
-    this.journal = this.ctx.durable?.journal(() => this.releasePatch(), () => this.storeFailed()) ?? null;
+    this.clocks = new RoomClock(
+      parsed.data.clock,
+      (seat) => this.onTimeout(seat),
+      (json) => {
+        this.state.clock = json;
+        this.timers.schedulePatch();
+      },
+      () => this.clockNow ?? Date.now(),
+    );
+    this.journal =
+      this.ctx.durable?.journal(
+        () => this.releasePatch(),
+        () => this.storeFailed(),
+      ) ?? null;
     this.ctx.rooms.add(this);
     const config = this.ctx.config;
     this.autoDispose = false;
@@ -104,7 +131,12 @@ export class GameRoom extends Room<TableState> {
     this.patchRate = 0;
     this.setSeatReservationTime(config.reservationSeconds);
     this.messages = new TableMessages(this.tableHost(), config);
-    guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message), () => this.timers.schedulePatch());
+    guardInbound(
+      this,
+      () => this.ctx.config,
+      (client, of, code, message) => this.refuse(client, of, code, message),
+      () => this.timers.schedulePatch(),
+    );
     this.disposeIfNeverJoined();
     const seats = seatCount(module, options.data);
 
@@ -116,10 +148,17 @@ export class GameRoom extends Room<TableState> {
     for (let s = 0; s < seats; s++) state.seats.push(new SeatState());
     this.setState(state);
     this.seating = new Seats(this.seatHost(), seats, config.graceSeconds);
-    this.bots = new RoomBots(this.ctx.bots, this.botHost(), { budgetMs: config.botBudgetMs, paceMs: config.botPaceMs }, config.botRecord);
+    this.bots = new RoomBots(
+      this.ctx.bots,
+      this.botHost(),
+      { budgetMs: config.botBudgetMs, paceMs: config.botPaceMs },
+      config.botRecord,
+    );
     const computers = [...(parsed.data.bot ? [parsed.data.bot] : []), ...(parsed.data.bots ?? [])];
-    if (new Set(computers.map((c) => c.seat)).size !== computers.length) throw new ServerError(400, 'bad-options: one computer per seat');
-    if (computers.length >= seats) throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
+    if (new Set(computers.map((c) => c.seat)).size !== computers.length)
+      throw new ServerError(400, 'bad-options: one computer per seat');
+    if (computers.length >= seats)
+      throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
     for (const c of computers) this.seatBot(c.seat, c.level);
     this.record.prepareSeed();
     void this.setPrivate(!parsed.data.public);
@@ -128,7 +167,8 @@ export class GameRoom extends Room<TableState> {
 
     // Frames are rate-limited, sized and decoded before these run (./inbound).
     // Every message the room accepts is a row of ./message-table.
-    for (const type of Object.keys(this.messages.table) as TableIn[]) this.onMessage(type, (client, msg) => this.messages.receive(type, client, msg));
+    for (const type of Object.keys(this.messages.table) as TableIn[])
+      this.onMessage(type, (client, msg) => this.messages.receive(type, client, msg));
     this.onMessage('*', (client, type: unknown) => {
       const of = excerpt(type);
       this.refuse(client, of, 'bad-message', `Unknown message "${of}".`);
@@ -140,7 +180,12 @@ export class GameRoom extends Room<TableState> {
    * per-address limit on unused reservations. Reconnections (allowReconnection) are Colyseus' own and pass.
    */
   protected override async _reserveSeat(
-    sessionId: string, options?: unknown, auth?: AuthData, seconds?: number, allowReconnection = false, devMode?: boolean,
+    sessionId: string,
+    options?: unknown,
+    auth?: AuthData,
+    seconds?: number,
+    allowReconnection = false,
+    devMode?: boolean,
   ): Promise<boolean> {
     if (!allowReconnection && !this.admits(options, auth)) return false;
     this.creatorAddress ??= auth?.ip ?? 'unknown';
@@ -150,9 +195,17 @@ export class GameRoom extends Room<TableState> {
   private admits(options: unknown, auth: AuthData | undefined): boolean {
     const parsed = joinOptions.safeParse(options ?? {});
     // Reservations not yet used, by the address that holds each (the library's own bookkeeping).
-    const pending = Object.values(this.reservedSeats as Record<string, [unknown, AuthData | undefined, boolean, boolean]>)
-      .filter(([, a, consumed, reconnecting]) => !consumed && !reconnecting && a?.ip !== undefined).map(([, a]) => a!.ip);
-    return this.seating.admits(parsed.success ? parsed.data : undefined, auth?.ip ?? 'unknown', pending, this.ctx.config);
+    const pending = Object.values(
+      this.reservedSeats as Record<string, [unknown, AuthData | undefined, boolean, boolean]>,
+    )
+      .filter(([, a, consumed, reconnecting]) => !consumed && !reconnecting && a?.ip !== undefined)
+      .map(([, a]) => a!.ip);
+    return this.seating.admits(
+      parsed.success ? parsed.data : undefined,
+      auth?.ip ?? 'unknown',
+      pending,
+      this.ctx.config,
+    );
   }
 
   override onJoin(client: Client, raw: unknown) {
@@ -162,7 +215,8 @@ export class GameRoom extends Room<TableState> {
     const seat = this.seating.chooseSeat(opts);
     if (opts.name) {
       // A name that reads like a seated player's would let a spectator or the opponent impersonate them.
-      if (this.seating.looksSeated(opts.name, seat)) throw new ServerError(400, 'name-taken: that name looks like a seated player\'s; choose another');
+      if (this.seating.looksSeated(opts.name, seat))
+        throw new ServerError(400, "name-taken: that name looks like a seated player's; choose another");
     }
     this.everJoined = true;
     this.timers.cancelIdle();
@@ -192,7 +246,9 @@ export class GameRoom extends Room<TableState> {
     const holder = this.seating.leave(client.sessionId, seat);
     this.afterLeave();
     if (!holder || consented) return;
-    const back = await this.seating.reconnect(seat, holder, () => this.allowReconnection(client, this.seating.graceSeconds));
+    const back = await this.seating.reconnect(seat, holder, () =>
+      this.allowReconnection(client, this.seating.graceSeconds),
+    );
     if (!back) return;
     this.timers.cancelIdle();
     refreshSnapshot(this);
@@ -219,11 +275,14 @@ export class GameRoom extends Room<TableState> {
 
   /** A room created over HTTP whose reservation is never used goes away when the reservation lapses. */
   private disposeIfNeverJoined() {
-    this.timers.later(() => {
-      if (this.everJoined || this.clients.length > 0) return;
-      if (Object.keys(this.reservedSeats).length > 0) return this.disposeIfNeverJoined();
-      void this.disconnect();
-    }, (this.ctx.config.reservationSeconds + 1) * 1000);
+    this.timers.later(
+      () => {
+        if (this.everJoined || this.clients.length > 0) return;
+        if (Object.keys(this.reservedSeats).length > 0) return this.disposeIfNeverJoined();
+        void this.disconnect();
+      },
+      (this.ctx.config.reservationSeconds + 1) * 1000,
+    );
   }
 
   private afterLeave() {
@@ -239,13 +298,24 @@ export class GameRoom extends Room<TableState> {
   private tableHost(): TableHost {
     const room = this;
     return {
-      get state() { return room.state; },
-      get seating() { return room.seating; },
-      get module() { return room.module; },
-      get table() { return room.table; },
-      get stopping() { return room.ctx.durable?.stopping ?? false; },
+      get state() {
+        return room.state;
+      },
+      get seating() {
+        return room.seating;
+      },
+      get module() {
+        return room.module;
+      },
+      get table() {
+        return room.table;
+      },
+      get stopping() {
+        return room.ctx.durable?.stopping ?? false;
+      },
       refuse: (client, of, code, message) => this.refuse(client, of, code, message),
-      play: (client, seat, kind, input) => this.commit(client, kind, advance(this.module, this.table!, seat, kind, input, this.dice!, Date.now())),
+      play: (client, seat, kind, input) =>
+        this.commit(client, kind, advance(this.module, this.table!, seat, kind, input, this.dice!, Date.now())),
       botHolds: (seat) => this.bots.holds(seat),
       botsChanged: () => this.bots.changed(),
       startGame: () => this.startGame(),
@@ -259,14 +329,23 @@ export class GameRoom extends Room<TableState> {
   private seatHost(): SeatHost {
     const room = this;
     return {
-      get state() { return room.state; },
-      get clients() { return room.clients; },
+      get state() {
+        return room.state;
+      },
+      get clients() {
+        return room.clients;
+      },
       later: (fn, ms) => this.timers.later(fn, ms),
       sendView: (client) => this.views.sendTo(client),
       returned: (seat) => this.bots.returned(seat),
       graceEnded: (seat) => {
         // A race plays on without them: they leave (ranked last) rather than holding the others up any longer.
-        if (this.module.playsOnAlone && this.table && this.state.phase === 'playing') this.commit(null, 'resign', advance(this.module, this.table, seat, 'resign', undefined, this.dice!, Date.now()));
+        if (this.module.playsOnAlone && this.table && this.state.phase === 'playing')
+          this.commit(
+            null,
+            'resign',
+            advance(this.module, this.table, seat, 'resign', undefined, this.dice!, Date.now()),
+          );
         else seatState(this.state, seat).claimable = true;
       },
       log: (event, fields) => log.info({ event, room: this.roomId, ...fields }),
@@ -277,7 +356,9 @@ export class GameRoom extends Room<TableState> {
   private viewHost(): ViewHost {
     const room = this;
     return {
-      get clients() { return room.clients; },
+      get clients() {
+        return room.clients;
+      },
       seatOf: (sessionId) => this.seating.of(sessionId),
       broadcast: (text, except) => this.broadcast(TABLE_OUT.view, text, { except }),
     };
@@ -287,8 +368,12 @@ export class GameRoom extends Room<TableState> {
   private recordHost(): RecordHost {
     const room = this;
     return {
-      get state() { return room.state; },
-      get module() { return room.module; },
+      get state() {
+        return room.state;
+      },
+      get module() {
+        return room.module;
+      },
     };
   }
 
@@ -299,7 +384,8 @@ export class GameRoom extends Room<TableState> {
   }
 
   private commit(client: Client | null, of: string, step: ReturnType<typeof advance>) {
-    if (!step.ok) return client ? this.refuse(client, of, (step as Refusal).code, (step as Refusal).message) : undefined;
+    if (!step.ok)
+      return client ? this.refuse(client, of, (step as Refusal).code, (step as Refusal).message) : undefined;
     this.table = step.table;
     this.record.entries.push(step.entry);
     this.journal?.append(step.entry);
@@ -325,7 +411,11 @@ export class GameRoom extends Room<TableState> {
   private onTimeout(seat: number) {
     if (!this.table || this.state.phase !== 'playing') return;
     try {
-      this.commit(null, 'timeout', advance(this.module, this.table, seat, 'timeout', undefined, this.dice!, Date.now()));
+      this.commit(
+        null,
+        'timeout',
+        advance(this.module, this.table, seat, 'timeout', undefined, this.dice!, Date.now()),
+      );
     } catch (e) {
       this.onUncaughtException(e as Error, 'clock');
     }
@@ -387,7 +477,8 @@ export class GameRoom extends Room<TableState> {
     this.journal?.resumed(g.gameId);
     this.project();
     if (this.state.phase === 'playing') clocks?.resume();
-    for (let s = 0; s < this.seating.holders.length; s++) if (!this.seating.holders[s]?.bot) this.seating.markDropped(s);
+    for (let s = 0; s < this.seating.holders.length; s++)
+      if (!this.seating.holders[s]?.bot) this.seating.markDropped(s);
     this.publishListing();
     this.bots.changed();
   }
@@ -402,12 +493,27 @@ export class GameRoom extends Room<TableState> {
     if (!start.ok) throw new Error(`setup refused validated options: ${start.message}`);
     this.table = start.table;
     this.record.entries = [start.entry];
-    this.journal?.begin({
-      gameId: this.state.gameId, roomId: this.roomId, round: this.state.round, game: this.module.id,
-      rulesVersion: String(this.module.rulesVersion), options: this.options, seatCount: this.seating.holders.length,
-      commitment: this.state.commitment, serverSeed: this.record.seed, room: { create: this.created },
-      seats: this.seating.holders.map((h, seat) => ({ seat, token: h!.token, name: seatState(this.state, seat).name })),
-    }, clientSeed, start.entry);
+    this.journal?.begin(
+      {
+        gameId: this.state.gameId,
+        roomId: this.roomId,
+        round: this.state.round,
+        game: this.module.id,
+        rulesVersion: String(this.module.rulesVersion),
+        options: this.options,
+        seatCount: this.seating.holders.length,
+        commitment: this.state.commitment,
+        serverSeed: this.record.seed,
+        room: { create: this.created },
+        seats: this.seating.holders.map((h, seat) => ({
+          seat,
+          token: h!.token,
+          name: seatState(this.state, seat).name,
+        })),
+      },
+      clientSeed,
+      start.entry,
+    );
     this.record.begin(start.entry);
     this.state.phase = 'playing';
     this.project();
@@ -494,7 +600,8 @@ export class GameRoom extends Room<TableState> {
   // ---- bots: a computer seat, or a stand-in for a dropped player (../bots/room-bots) ---------------
 
   private seatBot(seat: number, level: BotLevel) {
-    if (seat >= this.seating.holders.length || this.seating.holders.length < 2) throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
+    if (seat >= this.seating.holders.length || this.seating.holders.length < 2)
+      throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
     this.seating.seatBot(seat, level);
   }
 
@@ -519,7 +626,15 @@ export class GameRoom extends Room<TableState> {
           log.error({ event: 'bot-refused', room: this.roomId, code: step.code, fallback });
           this.bots.refused++;
           const legal = this.module.legalActions(this.table!.state, seat);
-          step = advance(this.module, this.table!, seat, 'action', legal[randomInt(legal.length)], this.dice!, Date.now());
+          step = advance(
+            this.module,
+            this.table!,
+            seat,
+            'action',
+            legal[randomInt(legal.length)],
+            this.dice!,
+            Date.now(),
+          );
           if (!step.ok) return;
         }
         if (fallback) log.warn({ event: 'bot-fallback', room: this.roomId, game: this.module.id, level, fallback });
@@ -552,7 +667,8 @@ export class GameRoom extends Room<TableState> {
       graceSeconds: this.seating.graceSeconds,
     });
     // A public room leaves the lobby list once it is full or over.
-    if (this.state.isPublic) void this.setPrivate(seated === this.seating.holders.length || this.state.phase !== 'waiting');
+    if (this.state.isPublic)
+      void this.setPrivate(seated === this.seating.holders.length || this.state.phase !== 'waiting');
   }
 }
 

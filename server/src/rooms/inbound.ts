@@ -38,10 +38,16 @@ type Refuse = (client: Client, of: string, code: string, message: string) => voi
  * Replaces the room's message entry point. `refuse` answers a client; it is called at most once a second per
  * socket for limit breaches, so a flood is never answered frame for frame.
  */
-export function guardInbound(room: Room, policy: () => InboundPolicy, refuse: Refuse, after: () => void = () => undefined) {
+export function guardInbound(
+  room: Room,
+  policy: () => InboundPolicy,
+  refuse: Refuse,
+  after: () => void = () => undefined,
+) {
   const senders = new WeakMap<Client, Sender>();
   const original = (room as unknown as { _onMessage(client: Client, buf: Buffer): void })._onMessage;
-  const handlers = () => (room as unknown as { onMessageHandlers: Record<string, Handler | undefined> }).onMessageHandlers;
+  const handlers = () =>
+    (room as unknown as { onMessageHandlers: Record<string, Handler | undefined> }).onMessageHandlers;
 
   const senderOf = (client: Client) => {
     let s = senders.get(client);
@@ -69,7 +75,10 @@ export function guardInbound(room: Room, policy: () => InboundPolicy, refuse: Re
     }
   };
 
-  (room as unknown as { _onMessage: (client: Client, buf: unknown) => void })._onMessage = (client: Client, buf: unknown) => {
+  (room as unknown as { _onMessage: (client: Client, buf: unknown) => void })._onMessage = (
+    client: Client,
+    buf: unknown,
+  ) => {
     if (client.state === ClientState.LEAVING) return;
     if (!(buf instanceof Uint8Array) || buf.length === 0) return;
     const code = buf[0];
@@ -83,7 +92,8 @@ export function guardInbound(room: Room, policy: () => InboundPolicy, refuse: Re
     if (buf.length > p.maxMessageBytes + FRAME_OVERHEAD) {
       return strike(client, s, 'frame', 'too-large', `Messages are limited to ${p.maxMessageBytes} bytes.`);
     }
-    if (code !== ROOM_DATA) return strike(client, s, 'frame', 'bad-message', 'That is not a message this server reads.', true);
+    if (code !== ROOM_DATA)
+      return strike(client, s, 'frame', 'bad-message', 'That is not a message this server reads.', true);
     let type: string;
     let payload: Plain;
     try {
@@ -106,7 +116,11 @@ export function guardInbound(room: Room, policy: () => InboundPolicy, refuse: Re
       else refuse(client, excerpt(type), 'bad-message', `Unknown message "${excerpt(type)}".`);
     } catch (e) {
       // Handlers of rooms without onUncaughtException (the lobby) must not take the process down either.
-      clientFault('handler-threw', { room: room.roomId, type: excerpt(type), error: e instanceof Error ? e.message : 'unknown' });
+      clientFault('handler-threw', {
+        room: room.roomId,
+        type: excerpt(type),
+        error: e instanceof Error ? e.message : 'unknown',
+      });
     }
     after();
   };

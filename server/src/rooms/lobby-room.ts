@@ -11,7 +11,11 @@ export function lobbyRoomFor(config: Config): typeof LobbyRoom {
       await super.onCreate(options);
       // Our client never filters; a stock filter with odd metadata keys would throw inside presence callbacks.
       delete (this as unknown as { onMessageHandlers: Record<string, unknown> }).onMessageHandlers.filter;
-      guardInbound(this, () => config, (client, of, code, message) => client.send(TABLE_OUT.error, { code, message, of }));
+      guardInbound(
+        this,
+        () => config,
+        (client, of, code, message) => client.send(TABLE_OUT.error, { code, message, of }),
+      );
     }
 
     override onJoin(client: Client) {

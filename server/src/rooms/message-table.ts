@@ -10,7 +10,13 @@ import type { z } from 'zod';
 import type { Config } from '../config';
 import type { BotLevel } from '../bots/room-bots';
 import {
-  chatMessage, emptyMessage, rematchMessage, renameMessage, sitMessage, spectatorChatMessage, standInMessage,
+  chatMessage,
+  emptyMessage,
+  rematchMessage,
+  renameMessage,
+  sitMessage,
+  spectatorChatMessage,
+  standInMessage,
 } from './messages';
 import { TokenBucket } from './rate-limit';
 import { ChatLine, TalkLine, type TableState } from './schema';
@@ -51,8 +57,15 @@ interface Entry {
 }
 
 /** A row whose content is parsed with `schema`; a plain `bad` sentence is refused as "bad-message". */
-function entry<T>(schema: z.ZodType<T>, bad: string | ((error: z.ZodError) => [string, string]), run: (client: Client, data: T) => void): Entry {
-  return { parse: { schema, bad: typeof bad === 'string' ? () => ['bad-message', bad] : bad }, run: run as Entry['run'] };
+function entry<T>(
+  schema: z.ZodType<T>,
+  bad: string | ((error: z.ZodError) => [string, string]),
+  run: (client: Client, data: T) => void,
+): Entry {
+  return {
+    parse: { schema, bad: typeof bad === 'string' ? () => ['bad-message', bad] : bad },
+    run: run as Entry['run'],
+  };
 }
 
 export class TableMessages {
@@ -62,15 +75,41 @@ export class TableMessages {
     [TABLE_IN.resign]: entry(emptyMessage, '"resign" takes no content.', (client) => this.onPlatform(client, 'resign')),
     [TABLE_IN.claim]: entry(emptyMessage, '"claim" takes no content.', (client) => this.onPlatform(client, 'claim')),
     [TABLE_IN.draw]: entry(emptyMessage, '"draw" takes no content.', (client) => this.onDraw(client)),
-    [TABLE_IN.drawDecline]: entry(emptyMessage, '"draw-decline" takes no content.', (client) => this.onDrawDecline(client)),
-    [TABLE_IN.rematch]: entry(rematchMessage, '"rematch" takes nothing or { clientSeed }.', (client, msg) => this.onRematch(client, msg)),
-    [TABLE_IN.rematchDecline]: entry(emptyMessage, '"rematch-decline" takes no content.', (client) => this.onRematchDecline(client)),
-    [TABLE_IN.chat]: entry(chatMessage, 'A chat message is 1 to 280 visible characters.', (client, msg) => this.onChat(client, msg)),
-    [TABLE_IN.spectatorChat]: entry(spectatorChatMessage, '"spectator-chat" takes { on: true | false }.', (client, msg) => this.onSpectatorChat(client, msg)),
-    [TABLE_IN.sit]: entry(sitMessage, (error) => error.issues.some((i) => i.path[0] === 'name')
-      ? ['name-invalid', 'A name is 1 to 24 characters, without < or >.'] : ['bad-message', '"sit" takes a name.'], (client, msg) => this.onSit(client, msg)),
-    [TABLE_IN.rename]: entry(renameMessage, () => ['name-invalid', 'A name is 1 to 24 characters, without < or >.'], (client, msg) => this.onRename(client, msg)),
-    [TABLE_IN.standIn]: entry(standInMessage, '"stand-in" takes { level: "easy" | "normal" | "hard" }.', (client, msg) => this.onStandIn(client, msg)),
+    [TABLE_IN.drawDecline]: entry(emptyMessage, '"draw-decline" takes no content.', (client) =>
+      this.onDrawDecline(client),
+    ),
+    [TABLE_IN.rematch]: entry(rematchMessage, '"rematch" takes nothing or { clientSeed }.', (client, msg) =>
+      this.onRematch(client, msg),
+    ),
+    [TABLE_IN.rematchDecline]: entry(emptyMessage, '"rematch-decline" takes no content.', (client) =>
+      this.onRematchDecline(client),
+    ),
+    [TABLE_IN.chat]: entry(chatMessage, 'A chat message is 1 to 280 visible characters.', (client, msg) =>
+      this.onChat(client, msg),
+    ),
+    [TABLE_IN.spectatorChat]: entry(
+      spectatorChatMessage,
+      '"spectator-chat" takes { on: true | false }.',
+      (client, msg) => this.onSpectatorChat(client, msg),
+    ),
+    [TABLE_IN.sit]: entry(
+      sitMessage,
+      (error) =>
+        error.issues.some((i) => i.path[0] === 'name')
+          ? ['name-invalid', 'A name is 1 to 24 characters, without < or >.']
+          : ['bad-message', '"sit" takes a name.'],
+      (client, msg) => this.onSit(client, msg),
+    ),
+    [TABLE_IN.rename]: entry(
+      renameMessage,
+      () => ['name-invalid', 'A name is 1 to 24 characters, without < or >.'],
+      (client, msg) => this.onRename(client, msg),
+    ),
+    [TABLE_IN.standIn]: entry(
+      standInMessage,
+      '"stand-in" takes { level: "easy" | "normal" | "hard" }.',
+      (client, msg) => this.onStandIn(client, msg),
+    ),
   };
 
   private chatId = 0;
@@ -82,7 +121,10 @@ export class TableMessages {
   /** Seats whose rematch request was declined this round (the decliner may still ask). */
   private rematchDeclined = new Set<number>();
 
-  constructor(private host: TableHost, config: Config) {
+  constructor(
+    private host: TableHost,
+    config: Config,
+  ) {
     this.chatBudget = new TokenBucket(config.chatPerSecond, config.chatPerSecond * 4);
     this.spectatorChatBudget = new TokenBucket(config.spectatorChatPerSecond, config.spectatorChatPerSecond * 4);
   }
@@ -144,7 +186,12 @@ export class TableMessages {
       return null;
     }
     if (!host.table || state.phase !== 'playing') {
-      host.refuse(client, of, 'not-playing', state.phase === 'over' ? 'The game is over.' : 'The game has not started yet.');
+      host.refuse(
+        client,
+        of,
+        'not-playing',
+        state.phase === 'over' ? 'The game is over.' : 'The game has not started yet.',
+      );
       return null;
     }
     return seat;
@@ -153,7 +200,13 @@ export class TableMessages {
   private onAction(client: Client, msg: unknown) {
     const seat = this.seatOrRefuse(client, 'action');
     if (seat === null) return;
-    if (this.host.botHolds(seat)) return this.host.refuse(client, 'action', 'bot-playing', 'The bot finishes this turn; then the seat is yours again.');
+    if (this.host.botHolds(seat))
+      return this.host.refuse(
+        client,
+        'action',
+        'bot-playing',
+        'The bot finishes this turn; then the seat is yours again.',
+      );
     this.host.play(client, seat, 'action', msg);
   }
 
@@ -163,7 +216,12 @@ export class TableMessages {
     if (kind === 'claim') {
       const others = this.host.state.seats.filter((_, s) => s !== seat);
       if (!others.some((s) => s.claimable && !s.connected)) {
-        return this.host.refuse(client, kind, 'not-claimable', 'You can claim the win only after your opponent has been gone for the whole grace period.');
+        return this.host.refuse(
+          client,
+          kind,
+          'not-claimable',
+          'You can claim the win only after your opponent has been gone for the whole grace period.',
+        );
       }
     }
     this.host.play(client, seat, kind, undefined);
@@ -179,7 +237,12 @@ export class TableMessages {
     const accepting = state.drawOffer.length > 0;
     // A declined offer is not repeated at once: that would be nagging, not an offer.
     if (!accepting && this.drawDeclinedAt.get(seat) === host.table!.seq) {
-      return host.refuse(client, 'draw', 'draw-declined', 'Your draw offer was declined; you can offer again after the next move.');
+      return host.refuse(
+        client,
+        'draw',
+        'draw-declined',
+        'Your draw offer was declined; you can offer again after the next move.',
+      );
     }
     state.drawOffer.push(seat);
     if (!accepting) this.say('draw-offer', seat);
@@ -191,7 +254,8 @@ export class TableMessages {
     const seat = this.seatOrRefuse(client, 'draw-decline');
     if (seat === null) return;
     const offers = state.drawOffer.filter((s) => s !== seat);
-    if (offers.length === 0) return this.host.refuse(client, 'draw-decline', 'no-offer', 'There is no draw offer to decline.');
+    if (offers.length === 0)
+      return this.host.refuse(client, 'draw-decline', 'no-offer', 'There is no draw offer to decline.');
     for (const s of offers) this.drawDeclinedAt.set(s, this.host.table!.seq);
     state.drawOffer.clear();
     this.say('draw-decline', seat);
@@ -202,7 +266,8 @@ export class TableMessages {
     const state = host.state;
     const seat = host.seating.of(client.sessionId);
     if (seat === undefined) return host.refuse(client, 'rematch', 'not-seated', 'Only players can ask for a rematch.');
-    if (state.phase !== 'over') return host.refuse(client, 'rematch', 'not-over', 'A rematch can start once this game is over.');
+    if (state.phase !== 'over')
+      return host.refuse(client, 'rematch', 'not-over', 'A rematch can start once this game is over.');
     // The next server seed was committed when the game ended, so this seed cannot steer it (P1).
     if (msg?.clientSeed !== undefined) host.seating.holders[seat]!.nextClientSeed = msg.clientSeed;
     if (state.rematch.includes(seat)) return;
@@ -212,17 +277,22 @@ export class TableMessages {
     }
     state.rematch.push(seat);
     // A computer seat always takes the rematch.
-    host.seating.holders.forEach((h, s) => { if (h?.bot && !state.rematch.includes(s)) state.rematch.push(s); });
-    if (state.rematch.length < host.seating.holders.length) return this.say(accepting ? 'rematch-accept' : 'rematch-ask', seat);
+    host.seating.holders.forEach((h, s) => {
+      if (h?.bot && !state.rematch.includes(s)) state.rematch.push(s);
+    });
+    if (state.rematch.length < host.seating.holders.length)
+      return this.say(accepting ? 'rematch-accept' : 'rematch-ask', seat);
     host.startRematch(seat);
   }
 
   private onRematchDecline(client: Client) {
     const state = this.host.state;
     const seat = this.host.seating.of(client.sessionId);
-    if (seat === undefined) return this.host.refuse(client, 'rematch-decline', 'not-seated', 'Only players answer a rematch request.');
+    if (seat === undefined)
+      return this.host.refuse(client, 'rematch-decline', 'not-seated', 'Only players answer a rematch request.');
     const asks = state.rematch.filter((s) => s !== seat);
-    if (state.phase !== 'over' || asks.length === 0) return this.host.refuse(client, 'rematch-decline', 'no-rematch', 'Nobody has asked for a rematch.');
+    if (state.phase !== 'over' || asks.length === 0)
+      return this.host.refuse(client, 'rematch-decline', 'no-rematch', 'Nobody has asked for a rematch.');
     for (const s of asks) this.rematchDeclined.add(s);
     state.rematch.clear();
     this.say('rematch-decline', seat);
@@ -232,7 +302,8 @@ export class TableMessages {
     const host = this.host;
     const state = host.state;
     const seat = host.seating.of(client.sessionId);
-    if (seat === undefined && !state.spectatorChat) return host.refuse(client, 'chat', 'chat-off', 'The players have switched spectators\' chat off.');
+    if (seat === undefined && !state.spectatorChat)
+      return host.refuse(client, 'chat', 'chat-off', "The players have switched spectators' chat off.");
     if (!(seat === undefined ? this.spectatorChatBudget : this.chatBudget).take()) {
       return host.refuse(client, 'chat', 'chat-busy', 'The chat is busy; try again in a moment.');
     }
@@ -249,7 +320,8 @@ export class TableMessages {
   }
 
   private onSpectatorChat(client: Client, msg: z.infer<typeof spectatorChatMessage>) {
-    if (this.host.seating.of(client.sessionId) === undefined) return this.host.refuse(client, 'spectator-chat', 'not-seated', 'Only players can switch spectators\' chat.');
+    if (this.host.seating.of(client.sessionId) === undefined)
+      return this.host.refuse(client, 'spectator-chat', 'not-seated', "Only players can switch spectators' chat.");
     this.host.state.spectatorChat = msg.on;
   }
 
@@ -258,12 +330,15 @@ export class TableMessages {
   private onSit(client: Client, msg: z.infer<typeof sitMessage>) {
     const host = this.host;
     const state = host.state;
-    if (host.seating.of(client.sessionId) !== undefined) return host.refuse(client, 'sit', 'already-seated', 'You already have a seat.');
+    if (host.seating.of(client.sessionId) !== undefined)
+      return host.refuse(client, 'sit', 'already-seated', 'You already have a seat.');
     const free = host.seating.free();
     if (free < 0) return host.refuse(client, 'sit', 'seat-taken', 'Every seat is taken.');
     // Today's games start only with every seat taken; this guards one that could start with seats open.
-    if (state.phase !== 'waiting') return host.refuse(client, 'sit', 'game-started', 'The game has started: seats open again only in a new room.');
-    if (host.seating.looksSeated(msg.name, free)) return host.refuse(client, 'sit', 'name-taken', 'That name looks like a seated player\'s; choose another.');
+    if (state.phase !== 'waiting')
+      return host.refuse(client, 'sit', 'game-started', 'The game has started: seats open again only in a new room.');
+    if (host.seating.looksSeated(msg.name, free))
+      return host.refuse(client, 'sit', 'name-taken', "That name looks like a seated player's; choose another.");
     host.seating.sit(client, free, { ...msg, want: 'play' });
     if (state.spectators > 0) state.spectators--;
     host.publishListing();
@@ -272,8 +347,10 @@ export class TableMessages {
 
   private onRename(client: Client, msg: z.infer<typeof renameMessage>) {
     const { host } = this;
-    if (host.seating.of(client.sessionId) !== undefined) return host.refuse(client, 'rename', 'already-seated', 'A player keeps the name the seat was taken with.');
-    if (host.seating.looksSeated(msg.name, null)) return host.refuse(client, 'rename', 'name-taken', 'That name looks like a seated player\'s; choose another.');
+    if (host.seating.of(client.sessionId) !== undefined)
+      return host.refuse(client, 'rename', 'already-seated', 'A player keeps the name the seat was taken with.');
+    if (host.seating.looksSeated(msg.name, null))
+      return host.refuse(client, 'rename', 'name-taken', "That name looks like a seated player's; choose another.");
     client.userData = { ...client.userData, name: msg.name };
   }
 
@@ -284,8 +361,16 @@ export class TableMessages {
     const state = host.state;
     const seat = this.seatOrRefuse(client, 'stand-in');
     if (seat === null) return;
-    const gone = state.seats.map((_s, i) => i).filter((i) => i !== seat && seatState(state, i).claimable && !seatState(state, i).connected);
-    if (gone.length === 0) return host.refuse(client, 'stand-in', 'not-claimable', 'A bot can hold a seat only after its player has been gone for the whole grace period.');
+    const gone = state.seats
+      .map((_s, i) => i)
+      .filter((i) => i !== seat && seatState(state, i).claimable && !seatState(state, i).connected);
+    if (gone.length === 0)
+      return host.refuse(
+        client,
+        'stand-in',
+        'not-claimable',
+        'A bot can hold a seat only after its player has been gone for the whole grace period.',
+      );
     for (const i of gone) {
       host.seating.holders[i]!.standIn = msg.level;
       seatState(state, i).bot = msg.level;

@@ -4,10 +4,17 @@ import { timeControl } from '@dicehall/shared';
 import { HIDDEN_CHARACTERS } from './names';
 
 const visible = (s: string) => !HIDDEN_CHARACTERS.test(s);
-const name = z.string().trim().min(1).max(24)
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(24)
   .refine(visible, 'no control, invisible or line-separator characters')
   .regex(/^[^<>]*$/, 'no angle brackets');
-const clientSeed = z.string().max(64).regex(/^[\w.-]*$/, 'letters, digits, _ . - only');
+const clientSeed = z
+  .string()
+  .max(64)
+  .regex(/^[\w.-]*$/, 'letters, digits, _ . - only');
 
 /** A computer player: its level and the seat it takes (the creator takes a free one). */
 export const botLevel = z.enum(['easy', 'normal', 'hard']);
@@ -42,7 +49,11 @@ export type CreateOptions = z.infer<typeof createOptions>;
 export const sitMessage = z.object({ name, clientSeed: clientSeed.optional() }).strict();
 /** A watcher's display name (in chat). */
 export const renameMessage = z.object({ name }).strict();
-export const chatMessage = z.object({ text: z.string().trim().min(1).max(280).refine(visible, 'no control, invisible or line-separator characters') }).strict();
+export const chatMessage = z
+  .object({
+    text: z.string().trim().min(1).max(280).refine(visible, 'no control, invisible or line-separator characters'),
+  })
+  .strict();
 /** A rematch request may bring this browser's fresh seed, sent after the next commitment is shown (P1). */
 export const rematchMessage = z.object({ clientSeed: clientSeed.optional() }).strict().or(z.undefined()).or(z.null());
 /** A seated player switches spectators' chat on or off. */

@@ -18,7 +18,10 @@ const ASCII_ALIKE: [RegExp, string][] = [
 export function skeleton(name: string): string {
   let s = name.normalize('NFKC');
   s = latinLookalikes(s);
-  s = s.normalize('NFKD').replace(/[\p{M}\p{Cf}\s._-]/gu, '').toLowerCase();
+  s = s
+    .normalize('NFKD')
+    .replace(/[\p{M}\p{Cf}\s._-]/gu, '')
+    .toLowerCase();
   for (const [from, to] of ASCII_ALIKE) s = s.replace(from, to);
   return s;
 }

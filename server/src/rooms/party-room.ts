@@ -2,7 +2,19 @@
 // results come back to a running scoreboard. It knows no rule: each game is played in an ordinary GameRoom.
 import { createHash, randomBytes } from 'node:crypto';
 import { matchMaker, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
-import { botGames, CLOSE, getGame, PARTY_IN, PARTY_OUT, resultText, timeable, timeControl, type GameLog, type PartyInType, type Result } from '@dicehall/shared';
+import {
+  botGames,
+  CLOSE,
+  getGame,
+  PARTY_IN,
+  PARTY_OUT,
+  resultText,
+  timeable,
+  timeControl,
+  type GameLog,
+  type PartyInType,
+  type Result,
+} from '@dicehall/shared';
 import { seatsOf } from './party-seats';
 import { botLevel } from './messages';
 import { z } from 'zod';
@@ -45,7 +57,15 @@ interface LobbySnapshot {
   tableGameId: string;
   playing: string[];
   bots?: [string, string][];
-  members: { id: string; name: string; seat: number; benched: boolean; tokenHash: string; total: Wld; games: Record<string, Wld> }[];
+  members: {
+    id: string;
+    name: string;
+    seat: number;
+    benched: boolean;
+    tokenHash: string;
+    total: Wld;
+    games: Record<string, Wld>;
+  }[];
   removed: [string, string][];
   finished: { gameId: string; game: string; players: string; summary: string; at: number }[];
   chat: { id: number; sender: string; from: string; seat: number; text: string; at: number }[];
@@ -55,24 +75,47 @@ type Wld = [number, number, number];
 
 const CHAT_KEEP = 100;
 const FINISHED_KEEP = 50;
-const name = z.string().trim().min(1).max(24).refine((s) => !HIDDEN_CHARACTERS.test(s), 'no invisible characters').regex(/^[^<>]*$/, 'no angle brackets');
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(24)
+  .refine((s) => !HIDDEN_CHARACTERS.test(s), 'no invisible characters')
+  .regex(/^[^<>]*$/, 'no angle brackets');
 const memberRef = z.object({ member: z.string().min(1).max(32) }).strict();
 const empty = z.object({}).strict().or(z.undefined()).or(z.null());
 
-export const partyJoin = z.object({ name: name.optional(), memberToken: z.string().min(16).max(64).optional() }).strict();
-const configureMessage = z.object({
-  game: z.string().min(1).max(40),
-  options: z.record(z.string(), z.unknown()).default({}),
-  seats: z.number().int().min(1).max(16).optional(),
-  clock: timeControl.default({ mode: 'none' }),
-}).strict();
+export const partyJoin = z
+  .object({ name: name.optional(), memberToken: z.string().min(16).max(64).optional() })
+  .strict();
+const configureMessage = z
+  .object({
+    game: z.string().min(1).max(40),
+    options: z.record(z.string(), z.unknown()).default({}),
+    seats: z.number().int().min(1).max(16).optional(),
+    clock: timeControl.default({ mode: 'none' }),
+  })
+  .strict();
 const sitMessage = z.object({ seat: z.number().int().min(0).max(15) }).strict();
 const seatBotMessage = z.object({ seat: z.number().int().min(0).max(15), level: botLevel }).strict();
 /** Ready brings the browser's own seed for the table's dice (P1), as joining a table directly does. */
-const readyMessage = z.object({ ready: z.boolean(), clientSeed: z.string().max(64).regex(/^[\w.-]*$/).optional() }).strict();
+const readyMessage = z
+  .object({
+    ready: z.boolean(),
+    clientSeed: z
+      .string()
+      .max(64)
+      .regex(/^[\w.-]*$/)
+      .optional(),
+  })
+  .strict();
 
 /** A member's secret: the token itself while this process has seen it, its hash always (all a resumed lobby has). */
-interface Holder { token: string | null; tokenHash: string; sessionId: string | null }
+interface Holder {
+  token: string | null;
+  tokenHash: string;
+  sessionId: string | null;
+}
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -110,7 +153,12 @@ export class PartyRoom extends Room<PartyState> {
     this.patchRate = 0;
     this.maxClients = Infinity;
     this.chatBudget = new TokenBucket(this.ctx.config.chatPerSecond, this.ctx.config.chatPerSecond * 4);
-    guardInbound(this, () => this.ctx.config, (client, of, code, message) => this.refuse(client, of, code, message), () => this.schedulePatch());
+    guardInbound(
+      this,
+      () => this.ctx.config,
+      (client, of, code, message) => this.refuse(client, of, code, message),
+      () => this.schedulePatch(),
+    );
     const state = new PartyState();
     state.maxMembers = this.ctx.maxMembers;
     this.setState(state);
@@ -137,22 +185,27 @@ export class PartyRoom extends Room<PartyState> {
     on(PARTY_IN.chat, (c, id, m) => this.onChat(c, id, m));
     on(PARTY_IN.seatBot, (c, id, m) => this.onSeatBot(c, id, m));
     on(PARTY_IN.unseatBot, (c, id, m) => this.onUnseatBot(c, id, m));
-    this.onMessage('*', (client, type) => this.refuse(client, String(type).slice(0, 40), 'bad-message', 'Unknown message.'));
+    this.onMessage('*', (client, type) =>
+      this.refuse(client, String(type).slice(0, 40), 'bad-message', 'Unknown message.'),
+    );
   }
 
   override onJoin(client: Client, raw: unknown) {
     const parsed = partyJoin.safeParse(raw ?? {});
     if (!parsed.success) throw new ServerError(400, `bad-join: ${parsed.error.issues[0]?.message}`);
     const { memberToken } = parsed.data;
-    if (memberToken && [...this.removed.values()].includes(hash(memberToken))) throw new ServerError(403, 'removed: the host removed you from this lobby');
+    if (memberToken && [...this.removed.values()].includes(hash(memberToken)))
+      throw new ServerError(403, 'removed: the host removed you from this lobby');
     const presented = memberToken ? hash(memberToken) : null;
     let id = presented ? [...this.holders].find(([, h]) => h.tokenHash === presented)?.[0] : undefined;
     if (!id) {
       const count = this.state.members.size;
-      if (count >= this.ctx.maxMembers) throw new ServerError(403, `lobby-full: this lobby has ${this.ctx.maxMembers} members`);
+      if (count >= this.ctx.maxMembers)
+        throw new ServerError(403, `lobby-full: this lobby has ${this.ctx.maxMembers} members`);
       const wanted = parsed.data.name ?? `Guest ${count + 1}`;
       const others = [...this.state.members.values()].map((m) => m.name);
-      if (confusable(wanted, others)) throw new ServerError(400, 'name-taken: that name looks like another member\'s; choose another');
+      if (confusable(wanted, others))
+        throw new ServerError(400, "name-taken: that name looks like another member's; choose another");
       id = randomBytes(6).toString('hex');
       const member = new Member();
       member.id = id;
@@ -238,14 +291,33 @@ export class PartyRoom extends Room<PartyState> {
     return {
       v: 1,
       roomId: this.roomId,
-      host: s.host, game: s.game, options: s.options, seats: s.seats, clock: s.clock,
-      phase: s.phase, tableId: s.tableId, tableGameId: this.tableGameId, playing: this.playing, bots: [...s.bots.entries()],
+      host: s.host,
+      game: s.game,
+      options: s.options,
+      seats: s.seats,
+      clock: s.clock,
+      phase: s.phase,
+      tableId: s.tableId,
+      tableGameId: this.tableGameId,
+      playing: this.playing,
+      bots: [...s.bots.entries()],
       members: [...s.members.values()].map((m) => ({
-        id: m.id, name: m.name, seat: m.seat, benched: m.benched, tokenHash: this.holders.get(m.id)?.tokenHash ?? '',
-        total: wld(m.total), games: Object.fromEntries([...m.games.entries()].map(([g, x]) => [g, wld(x)])),
+        id: m.id,
+        name: m.name,
+        seat: m.seat,
+        benched: m.benched,
+        tokenHash: this.holders.get(m.id)?.tokenHash ?? '',
+        total: wld(m.total),
+        games: Object.fromEntries([...m.games.entries()].map(([g, x]) => [g, wld(x)])),
       })),
       removed: [...this.removed],
-      finished: s.finished.map((f) => ({ gameId: f.gameId, game: f.game, players: f.players, summary: f.summary, at: f.at })),
+      finished: s.finished.map((f) => ({
+        gameId: f.gameId,
+        game: f.game,
+        players: f.players,
+        summary: f.summary,
+        at: f.at,
+      })),
       chat: s.chat.map((c) => ({ id: c.id, sender: c.sender, from: c.from, seat: c.seat, text: c.text, at: c.at })),
       chatId: this.chatId,
     };
@@ -269,7 +341,14 @@ export class PartyRoom extends Room<PartyState> {
     const score = ([wins, losses, draws]: Wld) => Object.assign(new Score(), { wins, losses, draws });
     Object.assign(s, { host: snap.host, game: snap.game, options: snap.options, seats: snap.seats, clock: snap.clock });
     for (const m of snap.members) {
-      const member = Object.assign(new Member(), { id: m.id, name: m.name, seat: m.seat, benched: m.benched, connected: false, ready: false });
+      const member = Object.assign(new Member(), {
+        id: m.id,
+        name: m.name,
+        seat: m.seat,
+        benched: m.benched,
+        connected: false,
+        ready: false,
+      });
       member.total = score(m.total);
       for (const [g, x] of Object.entries(m.games)) member.games.set(g, score(x));
       s.members.set(m.id, member);
@@ -369,15 +448,28 @@ export class PartyRoom extends Room<PartyState> {
   private onConfigure(client: Client, id: string, msg: unknown) {
     if (!this.asHost(client, id, 'configure') || !this.gathering(client, 'configure')) return;
     const parsed = configureMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'configure', 'bad-message', `"configure" takes { game, options, seats, clock }: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      return this.refuse(
+        client,
+        'configure',
+        'bad-message',
+        `"configure" takes { game, options, seats, clock }: ${parsed.error.issues[0]?.message}`,
+      );
     const module = getGame(parsed.data.game);
     if (!module) return this.refuse(client, 'configure', 'unknown-game', `No game "${parsed.data.game}".`);
     const options = module.options.safeParse(parsed.data.options);
-    if (!options.success) return this.refuse(client, 'configure', 'bad-options', options.error.issues[0]?.message ?? 'Bad options.');
+    if (!options.success)
+      return this.refuse(client, 'configure', 'bad-options', options.error.issues[0]?.message ?? 'Bad options.');
     const choice = seatsOf(module, options.data, parsed.data.seats);
     if (!choice.ok) return this.refuse(client, 'configure', 'bad-seats', choice.message);
     const seats = choice.seats;
-    if (parsed.data.clock.mode !== 'none' && !timeable(module, seats)) return this.refuse(client, 'configure', 'bad-options', `${module.name} cannot be timed with more than two seats.`);
+    if (parsed.data.clock.mode !== 'none' && !timeable(module, seats))
+      return this.refuse(
+        client,
+        'configure',
+        'bad-options',
+        `${module.name} cannot be timed with more than two seats.`,
+      );
     this.state.game = module.id;
     this.state.options = JSON.stringify(choice.options);
     this.state.clock = JSON.stringify(parsed.data.clock);
@@ -397,8 +489,18 @@ export class PartyRoom extends Room<PartyState> {
     const me = this.state.members.get(id)!;
     if (me.benched) return this.refuse(client, 'sit', 'benched', 'The host has moved you to the spectators.');
     const seat = parsed.data.seat;
-    if (seat >= this.state.seats) return this.refuse(client, 'sit', 'no-seat', this.state.seats ? `Seats are 1 to ${this.state.seats}.` : 'The host has not picked a game yet.');
-    if ([...this.state.members.values()].some((m) => m.seat === seat && m.id !== id) || this.state.bots.has(String(seat))) return this.refuse(client, 'sit', 'seat-taken', 'That seat is taken.');
+    if (seat >= this.state.seats)
+      return this.refuse(
+        client,
+        'sit',
+        'no-seat',
+        this.state.seats ? `Seats are 1 to ${this.state.seats}.` : 'The host has not picked a game yet.',
+      );
+    if (
+      [...this.state.members.values()].some((m) => m.seat === seat && m.id !== id) ||
+      this.state.bots.has(String(seat))
+    )
+      return this.refuse(client, 'sit', 'seat-taken', 'That seat is taken.');
     me.seat = seat;
     me.ready = false;
   }
@@ -421,13 +523,19 @@ export class PartyRoom extends Room<PartyState> {
     if (parsed.data.clientSeed !== undefined) this.seeds.set(id, parsed.data.clientSeed);
   }
 
-  private onHostOnMember(client: Client, id: string, msg: unknown, what: 'spectate' | 'remove' | 'allow' | 'pass-host') {
+  private onHostOnMember(
+    client: Client,
+    id: string,
+    msg: unknown,
+    what: 'spectate' | 'remove' | 'allow' | 'pass-host',
+  ) {
     if (!this.asHost(client, id, what)) return;
     const parsed = memberRef.safeParse(msg);
     if (!parsed.success) return this.refuse(client, what, 'bad-message', `"${what}" takes { member }.`);
     const target = parsed.data.member;
     if (what === 'allow') {
-      if (!this.removed.delete(target) && !this.state.members.get(target)?.benched) return this.refuse(client, what, 'no-member', 'Nobody by that id to allow back.');
+      if (!this.removed.delete(target) && !this.state.members.get(target)?.benched)
+        return this.refuse(client, what, 'no-member', 'Nobody by that id to allow back.');
       const m = this.state.members.get(target);
       if (m) m.benched = false;
       return;
@@ -436,7 +544,8 @@ export class PartyRoom extends Room<PartyState> {
     if (!member) return this.refuse(client, what, 'no-member', 'No such member.');
     if (target === id) return this.refuse(client, what, 'not-yourself', 'The host cannot do that to themselves.');
     if (what === 'pass-host') return this.passHost(target);
-    if (this.state.phase !== 'gathering' && this.playing.includes(target)) return this.refuse(client, what, 'not-gathering', 'They are playing; wait until the game ends.');
+    if (this.state.phase !== 'gathering' && this.playing.includes(target))
+      return this.refuse(client, what, 'not-gathering', 'They are playing; wait until the game ends.');
     member.seat = -1;
     member.ready = false;
     member.benched = true;
@@ -446,7 +555,11 @@ export class PartyRoom extends Room<PartyState> {
       this.holders.delete(target);
       this.state.members.delete(target);
       const gone = this.clients.find((c) => c.sessionId === holder.sessionId);
-      gone?.send(PARTY_OUT.error, { code: 'removed', message: 'The host removed you from this lobby.', of: 'remove' } satisfies ErrorMessage);
+      gone?.send(PARTY_OUT.error, {
+        code: 'removed',
+        message: 'The host removed you from this lobby.',
+        of: 'remove',
+      } satisfies ErrorMessage);
       gone?.leave(CLOSE.removed);
     }
   }
@@ -454,13 +567,28 @@ export class PartyRoom extends Room<PartyState> {
   private onSeatBot(client: Client, id: string, msg: unknown) {
     if (!this.asHost(client, id, 'seat-bot') || !this.gathering(client, 'seat-bot')) return;
     const parsed = seatBotMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'seat-bot', 'bad-message', '"seat-bot" takes { seat, level: "easy" | "normal" | "hard" }.');
+    if (!parsed.success)
+      return this.refuse(
+        client,
+        'seat-bot',
+        'bad-message',
+        '"seat-bot" takes { seat, level: "easy" | "normal" | "hard" }.',
+      );
     const { seat, level } = parsed.data;
-    if (seat >= this.state.seats) return this.refuse(client, 'seat-bot', 'no-seat', this.state.seats ? `Seats are 1 to ${this.state.seats}.` : 'Pick a game first.');
-    if (!botGames().includes(this.state.game)) return this.refuse(client, 'seat-bot', 'no-bot', 'This game has no computer player.');
-    if ([...this.state.members.values()].some((m) => m.seat === seat)) return this.refuse(client, 'seat-bot', 'seat-taken', 'A member sits there.');
+    if (seat >= this.state.seats)
+      return this.refuse(
+        client,
+        'seat-bot',
+        'no-seat',
+        this.state.seats ? `Seats are 1 to ${this.state.seats}.` : 'Pick a game first.',
+      );
+    if (!botGames().includes(this.state.game))
+      return this.refuse(client, 'seat-bot', 'no-bot', 'This game has no computer player.');
+    if ([...this.state.members.values()].some((m) => m.seat === seat))
+      return this.refuse(client, 'seat-bot', 'seat-taken', 'A member sits there.');
     const others = [...this.state.bots.keys()].filter((s) => Number(s) !== seat).length;
-    if (others + 1 >= this.state.seats) return this.refuse(client, 'seat-bot', 'bad-seats', 'Leave at least one seat for a person.');
+    if (others + 1 >= this.state.seats)
+      return this.refuse(client, 'seat-bot', 'bad-seats', 'Leave at least one seat for a person.');
     this.state.bots.set(String(seat), level);
   }
 
@@ -468,13 +596,16 @@ export class PartyRoom extends Room<PartyState> {
     if (!this.asHost(client, id, 'unseat-bot') || !this.gathering(client, 'unseat-bot')) return;
     const parsed = sitMessage.safeParse(msg);
     if (!parsed.success) return this.refuse(client, 'unseat-bot', 'bad-message', '"unseat-bot" takes { seat }.');
-    if (!this.state.bots.delete(String(parsed.data.seat))) return this.refuse(client, 'unseat-bot', 'no-seat', 'No computer sits there.');
+    if (!this.state.bots.delete(String(parsed.data.seat)))
+      return this.refuse(client, 'unseat-bot', 'no-seat', 'No computer sits there.');
   }
 
   private onChat(client: Client, id: string, msg: unknown) {
     const parsed = chatMessage.safeParse(msg);
-    if (!parsed.success) return this.refuse(client, 'chat', 'bad-message', 'A chat message is 1 to 280 visible characters.');
-    if (!this.chatBudget.take()) return this.refuse(client, 'chat', 'chat-busy', 'The chat is busy; try again in a moment.');
+    if (!parsed.success)
+      return this.refuse(client, 'chat', 'bad-message', 'A chat message is 1 to 280 visible characters.');
+    if (!this.chatBudget.take())
+      return this.refuse(client, 'chat', 'chat-busy', 'The chat is busy; try again in a moment.');
     const member = this.state.members.get(id)!;
     const line = new ChatLine();
     line.id = ++this.chatId;
@@ -496,18 +627,26 @@ export class PartyRoom extends Room<PartyState> {
     const bySeat: string[] = [];
     for (const m of this.state.members.values()) if (m.seat >= 0) bySeat[m.seat] = m.id;
     // A computer seat holds '' among the members: the scoreboard counts people only.
-    const bots = [...this.state.bots.entries()].map(([seat, level]) => ({ seat: Number(seat), level: level as z.infer<typeof botLevel> }));
+    const bots = [...this.state.bots.entries()].map(([seat, level]) => ({
+      seat: Number(seat),
+      level: level as z.infer<typeof botLevel>,
+    }));
     for (const b of bots) bySeat[b.seat] = '';
     const seated = Array.from({ length: this.state.seats }, (_, s) => bySeat[s]);
-    if (seated.some((m) => m === undefined)) return this.refuse(client, 'start', 'seats-open', 'Every seat must be taken.');
-    if (seated.some((m) => m && !this.state.members.get(m)!.ready)) return this.refuse(client, 'start', 'not-ready', 'Everyone seated must be ready.');
+    if (seated.some((m) => m === undefined))
+      return this.refuse(client, 'start', 'seats-open', 'Every seat must be taken.');
+    if (seated.some((m) => m && !this.state.members.get(m)!.ready))
+      return this.refuse(client, 'start', 'not-ready', 'Everyone seated must be ready.');
     if (seated.every((m) => !m)) return this.refuse(client, 'start', 'seats-open', 'A person must play.');
     this.state.phase = 'playing';
     this.playing = seated as string[];
     try {
       // Created in this process whatever the cluster's placement policy: the lobby watches its table directly.
       const room = await matchMaker.handleCreateRoom('table', {
-        game: this.state.game, options: JSON.parse(this.state.options), clock: JSON.parse(this.state.clock), public: false,
+        game: this.state.game,
+        options: JSON.parse(this.state.options),
+        clock: JSON.parse(this.state.clock),
+        public: false,
         ...(bots.length ? { bots } : {}),
       });
       this.state.tableId = room.roomId;
@@ -548,7 +687,11 @@ export class PartyRoom extends Room<PartyState> {
     const client = this.clients.find((c) => c.sessionId === holder?.sessionId);
     if (!member || !client) return this.abandonTable();
     const clientSeed = this.seeds.get(memberId);
-    const reservation = await matchMaker.reserveSeatFor(room, { name: member.name, want: 'play', ...(clientSeed ? { clientSeed } : {}) });
+    const reservation = await matchMaker.reserveSeatFor(room, {
+      name: member.name,
+      want: 'play',
+      ...(clientSeed ? { clientSeed } : {}),
+    });
     client.send(PARTY_OUT.table, { seat, reservation });
   }
 
@@ -560,7 +703,12 @@ export class PartyRoom extends Room<PartyState> {
       if (this.state.phase !== 'playing') return;
       if (table.state.phase === 'over') return this.record(table.gameLog());
       const seatedAll = table.state.seats.every((s) => s.taken);
-      if (seating && !seatedAll && Date.now() - started > (this.ctx.config.reservationSeconds + 1) * 1000 * this.playing.length) return this.abandonTable();
+      if (
+        seating &&
+        !seatedAll &&
+        Date.now() - started > (this.ctx.config.reservationSeconds + 1) * 1000 * this.playing.length
+      )
+        return this.abandonTable();
       if ((table as unknown as { _internalState: number })._internalState === 2) return this.abandonTable();
       this.watchTimer = setTimeout(tick, 200);
     };
@@ -610,11 +758,20 @@ export class PartyRoom extends Room<PartyState> {
 }
 
 /** Binds the lobby room to one server's settings; limits come from the environment (README). */
-export function partyRoomFor(config: Config, durable: Durability | null = null, lobbies = new Set<PartyRoom>(), env: NodeJS.ProcessEnv = process.env): typeof PartyRoom {
-  const positive = (v: string | undefined, d: number) => (v && Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : d);
+export function partyRoomFor(
+  config: Config,
+  durable: Durability | null = null,
+  lobbies = new Set<PartyRoom>(),
+  env: NodeJS.ProcessEnv = process.env,
+): typeof PartyRoom {
+  const positive = (v: string | undefined, d: number) =>
+    v && Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : d;
   const ctx: PartyContext = {
-    config, maxMembers: positive(env.PARTY_MEMBERS, 16), idleSeconds: positive(env.PARTY_IDLE_SECONDS, 1800),
-    durable: durable?.store ? durable : null, lobbies,
+    config,
+    maxMembers: positive(env.PARTY_MEMBERS, 16),
+    idleSeconds: positive(env.PARTY_IDLE_SECONDS, 1800),
+    durable: durable?.store ? durable : null,
+    lobbies,
   };
   return class BoundPartyRoom extends PartyRoom {
     protected override ctx = ctx;

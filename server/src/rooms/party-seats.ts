@@ -13,9 +13,17 @@ export function seatsOf(module: GameModule, options: unknown, wanted: number | u
   if (wanted === undefined || wanted === given) return { ok: true, seats: given, options };
   if (options && typeof options === 'object') {
     const sized = module.options.safeParse({ ...options, seats: wanted });
-    if (sized.success && seatCount(module, sized.data) === wanted) return { ok: true, seats: wanted, options: sized.data };
-    if (!sized.success && module.seatsFor) return { ok: false, message: sized.error.issues[0]?.message ?? `${module.name} cannot seat ${wanted}.` };
+    if (sized.success && seatCount(module, sized.data) === wanted)
+      return { ok: true, seats: wanted, options: sized.data };
+    if (!sized.success && module.seatsFor)
+      return { ok: false, message: sized.error.issues[0]?.message ?? `${module.name} cannot seat ${wanted}.` };
   }
   const { min, max } = module.seats;
-  return { ok: false, message: min === max ? `${module.name} is played with ${max} seats.` : `${module.name} is played with ${given} seats with these options.` };
+  return {
+    ok: false,
+    message:
+      min === max
+        ? `${module.name} is played with ${max} seats.`
+        : `${module.name} is played with ${given} seats with these options.`,
+  };
 }

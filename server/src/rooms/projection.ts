@@ -20,7 +20,12 @@ import { diff, TABLE_OUT, type GameModule, type ViewMessage, type WireDoc } from
  * seats to act; for a game whose clients derive them from their own view (`legalFromView`) not even those
  * travel, only a marker that the seat is to act (and the server does not list them at all).
  */
-export function viewDocs(m: GameModule, state: unknown, seats: number, toAct: readonly number[]): { public: WireDoc; seats: WireDoc[] } {
+export function viewDocs(
+  m: GameModule,
+  state: unknown,
+  seats: number,
+  toAct: readonly number[],
+): { public: WireDoc; seats: WireDoc[] } {
   const derive = m.legalFromView !== undefined;
   return {
     public: { view: m.view(state, null) },

@@ -3,7 +3,17 @@
 // with the lines a module keeps back until they may be seen. It is what the game log and its verification rest on.
 import { randomBytes } from 'node:crypto';
 import {
-  commitmentOf, FAIR_SCHEME, FairDice, LOG_FORMAT, newServerSeed, RecordingDice, resultOf, type GameLog, type GameModule, type LogEntry, type Table,
+  commitmentOf,
+  FAIR_SCHEME,
+  FairDice,
+  LOG_FORMAT,
+  newServerSeed,
+  RecordingDice,
+  resultOf,
+  type GameLog,
+  type GameModule,
+  type LogEntry,
+  type Table,
 } from '@dicehall/shared';
 import { nodeHmac } from './node-hmac';
 import { LogLine, type TableState } from './schema';
@@ -98,7 +108,12 @@ export class GameRecord {
       options,
       seats,
       players: state.seats.map((s) => s.name),
-      fair: { scheme: FAIR_SCHEME, commitment: state.commitment, clientSeed: state.clientSeed, serverSeed: state.phase === 'over' ? this.serverSeed : null },
+      fair: {
+        scheme: FAIR_SCHEME,
+        commitment: state.commitment,
+        clientSeed: state.clientSeed,
+        serverSeed: state.phase === 'over' ? this.serverSeed : null,
+      },
       entries: this.entries,
       result: table ? resultOf(module, table) : null,
     };
@@ -110,7 +125,15 @@ export class GameRecord {
     // Everything but the action itself, which may be secret (an arrangement) until the game ends, and the rolls
     // when the module says they reveal a secret (a shuffled deck).
     const rolls = this.host.module.secretRolls ? [] : entry.rolls;
-    line.json = JSON.stringify({ seq: entry.seq, kind: entry.kind, seat: entry.seat, rolls, events: entry.events, at: entry.at, ...(entry.bot ? { bot: entry.bot } : {}) });
+    line.json = JSON.stringify({
+      seq: entry.seq,
+      kind: entry.kind,
+      seat: entry.seat,
+      rolls,
+      events: entry.events,
+      at: entry.at,
+      ...(entry.bot ? { bot: entry.bot } : {}),
+    });
     this.host.state.log.push(line);
   }
 }

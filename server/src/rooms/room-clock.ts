@@ -25,7 +25,9 @@ export class RoomClock {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get timed(): boolean { return this.control.mode !== 'none'; }
+  get timed(): boolean {
+    return this.control.mode !== 'none';
+  }
 
   /** A new game's first step: every clock full, the awaited seats running. */
   start(seats: number, toAct: Seat[]) {

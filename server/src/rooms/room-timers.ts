@@ -5,7 +5,9 @@
 const MIN_PATCH_MS = 50;
 
 /** A timer of the room (cleared with the room). */
-export interface Timer { clear(): void }
+export interface Timer {
+  clear(): void;
+}
 
 /** What the timers need from their room. */
 export interface TimerHost {
@@ -35,7 +37,12 @@ export class RoomTimers {
       this.schedulePatch();
     }, ms);
     this.timers.add(t);
-    return { clear: () => { clearTimeout(t); this.timers.delete(t); } };
+    return {
+      clear: () => {
+        clearTimeout(t);
+        this.timers.delete(t);
+      },
+    };
   }
 
   /** Sends pending changes soon, coalescing bursts; nothing is sent (and nothing runs) while nothing changes. */

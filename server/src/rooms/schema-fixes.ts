@@ -9,7 +9,10 @@ import type { Room } from '@colyseus/core';
 import { encode, Encoder } from '@colyseus/schema';
 
 /** The library versions the mends were written and tested against. */
-export const MENDED_FOR: Readonly<Record<string, string>> = { '@colyseus/schema': '3.0.76', '@colyseus/core': '0.16.26' };
+export const MENDED_FOR: Readonly<Record<string, string>> = {
+  '@colyseus/schema': '3.0.76',
+  '@colyseus/core': '0.16.26',
+};
 
 /** The installed version of a package (its package.json is not exported, so it is found next to its entry). */
 export function installedVersion(name: string): string {
@@ -24,9 +27,13 @@ export function installedVersion(name: string): string {
 
 /** Throws, naming each library whose installed version is not the one the mends were written for. */
 export function checkMendedVersions(installed: (name: string) => string = installedVersion) {
-  const off = Object.entries(MENDED_FOR).filter(([name, want]) => installed(name) !== want).map(([name, want]) => `${name} ${installed(name)} (mended for ${want})`);
+  const off = Object.entries(MENDED_FOR)
+    .filter(([name, want]) => installed(name) !== want)
+    .map(([name, want]) => `${name} ${installed(name)} (mended for ${want})`);
   if (off.length > 0) {
-    throw new Error(`server/src/rooms/schema-fixes.ts mends library internals of other versions than those installed: ${off.join(', ')}. Re-check each mend and its test, then update MENDED_FOR.`);
+    throw new Error(
+      `server/src/rooms/schema-fixes.ts mends library internals of other versions than those installed: ${off.join(', ')}. Re-check each mend and its test, then update MENDED_FOR.`,
+    );
   }
 }
 

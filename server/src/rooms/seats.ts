@@ -65,7 +65,11 @@ export class Seats {
   private seatOf = new Map<string, number>();
   private graceTimers: (Timer | null)[] = [];
 
-  constructor(private host: SeatHost, count: number, readonly graceSeconds: number) {
+  constructor(
+    private host: SeatHost,
+    count: number,
+    readonly graceSeconds: number,
+  ) {
     for (let s = 0; s < count; s++) {
       this.holders.push(null);
       this.graceTimers.push(null);
@@ -131,11 +135,21 @@ export class Seats {
       if (previous) {
         this.seatOf.delete(previous.sessionId);
         previous.userData = { superseded: true };
-        previous.send(TABLE_OUT.error, { code: 'seat-elsewhere', message: 'This seat was opened in another tab or window.', of: 'join' } satisfies ErrorMessage);
+        previous.send(TABLE_OUT.error, {
+          code: 'seat-elsewhere',
+          message: 'This seat was opened in another tab or window.',
+          of: 'join',
+        } satisfies ErrorMessage);
         previous.leave(CLOSE.seatElsewhere);
       }
     } else {
-      holder = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: opts.clientSeed ?? '', reconnection: null, nextClientSeed: null };
+      holder = {
+        token: randomBytes(24).toString('base64url'),
+        sessionId: null,
+        clientSeed: opts.clientSeed ?? '',
+        reconnection: null,
+        nextClientSeed: null,
+      };
       this.holders[seat] = holder;
       seatState(state, seat).taken = true;
       seatState(state, seat).name = opts.name ?? seatName(null, seat);
@@ -150,7 +164,14 @@ export class Seats {
 
   /** A computer takes the seat for the room's life. */
   seatBot(seat: number, level: BotLevel) {
-    this.holders[seat] = { token: randomBytes(24).toString('base64url'), sessionId: null, clientSeed: randomBytes(8).toString('hex'), reconnection: null, nextClientSeed: null, bot: level };
+    this.holders[seat] = {
+      token: randomBytes(24).toString('base64url'),
+      sessionId: null,
+      clientSeed: randomBytes(8).toString('hex'),
+      reconnection: null,
+      nextClientSeed: null,
+      bot: level,
+    };
     const s = seatState(this.host.state, seat);
     Object.assign(s, { taken: true, connected: true, name: `Computer (${level})`, bot: level });
   }
@@ -159,7 +180,15 @@ export class Seats {
   restore(seat: number, tokenHash: string, name: string) {
     // A computer seat (the room's create options seated it again) stays the computer's.
     const bot = this.holders[seat]?.bot;
-    this.holders[seat] = { token: '', tokenHash, sessionId: null, clientSeed: '', reconnection: null, nextClientSeed: null, ...(bot ? { bot } : {}) };
+    this.holders[seat] = {
+      token: '',
+      tokenHash,
+      sessionId: null,
+      clientSeed: '',
+      reconnection: null,
+      nextClientSeed: null,
+      ...(bot ? { bot } : {}),
+    };
     seatState(this.host.state, seat).taken = true;
     seatState(this.host.state, seat).name = name;
   }
@@ -265,7 +294,9 @@ export class Seats {
 
   /** Whether `name` reads like another seated player's name (impersonation), ignoring seat `own`. */
   looksSeated(name: string, own: number | null): boolean {
-    const others = this.holders.flatMap((h, s) => (h !== null && s !== own ? [seatState(this.host.state, s).name] : []));
+    const others = this.holders.flatMap((h, s) =>
+      h !== null && s !== own ? [seatState(this.host.state, s).name] : [],
+    );
     return confusable(name, others);
   }
 }

@@ -51,7 +51,8 @@ function big(c: Cursor, signed: boolean): number {
   need(c, 8);
   const v = signed ? c.view.getBigInt64(c.pos) : c.view.getBigUint64(c.pos);
   c.pos += 8;
-  if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) throw new WireError('integer out of range');
+  if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER))
+    throw new WireError('integer out of range');
   return Number(v);
 }
 
@@ -101,19 +102,52 @@ function value(c: Cursor, depth: number): Plain {
   if (b < 0xc0) return str(c, b & 0x1f);
   if (b >= 0xe0) return b - 0x100;
   switch (b) {
-    case 0xc0: return null;
-    case 0xc2: return false;
-    case 0xc3: return true;
-    case 0xca: { need(c, 4); const v = c.view.getFloat32(c.pos); c.pos += 4; return v; }
-    case 0xcb: { need(c, 8); const v = c.view.getFloat64(c.pos); c.pos += 8; return v; }
-    case 0xcc: return uint(c, 1);
-    case 0xcd: return uint(c, 2);
-    case 0xce: return uint(c, 4);
-    case 0xcf: return big(c, false);
-    case 0xd0: { need(c, 1); const v = c.view.getInt8(c.pos); c.pos += 1; return v; }
-    case 0xd1: { need(c, 2); const v = c.view.getInt16(c.pos); c.pos += 2; return v; }
-    case 0xd2: { need(c, 4); const v = c.view.getInt32(c.pos); c.pos += 4; return v; }
-    case 0xd3: return big(c, true);
+    case 0xc0:
+      return null;
+    case 0xc2:
+      return false;
+    case 0xc3:
+      return true;
+    case 0xca: {
+      need(c, 4);
+      const v = c.view.getFloat32(c.pos);
+      c.pos += 4;
+      return v;
+    }
+    case 0xcb: {
+      need(c, 8);
+      const v = c.view.getFloat64(c.pos);
+      c.pos += 8;
+      return v;
+    }
+    case 0xcc:
+      return uint(c, 1);
+    case 0xcd:
+      return uint(c, 2);
+    case 0xce:
+      return uint(c, 4);
+    case 0xcf:
+      return big(c, false);
+    case 0xd0: {
+      need(c, 1);
+      const v = c.view.getInt8(c.pos);
+      c.pos += 1;
+      return v;
+    }
+    case 0xd1: {
+      need(c, 2);
+      const v = c.view.getInt16(c.pos);
+      c.pos += 2;
+      return v;
+    }
+    case 0xd2: {
+      need(c, 4);
+      const v = c.view.getInt32(c.pos);
+      c.pos += 4;
+      return v;
+    }
+    case 0xd3:
+      return big(c, true);
     case 0xd4: {
       // fixext1: msgpackr writes `undefined` as type 0 with a zero byte, and defines records with type 0x72.
       const type = u8(c);
@@ -129,13 +163,20 @@ function value(c: Cursor, depth: number): Plain {
       }
       throw new WireError('extension refused');
     }
-    case 0xd9: return str(c, uint(c, 1));
-    case 0xda: return str(c, uint(c, 2));
-    case 0xdb: return str(c, uint(c, 4));
-    case 0xdc: return array(c, uint(c, 2), d);
-    case 0xdd: return array(c, uint(c, 4), d);
-    case 0xde: return map(c, uint(c, 2), d);
-    case 0xdf: return map(c, uint(c, 4), d);
+    case 0xd9:
+      return str(c, uint(c, 1));
+    case 0xda:
+      return str(c, uint(c, 2));
+    case 0xdb:
+      return str(c, uint(c, 4));
+    case 0xdc:
+      return array(c, uint(c, 2), d);
+    case 0xdd:
+      return array(c, uint(c, 4), d);
+    case 0xde:
+      return map(c, uint(c, 2), d);
+    case 0xdf:
+      return map(c, uint(c, 4), d);
     default:
       // 0xc1 (never used), bin 0xc4–c6, ext 0xc7–c9 and fixext 0xd5–d8: not something a player sends.
       throw new WireError('type refused');

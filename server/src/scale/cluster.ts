@@ -5,7 +5,10 @@ import { matchMaker, type Presence, type ServerOptions } from '@colyseus/core';
 import type { Config } from '../config';
 import { log } from '../log';
 
-export type ClusterOptions = Pick<ServerOptions, 'presence' | 'driver' | 'publicAddress' | 'selectProcessIdToCreateRoom'>;
+export type ClusterOptions = Pick<
+  ServerOptions,
+  'presence' | 'driver' | 'publicAddress' | 'selectProcessIdToCreateRoom'
+>;
 
 /**
  * A room is created on the process that was asked for it (Colyseus' default would pick the process with the
@@ -18,10 +21,15 @@ export async function clusterOptions(config: Config): Promise<ClusterOptions> {
   if (!config.redisUrl) return config.publicAddress ? { publicAddress: config.publicAddress } : {};
   if (!config.publicAddress) {
     // Without it a browser is sent to the shared entry, which may be another process: "seat reservation expired".
-    throw new Error('REDIS_URL is set but PUBLIC_ADDRESS is not: each process needs the address browsers reach it at (host[:port][/path])');
+    throw new Error(
+      'REDIS_URL is set but PUBLIC_ADDRESS is not: each process needs the address browsers reach it at (host[:port][/path])',
+    );
   }
   // Loaded only when asked for, so `npm start` never touches ioredis.
-  const [{ RedisPresence }, { RedisDriver }] = await Promise.all([import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
+  const [{ RedisPresence }, { RedisDriver }] = await Promise.all([
+    import('@colyseus/redis-presence'),
+    import('@colyseus/redis-driver'),
+  ]);
   const presence = new RedisPresence(config.redisUrl);
   const driver = new RedisDriver(config.redisUrl);
   quietErrors(presence, driver);

@@ -32,7 +32,10 @@ export async function logFromPeers(gameId: string, timeoutMs = PEER_TIMEOUT_MS):
     let pending = peers.length;
     for (const id of peers) {
       requestFromIPC<GameLog | null>(matchMaker.presence, channel(id), 'log', [gameId], timeoutMs)
-        .then((found) => found && typeof found === 'object' && resolve(found), () => undefined)
+        .then(
+          (found) => found && typeof found === 'object' && resolve(found),
+          () => undefined,
+        )
         .finally(() => --pending === 0 && resolve(null));
     }
   });
@@ -46,7 +49,8 @@ export function peerLogRoute(app: Express, archive: Archive, config: Config) {
   const misses = new AddressLimiter(120, 30);
   app.get('/api/games/:gameId/log', (req: Request, res: Response, next: NextFunction) => {
     const gameId = String(req.params.gameId);
-    if (!GAME_ID.test(gameId) || archive.get(gameId) || !misses.take(requestAddress(req, config.trustProxy))) return next();
+    if (!GAME_ID.test(gameId) || archive.get(gameId) || !misses.take(requestAddress(req, config.trustProxy)))
+      return next();
     logFromPeers(gameId).then(
       (found) => {
         if (!found) return next();

@@ -5,7 +5,10 @@ import type { GameLog } from '@dicehall/shared';
 export class Archive {
   private logs = new Map<string, { log: GameLog; owner: string }>();
   private byOwner = new Map<string, string[]>();
-  constructor(private readonly capacity: number, private readonly perOwner = capacity) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly perOwner = capacity,
+  ) {}
 
   put(log: GameLog, owner = 'unknown'): void {
     this.remove(log.gameId);

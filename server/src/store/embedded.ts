@@ -75,7 +75,10 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Sql> {
   const lockPath = join(options.dataDir, LOCK_FILE);
   takeLock(lockPath);
   const syncWal = options.syncWal ?? true;
-  const worker = new Worker(WORKER, { eval: true, workerData: { dataDir: options.dataDir, syncWal, pglite: require.resolve('@electric-sql/pglite') } });
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { dataDir: options.dataDir, syncWal, pglite: require.resolve('@electric-sql/pglite') },
+  });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   let dead: Error | null = null;
@@ -125,17 +128,18 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Sql> {
   return {
     query: (text, params) => exclusive(() => direct.query(text, params)),
     exec: (text) => exclusive(() => direct.exec(text)),
-    transaction: (fn) => exclusive(async () => {
-      await direct.exec('BEGIN');
-      try {
-        const out = await fn(direct);
-        await direct.exec('COMMIT');
-        return out;
-      } catch (err) {
-        await direct.exec('ROLLBACK').catch(() => {});
-        throw err;
-      }
-    }),
+    transaction: (fn) =>
+      exclusive(async () => {
+        await direct.exec('BEGIN');
+        try {
+          const out = await fn(direct);
+          await direct.exec('COMMIT');
+          return out;
+        } catch (err) {
+          await direct.exec('ROLLBACK').catch(() => {});
+          throw err;
+        }
+      }),
     afterCommit: () => (syncWal ? exclusive(() => call<void>('sync')) : Promise.resolve()),
     writeDurably: (text, params) => exclusive(() => call('write', text, params ?? [])),
     async close() {

@@ -84,7 +84,11 @@ export type StoreErrorCode =
 
 /** A refusal with a code the caller can act on; `cause` keeps the driver's error when there was one. */
 export class StoreError extends Error {
-  constructor(readonly code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'StoreError';
   }
@@ -155,4 +159,3 @@ export function seatTokenMatches(token: string, tokenHash: string): boolean {
   const b = Buffer.from(tokenHash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }
-

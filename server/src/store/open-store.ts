@@ -24,20 +24,35 @@ const env = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('data'),
   RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(0),
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .optional(),
 });
 
 export function storeSettingsFromEnv(source: NodeJS.ProcessEnv = process.env): StoreSettings {
   const e = env.parse(source);
-  return { databaseUrl: e.DATABASE_URL, dataDir: resolve(e.DATA_DIR), retentionDays: e.RETENTION_DAYS, schema: e.DATABASE_SCHEMA };
+  return {
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    retentionDays: e.RETENTION_DAYS,
+    schema: e.DATABASE_SCHEMA,
+  };
 }
 
 /** Opens the backend, brings its schema up to date, and returns the store. */
-export async function openGameStore(settings: StoreSettings, options: SqlStoreOptions & { applicationName?: string } = {}): Promise<GameStore> {
+export async function openGameStore(
+  settings: StoreSettings,
+  options: SqlStoreOptions & { applicationName?: string } = {},
+): Promise<GameStore> {
   let sql: Sql | undefined;
   try {
     sql = settings.databaseUrl
-      ? await openPostgres({ connectionString: settings.databaseUrl, schema: settings.schema, applicationName: options.applicationName })
+      ? await openPostgres({
+          connectionString: settings.databaseUrl,
+          schema: settings.schema,
+          applicationName: options.applicationName,
+        })
       : await openEmbedded({ dataDir: settings.dataDir, syncWal: settings.syncWal });
     await migrate(sql);
   } catch (err) {
@@ -50,7 +65,12 @@ export async function openGameStore(settings: StoreSettings, options: SqlStoreOp
 }
 
 /** Deletes expired finished games now and then every `everyMs`; returns a stop function. Off when days is 0. */
-export function startRetention(store: GameStore, days: number, everyMs = 3600_000, onError: (err: unknown) => void = () => {}): () => void {
+export function startRetention(
+  store: GameStore,
+  days: number,
+  everyMs = 3600_000,
+  onError: (err: unknown) => void = () => {},
+): () => void {
   if (days <= 0) return () => {};
   const sweep = () => store.deleteFinishedBefore(new Date(Date.now() - days * 86400_000)).catch(onError);
   void sweep();

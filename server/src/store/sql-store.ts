@@ -1,8 +1,15 @@
 // The game store over SQL, shared by both backends; appends from all rooms are group-committed.
 import type { GameLog, LogEntry } from '@dicehall/shared';
 import {
-  hashSeatToken, StoreError,
-  type ChatInput, type GameStore, type NewGame, type SeatInput, type StoredChat, type StoredGame, type UnfinishedGame,
+  hashSeatToken,
+  StoreError,
+  type ChatInput,
+  type GameStore,
+  type NewGame,
+  type SeatInput,
+  type StoredChat,
+  type StoredGame,
+  type UnfinishedGame,
 } from './game-store';
 import type { Sql, SqlRunner } from './sql';
 
@@ -35,7 +42,11 @@ export class SqlGameStore implements GameStore {
   /** Where each game's log continues, as far as this process knows: the fast path trusts it, the database checks it. */
   private nextSeq = new Map<string, number>();
 
-  constructor(private readonly sql: Sql, readonly backend: 'embedded' | 'postgres', options: SqlStoreOptions = {}) {
+  constructor(
+    private readonly sql: Sql,
+    readonly backend: 'embedded' | 'postgres',
+    options: SqlStoreOptions = {},
+  ) {
     this.maxBatch = options.maxBatch ?? 1000;
   }
 
@@ -55,8 +66,19 @@ export class SqlGameStore implements GameStore {
         await tx.query(
           `INSERT INTO games (game_id, room_id, round, game, rules_version, options, seat_count, commitment, server_seed, room, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-          [g.gameId, g.roomId, g.round, g.game, g.rulesVersion, JSON.stringify(g.options ?? null), g.seatCount,
-            g.commitment, g.serverSeed, JSON.stringify(g.room ?? null), (g.createdAt ?? new Date()).toISOString()],
+          [
+            g.gameId,
+            g.roomId,
+            g.round,
+            g.game,
+            g.rulesVersion,
+            JSON.stringify(g.options ?? null),
+            g.seatCount,
+            g.commitment,
+            g.serverSeed,
+            JSON.stringify(g.room ?? null),
+            (g.createdAt ?? new Date()).toISOString(),
+          ],
         );
       } catch (err) {
         if (pgCode(err) === '23505') throw new StoreError('duplicate-game', `game ${g.gameId} already exists`);
@@ -72,7 +94,9 @@ export class SqlGameStore implements GameStore {
     checkSeat(seat, 64);
     await this.write(async (tx) => {
       const rows = await tx.query<{ seat_count: number; finished: boolean }>(
-        'SELECT seat_count, finished_at IS NOT NULL AS finished FROM games WHERE game_id = $1 FOR UPDATE', [gameId]);
+        'SELECT seat_count, finished_at IS NOT NULL AS finished FROM games WHERE game_id = $1 FOR UPDATE',
+        [gameId],
+      );
       if (!rows[0]) throw new StoreError('unknown-game', `no game ${gameId}`);
       if (rows[0].finished) throw new StoreError('game-finished', `game ${gameId} is over`);
       if (seat.seat >= rows[0].seat_count) throw bad(`game ${gameId} has ${rows[0].seat_count} seats`);
@@ -85,7 +109,10 @@ export class SqlGameStore implements GameStore {
     checkId(gameId, 'gameId');
     checkText(clientSeed, 'clientSeed', MAX_TEXT, true);
     await this.write(async (tx) => {
-      const rows = await tx.query('UPDATE games SET client_seed = $2 WHERE game_id = $1 AND finished_at IS NULL RETURNING 1', [gameId, clientSeed]);
+      const rows = await tx.query(
+        'UPDATE games SET client_seed = $2 WHERE game_id = $1 AND finished_at IS NULL RETURNING 1',
+        [gameId, clientSeed],
+      );
       if (!rows[0]) await this.explainMissing(tx, gameId);
     });
   }
@@ -97,7 +124,8 @@ export class SqlGameStore implements GameStore {
       if (!Array.isArray(entries) || entries.length === 0) throw bad('append takes at least one entry');
       entries.forEach((e, i) => {
         if (!e || !Number.isInteger(e.seq) || e.seq < 0) throw bad('every entry needs a whole seq >= 0');
-        if (i > 0 && e.seq !== entries[i - 1]!.seq + 1) throw bad('the entries of one append must have consecutive seqs');
+        if (i > 0 && e.seq !== entries[i - 1]!.seq + 1)
+          throw bad('the entries of one append must have consecutive seqs');
       });
     } catch (err) {
       return Promise.reject(err);
@@ -119,13 +147,19 @@ export class SqlGameStore implements GameStore {
   async addChat(gameId: string, line: ChatInput): Promise<void> {
     this.open();
     checkId(gameId, 'gameId');
-    if (line.seat !== null && (!Number.isInteger(line.seat) || line.seat < 0)) throw bad('seat must be null or a seat number');
+    if (line.seat !== null && (!Number.isInteger(line.seat) || line.seat < 0))
+      throw bad('seat must be null or a seat number');
     checkText(line.from, 'from', MAX_NAME, true);
     checkText(line.text, 'text', MAX_TEXT);
     await this.write(async (tx) => {
       try {
-        await tx.query('INSERT INTO chat (game_id, seat, sender, body, at) VALUES ($1, $2, $3, $4, $5)',
-          [gameId, line.seat, line.from, line.text, (line.at ?? new Date()).toISOString()]);
+        await tx.query('INSERT INTO chat (game_id, seat, sender, body, at) VALUES ($1, $2, $3, $4, $5)', [
+          gameId,
+          line.seat,
+          line.from,
+          line.text,
+          (line.at ?? new Date()).toISOString(),
+        ]);
       } catch (err) {
         if (pgCode(err) === '23503') throw new StoreError('unknown-game', `no game ${gameId}`);
         throw err;
@@ -144,11 +178,15 @@ export class SqlGameStore implements GameStore {
       const rows = await tx.query(
         `UPDATE games SET finished_at = $2, result = $3, final_log = $4, client_seed = COALESCE(client_seed, $5)
          WHERE game_id = $1 AND finished_at IS NULL RETURNING 1`,
-        [gameId, finishedAt.toISOString(), JSON.stringify(log.result ?? null), text, log.fair.clientSeed]);
+        [gameId, finishedAt.toISOString(), JSON.stringify(log.result ?? null), text, log.fair.clientSeed],
+      );
       if (!rows[0]) {
-        const [prior] = await tx.query<{ final_log: string | null }>('SELECT final_log FROM games WHERE game_id = $1', [gameId]);
+        const [prior] = await tx.query<{ final_log: string | null }>('SELECT final_log FROM games WHERE game_id = $1', [
+          gameId,
+        ]);
         if (!prior) throw new StoreError('unknown-game', `no game ${gameId}`);
-        if (prior.final_log !== text) throw new StoreError('game-finished', `game ${gameId} already finished with another log`);
+        if (prior.final_log !== text)
+          throw new StoreError('game-finished', `game ${gameId} already finished with another log`);
       }
       await tx.query('DELETE FROM resume_leases WHERE game_id = $1', [gameId]);
     });
@@ -158,58 +196,89 @@ export class SqlGameStore implements GameStore {
   async loadUnfinished(gameId: string): Promise<StoredGame | null> {
     this.open();
     if (!validId(gameId)) return null;
-    return this.read(() => this.sql.transaction(async (tx) => {
-      // One snapshot for the game and its rows (PGlite runs one transaction at a time anyway).
-      if (this.backend === 'postgres') await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-      const [g] = await tx.query<GameRow>('SELECT * FROM games WHERE game_id = $1 AND finished_at IS NULL', [gameId]);
-      if (!g) return null;
-      const seats = await tx.query<{ seat: number; token_hash: string; name: string }>(
-        'SELECT seat, token_hash, name FROM seats WHERE game_id = $1 ORDER BY seat', [gameId]);
-      const entries = await tx.query<{ entry: string }>('SELECT entry FROM log_entries WHERE game_id = $1 ORDER BY seq', [gameId]);
-      const chat = await tx.query<{ id: number | string; seat: number | null; sender: string; body: string; at: Date | string }>(
-        'SELECT id, seat, sender, body, at FROM chat WHERE game_id = $1 ORDER BY id', [gameId]);
-      return {
-        gameId: g.game_id,
-        roomId: g.room_id,
-        round: g.round,
-        game: g.game,
-        rulesVersion: g.rules_version,
-        options: JSON.parse(g.options),
-        seatCount: g.seat_count,
-        commitment: g.commitment,
-        serverSeed: g.server_seed,
-        clientSeed: g.client_seed,
-        room: JSON.parse(g.room),
-        createdAt: new Date(g.created_at),
-        seats: seats.map((s) => ({ seat: s.seat, tokenHash: s.token_hash, name: s.name })),
-        entries: entries.map((e) => JSON.parse(e.entry) as LogEntry),
-        chat: chat.map((c): StoredChat => ({ id: Number(c.id), seat: c.seat, from: c.sender, text: c.body, at: new Date(c.at) })),
-      };
-    }));
+    return this.read(() =>
+      this.sql.transaction(async (tx) => {
+        // One snapshot for the game and its rows (PGlite runs one transaction at a time anyway).
+        if (this.backend === 'postgres') await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+        const [g] = await tx.query<GameRow>('SELECT * FROM games WHERE game_id = $1 AND finished_at IS NULL', [gameId]);
+        if (!g) return null;
+        const seats = await tx.query<{ seat: number; token_hash: string; name: string }>(
+          'SELECT seat, token_hash, name FROM seats WHERE game_id = $1 ORDER BY seat',
+          [gameId],
+        );
+        const entries = await tx.query<{ entry: string }>(
+          'SELECT entry FROM log_entries WHERE game_id = $1 ORDER BY seq',
+          [gameId],
+        );
+        const chat = await tx.query<{
+          id: number | string;
+          seat: number | null;
+          sender: string;
+          body: string;
+          at: Date | string;
+        }>('SELECT id, seat, sender, body, at FROM chat WHERE game_id = $1 ORDER BY id', [gameId]);
+        return {
+          gameId: g.game_id,
+          roomId: g.room_id,
+          round: g.round,
+          game: g.game,
+          rulesVersion: g.rules_version,
+          options: JSON.parse(g.options),
+          seatCount: g.seat_count,
+          commitment: g.commitment,
+          serverSeed: g.server_seed,
+          clientSeed: g.client_seed,
+          room: JSON.parse(g.room),
+          createdAt: new Date(g.created_at),
+          seats: seats.map((s) => ({ seat: s.seat, tokenHash: s.token_hash, name: s.name })),
+          entries: entries.map((e) => JSON.parse(e.entry) as LogEntry),
+          chat: chat.map(
+            (c): StoredChat => ({ id: Number(c.id), seat: c.seat, from: c.sender, text: c.body, at: new Date(c.at) }),
+          ),
+        };
+      }),
+    );
   }
 
   async listUnfinished(): Promise<UnfinishedGame[]> {
     this.open();
-    const rows = await this.read(() => this.sql.query<{ game_id: string; room_id: string; game: string; created_at: Date | string; entries: number }>(
-      `SELECT g.game_id, g.room_id, g.game, g.created_at,
+    const rows = await this.read(() =>
+      this.sql.query<{ game_id: string; room_id: string; game: string; created_at: Date | string; entries: number }>(
+        `SELECT g.game_id, g.room_id, g.game, g.created_at,
               (SELECT count(*)::int FROM log_entries e WHERE e.game_id = g.game_id) AS entries
-       FROM games g WHERE g.finished_at IS NULL ORDER BY g.created_at, g.game_id`));
-    return rows.map((r) => ({ gameId: r.game_id, roomId: r.room_id, game: r.game, createdAt: new Date(r.created_at), entries: r.entries }));
+       FROM games g WHERE g.finished_at IS NULL ORDER BY g.created_at, g.game_id`,
+      ),
+    );
+    return rows.map((r) => ({
+      gameId: r.game_id,
+      roomId: r.room_id,
+      game: r.game,
+      createdAt: new Date(r.created_at),
+      entries: r.entries,
+    }));
   }
 
   async unfinishedInRoom(roomId: string): Promise<string | null> {
     this.open();
     if (!validId(roomId)) return null;
-    const [row] = await this.read(() => this.sql.query<{ game_id: string }>(
-      'SELECT game_id FROM games WHERE room_id = $1 AND finished_at IS NULL ORDER BY round DESC LIMIT 1', [roomId]));
+    const [row] = await this.read(() =>
+      this.sql.query<{ game_id: string }>(
+        'SELECT game_id FROM games WHERE room_id = $1 AND finished_at IS NULL ORDER BY round DESC LIMIT 1',
+        [roomId],
+      ),
+    );
     return row?.game_id ?? null;
   }
 
   async finishedLog(gameId: string): Promise<GameLog | null> {
     this.open();
     if (!validId(gameId)) return null;
-    const [row] = await this.read(() => this.sql.query<{ final_log: string }>(
-      'SELECT final_log FROM games WHERE game_id = $1 AND finished_at IS NOT NULL', [gameId]));
+    const [row] = await this.read(() =>
+      this.sql.query<{ final_log: string }>(
+        'SELECT final_log FROM games WHERE game_id = $1 AND finished_at IS NOT NULL',
+        [gameId],
+      ),
+    );
     return row ? (JSON.parse(row.final_log) as GameLog) : null;
   }
 
@@ -218,8 +287,13 @@ export class SqlGameStore implements GameStore {
     if (!(cutoff instanceof Date) || Number.isNaN(cutoff.getTime())) throw bad('cutoff must be a date');
     let deleted = 0;
     await this.write(async (tx) => {
-      const rows = await tx.query('DELETE FROM games WHERE finished_at IS NOT NULL AND finished_at < $1 RETURNING game_id', [cutoff.toISOString()]);
-      const lobbies = await tx.query('DELETE FROM lobbies WHERE updated_at < $1 RETURNING lobby_id', [cutoff.toISOString()]);
+      const rows = await tx.query(
+        'DELETE FROM games WHERE finished_at IS NOT NULL AND finished_at < $1 RETURNING game_id',
+        [cutoff.toISOString()],
+      );
+      const lobbies = await tx.query('DELETE FROM lobbies WHERE updated_at < $1 RETURNING lobby_id', [
+        cutoff.toISOString(),
+      ]);
       deleted = rows.length + lobbies.length;
     });
     return deleted;
@@ -234,20 +308,25 @@ export class SqlGameStore implements GameStore {
       await tx.query(
         `INSERT INTO lobbies (lobby_id, snapshot, updated_at) VALUES ($1, $2, now())
          ON CONFLICT (lobby_id) DO UPDATE SET snapshot = excluded.snapshot, updated_at = excluded.updated_at`,
-        [lobbyId, text]);
+        [lobbyId, text],
+      );
     });
   }
 
   async loadLobby(lobbyId: string): Promise<unknown | null> {
     this.open();
     if (!validId(lobbyId)) return null;
-    const [row] = await this.read(() => this.sql.query<{ snapshot: string }>('SELECT snapshot FROM lobbies WHERE lobby_id = $1', [lobbyId]));
+    const [row] = await this.read(() =>
+      this.sql.query<{ snapshot: string }>('SELECT snapshot FROM lobbies WHERE lobby_id = $1', [lobbyId]),
+    );
     return row ? (JSON.parse(row.snapshot) as unknown) : null;
   }
 
   async listLobbies(): Promise<string[]> {
     this.open();
-    const rows = await this.read(() => this.sql.query<{ lobby_id: string }>('SELECT lobby_id FROM lobbies ORDER BY updated_at'));
+    const rows = await this.read(() =>
+      this.sql.query<{ lobby_id: string }>('SELECT lobby_id FROM lobbies ORDER BY updated_at'),
+    );
     return rows.map((r) => r.lobby_id);
   }
 
@@ -273,7 +352,8 @@ export class SqlGameStore implements GameStore {
          ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
          WHERE resume_leases.owner = excluded.owner OR resume_leases.expires_at <= clock_timestamp()
          RETURNING owner`,
-        [gameId, owner, ttlMs]);
+        [gameId, owner, ttlMs],
+      );
       won = rows.length === 1;
     });
     return won;
@@ -293,7 +373,8 @@ export class SqlGameStore implements GameStore {
       const rows = await tx.query<{ game_id: string }>(
         `UPDATE resume_leases SET expires_at = clock_timestamp() + $3 * interval '1 millisecond'
          WHERE owner = $2 AND game_id = ANY($1::text[]) RETURNING game_id`,
-        [gameIds, owner, ttlMs]);
+        [gameIds, owner, ttlMs],
+      );
       held = rows.map((r) => r.game_id);
     });
     return held;
@@ -302,7 +383,9 @@ export class SqlGameStore implements GameStore {
   async releaseResume(gameId: string, owner: string): Promise<void> {
     this.open();
     checkId(gameId, 'gameId');
-    await this.write((tx) => tx.query('DELETE FROM resume_leases WHERE game_id = $1 AND owner = $2', [gameId, owner]).then(() => {}));
+    await this.write((tx) =>
+      tx.query('DELETE FROM resume_leases WHERE game_id = $1 AND owner = $2', [gameId, owner]).then(() => {}),
+    );
   }
 
   async close(): Promise<void> {
@@ -348,7 +431,12 @@ export class SqlGameStore implements GameStore {
          SELECT i.game_id, i.seq, i.entry FROM unnest($1::text[], $2::int[], $3::text[]) AS i(game_id, seq, entry)
          JOIN games g ON g.game_id = i.game_id AND g.finished_at IS NULL
          RETURNING game_id, seq`,
-        [batch.flatMap((p) => p.entries.map(() => p.gameId)), batch.flatMap((p) => p.entries.map((e) => e.seq)), batch.flatMap((p) => p.texts)]);
+        [
+          batch.flatMap((p) => p.entries.map(() => p.gameId)),
+          batch.flatMap((p) => p.entries.map((e) => e.seq)),
+          batch.flatMap((p) => p.texts),
+        ],
+      );
       inserted = new Set(rows.map((r) => `${r.game_id}\u0000${r.seq}`));
     } catch (err) {
       // A seq already taken (another writer, a retry): nothing was inserted; sort it out row by row.
@@ -369,7 +457,9 @@ export class SqlGameStore implements GameStore {
   }
 
   private failAll(batch: PendingAppend[], err: unknown) {
-    const failure = new StoreError('store-unavailable', `the store could not write: ${(err as Error).message}`, { cause: err });
+    const failure = new StoreError('store-unavailable', `the store could not write: ${(err as Error).message}`, {
+      cause: err,
+    });
     for (const p of batch) {
       this.nextSeq.delete(p.gameId);
       p.reject(failure);
@@ -387,28 +477,47 @@ export class SqlGameStore implements GameStore {
         const games = await tx.query<{ game_id: string; finished: boolean; last: number | null }>(
           `SELECT g.game_id, g.finished_at IS NOT NULL AS finished,
                   (SELECT max(e.seq) FROM log_entries e WHERE e.game_id = g.game_id) AS last
-           FROM games g WHERE g.game_id = ANY($1::text[])`, [ids]);
+           FROM games g WHERE g.game_id = ANY($1::text[])`,
+          [ids],
+        );
         const next = new Map(games.map((g) => [g.game_id, g.last === null ? 0 : Number(g.last) + 1]));
         const finished = new Set(games.filter((g) => g.finished).map((g) => g.game_id));
         // Entries sent again (a retry after a lost answer) are compared with what is stored.
-        const again = batch.flatMap((p) => p.entries.filter((e) => e.seq < (next.get(p.gameId) ?? 0)).map((e) => [p.gameId, e.seq] as const));
+        const again = batch.flatMap((p) =>
+          p.entries.filter((e) => e.seq < (next.get(p.gameId) ?? 0)).map((e) => [p.gameId, e.seq] as const),
+        );
         const known = new Map<string, string>();
         if (again.length > 0) {
           const stored = await tx.query<{ game_id: string; seq: number; entry: string }>(
             `SELECT e.game_id, e.seq, e.entry FROM log_entries e
              JOIN unnest($1::text[], $2::int[]) AS k(game_id, seq) ON e.game_id = k.game_id AND e.seq = k.seq`,
-            [again.map((a) => a[0]), again.map((a) => a[1])]);
+            [again.map((a) => a[0]), again.map((a) => a[1])],
+          );
           for (const s of stored) known.set(`${s.game_id}\u0000${s.seq}`, s.entry);
         }
         const rows: { gameId: string[]; seq: number[]; entry: string[] } = { gameId: [], seq: [], entry: [] };
         for (const p of batch) {
           const n = next.get(p.gameId);
-          if (n === undefined) { refused.set(p, new StoreError('unknown-game', `no game ${p.gameId}`)); continue; }
-          if (finished.has(p.gameId)) { refused.set(p, new StoreError('game-finished', `game ${p.gameId} is over`)); continue; }
+          if (n === undefined) {
+            refused.set(p, new StoreError('unknown-game', `no game ${p.gameId}`));
+            continue;
+          }
+          if (finished.has(p.gameId)) {
+            refused.set(p, new StoreError('game-finished', `game ${p.gameId} is over`));
+            continue;
+          }
           const fresh = p.entries.findIndex((e) => e.seq >= n);
           const restated = fresh === -1 ? p.entries.length : fresh;
-          const differs = p.entries.slice(0, restated).find((e, i) => known.get(`${p.gameId}\u0000${e.seq}`) !== p.texts[i]);
-          if (differs) { refused.set(p, new StoreError('duplicate-entry', `game ${p.gameId} already has another entry ${differs.seq}`)); continue; }
+          const differs = p.entries
+            .slice(0, restated)
+            .find((e, i) => known.get(`${p.gameId}\u0000${e.seq}`) !== p.texts[i]);
+          if (differs) {
+            refused.set(
+              p,
+              new StoreError('duplicate-entry', `game ${p.gameId} already has another entry ${differs.seq}`),
+            );
+            continue;
+          }
           if (fresh === -1) continue;
           const first = p.entries[fresh]!;
           if (first.seq !== n) {
@@ -427,8 +536,10 @@ export class SqlGameStore implements GameStore {
         }
         after = next;
         if (rows.seq.length > 0) {
-          await tx.query('INSERT INTO log_entries (game_id, seq, entry) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])',
-            [rows.gameId, rows.seq, rows.entry]);
+          await tx.query(
+            'INSERT INTO log_entries (game_id, seq, entry) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])',
+            [rows.gameId, rows.seq, rows.entry],
+          );
         }
       });
       await this.sql.afterCommit();
@@ -497,7 +608,8 @@ async function upsertSeat(tx: SqlRunner, gameId: string, s: SeatInput) {
   await tx.query(
     `INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4)
      ON CONFLICT (game_id, seat) DO UPDATE SET token_hash = excluded.token_hash, name = excluded.name`,
-    [gameId, s.seat, hashSeatToken(s.token), s.name]);
+    [gameId, s.seat, hashSeatToken(s.token), s.name],
+  );
 }
 
 function pgCode(err: unknown): string | undefined {
@@ -517,7 +629,8 @@ function checkId(id: unknown, what: string) {
 }
 
 function checkText(value: unknown, what: string, max: number, emptyOk = false) {
-  if (typeof value !== 'string' || value.length > max || (!emptyOk && value.length === 0)) throw bad(`${what} must be a string of ${emptyOk ? 0 : 1} to ${max} characters`);
+  if (typeof value !== 'string' || value.length > max || (!emptyOk && value.length === 0))
+    throw bad(`${what} must be a string of ${emptyOk ? 0 : 1} to ${max} characters`);
 }
 
 function checkSeat(s: SeatInput, seatCount: number) {

@@ -41,8 +41,12 @@ export function loadMigrations(dirs = MIGRATION_DIRS): Migration[] {
 export async function migrate(sql: Sql, migrations = loadMigrations()): Promise<string[]> {
   return sql.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.dicehall_migrations'))");
-    await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set(
+      (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+    );
     const applied: string[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) continue;

@@ -17,7 +17,8 @@ export function budgetFor(kit: BotKit, level: Level, override: Partial<Budget> =
 export function makeBot<View, Action>(kit: BotKit<unknown, Action, View>, level: Level, rng: Dice): Bot<View, Action> {
   const think = (input: BotInput<View, Action>, override?: Partial<Budget>): Thought<Action> => {
     const { seat } = input;
-    if (input.legal.length === 0) throw new Error(`a ${kit.game.id} bot was asked to act for seat ${seat} with no legal action`);
+    if (input.legal.length === 0)
+      throw new Error(`a ${kit.game.id} bot was asked to act for seat ${seat} with no legal action`);
     const special = kit.special?.(input, level, rng);
     if (special != null) return { action: special, nodes: 0, depth: 0, cut: false };
     const pruned = kit.prune?.(input);
@@ -26,7 +27,8 @@ export function makeBot<View, Action>(kit: BotKit<unknown, Action, View>, level:
     if (level === 'random') return { action: pick(rng, legal), nodes: 0, depth: 0, cut: false };
     const cfg = kit.levels[level];
     // Easy's blunders: a random legal action now and then, decided before any thinking.
-    if (cfg.blunder > 0 && rng.roll(1000) <= cfg.blunder * 1000) return { action: pick(rng, legal), nodes: 0, depth: 0, cut: false };
+    if (cfg.blunder > 0 && rng.roll(1000) <= cfg.blunder * 1000)
+      return { action: pick(rng, legal), nodes: 0, depth: 0, cut: false };
     const states = Array.from({ length: Math.max(1, cfg.samples ?? 1) }, () => kit.determinize(input.view, seat, rng));
     return search(kit, states, seat, legal, cfg, budgetFor(kit, level, override), rng);
   };
@@ -42,6 +44,10 @@ export function makeBot<View, Action>(kit: BotKit<unknown, Action, View>, level:
  * The one place a state becomes a bot's input: the seat's view and legal actions, copied so the bot
  * shares no object with the state. The room and the benchmark call this; a bot never sees the state.
  */
-export function botInput<State, Action>(game: GameModule<State, Action>, state: State, seat: Seat): BotInput<unknown, Action> {
+export function botInput<State, Action>(
+  game: GameModule<State, Action>,
+  state: State,
+  seat: Seat,
+): BotInput<unknown, Action> {
   return structuredClone({ view: game.view(state, seat), legal: game.legalActions(state, seat), seat });
 }

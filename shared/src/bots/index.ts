@@ -31,5 +31,5 @@ export function createBot(gameId: string, level: Level, rng: Dice): Bot | undefi
   const kit = getBotKit(gameId);
   if (kit) return makeBot(kit, level, rng);
   if (gameId === 'polywars' && (level === 'normal' || level === 'hard')) return makePolywarsBot(level, rng) as Bot;
-  return  Object.hasOwn(LEVEL_NOTES, gameId) ? makeSimpleBot(gameId, level, rng) : undefined;
+  return Object.hasOwn(LEVEL_NOTES, gameId) ? makeSimpleBot(gameId, level, rng) : undefined;
 }

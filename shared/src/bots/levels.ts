@@ -27,4 +27,3 @@ export const LEVEL_NOTES: Record<string, Record<'easy' | 'normal' | 'hard', stri
   },
   'high-roll': { easy: 'rolls', normal: 'rolls', hard: 'rolls' },
 };
-

@@ -69,7 +69,8 @@ export function stateFromView(v: PolywarsView): PolywarsState {
 }
 
 const live = (s: PolywarsState) => s.dice.filter((d) => d.alive && d.x !== null);
-const dist = (a: { x: number | null; y: number | null }, b: { x: number | null; y: number | null }) => Math.hypot(a.x! - b.x!, a.y! - b.y!) / R;
+const dist = (a: { x: number | null; y: number | null }, b: { x: number | null; y: number | null }) =>
+  Math.hypot(a.x! - b.x!, a.y! - b.y!) / R;
 const squash = (x: number) => Math.tanh(x);
 
 /** Expected damage `a` could deal to `t` by an attack now, ignoring line of sight: a crude threat measure. */
@@ -79,7 +80,7 @@ function threat(a: PwDie, t: PwDie): number {
   const eff = a.value - range;
   // Successful rolls 1..eff-1 deal their face; a perfect roll destroys.
   const hit = Math.max(0, eff - 1);
-  return (hit * (hit + 1) / 2 + (eff <= a.sides ? t.value : 0)) / a.sides;
+  return ((hit * (hit + 1)) / 2 + (eff <= a.sides ? t.value : 0)) / a.sides;
 }
 
 /**
@@ -98,20 +99,24 @@ export function evaluate(s: PolywarsState, me: Seat): number {
   const scale = Math.max(1, s.budget);
   const sum = (ds: PwDie[]) => ds.reduce((t, d) => t + d.value, 0);
   const enemySeats = [...new Set(foes.map((d) => d.owner))];
-  const strongest = Math.max(0, ...enemySeats.map((e) => sum(foes.filter((d) => d.owner === e)) + 2 * foes.filter((d) => d.owner === e).length));
+  const strongest = Math.max(
+    0,
+    ...enemySeats.map((e) => sum(foes.filter((d) => d.owner === e)) + 2 * foes.filter((d) => d.owner === e).length),
+  );
   let score = (sum(mine) + 2 * mine.length - strongest) / scale;
   // Threats: what my dice can do to theirs next, less what theirs can do to mine (a move later).
   let mineThreat = 0;
   let theirThreat = 0;
-  for (const a of mine) for (const t of foes) mineThreat = Math.max(mineThreat, threat(a, t) * (t.aura === 'leadership' ? 3 : 1));
-  for (const a of foes) for (const t of mine) theirThreat += threat(a, t) * (t.aura === 'leadership' ? 3 : 1) / 4;
+  for (const a of mine)
+    for (const t of foes) mineThreat = Math.max(mineThreat, threat(a, t) * (t.aura === 'leadership' ? 3 : 1));
+  for (const a of foes) for (const t of mine) theirThreat += (threat(a, t) * (t.aura === 'leadership' ? 3 : 1)) / 4;
   score += (0.5 * mineThreat - 0.5 * theirThreat) / scale;
   switch (s.scenario) {
     case 'kill-the-king': {
       const myLeader = mine.find((d) => d.aura === 'leadership');
-      if (myLeader) score += 1.5 * myLeader.value / scale;
+      if (myLeader) score += (1.5 * myLeader.value) / scale;
       for (const l of foes.filter((d) => d.aura === 'leadership')) {
-        score -= 1.5 * l.value / scale / Math.max(1, enemySeats.length);
+        score -= (1.5 * l.value) / scale / Math.max(1, enemySeats.length);
         // Close on the enemy leaders with the dice that can hit them.
         const near = Math.min(...mine.filter((d) => d.aura !== 'leadership').map((d) => dist(d, l)), 30);
         score -= 0.01 * near;
@@ -124,7 +129,8 @@ export function evaluate(s: PolywarsState, me: Seat): number {
         const carrier = f.carrier === null ? null : s.dice[f.carrier];
         if (carrier?.owner === me && base) score += 0.6 - 0.03 * dist(carrier, base);
         else if (f.owner !== me && f.carrier === null) score -= 0.01 * Math.min(30, ...mine.map((d) => dist(d, f)));
-        else if (f.owner === me && carrier && s.bases[carrier.owner]) score -= 0.6 - 0.03 * dist(carrier, s.bases[carrier.owner]!);
+        else if (f.owner === me && carrier && s.bases[carrier.owner])
+          score -= 0.6 - 0.03 * dist(carrier, s.bases[carrier.owner]!);
       }
       break;
     }
@@ -138,11 +144,15 @@ export function evaluate(s: PolywarsState, me: Seat): number {
       break;
     }
     case 'rescue-mission': {
-      const h = s.frozen === null ? s.dice.find((d) => d.owner === 1 && d.aura === 'immunity') : s.dice.find((d) => d.id === s.frozen);
+      const h =
+        s.frozen === null
+          ? s.dice.find((d) => d.owner === 1 && d.aura === 'immunity')
+          : s.dice.find((d) => d.id === s.frozen);
       const base = s.bases[1];
       if (h?.alive && h.x !== null && base) {
         const helpers = field.filter((d) => d.owner === 1 && d.id !== h.id);
-        const v = s.frozen !== null ? -0.02 * Math.min(30, ...helpers.map((d) => dist(d, h))) : 0.3 - 0.03 * dist(h, base);
+        const v =
+          s.frozen !== null ? -0.02 * Math.min(30, ...helpers.map((d) => dist(d, h))) : 0.3 - 0.03 * dist(h, base);
         score += me === 1 ? v : -v;
       }
       break;
@@ -168,9 +178,21 @@ export function evaluate(s: PolywarsState, me: Seat): number {
  * The expected score of `action`: its first die roll listed face by face (faces beyond `maxFaces` sampled), any
  * later rolls from the bot's own dice. Null when the rules refuse it.
  */
-function expected(s: PolywarsState, me: Seat, action: PolywarsAction, rng: Dice, maxFaces: number, count: { n: number }): number | null {
+function expected(
+  s: PolywarsState,
+  me: Seat,
+  action: PolywarsAction,
+  rng: Dice,
+  maxFaces: number,
+  count: { n: number },
+): number | null {
   let need = 0;
-  const probe: Dice = { roll(sides) { need = sides; throw NEED_ROLL; } };
+  const probe: Dice = {
+    roll(sides) {
+      need = sides;
+      throw NEED_ROLL;
+    },
+  };
   try {
     count.n++;
     const step = applyAction(s, me, action, probe);
@@ -178,7 +200,10 @@ function expected(s: PolywarsState, me: Seat, action: PolywarsAction, rng: Dice,
   } catch (e) {
     if (e !== NEED_ROLL) throw e;
   }
-  const faces = need <= maxFaces ? Array.from({ length: need }, (_, i) => i + 1) : Array.from({ length: maxFaces }, () => rng.roll(need));
+  const faces =
+    need <= maxFaces
+      ? Array.from({ length: need }, (_, i) => i + 1)
+      : Array.from({ length: maxFaces }, () => rng.roll(need));
   let total = 0;
   let n = 0;
   for (const f of faces) {
@@ -218,13 +243,19 @@ function simultaneous(v: PolywarsView, seat: Seat, legal: PolywarsAction[], rng:
     }
     case 'place': {
       // Kill the King: the sturdiest die (highest value) leads, from the back.
-      const places = legal.filter((a): a is Extract<PolywarsAction, { type: 'place' }> => a.type === 'place' && a.leader !== undefined);
+      const places = legal.filter(
+        (a): a is Extract<PolywarsAction, { type: 'place' }> => a.type === 'place' && a.leader !== undefined,
+      );
       if (places.length === 0) return null;
       const value = (i: number) => own[i]?.value ?? 0;
       const top = Math.max(...places.map((p) => value(p.leader!)));
-      return pick(rng, places.filter((p) => value(p.leader!) === top));
+      return pick(
+        rng,
+        places.filter((p) => value(p.leader!) === top),
+      );
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
@@ -236,7 +267,12 @@ export function makePolywarsBot(level: 'normal' | 'hard', rng: Dice): Bot<Polywa
     const [first] = input.legal;
     if (first === undefined) throw new Error(`a polywars bot was asked to act for seat ${seat} with no legal action`);
     const legal = input.legal.filter((a) => a.type !== 'concede');
-    const done = (action: PolywarsAction, nodes = 0, cut = false): Thought<PolywarsAction> => ({ action, nodes, depth: nodes ? 1 : 0, cut });
+    const done = (action: PolywarsAction, nodes = 0, cut = false): Thought<PolywarsAction> => ({
+      action,
+      nodes,
+      depth: nodes ? 1 : 0,
+      cut,
+    });
     if (legal.length === 0) return done(first);
     if (legal.length === 1) return done(legal[0]!);
     if (view.phase !== 'turns') return done(simultaneous(view, seat, legal, rng) ?? pick(rng, legal));

@@ -41,7 +41,12 @@ function spend(ctx: Ctx<unknown, unknown>): void {
  * dice source that stops at the first roll not yet fixed; each face of that die is then tried in turn.
  * So the rules are never re-implemented here, and a rule change (another roll, another die) is followed.
  */
-export function outcomes<State, Action>(ctx: Ctx<State, Action>, state: State, seat: Seat, action: Action): Outcome<State>[] {
+export function outcomes<State, Action>(
+  ctx: Ctx<State, Action>,
+  state: State,
+  seat: Seat,
+  action: Action,
+): Outcome<State>[] {
   const out: Outcome<State>[] = [];
   const walk = (prefix: number[], p: number): void => {
     spend(ctx);
@@ -137,12 +142,26 @@ export interface SearchResult<Action> {
  * determinized states, so a kit that samples hidden information gets an average over its samples.
  */
 export function search<State, Action>(
-  kit: BotKit<State, Action>, states: State[], me: Seat, legal: Action[], cfg: LevelConfig, budget: Budget, rng: Dice,
+  kit: BotKit<State, Action>,
+  states: State[],
+  me: Seat,
+  legal: Action[],
+  cfg: LevelConfig,
+  budget: Budget,
+  rng: Dice,
 ): SearchResult<Action> {
   const now = budget.now;
   const ctx: Ctx<State, Action> = {
-    game: kit.game, kit, me, style: cfg.evaluation, beam: cfg.beam, rng,
-    nodes: 0, maxNodes: budget.nodes, deadline: now ? now() + budget.ms : Infinity, now,
+    game: kit.game,
+    kit,
+    me,
+    style: cfg.evaluation,
+    beam: cfg.beam,
+    rng,
+    nodes: 0,
+    maxNodes: budget.nodes,
+    deadline: now ? now() + budget.ms : Infinity,
+    now,
   };
   let candidates = legal.map((_, i) => i);
   let best: number[] | null = null;
@@ -175,10 +194,22 @@ export function search<State, Action>(
 
 /** The chance outcomes of one action, listed as the search lists them (for tests and tools). */
 export function chanceOutcomes<State, Action>(
-  kit: BotKit<State, Action>, state: State, seat: Seat, action: Action, rng: Dice,
+  kit: BotKit<State, Action>,
+  state: State,
+  seat: Seat,
+  action: Action,
+  rng: Dice,
 ): Outcome<State>[] {
   const ctx: Ctx<State, Action> = {
-    game: kit.game, kit, me: seat, style: 'full', beam: 1, rng, nodes: 0, maxNodes: Infinity, deadline: Infinity,
+    game: kit.game,
+    kit,
+    me: seat,
+    style: 'full',
+    beam: 1,
+    rng,
+    nodes: 0,
+    maxNodes: Infinity,
+    deadline: Infinity,
   };
   return outcomes(ctx, state, seat, action);
 }

@@ -22,7 +22,23 @@ const PREFERENCES: Record<string, string[]> = {
   // Fire a set, strike a shield, power up, then build and buy; drawing and ending the turn last.
   'shields-up': ['play', 'strike', 'battery', 'build', 'buy', 'shield', 'draw', 'end'],
   // Attack, use a power, unleash or move, then the simultaneous steps; passing last.
-  polywars: ['attack', 'zap-back', 'damage-field', 'super-speed', 'healer', 'mutation', 'teleportation', 'unleash', 'step', 'build', 'place', 'bid', 'heal', 'drop', 'done'],
+  polywars: [
+    'attack',
+    'zap-back',
+    'damage-field',
+    'super-speed',
+    'healer',
+    'mutation',
+    'teleportation',
+    'unleash',
+    'step',
+    'build',
+    'place',
+    'bid',
+    'heal',
+    'drop',
+    'done',
+  ],
 };
 const NEVER = new Set(['concede', 'resign']);
 
@@ -44,7 +60,9 @@ function preferred<A>(game: string, legal: A[]): A[] {
 
 /** Dice Siege shows every sheet whole (open sheets, D-rules): the view is the state plus derived fields. */
 function siegeState(view: SiegeView): SiegeState {
-  const sheets = view.sheets.map(({ breached: _b, courtyard: _c, maxAttempts: _m, boxesLeft: _l, threat: _t, entered: _e, ...sheet }) => sheet);
+  const sheets = view.sheets.map(
+    ({ breached: _b, courtyard: _c, maxAttempts: _m, boxesLeft: _l, threat: _t, entered: _e, ...sheet }) => sheet,
+  );
   // The bot decides on its own sheet only; the others' sheets stand in for the round's opening copies.
   return { mode: view.mode, levels: view.levels, lines: view.lines, round: view.round, sheets, opened: sheets };
 }
@@ -62,14 +80,19 @@ function siegeChoice<A>(input: BotInput<unknown, A>): A | null {
 
 /** JSON with object keys sorted, so two equal actions compare equal whatever order their keys were built in. */
 function canonical(x: unknown): string {
-  return JSON.stringify(x, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+  return JSON.stringify(x, (_k, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
 }
 
 /** A simple bot of `level` for `game`; `rng` is the bot's own dice (its tie breaks), never the game's. */
 export function makeSimpleBot<View, Action>(game: string, level: Level, rng: Dice): Bot<View, Action> {
   const think = (input: BotInput<View, Action>): Thought<Action> => {
     const { legal, seat } = input;
-    if (legal.length === 0) throw new Error(`a ${game} bot was asked to act for seat ${seat as Seat} with no legal action`);
+    if (legal.length === 0)
+      throw new Error(`a ${game} bot was asked to act for seat ${seat as Seat} with no legal action`);
     const done = (action: Action): Thought<Action> => ({ action, nodes: 0, depth: 0, cut: false });
     const options = playable(legal);
     if (options.length === 1 || level === 'random' || level === 'easy') return done(pick(rng, options));

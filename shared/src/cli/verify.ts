@@ -17,7 +17,9 @@ function main(argv: string[]): number {
   }
   const verdict = verifyLog(log, getGame);
   if (verdict.ok) {
-    console.log(`OK: ${log.game} game ${log.gameId}: the seed matches its commitment, all ${verdict.rollsChecked} rolls recompute, and the replay gives the recorded result.`);
+    console.log(
+      `OK: ${log.game} game ${log.gameId}: the seed matches its commitment, all ${verdict.rollsChecked} rolls recompute, and the replay gives the recorded result.`,
+    );
     return 0;
   }
   console.log(`FAILED: ${log.game} game ${log.gameId}:`);

@@ -5,18 +5,26 @@ import type { Seat } from './game-module';
 /** What a room is created with; `none` keeps the untimed table. Bounds keep a hostile option from overflowing timers. */
 export const timeControl = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('none') }).strict(),
-  z.object({
-    mode: z.literal('chess'),
-    /** Each player's whole budget, in seconds (1 s to 3 h). */
-    baseSeconds: z.number().int().min(1).max(3 * 3600),
-    /** Added to the mover's clock after each of their moves (0 to 10 min). */
-    incrementSeconds: z.number().int().min(0).max(600),
-  }).strict(),
-  z.object({
-    mode: z.literal('turn'),
-    /** Every turn starts with this much, unused time is not kept (1 s to 1 h). */
-    turnSeconds: z.number().int().min(1).max(3600),
-  }).strict(),
+  z
+    .object({
+      mode: z.literal('chess'),
+      /** Each player's whole budget, in seconds (1 s to 3 h). */
+      baseSeconds: z
+        .number()
+        .int()
+        .min(1)
+        .max(3 * 3600),
+      /** Added to the mover's clock after each of their moves (0 to 10 min). */
+      incrementSeconds: z.number().int().min(0).max(600),
+    })
+    .strict(),
+  z
+    .object({
+      mode: z.literal('turn'),
+      /** Every turn starts with this much, unused time is not kept (1 s to 1 h). */
+      turnSeconds: z.number().int().min(1).max(3600),
+    })
+    .strict(),
 ]);
 export type TimeControl = z.infer<typeof timeControl>;
 
@@ -37,11 +45,20 @@ export interface ClockState {
 export type Now = () => number;
 
 const budgetOf = (control: TimeControl): number =>
-  control.mode === 'chess' ? control.baseSeconds * 1000 : control.mode === 'turn' ? control.turnSeconds * 1000 : Infinity;
+  control.mode === 'chess'
+    ? control.baseSeconds * 1000
+    : control.mode === 'turn'
+      ? control.turnSeconds * 1000
+      : Infinity;
 
 /** The clocks at the first step: every seat starts full; the awaited seats run from `at`. */
 export function startClocks(control: TimeControl, seats: number, toAct: Seat[], at: number): ClockState {
-  return { remaining: Array.from({ length: seats }, () => budgetOf(control)), running: [...toAct], since: at, paused: false };
+  return {
+    remaining: Array.from({ length: seats }, () => budgetOf(control)),
+    running: [...toAct],
+    since: at,
+    paused: false,
+  };
 }
 
 /** The ms each seat has left at `at` (running clocks charged for the time since the last change). */
@@ -102,8 +119,11 @@ export function resumeClocks(clocks: ClockState, at: number): ClockState {
  * What a timeout of `seat` means. With two seats the opponent wins; with more, the game's declared policy
  * (without one the player is eliminated: the game cannot wait for them forever).
  */
-export function timeoutVerdict(seats: number, seat: Seat, policy?: TimeoutPolicy):
-  { kind: 'lose'; winners: Seat[] } | { kind: TimeoutPolicy; seat: Seat } {
+export function timeoutVerdict(
+  seats: number,
+  seat: Seat,
+  policy?: TimeoutPolicy,
+): { kind: 'lose'; winners: Seat[] } | { kind: TimeoutPolicy; seat: Seat } {
   if (seats === 2) return { kind: 'lose', winners: [1 - seat] };
   return { kind: policy ?? 'eliminate', seat };
 }
@@ -112,19 +132,40 @@ export function timeoutVerdict(seats: number, seat: Seat, policy?: TimeoutPolicy
 export class GameClock {
   private state: ClockState;
 
-  constructor(readonly control: TimeControl, seats: number, toAct: Seat[], private readonly now: Now) {
+  constructor(
+    readonly control: TimeControl,
+    seats: number,
+    toAct: Seat[],
+    private readonly now: Now,
+  ) {
     this.state = startClocks(control, seats, toAct, now());
   }
 
-  get snapshot(): ClockState { return this.state; }
-  remaining(): number[] { return remainingAt(this.state, this.now()); }
-  moved(seat: Seat, toAct: Seat[]) { this.state = afterMove(this.control, this.state, seat, toAct, this.now()); }
+  get snapshot(): ClockState {
+    return this.state;
+  }
+  remaining(): number[] {
+    return remainingAt(this.state, this.now());
+  }
+  moved(seat: Seat, toAct: Seat[]) {
+    this.state = afterMove(this.control, this.state, seat, toAct, this.now());
+  }
   /** The game ended: every clock stops where it is. */
-  stop() { this.state = { ...settle(this.state, this.now()), running: [] }; }
-  expired(): Seat[] { return this.control.mode === 'none' ? [] : expired(this.state, this.now()); }
-  nextExpiry(): number | null { return this.control.mode === 'none' ? null : nextExpiry(this.state, this.now()); }
-  pause() { this.state = pauseClocks(this.state, this.now()); }
-  resume() { this.state = resumeClocks(this.state, this.now()); }
+  stop() {
+    this.state = { ...settle(this.state, this.now()), running: [] };
+  }
+  expired(): Seat[] {
+    return this.control.mode === 'none' ? [] : expired(this.state, this.now());
+  }
+  nextExpiry(): number | null {
+    return this.control.mode === 'none' ? null : nextExpiry(this.state, this.now());
+  }
+  pause() {
+    this.state = pauseClocks(this.state, this.now());
+  }
+  resume() {
+    this.state = resumeClocks(this.state, this.now());
+  }
   /** Brings back clocks saved before a restart; they stay paused until `resume`. */
   static restore(control: TimeControl, saved: ClockState, now: Now): GameClock {
     const clock = new GameClock(control, saved.remaining.length, [], now);

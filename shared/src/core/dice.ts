@@ -14,7 +14,8 @@ export interface Dice {
 export const ROLL_KEY_RE = /^[a-z0-9][a-z0-9.:_-]{0,63}$/;
 
 export function checkKey(key: string): void {
-  if (typeof key !== 'string' || !ROLL_KEY_RE.test(key)) throw new RangeError(`a roll key is 1..64 of [a-z0-9.:_-], not ${JSON.stringify(key)}`);
+  if (typeof key !== 'string' || !ROLL_KEY_RE.test(key))
+    throw new RangeError(`a roll key is 1..64 of [a-z0-9.:_-], not ${JSON.stringify(key)}`);
 }
 
 /** Rolls by key when the source can, in sequence otherwise (scripted tests, plain seeded bots). */
@@ -60,13 +61,20 @@ export function checkSides(sides: number): void {
 export function scripted(values: number[]): SeekableDice & { remaining(): number } {
   let i = 0;
   return {
-    get position() { return i; },
-    seek(to: number) { checkSeek(to, i); i = to; },
+    get position() {
+      return i;
+    },
+    seek(to: number) {
+      checkSeek(to, i);
+      i = to;
+    },
     roll(sides: number) {
       checkSides(sides);
-      if (i >= values.length) throw new Error(`scripted dice ran out after ${values.length} rolls (wanted a d${sides})`);
+      if (i >= values.length)
+        throw new Error(`scripted dice ran out after ${values.length} rolls (wanted a d${sides})`);
       const v = values[i++]!;
-      if (!Number.isInteger(v) || v < 1 || v > sides) throw new Error(`scripted roll #${i - 1} is ${v}, not a face of a d${sides}`);
+      if (!Number.isInteger(v) || v < 1 || v > sides)
+        throw new Error(`scripted roll #${i - 1} is ${v}, not a face of a d${sides}`);
       return v;
     },
     remaining: () => values.length - i,
@@ -80,13 +88,19 @@ export function replayed(rolls: Roll[]): SeekableDice & { remaining(): number } 
     const r = rolls[i];
     if (!r) throw new Error(`the log has no roll #${i}`);
     if (r.sides !== sides) throw new Error(`roll #${r.index} was a d${r.sides}, the rules asked for a d${sides}`);
-    if (r.key !== key) throw new Error(`roll #${r.index} has key ${JSON.stringify(r.key)}, the rules asked for ${JSON.stringify(key)}`);
+    if (r.key !== key)
+      throw new Error(`roll #${r.index} has key ${JSON.stringify(r.key)}, the rules asked for ${JSON.stringify(key)}`);
     i++;
     return r.value;
   };
   return {
-    get position() { return i; },
-    seek(to: number) { checkSeek(to, i); i = to; },
+    get position() {
+      return i;
+    },
+    seek(to: number) {
+      checkSeek(to, i);
+      i = to;
+    },
     roll: (sides: number) => next(sides, undefined),
     rollKeyed: (sides: number, key: string) => next(sides, key),
     remaining: () => rolls.length - i,
@@ -96,7 +110,10 @@ export function replayed(rolls: Roll[]): SeekableDice & { remaining(): number } 
 /** Wraps a source and keeps every roll with its index, so a log can carry them. */
 export class RecordingDice implements Dice {
   private taken: Roll[] = [];
-  constructor(private readonly source: Dice, private next = 0) {}
+  constructor(
+    private readonly source: Dice,
+    private next = 0,
+  ) {}
   roll(sides: number): number {
     checkSides(sides);
     const value = this.source.roll(sides);
@@ -149,9 +166,15 @@ export function seededDice(seed: number): SeekableDice {
   };
   return {
     roll: (sides) => 1 + Math.floor(next() * sides),
-    get position() { return n; },
+    get position() {
+      return n;
+    },
     // Each draw adds the same constant to the state, so any position is reached in one step.
-    seek(to: number) { checkSeek(to, n); n = to; a = (start + Math.imul(0x6d2b79f5, to)) >>> 0; },
+    seek(to: number) {
+      checkSeek(to, n);
+      n = to;
+      a = (start + Math.imul(0x6d2b79f5, to)) >>> 0;
+    },
   };
 }
 

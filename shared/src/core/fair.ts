@@ -28,7 +28,13 @@ export function commitmentOf(serverSeedHex: string): string {
  * gives eight 32-bit words; a word below the largest multiple of `sides` maps to a face, any other is
  * rejected (no modulo bias) and the next is tried, then the next block.
  */
-export function fairRoll(serverSeedHex: string, inputs: FairInputs, n: number, sides: number, mac: Mac = nobleHmac): number {
+export function fairRoll(
+  serverSeedHex: string,
+  inputs: FairInputs,
+  n: number,
+  sides: number,
+  mac: Mac = nobleHmac,
+): number {
   return rollWithKey(hexToBytes(serverSeedHex), inputs, n, sides, mac);
 }
 
@@ -36,7 +42,13 @@ export function fairRoll(serverSeedHex: string, inputs: FairInputs, n: number, s
  * A keyed roll: the same HMAC with `key:<key>` where the index stands. An index is only digits, so a
  * keyed message never equals an indexed one, and every existing game's numbers stay as they were.
  */
-export function fairKeyedRoll(serverSeedHex: string, inputs: FairInputs, key: string, sides: number, mac: Mac = nobleHmac): number {
+export function fairKeyedRoll(
+  serverSeedHex: string,
+  inputs: FairInputs,
+  key: string,
+  sides: number,
+  mac: Mac = nobleHmac,
+): number {
   checkKey(key);
   return rollWithKey(hexToBytes(serverSeedHex), inputs, `key:${key}`, sides, mac);
 }
@@ -63,7 +75,11 @@ function rollWithKey(key: Uint8Array, inputs: FairInputs, n: number | string, si
 export class FairDice implements SeekableDice {
   private n = 0;
   private readonly key: Uint8Array;
-  constructor(serverSeedHex: string, private readonly inputs: FairInputs, private readonly mac: Mac = nobleHmac) {
+  constructor(
+    serverSeedHex: string,
+    private readonly inputs: FairInputs,
+    private readonly mac: Mac = nobleHmac,
+  ) {
     this.key = hexToBytes(serverSeedHex);
   }
   roll(sides: number): number {
@@ -86,7 +102,8 @@ export class FairDice implements SeekableDice {
   }
   /** Rolls are addressed by number, so stepping back is exact: roll n is the same die whenever it is taken. */
   seek(position: number): void {
-    if (!Number.isInteger(position) || position < 0 || position > this.n) throw new RangeError(`cannot seek to roll ${position} from roll ${this.n}`);
+    if (!Number.isInteger(position) || position < 0 || position > this.n)
+      throw new RangeError(`cannot seek to roll ${position} from roll ${this.n}`);
     this.n = position;
   }
 }

@@ -35,7 +35,13 @@ export interface Result {
  * `GameModule` with no arguments is "some game" (the registry, the room, the verifier): its methods take
  * `unknown`, which every module satisfies because TypeScript checks method parameters bivariantly.
  */
-export interface GameModule<State = unknown, Action = unknown, Options = unknown, View = unknown, Event extends GameEvent = GameEvent> {
+export interface GameModule<
+  State = unknown,
+  Action = unknown,
+  Options = unknown,
+  View = unknown,
+  Event extends GameEvent = GameEvent,
+> {
   id: string;
   name: string;
   /** One paragraph for the lobby. */
@@ -136,7 +142,8 @@ export interface GameModule<State = unknown, Action = unknown, Options = unknown
  * replay and verification ask for an older one.
  */
 export function rulesModule<S, A, O, V, E extends GameEvent>(
-  module: GameModule<S, A, O, V, E>, version: number,
+  module: GameModule<S, A, O, V, E>,
+  version: number,
 ): GameModule<S, A, O, V, E> | Refusal {
   if (version === module.rulesVersion) return module;
   const older = Number.isInteger(version) ? module.rulesFor?.(version) : undefined;

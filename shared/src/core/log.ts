@@ -33,8 +33,11 @@ type Lookup = (id: string) => GameModule | undefined;
 export const rulesOfLog = (log: Pick<GameLog, 'rules'>): number => log.rules ?? 1;
 
 /** Replays the log through the rules with its own rolls; returns the final table or the first inconsistency. */
-export function replayLog(log: GameLog, lookup: Lookup, upTo = Infinity):
-  { ok: true; table: Table; module: GameModule } | { ok: false; problem: string } {
+export function replayLog(
+  log: GameLog,
+  lookup: Lookup,
+  upTo = Infinity,
+): { ok: true; table: Table; module: GameModule } | { ok: false; problem: string } {
   const current = lookup(log.game);
   if (!current) return { ok: false, problem: `unknown game "${log.game}"` };
   const module = rulesModule(current, rulesOfLog(log));
@@ -64,8 +67,10 @@ export function replayLog(log: GameLog, lookup: Lookup, upTo = Infinity):
 
 function sameEntry(logged: LogEntry, replayedEntry: LogEntry): string | null {
   if (logged.seq !== replayedEntry.seq) return `sequence ${logged.seq} where ${replayedEntry.seq} was expected`;
-  if (JSON.stringify(logged.rolls) !== JSON.stringify(replayedEntry.rolls)) return 'its rolls differ from what the rules asked for';
-  if (JSON.stringify(logged.events) !== JSON.stringify(replayedEntry.events)) return 'its events differ from the replay';
+  if (JSON.stringify(logged.rolls) !== JSON.stringify(replayedEntry.rolls))
+    return 'its rolls differ from what the rules asked for';
+  if (JSON.stringify(logged.events) !== JSON.stringify(replayedEntry.events))
+    return 'its events differ from the replay';
   return null;
 }
 
@@ -88,12 +93,18 @@ export function verifyLog(log: GameLog, lookup: Lookup): Verdict {
         // A keyed roll (a race's shared dice) hashes its key where an indexed roll hashes its index.
         let fair: number;
         try {
-          fair = r.key === undefined ? fairRoll(seed, inputs, r.index, r.sides) : fairKeyedRoll(seed, inputs, r.key, r.sides);
+          fair =
+            r.key === undefined
+              ? fairRoll(seed, inputs, r.index, r.sides)
+              : fairKeyedRoll(seed, inputs, r.key, r.sides);
         } catch {
           problems.push(`roll #${r.index} is not a die the scheme can roll`);
           return;
         }
-        if (fair !== r.value) problems.push(`roll #${r.index} (d${r.sides}${r.key === undefined ? '' : `, key ${r.key}`}) shows ${r.value}, the seed gives ${fair}`);
+        if (fair !== r.value)
+          problems.push(
+            `roll #${r.index} (d${r.sides}${r.key === undefined ? '' : `, key ${r.key}`}) shows ${r.value}, the seed gives ${fair}`,
+          );
       }
       rollsChecked++;
     });
@@ -101,7 +112,8 @@ export function verifyLog(log: GameLog, lookup: Lookup): Verdict {
   if (problems.length === 0) {
     const replay = replayLog(log, lookup);
     if (!replay.ok) problems.push(replay.problem);
-    else if (JSON.stringify(resultOf(replay.module, replay.table)) !== JSON.stringify(log.result)) problems.push('the result differs from the replay');
+    else if (JSON.stringify(resultOf(replay.module, replay.table)) !== JSON.stringify(log.result))
+      problems.push('the result differs from the replay');
   }
   return { ok: problems.length === 0, rollsChecked, problems };
 }

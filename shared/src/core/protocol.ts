@@ -69,10 +69,29 @@ export const CLOSE = {
 
 /** The platform's own refusal codes; a game module adds its own (`Refusal.code`), so any string may arrive. */
 export type PlatformErrorCode =
-  | 'bad-message' | 'too-large' | 'rate-limited' | 'not-seated' | 'not-your-turn' | 'game-over'
-  | 'not-playing' | 'not-claimable' | 'bad-action' | 'no-draw' | 'seat-elsewhere'
-  | 'draw-declined' | 'no-offer' | 'rematch-declined' | 'no-rematch' | 'seat-taken' | 'game-started' | 'name-invalid'
-  | 'already-seated' | 'name-taken' | 'removed' | 'restarting' | 'bot-playing';
+  | 'bad-message'
+  | 'too-large'
+  | 'rate-limited'
+  | 'not-seated'
+  | 'not-your-turn'
+  | 'game-over'
+  | 'not-playing'
+  | 'not-claimable'
+  | 'bad-action'
+  | 'no-draw'
+  | 'seat-elsewhere'
+  | 'draw-declined'
+  | 'no-offer'
+  | 'rematch-declined'
+  | 'no-rematch'
+  | 'seat-taken'
+  | 'game-started'
+  | 'name-invalid'
+  | 'already-seated'
+  | 'name-taken'
+  | 'removed'
+  | 'restarting'
+  | 'bot-playing';
 /** `string & {}` keeps the platform's codes offered by the editor while admitting a module's. */
 export type ErrorCode = PlatformErrorCode | (string & {});
 
@@ -146,7 +165,9 @@ export type TableInType = keyof TableInPayloads;
 export type PartyInType = keyof PartyInPayloads;
 
 /** The arguments of `send(type, payload)`: the payload is left out where the message carries none. */
-export type SendArgs<P, T extends keyof P> = undefined extends P[T] ? [type: T, payload?: P[T]] : [type: T, payload: P[T]];
+export type SendArgs<P, T extends keyof P> = undefined extends P[T]
+  ? [type: T, payload?: P[T]]
+  : [type: T, payload: P[T]];
 
 // The synced state, as a client decodes it: Colyseus schema collections read like these lists. The server's
 // schema classes (server/src/rooms/schema.ts) implement these interfaces, so the two cannot drift apart.
@@ -159,7 +180,13 @@ export interface SyncList<T> extends Iterable<T> {
 }
 
 export type TablePhase = 'waiting' | 'playing' | 'over';
-export type TalkKind = 'draw-offer' | 'draw-decline' | 'draw-lapse' | 'rematch-ask' | 'rematch-decline' | 'rematch-accept';
+export type TalkKind =
+  | 'draw-offer'
+  | 'draw-decline'
+  | 'draw-lapse'
+  | 'rematch-ask'
+  | 'rematch-decline'
+  | 'rematch-accept';
 
 export interface SeatSync {
   name: string;

@@ -36,12 +36,22 @@ export function resultOf<S>(module: GameModule<S>, table: Table<S>): Result | nu
   return table.ended ?? module.result(table.state);
 }
 
-export function startTable<S>(module: GameModule<S>, options: unknown, seats: number, dice: RecordingDice, at = 0):
-  TableStep<S> | Refusal {
+export function startTable<S>(
+  module: GameModule<S>,
+  options: unknown,
+  seats: number,
+  dice: RecordingDice,
+  at = 0,
+): TableStep<S> | Refusal {
   const parsed = module.options.safeParse(options ?? {});
-  if (!parsed.success) return { ok: false, code: 'bad-options', message: parsed.error.issues[0]?.message ?? 'bad options' };
+  if (!parsed.success)
+    return { ok: false, code: 'bad-options', message: parsed.error.issues[0]?.message ?? 'bad options' };
   if (seats < module.seats.min || seats > module.seats.max) {
-    return { ok: false, code: 'bad-seats', message: `${module.name} is for ${module.seats.min}–${module.seats.max} players` };
+    return {
+      ok: false,
+      code: 'bad-seats',
+      message: `${module.name} is for ${module.seats.min}–${module.seats.max} players`,
+    };
   }
   const step = module.setup(parsed.data, seats, dice);
   const entry: LogEntry = { seq: 0, kind: 'setup', seat: null, rolls: dice.drain(), events: step.events, at };
@@ -50,7 +60,11 @@ export function startTable<S>(module: GameModule<S>, options: unknown, seats: nu
 
 /** The module's hook for a timeout at more than two seats, by its declared policy; none if it declares none. */
 function timeoutHook<S>(module: GameModule<S>): GameModule<S>['resign'] {
-  return module.timeoutPolicy === 'eliminate' ? module.resign : module.timeoutPolicy === 'skip' ? module.skip : undefined;
+  return module.timeoutPolicy === 'eliminate'
+    ? module.resign
+    : module.timeoutPolicy === 'skip'
+      ? module.skip
+      : undefined;
 }
 
 /** Whether a table of `module` with `seats` seats can run clocks: two seats or fewer, or a declared timeout policy. */
@@ -60,18 +74,31 @@ export function timeable(module: GameModule, seats: number): boolean {
 
 /** Applies a module action or a platform entry. Never throws on bad input; never mutates `table`. */
 export function advance<S>(
-  module: GameModule<S>, table: Table<S>, seat: Seat, kind: 'action' | PlatformKind, input: unknown,
-  dice: RecordingDice, at = 0,
+  module: GameModule<S>,
+  table: Table<S>,
+  seat: Seat,
+  kind: 'action' | PlatformKind,
+  input: unknown,
+  dice: RecordingDice,
+  at = 0,
 ): TableStep<S> | Refusal {
   if (resultOf(module, table)) return { ok: false, code: 'game-over', message: 'The game is over.' };
-  if (!Number.isInteger(seat) || seat < 0 || seat >= table.seats) return { ok: false, code: 'not-seated', message: 'Only seated players can act.' };
+  if (!Number.isInteger(seat) || seat < 0 || seat >= table.seats)
+    return { ok: false, code: 'not-seated', message: 'Only seated players can act.' };
   const entryOf = (events: GameEvent[], action?: unknown): LogEntry => ({
-    seq: table.seq, kind, seat, ...(action === undefined ? {} : { action }), rolls: dice.drain(), events, at,
+    seq: table.seq,
+    kind,
+    seat,
+    ...(action === undefined ? {} : { action }),
+    rolls: dice.drain(),
+    events,
+    at,
   });
   if (kind === 'action') {
     const parsed = module.action.safeParse(input);
     if (!parsed.success) return { ok: false, code: 'bad-action', message: `Not an action of ${module.name}.` };
-    if (!module.toAct(table.state).includes(seat)) return { ok: false, code: 'not-your-turn', message: 'It is not your turn.' };
+    if (!module.toAct(table.state).includes(seat))
+      return { ok: false, code: 'not-your-turn', message: 'It is not your turn.' };
     const mark = dice.count;
     const step = module.apply(table.state, seat, parsed.data, dice);
     if (!step.ok) {
@@ -81,19 +108,33 @@ export function advance<S>(
       if (!dice.rewind(mark)) dice.drain();
       return step;
     }
-    return { ok: true, table: { ...table, state: step.state, seq: table.seq + 1 }, entry: entryOf(step.events, parsed.data) };
+    return {
+      ok: true,
+      table: { ...table, state: step.state, seq: table.seq + 1 },
+      entry: entryOf(step.events, parsed.data),
+    };
   }
   // Beyond two seats (or in a game that plays on alone) a resignation, or a timeout under the module's policy, takes
   // out one player; the rest play on.
   const oneOut = table.seats > 2 || (module.playsOnAlone === true && table.seats > 1);
-  const oneLeaves = oneOut ? (kind === 'resign' ? module.resign : kind === 'timeout' ? timeoutHook(module) : undefined) : undefined;
+  const oneLeaves = oneOut
+    ? kind === 'resign'
+      ? module.resign
+      : kind === 'timeout'
+        ? timeoutHook(module)
+        : undefined
+    : undefined;
   if (oneLeaves) {
     const step = oneLeaves.call(module, table.state, seat, dice);
     if (!step.ok) {
       dice.drain();
       return step;
     }
-    return { ok: true, table: { ...table, state: step.state, seq: table.seq + 1 }, entry: entryOf([{ type: kind, seat }, ...step.events]) };
+    return {
+      ok: true,
+      table: { ...table, state: step.state, seq: table.seq + 1 },
+      entry: entryOf([{ type: kind, seat }, ...step.events]),
+    };
   }
   const others = Array.from({ length: table.seats }, (_, s) => s).filter((s) => s !== seat);
   const ended: Result =
@@ -101,9 +142,9 @@ export function advance<S>(
       ? { winners: others, draw: false, reason: 'resigned', summary: 'The opponent resigned' }
       : kind === 'timeout'
         ? { winners: others, draw: false, reason: 'timeout', summary: 'The opponent ran out of time' }
-      : kind === 'claim'
-        ? { winners: [seat], draw: false, reason: 'abandoned', summary: 'The opponent left and the win was claimed' }
-        : { winners: [], draw: true, reason: 'agreed-draw', summary: 'Draw agreed' };
+        : kind === 'claim'
+          ? { winners: [seat], draw: false, reason: 'abandoned', summary: 'The opponent left and the win was claimed' }
+          : { winners: [], draw: true, reason: 'agreed-draw', summary: 'Draw agreed' };
   return { ok: true, table: { ...table, ended, seq: table.seq + 1 }, entry: entryOf([{ type: kind, seat }]) };
 }
 
@@ -124,7 +165,9 @@ export function resultText(module: GameModule, result: Result, names: string[], 
     case 'agreed-draw':
       return 'Draw agreed';
     case 'timeout':
-      return viewer !== null && losers.includes(viewer) ? 'You ran out of time' : `${winners} wins — ${lost} ran out of time`;
+      return viewer !== null && losers.includes(viewer)
+        ? 'You ran out of time'
+        : `${winners} wins — ${lost} ran out of time`;
     default: {
       const own = module.describeResult?.(result, names);
       if (own) return own;

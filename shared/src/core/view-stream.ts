@@ -90,7 +90,9 @@ function setIn(node: unknown, path: (string | number)[], i: number, remove: bool
   // The stream is the server's own, but a key must never reach an object's prototype.
   if (key === '__proto__' || key === 'constructor' || key === 'prototype') return node;
   // An array or an object, written by key either way (a path's keys come from the server's own diff).
-  const copy = (Array.isArray(node) ? node.slice() : typeof node === 'object' && node !== null ? { ...node } : {}) as Record<string | number, unknown>;
+  const copy = (
+    Array.isArray(node) ? node.slice() : typeof node === 'object' && node !== null ? { ...node } : {}
+  ) as Record<string | number, unknown>;
   if (i === path.length - 1) {
     if (remove) delete copy[key];
     else copy[key] = value;
@@ -157,4 +159,3 @@ function kind(v: unknown): 'array' | 'object' | 'leaf' {
   if (Array.isArray(v)) return 'array';
   return v !== null && typeof v === 'object' ? 'object' : 'leaf';
 }
-

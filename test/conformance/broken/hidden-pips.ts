@@ -20,7 +20,8 @@ export type PipsAction = z.infer<typeof action>;
 const done = (s: PipsState, seat: Seat) => s.stopped[seat] || s.left[seat] === 0;
 const over = (s: PipsState) => done(s, 0) && done(s, 1);
 const next = (s: PipsState, seat: Seat): Seat => (done(s, 1 - seat) ? seat : 1 - seat);
-export const rollSum = (dice: Dice, n: number) => Array.from({ length: n }, () => dice.roll(6)).reduce((a, b) => a + b, 0);
+export const rollSum = (dice: Dice, n: number) =>
+  Array.from({ length: n }, () => dice.roll(6)).reduce((a, b) => a + b, 0);
 
 export const hiddenPips: GameModule<PipsState, PipsAction, Record<string, never>> = {
   id: 'hidden-pips',
@@ -32,12 +33,17 @@ export const hiddenPips: GameModule<PipsState, PipsAction, Record<string, never>
   options: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
   action,
   setup: (_o, _seats, dice) => ({
-    ok: true, state: { secret: [dice.roll(6), dice.roll(6)], score: [0, 0], left: [4, 4], stopped: [false, false], turn: 0 }, events: [{ type: 'dealt' }],
+    ok: true,
+    state: { secret: [dice.roll(6), dice.roll(6)], score: [0, 0], left: [4, 4], stopped: [false, false], turn: 0 },
+    events: [{ type: 'dealt' }],
   }),
   toAct: (s) => (over(s) ? [] : [s.turn]),
   legalActions(s, seat) {
     if (!this.toAct(s).includes(seat)) return [];
-    return [...Array.from({ length: Math.min(3, s.left[seat]) }, (_, i): PipsAction => ({ type: 'roll', dice: i + 1 })), { type: 'stop' }];
+    return [
+      ...Array.from({ length: Math.min(3, s.left[seat]) }, (_, i): PipsAction => ({ type: 'roll', dice: i + 1 })),
+      { type: 'stop' },
+    ];
   },
   apply(s, seat, a, dice) {
     if (!this.toAct(s).includes(seat)) return refuse('not-your-turn', 'It is not your turn.');
@@ -47,10 +53,20 @@ export const hiddenPips: GameModule<PipsState, PipsAction, Record<string, never>
     }
     if (a.dice > s.left[seat]) return refuse('too-many', 'Not that many dice left.');
     const sum = rollSum(dice, a.dice);
-    const t = { ...s, score: s.score.map((x, i) => (i === seat ? x + sum : x)), left: s.left.map((x, i) => (i === seat ? x - a.dice : x)) };
+    const t = {
+      ...s,
+      score: s.score.map((x, i) => (i === seat ? x + sum : x)),
+      left: s.left.map((x, i) => (i === seat ? x - a.dice : x)),
+    };
     return { ok: true, state: { ...t, turn: next(t, seat) }, events: [{ type: 'roll', seat, sum }] };
   },
-  view: (s, seat) => ({ score: s.score, left: s.left, stopped: s.stopped, turn: s.turn, mine: seat === null ? null : s.secret[seat] }),
+  view: (s, seat) => ({
+    score: s.score,
+    left: s.left,
+    stopped: s.stopped,
+    turn: s.turn,
+    mine: seat === null ? null : s.secret[seat],
+  }),
   disguise: (s, viewer, dice) => ({ ...s, secret: s.secret.map((x, i) => (i === viewer ? x : dice.roll(6))) }),
   result(s) {
     if (!over(s)) return null;

@@ -12,6 +12,10 @@ export const rollsThenRefuses: GameModule<PipsState, PipsAction, Record<string, 
     const score = s.score.map((x, i) => (i === seat ? x + sum : x));
     const left = s.left.map((x, i) => (i === seat ? x - a.dice : x));
     const done = (i: number) => s.stopped[i] || left[i] === 0;
-    return { ok: true, state: { ...s, score, left, turn: done(1 - seat) ? seat : 1 - seat }, events: [{ type: 'roll', seat, sum }] };
+    return {
+      ok: true,
+      state: { ...s, score, left, turn: done(1 - seat) ? seat : 1 - seat },
+      events: [{ type: 'roll', seat, sum }],
+    };
   },
 };

@@ -27,8 +27,16 @@ export const diceChessClient: ClientGame = {
   label: moveLabel,
   rules,
   loadPictures: () => import('./pictures').then((m) => m.drawPictures),
-  options: [{
-    key: 'placement', label: 'Setup', kind: 'choice', initial: 'arrange',
-    choices: [{ value: 'arrange', label: 'Arrange your dice in secret' }, { value: 'random', label: 'Place dice at random' }],
-  }],
+  options: [
+    {
+      key: 'placement',
+      label: 'Setup',
+      kind: 'choice',
+      initial: 'arrange',
+      choices: [
+        { value: 'arrange', label: 'Arrange your dice in secret' },
+        { value: 'random', label: 'Place dice at random' },
+      ],
+    },
+  ],
 };

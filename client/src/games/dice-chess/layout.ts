@@ -40,8 +40,15 @@ export function computeLayout(W: number, H: number): Layout {
     const px = bx + 8 * sq + 16;
     const ph = Math.round(8 * sq * 0.38);
     return {
-      sq, bx, by, lab: labL, portrait: false,
-      panels: [{ x: px, y: by, w, h: ph }, { x: px, y: by + 8 * sq - ph, w, h: ph }],
+      sq,
+      bx,
+      by,
+      lab: labL,
+      portrait: false,
+      panels: [
+        { x: px, y: by, w, h: ph },
+        { x: px, y: by + 8 * sq - ph, w, h: ph },
+      ],
       quiet: { x: px, y: by + ph, w, h: 8 * sq - 2 * ph },
     };
   }
@@ -53,8 +60,15 @@ export function computeLayout(W: number, H: number): Layout {
   const w = 8 * sq + labP;
   const below = by + 8 * sq + labP;
   return {
-    sq, bx, by, lab: labP, portrait: true,
-    panels: [{ x, y: y0, w, h: strip }, { x, y: below, w, h: strip }],
+    sq,
+    bx,
+    by,
+    lab: labP,
+    portrait: true,
+    panels: [
+      { x, y: y0, w, h: strip },
+      { x, y: below, w, h: strip },
+    ],
     quiet: { x, y: below + strip, w, h: quietRow },
   };
 }

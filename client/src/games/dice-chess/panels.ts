@@ -59,7 +59,15 @@ export class Panels {
     this.drawQuiet(L, v);
   }
 
-  private drawPanel(p: SidePanel, box: Layout['quiet'], L: Layout, v: DiceChessView, seat: Seat, me: Seat | null, names: Names) {
+  private drawPanel(
+    p: SidePanel,
+    box: Layout['quiet'],
+    L: Layout,
+    v: DiceChessView,
+    seat: Seat,
+    me: Seat | null,
+    names: Names,
+  ) {
     const enemy: Seat = seat === 0 ? 1 : 0;
     const result = v.result;
     const arranging = v.phase === 'arrange';
@@ -87,14 +95,24 @@ export class Panels {
     const hidden = arranging && seat !== me;
     const minis = arranging ? (hidden && !L.portrait ? rolledSorted : []) : v.captured[seat];
     const miniOwner = arranging ? seat : enemy;
-    const taken = arranging ? (hidden && L.portrait ? `rolled ${rolledSorted.join(' ')}` : '')
-      : v.captured[seat].length === 0 ? (L.portrait ? 'no captures' : 'No captures yet')
-        : L.portrait ? `took ${v.capturedTotals[seat]}` : `Captured ${v.captured[seat].length} · total ${v.capturedTotals[seat]}`;
+    const taken = arranging
+      ? hidden && L.portrait
+        ? `rolled ${rolledSorted.join(' ')}`
+        : ''
+      : v.captured[seat].length === 0
+        ? L.portrait
+          ? 'no captures'
+          : 'No captures yet'
+        : L.portrait
+          ? `took ${v.capturedTotals[seat]}`
+          : `Captured ${v.captured[seat].length} · total ${v.capturedTotals[seat]}`;
 
     if (L.portrait) {
       const x = box.x + 12;
       const right = box.x + box.w - 2;
-      const stats = arranging ? `rolled total ${rolledTotal}` : `${onBoard} ${onBoard === 1 ? 'die' : 'dice'} · total ${v.boardTotals[seat]}`;
+      const stats = arranging
+        ? `rolled total ${rolledTotal}`
+        : `${onBoard} ${onBoard === 1 ? 'die' : 'dice'} · total ${v.boardTotals[seat]}`;
       p.stats.set(stats, { size: 13, color: INK });
       p.stats.at(right - p.stats.width, box.y + 4);
       p.name.fit(name, { size: 15, color: SEAT_COLORS[seat]!, weight: 700 }, right - p.stats.width - 10 - x);
@@ -110,7 +128,8 @@ export class Panels {
     } else {
       const fs = clamp(Math.round(box.w / 14), 15, 20);
       const x = box.x + 14;
-      const stats = arranging ? `16 dice rolled, total ${rolledTotal}`
+      const stats = arranging
+        ? `16 dice rolled, total ${rolledTotal}`
         : `${onBoard} ${onBoard === 1 ? 'die' : 'dice'} on the board · total ${v.boardTotals[seat]}`;
       p.name.fit(name, { size: fs + 1, color: SEAT_COLORS[seat]!, weight: 700 }, box.w - 28);
       p.name.at(x, box.y + 8);
@@ -156,8 +175,16 @@ export class Panels {
       return;
     }
     const x = L.quiet.x + 14;
-    this.quietLabel.set(quietWords(quiet, quietLimit, v.phase === 'over', false), { size: near ? 17 : 15, color, weight: near ? 700 : 400 });
-    this.quietNote.set(quietNote(left, v.phase === 'over'), { size: 13, color: near ? color : MUTED, wrap: L.quiet.w - 28 });
+    this.quietLabel.set(quietWords(quiet, quietLimit, v.phase === 'over', false), {
+      size: near ? 17 : 15,
+      color,
+      weight: near ? 700 : 400,
+    });
+    this.quietNote.set(quietNote(left, v.phase === 'over'), {
+      size: 13,
+      color: near ? color : MUTED,
+      wrap: L.quiet.w - 28,
+    });
     // Title, bar and note stacked as drawn and centred in the space between the panels; the note goes when it would not fit.
     const barH = 16;
     let total = this.quietLabel.height + 4 + barH + 6 + this.quietNote.height;

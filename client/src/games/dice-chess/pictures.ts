@@ -35,16 +35,20 @@ function drawScene(s: Scene): Container {
   const full = Array.from({ length: 8 }, (_, r) => {
     const row = s.rows[h - 1 - (r - r0)];
     return Array.from({ length: 8 }, (_, f) => (row && f >= f0 && f < f0 + w ? row[f - f0] : '.')).join('');
-  }).reverse().join('/');
+  })
+    .reverse()
+    .join('/');
   const board = parseBoard(full);
   // The shared rules say which moves are progress, from each die's furthest rank.
   const reach = reachOf(board);
-  for (const [sq, rank] of Object.entries(s.reached ?? {})) reach[squareIndex(sq)] = board[squareIndex(sq)]! > 0 ? rank - 1 : 8 - rank;
+  for (const [sq, rank] of Object.entries(s.reached ?? {}))
+    reach[squareIndex(sq)] = board[squareIndex(sq)]! > 0 ? rank - 1 : 8 - rank;
   const state = positionState(board, 0, { reach });
   const at = (sq: number): [number, number] => [((sq & 7) - f0 + 0.5) * SQ, (h - 1 - ((sq >> 3) - r0) + 0.5) * SQ];
-  for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
-    g.rect(c * SQ, r * SQ, SQ, SQ).fill(((c + f0) + (h - 1 - r + r0)) % 2 === 1 ? LIGHT : DARK);
-  }
+  for (let r = 0; r < h; r++)
+    for (let c = 0; c < w; c++) {
+      g.rect(c * SQ, r * SQ, SQ, SQ).fill((c + f0 + (h - 1 - r + r0)) % 2 === 1 ? LIGHT : DARK);
+    }
   if (s.selected) {
     const [x, y] = at(squareIndex(s.selected));
     g.rect(x - SQ / 2, y - SQ / 2, SQ, SQ).fill({ color: 0xffffff, alpha: 0.3 });
@@ -52,11 +56,12 @@ function drawScene(s: Scene): Container {
   const marks = new Graphics();
   for (const from of s.show ?? []) {
     for (const to of targetsFrom(board, squareIndex(from))) {
-      const inside = (to & 7) >= f0 && (to & 7) < f0 + w && (to >> 3) >= r0 && (to >> 3) < r0 + h;
+      const inside = (to & 7) >= f0 && (to & 7) < f0 + w && to >> 3 >= r0 && to >> 3 < r0 + h;
       if (!inside) continue;
       const [x, y] = at(to);
       if (board[to] !== 0) marks.circle(x, y, SQ * 0.44).stroke({ width: 3, color: DANGER, alpha: 0.95 });
-      else if (isEffective(state, squareIndex(from), to)) drawProgressMark(marks, x, y, SQ, board[squareIndex(from)]! > 0);
+      else if (isEffective(state, squareIndex(from), to))
+        drawProgressMark(marks, x, y, SQ, board[squareIndex(from)]! > 0);
       else marks.circle(x, y, SQ * 0.15).fill({ color: 0xffffff, alpha: 0.7 });
     }
   }
@@ -89,4 +94,7 @@ const SCENES: Record<string, Scene[]> = {
 
 /** Replaces each `[data-picture]` placeholder's text diagram with pictures of its scenes. */
 export const drawPictures = (root: HTMLElement) =>
-  renderPictures(root, Object.fromEntries(Object.entries(SCENES).map(([name, list]) => [name, () => list.map(drawScene)])));
+  renderPictures(
+    root,
+    Object.fromEntries(Object.entries(SCENES).map(([name, list]) => [name, () => list.map(drawScene)])),
+  );

@@ -24,7 +24,25 @@ export function quietNote(left: number, over: boolean): string {
 export function drawProgressMark(g: Graphics, x: number, y: number, sq: number, up: boolean): void {
   const s = sq * 0.2;
   const d = up ? -1 : 1;
-  g.poly([x, y + d * s, x - s * 0.9, y - d * s * 0.35, x - s * 0.32, y - d * s * 0.35, x - s * 0.32, y - d * s,
-    x + s * 0.32, y - d * s, x + s * 0.32, y - d * s * 0.35, x + s * 0.9, y - d * s * 0.35], true)
-    .fill({ color: ARROW, alpha: 0.95 }).stroke({ width: Math.max(1, sq * 0.025), color: 0x0c2a18, alpha: 0.8 });
+  g.poly(
+    [
+      x,
+      y + d * s,
+      x - s * 0.9,
+      y - d * s * 0.35,
+      x - s * 0.32,
+      y - d * s * 0.35,
+      x - s * 0.32,
+      y - d * s,
+      x + s * 0.32,
+      y - d * s,
+      x + s * 0.32,
+      y - d * s * 0.35,
+      x + s * 0.9,
+      y - d * s * 0.35,
+    ],
+    true,
+  )
+    .fill({ color: ARROW, alpha: 0.95 })
+    .stroke({ width: Math.max(1, sq * 0.025), color: 0x0c2a18, alpha: 0.8 });
 }

@@ -44,10 +44,14 @@ export class BoardScene {
     }
     const labelSize = clamp(Math.round(sq * 0.26), 11, 15);
     for (let k = 0; k < 8; k++) {
-      this.labels[k]!.set(bottom === 0 ? FILES[k]! : FILES[7 - k]!, { size: labelSize })
-        .at(bx + (k + 0.5) * sq, by + 8 * sq + L.lab / 2 + 1);
-      this.labels[8 + k]!.set(String(bottom === 0 ? 8 - k : k + 1), { size: labelSize })
-        .at(bx - L.lab / 2 - 2, by + (k + 0.5) * sq);
+      this.labels[k]!.set(bottom === 0 ? FILES[k]! : FILES[7 - k]!, { size: labelSize }).at(
+        bx + (k + 0.5) * sq,
+        by + 8 * sq + L.lab / 2 + 1,
+      );
+      this.labels[8 + k]!.set(String(bottom === 0 ? 8 - k : k + 1), { size: labelSize }).at(
+        bx - L.lab / 2 - 2,
+        by + (k + 0.5) * sq,
+      );
     }
     this.drawMarks(L, v, input, bottom);
     this.drawDice(L, v, input, bottom);
@@ -67,7 +71,11 @@ export class BoardScene {
       // The die on the arrival square covers most of its tint: a frame round the square still shows.
       const [c, r] = cell(sqIndex(v.lastMove.to), bottom);
       const w = Math.max(2, sq * 0.05);
-      m.rect(bx + c * sq + w / 2, by + r * sq + w / 2, sq - w, sq - w).stroke({ width: w, color: 0xf5e27a, alpha: 0.9 });
+      m.rect(bx + c * sq + w / 2, by + r * sq + w / 2, sq - w, sq - w).stroke({
+        width: w,
+        color: 0xf5e27a,
+        alpha: 0.9,
+      });
     }
     const me = input.me;
     if (input.canArrange() && me !== null) for (const s of v.homeSquares[me]) tint(sqIndex(s), 0xffffff, 0.07);
@@ -78,7 +86,8 @@ export class BoardScene {
     for (const t of input.targets(input.selected)) {
       const to = sqIndex(t.to);
       const [x, y] = center(L, to, bottom);
-      if (occupied.has(to)) m.circle(x, y, sq * 0.44).stroke({ width: Math.max(3, sq * 0.07), color: DANGER, alpha: 0.95 });
+      if (occupied.has(to))
+        m.circle(x, y, sq * 0.44).stroke({ width: Math.max(3, sq * 0.07), color: DANGER, alpha: 0.95 });
       else if (v.progressMoves?.includes(`${t.from}-${t.to}`)) drawProgressMark(m, x, y, sq, bottom === v.turn);
       else m.circle(x, y, sq * 0.15).fill({ color: 0xffffff, alpha: 0.7 });
     }
@@ -86,13 +95,14 @@ export class BoardScene {
 
   /** The dice to draw: the board in play; during the arrangement, this seat's dice as arranged and the others hidden. */
   private diceToDraw(v: DiceChessView, input: BoardInput): { sq: number; owner: Seat; value: number | null }[] {
-    if (v.phase !== 'arrange') return v.board.map((d) => ({ sq: sqIndex(d.square), owner: d.owner as Seat, value: d.value }));
+    if (v.phase !== 'arrange')
+      return v.board.map((d) => ({ sq: sqIndex(d.square), owner: d.owner as Seat, value: d.value }));
     const out: { sq: number; owner: Seat; value: number | null }[] = [];
     for (const seat of [0, 1] as const) {
       const homes = v.homeSquares[seat].map(sqIndex);
       const values = seat === input.me ? input.arranged() : null;
       homes.forEach((sq, k) => {
-        out.push({ sq, owner: seat, value: values ? values[k] ?? null : null });
+        out.push({ sq, owner: seat, value: values ? (values[k] ?? null) : null });
       });
     }
     return out;

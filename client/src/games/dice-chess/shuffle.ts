@@ -22,4 +22,5 @@ export function privateShuffle(n: number): number[] {
   return order;
 }
 
-export const SECRET_NOTE = 'Your layout starts shuffled in this browser and stays hidden from your opponent and watchers until both of you confirm.';
+export const SECRET_NOTE =
+  'Your layout starts shuffled in this browser and stays hidden from your opponent and watchers until both of you confirm.';

@@ -70,7 +70,13 @@ class DiceChessBoard implements GameView {
     if (key === this.key) return;
     this.key = key;
     this.lastSeq = lastSeq;
-    this.input.load({ view, legal: snap.legal, mySeat: snap.mySeat, playing: snap.phase === 'playing', game: `${snap.gameId}:${snap.round}` });
+    this.input.load({
+      view,
+      legal: snap.legal,
+      mySeat: snap.mySeat,
+      playing: snap.phase === 'playing',
+      game: `${snap.gameId}:${snap.round}`,
+    });
     this.redraw();
     this.syncControls();
     // One new log entry is a move seen live: slide it (and tumble a capture's reroll). Jumps are not animated,
@@ -122,7 +128,8 @@ class DiceChessBoard implements GameView {
   private animateLast(snap: Snapshot) {
     const entry = snap.log[snap.log.length - 1];
     const ev = entry?.events.find((e) => e.type === 'move' || e.type === 'capture') as
-      { type: string; from: string; to: string; captured?: number; reroll?: number; seat: Seat } | undefined;
+      | { type: string; from: string; to: string; captured?: number; reroll?: number; seat: Seat }
+      | undefined;
     if (!ev) return;
     const die = this.board.onSquare.get(sqIndex(ev.to));
     if (!die) return;
@@ -138,20 +145,25 @@ class DiceChessBoard implements GameView {
       this.board.fading = ghost;
     }
     layer.setChildIndex(die.container, layer.children.length - 1);
-    slideIn(this.ctx.stage, die.container, { x: fx, y: fy }, {
-      alive,
-      step: (k) => {
-        const f = this.board.fading;
-        if (!f) return;
-        f.container.alpha = 1 - k;
-        f.container.scale.set(1 - 0.5 * k);
+    slideIn(
+      this.ctx.stage,
+      die.container,
+      { x: fx, y: fy },
+      {
+        alive,
+        step: (k) => {
+          const f = this.board.fading;
+          if (!f) return;
+          f.container.alpha = 1 - k;
+          f.container.scale.set(1 - 0.5 * k);
+        },
+        end: () => {
+          this.board.fading?.destroy();
+          this.board.fading = null;
+          if (capture && ev.reroll) die.tumble(this.ctx.stage, ev.reroll, { alive });
+        },
       },
-      end: () => {
-        this.board.fading?.destroy();
-        this.board.fading = null;
-        if (capture && ev.reroll) die.tumble(this.ctx.stage, ev.reroll, { alive });
-      },
-    });
+    );
   }
 
   private point(e: FederatedPointerEvent) {

@@ -15,7 +15,16 @@ export const LINE = 0x557062;
  * A row-wrapped strip of `count` check boxes: the first `checked` are ticked, the next `preview` show what a
  * commit would tick. Returns the height used.
  */
-export function boxes(g: Graphics, x: number, y: number, w: number, count: number, checked: number, preview: number, size: number): number {
+export function boxes(
+  g: Graphics,
+  x: number,
+  y: number,
+  w: number,
+  count: number,
+  checked: number,
+  preview: number,
+  size: number,
+): number {
   const step = size + 2;
   const perRow = Math.max(1, Math.floor((w + 2) / step));
   for (let i = 0; i < count; i++) {
@@ -24,7 +33,10 @@ export function boxes(g: Graphics, x: number, y: number, w: number, count: numbe
     const state = i < checked ? 'checked' : i < checked + preview ? 'preview' : 'open';
     g.rect(bx, by, size, size).fill(state === 'checked' ? CHECK : state === 'preview' ? PREVIEW : PAPER);
     if (state === 'checked' && size >= 7) {
-      g.moveTo(bx + 1.5, by + 1.5).lineTo(bx + size - 1.5, by + size - 1.5).moveTo(bx + size - 1.5, by + 1.5).lineTo(bx + 1.5, by + size - 1.5)
+      g.moveTo(bx + 1.5, by + 1.5)
+        .lineTo(bx + size - 1.5, by + size - 1.5)
+        .moveTo(bx + size - 1.5, by + 1.5)
+        .lineTo(bx + 1.5, by + size - 1.5)
         .stroke({ width: 1.2, color: PAPER, alpha: 0.9 });
     }
   }
@@ -37,7 +49,12 @@ export function boxSize(w: number, count: number, rows: number, min: number, max
   return Math.max(min, Math.min(max, s));
 }
 
-export interface DieLook { held: boolean; selected: boolean; used: boolean; dim: boolean }
+export interface DieLook {
+  held: boolean;
+  selected: boolean;
+  used: boolean;
+  dim: boolean;
+}
 
 /** A d6 of side `s` with its top-left at (x, y); face 0 draws a blank die (not rolled yet). */
 export function die(g: Graphics, x: number, y: number, s: number, face: number, look: DieLook) {
@@ -59,7 +76,14 @@ export function tappable(c: Container, x: number, y: number, w: number, h: numbe
 }
 
 /** A cell's background: dim when closed, lit when it is where the selected die can go. */
-export function cell(g: Graphics, x: number, y: number, w: number, h: number, o: { on?: boolean; lit?: boolean; dim?: boolean; ring?: number }) {
+export function cell(
+  g: Graphics,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  o: { on?: boolean; lit?: boolean; dim?: boolean; ring?: number },
+) {
   g.roundRect(x, y, w, h, 7).fill({ color: o.on ? CELL_ON : CELL, alpha: o.dim ? 0.55 : 1 });
   g.roundRect(x, y, w, h, 7).stroke({ width: o.lit ? 2 : 1, color: o.ring ?? (o.lit ? LIT : LINE) });
 }

@@ -15,13 +15,19 @@ export const diceSiegeClient: ClientGame = {
   rules,
   options: [
     {
-      key: 'seats', label: 'Players', kind: 'choice', initial: siegeOptions.parse({}).seats,
+      key: 'seats',
+      label: 'Players',
+      kind: 'choice',
+      initial: siegeOptions.parse({}).seats,
       choices: Array.from({ length: MAX_SEATS }, (_, i) => i + 1)
         .filter((n) => seats.safeParse(n).success)
         .map((n) => ({ value: n, label: n === 1 ? 'Solo (spectators may watch)' : `A race of ${n} on the same dice` })),
     },
     {
-      key: 'mode', label: 'Difficulty', kind: 'choice', initial: siegeOptions.parse({}).mode,
+      key: 'mode',
+      label: 'Difficulty',
+      kind: 'choice',
+      initial: siegeOptions.parse({}).mode,
       choices: siegeOptions.shape.mode.unwrap().options.map((m) => ({ value: m, label: MODE_NAMES[m] ?? m })),
     },
   ],

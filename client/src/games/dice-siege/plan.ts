@@ -2,12 +2,24 @@
 // into the rules' plan action and previewed with the rules' own evaluatePlan, so the sheet shows what a commit does.
 import { attackDamage, evaluatePlan, ofAKind, useDamage } from '@dicehall/shared/dice-siege';
 import {
-  isAlive, isEntered, SPECIALS, USE_FACE,
-  type Plan, type Sheet, type SiegeState, type SpecialId, type Use,
+  isAlive,
+  isEntered,
+  SPECIALS,
+  USE_FACE,
+  type Plan,
+  type Sheet,
+  type SiegeState,
+  type SpecialId,
+  type Use,
 } from '@dicehall/shared/dice-siege';
 import type { SiegeView } from '@dicehall/shared/dice-siege';
 
-export interface Pair { dice: [number, number]; as: number; use: Use | null; target: string | null }
+export interface Pair {
+  dice: [number, number];
+  as: number;
+  use: Use | null;
+  target: string | null;
+}
 
 export interface Draft {
   /** Per die of the tray: its use and the attacker its damage goes to (null: not placed yet). */
@@ -23,17 +35,40 @@ export interface Draft {
 }
 
 export const emptyDraft = (dice: number): Draft => ({
-  uses: Array(dice).fill(null), targets: Array(dice).fill(null), pairs: [], unlock: null, specials: [], heroicLine: null, wizard: [], summon: [],
+  uses: Array(dice).fill(null),
+  targets: Array(dice).fill(null),
+  pairs: [],
+  unlock: null,
+  specials: [],
+  heroicLine: null,
+  wizard: [],
+  summon: [],
 });
 
 /** The rules' state rebuilt from the public view (the view carries every field the rules read). */
-export const stateOf = (v: SiegeView): SiegeState => ({ mode: v.mode, levels: v.levels, round: v.round, lines: v.lines, sheets: v.sheets, opened: v.sheets });
+export const stateOf = (v: SiegeView): SiegeState => ({
+  mode: v.mode,
+  levels: v.levels,
+  round: v.round,
+  lines: v.lines,
+  sheets: v.sheets,
+  opened: v.sheets,
+});
 
 export const pairOf = (d: Draft, i: number) => d.pairs.find((p) => p.dice.includes(i));
 
 /** The ability a face serves best for damage this round, or null (a 6, a 1, or nothing open). */
 export function bestUse(state: SiegeState, sh: Sheet, face: number, used: ReadonlySet<SpecialId>): Use | null {
-  const options: Use[] = face === 2 ? ['archers'] : face === 3 ? ['riders', 'warriors'] : face === 4 ? ['trebuchets'] : face === 5 ? ['elves'] : [];
+  const options: Use[] =
+    face === 2
+      ? ['archers']
+      : face === 3
+        ? ['riders', 'warriors']
+        : face === 4
+          ? ['trebuchets']
+          : face === 5
+            ? ['elves']
+            : [];
   let best: Use | null = null;
   for (const u of options) {
     const d = useDamage(state, sh, u, used);
@@ -73,7 +108,13 @@ export function toPlan(v: SiegeView, seat: number, d: Draft): Preview {
     const a = sh.attackers.find((x) => x.id === id);
     return a ? a.boxes - a.hits : 0;
   };
-  const heroic = new Set(used.has('heroic-deeds') ? sh.attackers.filter((a) => a.line === d.heroicLine && isEntered(state, a) && a.kind !== 'greater-wyvern').map((a) => a.id) : []);
+  const heroic = new Set(
+    used.has('heroic-deeds')
+      ? sh.attackers
+          .filter((a) => a.line === d.heroicLine && isEntered(state, a) && a.kind !== 'greater-wyvern')
+          .map((a) => a.id)
+      : [],
+  );
   const maiden = used.has('shieldmaiden') ? sh.attackers.find((a) => a.kind === 'greater-wyvern')?.id : undefined;
   const gone = (id: string) => heroic.has(id) || id === maiden;
   const hits: Plan['hits'] = [];
@@ -91,20 +132,40 @@ export function toPlan(v: SiegeView, seat: number, d: Draft): Preview {
     type: 'plan',
     dice: d.uses.map((u, i) => (pairOf(d, i) ? null : u)),
     pairs: d.pairs.map((p) => ({ dice: p.dice, as: p.as, use: p.use })),
-    unlock: d.unlock, specials: d.specials, heroicLine: used.has('heroic-deeds') ? d.heroicLine : null, hits,
+    unlock: d.unlock,
+    specials: d.specials,
+    heroicLine: used.has('heroic-deeds') ? d.heroicLine : null,
+    hits,
   };
   const out = evaluatePlan(state, seat, plan);
   const shown: Record<string, number> = {};
   if ('ok' in out) {
     for (const h of hits) shown[h.target] = (shown[h.target] ?? 0) + h.n;
-    return { plan, error: out.message, damage: 0, placed: 0, hits: shown, threat: attackDamage(state, sh), ofAKind: ofAKind(sh.tray, plan.pairs) };
+    return {
+      plan,
+      error: out.message,
+      damage: 0,
+      placed: 0,
+      hits: shown,
+      threat: attackDamage(state, sh),
+      ofAKind: ofAKind(sh.tray, plan.pairs),
+    };
   }
   out.sheet.attackers.forEach((a, i) => {
     const before = sh.attackers[i]?.hits ?? 0;
     if (a.hits > before) shown[a.id] = a.hits - before;
   });
-  const threat = used.has('war-horn') || out.sheet.attackers.every((a) => !isAlive(a)) ? 0 : attackDamage(state, out.sheet);
-  return { plan, error: null, damage: out.damage, placed: out.placed, hits: shown, threat, ofAKind: ofAKind(sh.tray, plan.pairs) };
+  const threat =
+    used.has('war-horn') || out.sheet.attackers.every((a) => !isAlive(a)) ? 0 : attackDamage(state, out.sheet);
+  return {
+    plan,
+    error: null,
+    damage: out.damage,
+    placed: out.placed,
+    hits: shown,
+    threat,
+    ofAKind: ofAKind(sh.tray, plan.pairs),
+  };
 }
 
 /** Whether a die (or a Halflings pair counted as `as`) can serve a use, and why not in words. */

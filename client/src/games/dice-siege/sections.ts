@@ -3,7 +3,15 @@
 import type { Graphics, Text } from 'pixi.js';
 import { ATTACKER_NAMES, SPECIAL_ATTACK_NAMES, TROLL_DAMAGE } from '@dicehall/shared/dice-siege';
 import { useDamage } from '@dicehall/shared/dice-siege';
-import { isAlive, SPECIALS, TRACK_IDS, TRACKS, type SpecialId, type Track, type Use } from '@dicehall/shared/dice-siege';
+import {
+  isAlive,
+  SPECIALS,
+  TRACK_IDS,
+  TRACKS,
+  type SpecialId,
+  type Track,
+  type Use,
+} from '@dicehall/shared/dice-siege';
 import type { SheetView, SiegeView } from '@dicehall/shared/dice-siege';
 import type { TextLook } from '../../engine/text';
 import { boxes, boxSize, cell, CHECK, die, INK, LIT, MUTED, PREVIEW } from './draw';
@@ -36,10 +44,18 @@ export interface Sheetwork {
 }
 
 export const ABILITIES: { use: Use; name: string; face: number }[] = [
-  { use: 'archers', name: 'Archers', face: 2 }, { use: 'warriors', name: 'Warriors', face: 3 }, { use: 'riders', name: 'Riders', face: 3 },
-  { use: 'trebuchets', name: 'Trebuchets', face: 4 }, { use: 'elves', name: 'Elves', face: 5 },
+  { use: 'archers', name: 'Archers', face: 2 },
+  { use: 'warriors', name: 'Warriors', face: 3 },
+  { use: 'riders', name: 'Riders', face: 3 },
+  { use: 'trebuchets', name: 'Trebuchets', face: 4 },
+  { use: 'elves', name: 'Elves', face: 5 },
 ];
-export const TRACK_NAMES: Record<Track, string> = { extra1: 'Extra die', extra2: 'Extra die', elves: 'Elves', riders: 'Riders' };
+export const TRACK_NAMES: Record<Track, string> = {
+  extra1: 'Extra die',
+  extra2: 'Extra die',
+  elves: 'Elves',
+  riders: 'Riders',
+};
 const LEVEL_NAMES = ['Outer Walls', 'Inner Walls', 'Courtyard'];
 
 export function stronghold(p: Painter, S: Sheetwork, x: number, y: number, w: number): number {
@@ -54,12 +70,22 @@ export function stronghold(p: Painter, S: Sheetwork, x: number, y: number, w: nu
     before += count;
     const fallen = checked === count;
     p.text(LEVEL_NAMES[level] ?? `Level ${level + 1}`, { size: 12, color: fallen ? MUTED : INK, weight: 700 }, x, at);
-    p.text(fallen ? 'fallen' : `${count - checked} of ${count}`, { size: 11, color: fallen ? CHECK : MUTED }, x, at + 15);
+    p.text(
+      fallen ? 'fallen' : `${count - checked} of ${count}`,
+      { size: 11, color: fallen ? CHECK : MUTED },
+      x,
+      at + 15,
+    );
     const size = boxSize(w - lw, count, S.small ? 2 : 1, 7, 12);
     const h = boxes(p.g, x + lw, at + 2, w - lw, count, checked, pre, size);
     at += Math.max(30, h + 6);
   });
-  const notes = [sh.breached ? 'Walls breached: Warriors fight, no trebuchets' : '', sh.courtyard ? 'Courtyard: four rolls' : ''].filter(Boolean).join(' · ');
+  const notes = [
+    sh.breached ? 'Walls breached: Warriors fight, no trebuchets' : '',
+    sh.courtyard ? 'Courtyard: four rolls' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   if (notes) {
     p.text(notes, { size: 11, color: LIT }, x, at);
     at += 16;
@@ -83,7 +109,12 @@ export function attackers(p: Painter, S: Sheetwork, x: number, y: number, w: num
       if (a === null && 'special' in line) {
         const past = line.line <= v.round;
         cell(p.g, cx, cy, cw, ch, { dim: past });
-        p.text(`${line.line} ${SPECIAL_ATTACK_NAMES[line.special.kind]}`, { size: 12, color: past ? MUTED : INK, weight: 700 }, cx + 6, cy + 5);
+        p.text(
+          `${line.line} ${SPECIAL_ATTACK_NAMES[line.special.kind]}`,
+          { size: 12, color: past ? MUTED : INK, weight: 700 },
+          cx + 6,
+          cy + 5,
+        );
         p.text(`special attack: ${line.special.damage} to the walls`, { size: 11, color: MUTED }, cx + 6, cy + 24);
         continue;
       }
@@ -92,16 +123,43 @@ export function attackers(p: Painter, S: Sheetwork, x: number, y: number, w: num
       const alive = isAlive(a);
       const pre = S.preview?.hits[a.id] ?? 0;
       const target = S.active && S.mode === 'use' && alive && (entered || S.selected === 'summon');
-      cell(p.g, cx, cy, cw, ch, { on: entered && alive, dim: !entered || !alive, lit: target && S.selected !== null, ring: entered && alive ? CHECK : undefined });
+      cell(p.g, cx, cy, cw, ch, {
+        on: entered && alive,
+        dim: !entered || !alive,
+        lit: target && S.selected !== null,
+        ring: entered && alive ? CHECK : undefined,
+      });
       const left = a.boxes - a.hits - pre;
-      const tag = !alive ? 'destroyed' : !entered ? `round ${a.line}` : left <= 0 ? 'destroyed now' : `${left} left · deals ${a.kind === 'trolls' ? TROLL_DAMAGE : left}`;
-      p.text(`${a.line} ${ATTACKER_NAMES[a.kind]}`, { size: 12, color: alive ? INK : MUTED, weight: 700 }, cx + 6, cy + 3);
-      const label = p.text(pre ? `−${pre} · ${tag}` : tag, { size: 11, color: pre ? PREVIEW : alive && entered ? INK : MUTED }, cx + cw - 6, cy + 22, 1, 0);
+      const tag = !alive
+        ? 'destroyed'
+        : !entered
+          ? `round ${a.line}`
+          : left <= 0
+            ? 'destroyed now'
+            : `${left} left · deals ${a.kind === 'trolls' ? TROLL_DAMAGE : left}`;
+      p.text(
+        `${a.line} ${ATTACKER_NAMES[a.kind]}`,
+        { size: 12, color: alive ? INK : MUTED, weight: 700 },
+        cx + 6,
+        cy + 3,
+      );
+      const label = p.text(
+        pre ? `−${pre} · ${tag}` : tag,
+        { size: 11, color: pre ? PREVIEW : alive && entered ? INK : MUTED },
+        cx + cw - 6,
+        cy + 22,
+        1,
+        0,
+      );
       const bw = cw - 18 - label.width;
       const size = boxSize(bw, a.boxes, 2, 5, 8);
       const rows = Math.ceil(a.boxes / Math.max(1, Math.floor((bw + 2) / (size + 2))));
       boxes(p.g, cx + 6, cy + (rows > 1 ? 21 : 25), bw, a.boxes, a.hits, pre, size);
-      if (!alive) p.g.moveTo(cx + 6, cy + ch / 2).lineTo(cx + cw - 6, cy + ch / 2).stroke({ width: 1.5, color: MUTED });
+      if (!alive)
+        p.g
+          .moveTo(cx + 6, cy + ch / 2)
+          .lineTo(cx + cw - 6, cy + ch / 2)
+          .stroke({ width: 1.5, color: MUTED });
       p.hit(`atk:${a.id}`, cx, cy, cw, ch, () => S.tapAttacker(a.id));
     }
   }
@@ -109,8 +167,15 @@ export function attackers(p: Painter, S: Sheetwork, x: number, y: number, w: num
 }
 
 const USE_SHORT: Record<string, string> = {
-  archers: 'Archers', warriors: 'Warriors', riders: 'Riders', trebuchets: 'Trebuchet', elves: 'Elves',
-  'box-extra1': '+Extra', 'box-extra2': '+Extra', 'box-elves': '+Elves', 'box-riders': '+Riders',
+  archers: 'Archers',
+  warriors: 'Warriors',
+  riders: 'Riders',
+  trebuchets: 'Trebuchet',
+  elves: 'Elves',
+  'box-extra1': '+Extra',
+  'box-extra2': '+Extra',
+  'box-elves': '+Elves',
+  'box-riders': '+Riders',
 };
 
 /** The dice tray: hold marks while rolling, each die's use while using them. */
@@ -124,10 +189,18 @@ export function tray(p: Painter, S: Sheetwork, x: number, y: number, w: number):
     const dx = left + i * (s + gap);
     const face = sh.tray[i] ?? 0;
     const pair = S.draft ? pairOf(S.draft, i) : undefined;
-    const use = pair ? pair.use : S.draft?.uses[i] ?? null;
-    die(p.g, dx, y, s, face, { held: S.mode === 'roll' && S.held.has(i), selected: S.selected === i || (pair !== undefined && typeof S.selected === 'number' && pair.dice.includes(S.selected)), used: S.mode === 'use' && use !== null, dim: face === 0 });
-    const word = S.mode === 'roll' ? (S.held.has(i) ? 'held' : '') : pair ? `½ as ${pair.as}` : use ? USE_SHORT[use] : '';
-    if (word) p.text(word, { size: 11, color: S.mode === 'roll' ? PREVIEW : LIT, weight: 700 }, dx + s / 2, y + s + 2, 0.5, 0);
+    const use = pair ? pair.use : (S.draft?.uses[i] ?? null);
+    die(p.g, dx, y, s, face, {
+      held: S.mode === 'roll' && S.held.has(i),
+      selected:
+        S.selected === i || (pair !== undefined && typeof S.selected === 'number' && pair.dice.includes(S.selected)),
+      used: S.mode === 'use' && use !== null,
+      dim: face === 0,
+    });
+    const word =
+      S.mode === 'roll' ? (S.held.has(i) ? 'held' : '') : pair ? `½ as ${pair.as}` : use ? USE_SHORT[use] : '';
+    if (word)
+      p.text(word, { size: 11, color: S.mode === 'roll' ? PREVIEW : LIT, weight: 700 }, dx + s / 2, y + s + 2, 0.5, 0);
     if (face > 0) p.hit(`die:${i}`, dx, y, s, s, () => S.tapDie(i));
   }
   return s + 17;
@@ -145,10 +218,24 @@ export function abilities(p: Painter, S: Sheetwork, x: number, y: number, w: num
   ABILITIES.forEach((a, k) => {
     const cx = x + k * (aw + gap);
     const each = useDamage(state, sh, a.use, used);
-    const n = S.draft ? S.draft.uses.filter((u, i) => u === a.use && !pairOf(S.draft!, i)).length + S.draft.pairs.filter((q) => q.use === a.use).length : 0;
-    cell(p.g, cx, y, aw, h, { dim: each === null, on: n > 0, lit: S.mode === 'use' && face === a.face && each !== null });
+    const n = S.draft
+      ? S.draft.uses.filter((u, i) => u === a.use && !pairOf(S.draft!, i)).length +
+        S.draft.pairs.filter((q) => q.use === a.use).length
+      : 0;
+    cell(p.g, cx, y, aw, h, {
+      dim: each === null,
+      on: n > 0,
+      lit: S.mode === 'use' && face === a.face && each !== null,
+    });
     p.text(a.name, { size: 11, color: each === null ? MUTED : INK, weight: 700 }, cx + aw / 2, y + 4, 0.5, 0);
-    p.text(each === null ? `${a.face}'s · closed` : n ? `${n}× = ${n * each}` : `${a.face}'s · ${each} each`, { size: 11, color: n ? LIT : MUTED }, cx + aw / 2, y + 22, 0.5, 0);
+    p.text(
+      each === null ? `${a.face}'s · closed` : n ? `${n}× = ${n * each}` : `${a.face}'s · ${each} each`,
+      { size: 11, color: n ? LIT : MUTED },
+      cx + aw / 2,
+      y + 22,
+      0.5,
+      0,
+    );
     p.hit(`use:${a.use}`, cx, y, aw, h, () => S.tapUse(a.use));
   });
   const ty = y + h + gap;
@@ -156,7 +243,10 @@ export function abilities(p: Painter, S: Sheetwork, x: number, y: number, w: num
   TRACK_IDS.forEach((t, k) => {
     const cx = x + k * (tw + gap);
     const use = `box-${t}` as Use;
-    const pre = S.draft ? S.draft.uses.filter((u, i) => u === use && !pairOf(S.draft!, i)).length + S.draft.pairs.filter((q) => q.use === use).length : 0;
+    const pre = S.draft
+      ? S.draft.uses.filter((u, i) => u === use && !pairOf(S.draft!, i)).length +
+        S.draft.pairs.filter((q) => q.use === use).length
+      : 0;
     const full = sh.tracks[t] >= TRACKS[t];
     cell(p.g, cx, ty, tw, h, { on: pre > 0, dim: full, lit: S.mode === 'use' && face === 6 && !full });
     p.text(`${TRACK_NAMES[t]}${full ? ' ✓' : ''}`, { size: 11, color: full ? LIT : INK, weight: 700 }, cx + 6, ty + 4);
@@ -167,7 +257,16 @@ export function abilities(p: Painter, S: Sheetwork, x: number, y: number, w: num
 }
 
 /** The eight specials: circled when unlocked, ticked when used; this round's choices in the light colour. */
-export function specials(p: Painter, S: Sheetwork, x: number, y: number, w: number, cols: number, canUnlock: ReadonlySet<SpecialId>, canUse: ReadonlySet<SpecialId>): number {
+export function specials(
+  p: Painter,
+  S: Sheetwork,
+  x: number,
+  y: number,
+  w: number,
+  cols: number,
+  canUnlock: ReadonlySet<SpecialId>,
+  canUse: ReadonlySet<SpecialId>,
+): number {
   const sh = S.sheet;
   const gap = 5;
   const h = 44;
@@ -181,20 +280,42 @@ export function specials(p: Painter, S: Sheetwork, x: number, y: number, w: numb
     const offer = S.active && S.mode === 'use' && ((canUnlock.has(sp.id) && !S.draft?.unlock) || canUse.has(sp.id));
     cell(p.g, cx, cy, cw, h, { dim: st.used !== null, on: circling || using, lit: offer || circling || using });
     // The paper sheet's circle (unlocked) is a ring round the cell; its tick (used) sits in the corner.
-    if (st.unlocked !== null || circling) p.g.roundRect(cx + 2, cy + 2, cw - 4, h - 4, 6).stroke({ width: 2, color: circling ? LIT : INK });
+    if (st.unlocked !== null || circling)
+      p.g.roundRect(cx + 2, cy + 2, cw - 4, h - 4, 6).stroke({ width: 2, color: circling ? LIT : INK });
     if (st.used !== null || using) {
       const tx = cx + cw - 14;
       const ty = cy + 9;
-      p.g.moveTo(tx - 5, ty).lineTo(tx - 1, ty + 5).lineTo(tx + 6, ty - 5).stroke({ width: 2.5, color: using ? LIT : INK });
+      p.g
+        .moveTo(tx - 5, ty)
+        .lineTo(tx - 1, ty + 5)
+        .lineTo(tx + 6, ty - 5)
+        .stroke({ width: 2.5, color: using ? LIT : INK });
     }
-    p.text(`${sp.tier}× ${sp.name}`, { size: 11, color: st.used !== null ? MUTED : INK, weight: 700, wrap: cw - 20 }, cx + cw / 2, cy + h / 2, 0.5, 0.5);
+    p.text(
+      `${sp.tier}× ${sp.name}`,
+      { size: 11, color: st.used !== null ? MUTED : INK, weight: 700, wrap: cw - 20 },
+      cx + cw / 2,
+      cy + h / 2,
+      0.5,
+      0.5,
+    );
     p.hit(`special:${sp.id}`, cx, cy, cw, h, () => S.tapSpecial(sp.id));
   });
   return Math.ceil(SPECIALS.length / cols) * (h + gap) - gap;
 }
 
 /** The other racers' sheets, small and live: boxes left, attackers standing, and where they are in the round. */
-export function thumbnails(p: Painter, v: SiegeView, names: string[], focus: number, me: number | null, x: number, y: number, w: number, onTap: (s: number) => void): number {
+export function thumbnails(
+  p: Painter,
+  v: SiegeView,
+  names: string[],
+  focus: number,
+  me: number | null,
+  x: number,
+  y: number,
+  w: number,
+  onTap: (s: number) => void,
+): number {
   if (v.sheets.length < 2) return 0;
   const n = v.sheets.length;
   const gap = 5;
@@ -207,8 +328,23 @@ export function thumbnails(p: Painter, v: SiegeView, names: string[], focus: num
     const cy = y + Math.floor(s / cols) * (h + gap);
     cell(p.g, cx, cy, tw, h, { on: s === focus, lit: s === focus });
     const place = v.ranking.indexOf(s) + 1;
-    p.text(`${place}. ${names[s] ?? `Seat ${s + 1}`}${s === me ? ' (you)' : ''}`, { size: 11, color: INK, weight: 700 }, cx + 5, cy + 3);
-    const state = sh.left ? 'left' : sh.phase === 'won' ? 'won' : sh.phase === 'lost' ? 'fell' : sh.phase === 'done' ? 'done' : sh.hidden ? 'choosing' : `roll ${sh.attempt}`;
+    p.text(
+      `${place}. ${names[s] ?? `Seat ${s + 1}`}${s === me ? ' (you)' : ''}`,
+      { size: 11, color: INK, weight: 700 },
+      cx + 5,
+      cy + 3,
+    );
+    const state = sh.left
+      ? 'left'
+      : sh.phase === 'won'
+        ? 'won'
+        : sh.phase === 'lost'
+          ? 'fell'
+          : sh.phase === 'done'
+            ? 'done'
+            : sh.hidden
+              ? 'choosing'
+              : `roll ${sh.attempt}`;
     const standing = sh.attackers.filter((a) => isAlive(a)).length;
     p.text(`${state} · ${standing} foes`, { size: 11, color: MUTED }, cx + 5, cy + 18);
     const bw = tw - 10;

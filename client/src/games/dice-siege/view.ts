@@ -9,8 +9,29 @@ import type { Snapshot } from '../../net/store';
 import { makeText, type TextLook } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { INK, LIT, MUTED } from './draw';
-import { bestUse, emptyDraft, faceFits, pairOf, stateOf, toPlan, unlockable, usable, type Draft, type Preview } from './plan';
-import { abilities, attackers, specials, stronghold, thumbnails, tray, type Painter, type Selected, type Sheetwork } from './sections';
+import {
+  bestUse,
+  emptyDraft,
+  faceFits,
+  pairOf,
+  stateOf,
+  toPlan,
+  unlockable,
+  usable,
+  type Draft,
+  type Preview,
+} from './plan';
+import {
+  abilities,
+  attackers,
+  specials,
+  stronghold,
+  thumbnails,
+  tray,
+  type Painter,
+  type Selected,
+  type Sheetwork,
+} from './sections';
 
 const PAD = 8;
 const GAP = 10;
@@ -49,7 +70,15 @@ class SiegeSheet implements GameView {
   /** The viewer builds a plan on their own sheet while the round awaits them. */
   private get active() {
     const s = this.snap;
-    return !!s && !!this.view && s.phase === 'playing' && this.me !== null && this.focus === this.me && this.sheet.phase === 'roll' && s.toAct.includes(this.me);
+    return (
+      !!s &&
+      !!this.view &&
+      s.phase === 'playing' &&
+      this.me !== null &&
+      this.focus === this.me &&
+      this.sheet.phase === 'roll' &&
+      s.toAct.includes(this.me)
+    );
   }
 
   update(snap: Snapshot) {
@@ -109,7 +138,7 @@ class SiegeSheet implements GameView {
     if (typeof j === 'number' && j !== i && sh.tray[i] === 1 && sh.tray[j] === 1 && !pairOf(d, i) && !pairOf(d, j)) {
       d.pairs.push({ dice: [j, i], as: 2, use: null, target: null });
       d.uses[i] = d.uses[j] = null;
-      return this.say('Halflings: these two 1\'s count as one die. Choose its number below, then tap where it goes.');
+      return this.say("Halflings: these two 1's count as one die. Choose its number below, then tap where it goes.");
     }
     if (j === i || (typeof j === 'number' && pairOf(d, i) && pairOf(d, i) === pairOf(d, j))) {
       const pair = pairOf(d, i);
@@ -121,7 +150,13 @@ class SiegeSheet implements GameView {
     }
     this.selected = i;
     const face = this.faceOf(i);
-    this.say(face === 6 ? 'A 6: tap a reinforcement box to check.' : face === 1 && !pairOf(d, i) ? 'A 1: tap another 1 to pair them as Halflings.' : `A ${face}: tap an attacker to hit it, or an ability.`);
+    this.say(
+      face === 6
+        ? 'A 6: tap a reinforcement box to check.'
+        : face === 1 && !pairOf(d, i)
+          ? 'A 1: tap another 1 to pair them as Halflings.'
+          : `A ${face}: tap an attacker to hit it, or an ability.`,
+    );
   }
 
   private tapUse(u: Use) {
@@ -147,7 +182,12 @@ class SiegeSheet implements GameView {
       const pair = pairOf(d, sel);
       const used = new Set(d.specials);
       const use = (pair ? pair.use : d.uses[sel]) ?? bestUse(stateOf(this.view!), sh, this.faceOf(sel), used);
-      if (!use || use.startsWith('box-')) return this.say(this.faceOf(sel) === 6 ? '6\'s check reinforcement boxes, they do no damage.' : `No ability can use a ${this.faceOf(sel)} now.`);
+      if (!use || use.startsWith('box-'))
+        return this.say(
+          this.faceOf(sel) === 6
+            ? "6's check reinforcement boxes, they do no damage."
+            : `No ability can use a ${this.faceOf(sel)} now.`,
+        );
       if (pair) Object.assign(pair, { use, target: id });
       else {
         d.uses[sel] = use;
@@ -192,9 +232,17 @@ class SiegeSheet implements GameView {
     }
     if (usable(sh, this.view!.round).includes(id)) {
       d.specials.push(id);
-      const aims: Partial<Record<SpecialId, Selected>> = { 'wizards-light': 'wizard', 'summon-the-dead': 'summon', 'heroic-deeds': 'heroic' };
+      const aims: Partial<Record<SpecialId, Selected>> = {
+        'wizards-light': 'wizard',
+        'summon-the-dead': 'summon',
+        'heroic-deeds': 'heroic',
+      };
       this.selected = aims[id] ?? null;
-      return this.say(aims[id] ? `${name}: tap the attacker${id === 'heroic-deeds' ? ' whose line it destroys' : ' it hits'}.` : `${name} used this round.`);
+      return this.say(
+        aims[id]
+          ? `${name}: tap the attacker${id === 'heroic-deeds' ? ' whose line it destroys' : ' it hits'}.`
+          : `${name} used this round.`,
+      );
     }
     const n = this.preview()?.ofAKind ?? 0;
     if (unlockable(sh, n).includes(id)) {
@@ -203,7 +251,13 @@ class SiegeSheet implements GameView {
       return this.say(`${name} circled: usable from the next round.`);
     }
     const st = sh.specials[id];
-    this.say(st.used !== null ? `${name} is used.` : st.unlocked !== null ? `${name} was circled this round: usable from the next.` : `${name} needs ${specialInfo(id).tier} of a kind; your dice give ${n}.`);
+    this.say(
+      st.used !== null
+        ? `${name} is used.`
+        : st.unlocked !== null
+          ? `${name} was circled this round: usable from the next.`
+          : `${name} needs ${specialInfo(id).tier} of a kind; your dice give ${n}.`,
+    );
   }
 
   // ---- controls ---------------------------------------------------------------------------------
@@ -224,7 +278,11 @@ class SiegeSheet implements GameView {
     if (!this.active || this.sheet.attempt === 0) return;
     this.mode = this.mode === 'roll' ? 'use' : 'roll';
     this.selected = null;
-    this.say(this.mode === 'use' ? 'Tap a die, then an attacker, an ability or a reinforcement box.' : 'Tap dice to hold them, then reroll the rest.');
+    this.say(
+      this.mode === 'use'
+        ? 'Tap a die, then an attacker, an ability or a reinforcement box.'
+        : 'Tap dice to hold them, then reroll the rest.',
+    );
   }
 
   /** The round's buttons and message line, rendered with preact: the DOM nodes that did not change stay (and keep focus). */
@@ -239,34 +297,104 @@ class SiegeSheet implements GameView {
     if (v) {
       const sh = this.sheet;
       if (active && this.mode === 'roll') {
-        const n = sh.attempt === 0 ? sh.diceCount : sh.tray.length - [...this.held].filter((i) => i < sh.tray.length).length;
-        primary = { text: sh.attempt === 0 ? `Roll ${n} dice` : `Reroll ${n} ${n === 1 ? 'die' : 'dice'} (roll ${sh.attempt + 1} of ${sh.maxAttempts})`, disabled: n === 0 || sh.attempt >= sh.maxAttempts, hidden: false };
+        const n =
+          sh.attempt === 0 ? sh.diceCount : sh.tray.length - [...this.held].filter((i) => i < sh.tray.length).length;
+        primary = {
+          text:
+            sh.attempt === 0
+              ? `Roll ${n} dice`
+              : `Reroll ${n} ${n === 1 ? 'die' : 'dice'} (roll ${sh.attempt + 1} of ${sh.maxAttempts})`,
+          disabled: n === 0 || sh.attempt >= sh.maxAttempts,
+          hidden: false,
+        };
         secondary = { text: 'Use these dice', hidden: sh.attempt === 0 };
       } else if (active && p) {
-        primary = { text: p.error ? 'Cannot end the round yet' : `End round ${v.round}: deal ${p.placed}, take ${p.threat}`, disabled: p.error !== null, hidden: false };
-        secondary = { text: `Back to rolling (${sh.maxAttempts - sh.attempt} left)`, hidden: sh.attempt >= sh.maxAttempts };
+        primary = {
+          text: p.error ? 'Cannot end the round yet' : `End round ${v.round}: deal ${p.placed}, take ${p.threat}`,
+          disabled: p.error !== null,
+          hidden: false,
+        };
+        secondary = {
+          text: `Back to rolling (${sh.maxAttempts - sh.attempt} left)`,
+          hidden: sh.attempt >= sh.maxAttempts,
+        };
         clearHidden = false;
-        halflings = this.draft!.pairs.map((pair, k) => h('select', {
-          key: k, 'aria-label': 'Halflings count as', style: 'min-height:44px',
-          onChange: (e: Event) => {
-            pair.as = Number((e.currentTarget as HTMLSelectElement).value);
-            pair.use = null;
-            this.draw();
-          },
-        }, ...[2, 3, 4, 5, 6].map((n) => h('option', { value: String(n), selected: n === pair.as }, `Halflings as ${n}`))));
+        halflings = this.draft!.pairs.map((pair, k) =>
+          h(
+            'select',
+            {
+              key: k,
+              'aria-label': 'Halflings count as',
+              style: 'min-height:44px',
+              onChange: (e: Event) => {
+                pair.as = Number((e.currentTarget as HTMLSelectElement).value);
+                pair.use = null;
+                this.draw();
+              },
+            },
+            ...[2, 3, 4, 5, 6].map((n) =>
+              h('option', { value: String(n), selected: n === pair.as }, `Halflings as ${n}`),
+            ),
+          ),
+        );
       }
-      text = active ? (p?.error ? `${p.error}` : this.note || (this.mode === 'roll' ? (sh.attempt === 0 ? 'Roll your dice.' : 'Tap dice to hold them, then reroll the rest, or use them.') : this.usageLine(p))) : this.waitingLine();
+      text = active
+        ? p?.error
+          ? `${p.error}`
+          : this.note ||
+            (this.mode === 'roll'
+              ? sh.attempt === 0
+                ? 'Roll your dice.'
+                : 'Tap dice to hold them, then reroll the rest, or use them.'
+              : this.usageLine(p))
+        : this.waitingLine();
     }
-    render(h('div', { class: 'siege-controls', style: 'display:flex;flex-wrap:wrap;gap:0.4rem;align-items:center' },
-      h('button', { type: 'button', class: 'primary siege-primary', style: 'min-height:44px', hidden: primary.hidden, disabled: primary.disabled, onClick: () => this.onPrimary() }, primary.text),
-      h('button', { type: 'button', class: 'siege-secondary', style: 'min-height:44px', hidden: secondary.hidden, onClick: () => this.onSecondary() }, secondary.text),
-      h('button', { type: 'button', class: 'siege-clear', style: 'min-height:44px', hidden: clearHidden, onClick: () => {
-        this.resetDraft();
-        this.draw();
-      } }, 'Clear'),
-      h('span', { class: 'siege-halflings' }, halflings),
-      h('p', { class: 'siege-message', 'aria-live': 'polite', style: 'margin:0.2rem 0;min-height:1.3em' }, text)),
-    this.ctx.controls);
+    render(
+      h(
+        'div',
+        { class: 'siege-controls', style: 'display:flex;flex-wrap:wrap;gap:0.4rem;align-items:center' },
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'primary siege-primary',
+            style: 'min-height:44px',
+            hidden: primary.hidden,
+            disabled: primary.disabled,
+            onClick: () => this.onPrimary(),
+          },
+          primary.text,
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'siege-secondary',
+            style: 'min-height:44px',
+            hidden: secondary.hidden,
+            onClick: () => this.onSecondary(),
+          },
+          secondary.text,
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'siege-clear',
+            style: 'min-height:44px',
+            hidden: clearHidden,
+            onClick: () => {
+              this.resetDraft();
+              this.draw();
+            },
+          },
+          'Clear',
+        ),
+        h('span', { class: 'siege-halflings' }, halflings),
+        h('p', { class: 'siege-message', 'aria-live': 'polite', style: 'margin:0.2rem 0;min-height:1.3em' }, text),
+      ),
+      this.ctx.controls,
+    );
   }
 
   private usageLine(p: Preview | null): string {
@@ -310,7 +438,9 @@ class SiegeSheet implements GameView {
         const c = new Container();
         c.eventMode = 'static';
         c.cursor = 'pointer';
-        c.hitArea = { contains: (px: number, py: number) => px >= x - 2 && px <= x + w + 2 && py >= y - 2 && py <= y + hh + 2 };
+        c.hitArea = {
+          contains: (px: number, py: number) => px >= x - 2 && px <= x + w + 2 && py >= y - 2 && py <= y + hh + 2,
+        };
         c.on('pointertap', onTap);
         hits.addChild(c);
         this.targets[key] = [Math.round(x), Math.round(y), Math.round(w), Math.round(hh)];
@@ -321,21 +451,32 @@ class SiegeSheet implements GameView {
     const sh = this.sheet;
     const n = preview?.ofAKind ?? 0;
     const S: Sheetwork = {
-      view: v, sheet: sh, active: this.active, mode: this.mode, draft: this.active ? this.draft : null, preview, held: this.held,
-      selected: this.selected, small: W < 560,
-      tapDie: (i) => this.tapDie(i), tapUse: (u) => this.tapUse(u), tapAttacker: (id) => this.tapAttacker(id), tapSpecial: (id) => this.tapSpecial(id),
+      view: v,
+      sheet: sh,
+      active: this.active,
+      mode: this.mode,
+      draft: this.active ? this.draft : null,
+      preview,
+      held: this.held,
+      selected: this.selected,
+      small: W < 560,
+      tapDie: (i) => this.tapDie(i),
+      tapUse: (u) => this.tapUse(u),
+      tapAttacker: (id) => this.tapAttacker(id),
+      tapSpecial: (id) => this.tapSpecial(id),
     };
     const canUnlock = new Set(this.active ? unlockable(sh, n) : []);
     const canUse = new Set(this.active ? usable(sh, v.round) : []);
     const names = snap.seats.map((s) => s.name);
     const wide = W >= 700 && W > H * 1.15;
     const colW = wide ? Math.floor((W - 2 * PAD - 16) * 0.5) : W - 2 * PAD;
-    const thumbs = (x: number, y: number) => thumbnails(p, v, names, this.focus ?? 0, this.me, x, y, colW, (s) => {
-      this.focus = s;
-      this.chosen = s !== this.me;
-      this.selected = null;
-      this.draw();
-    });
+    const thumbs = (x: number, y: number) =>
+      thumbnails(p, v, names, this.focus ?? 0, this.me, x, y, colW, (s) => {
+        this.focus = s;
+        this.chosen = s !== this.me;
+        this.selected = null;
+        this.draw();
+      });
     let y = PAD;
     y += this.header(p, v, preview, PAD, y, colW) + 6;
     let ry = y;
@@ -360,9 +501,24 @@ class SiegeSheet implements GameView {
     }
     this.renderControls(preview);
     this.ctx.stage.report({
-      game: 'dice-siege', targets: this.targets, mode: this.mode, tray: sh.tray, inBattle: sh.entered,
-      openTracks: TRACK_IDS.filter((t) => sh.tracks[t] < TRACKS[t]), focus: this.focus, wide, contentHeight: Math.ceil(Math.max(y, ry)),
-      preview: preview ? { error: preview.error, damage: preview.damage, placed: preview.placed, threat: preview.threat, hits: preview.hits } : null,
+      game: 'dice-siege',
+      targets: this.targets,
+      mode: this.mode,
+      tray: sh.tray,
+      inBattle: sh.entered,
+      openTracks: TRACK_IDS.filter((t) => sh.tracks[t] < TRACKS[t]),
+      focus: this.focus,
+      wide,
+      contentHeight: Math.ceil(Math.max(y, ry)),
+      preview: preview
+        ? {
+            error: preview.error,
+            damage: preview.damage,
+            placed: preview.placed,
+            threat: preview.threat,
+            hits: preview.hits,
+          }
+        : null,
     });
     this.ctx.stage.invalidate();
   }
@@ -370,10 +526,31 @@ class SiegeSheet implements GameView {
   private header(p: Painter, v: SiegeView, pr: Preview | null, x: number, y: number, w: number): number {
     const sh = this.sheet;
     const owner = this.focus === this.me ? '' : `${this.snap!.seats[this.focus ?? 0]?.name ?? 'Player'} · `;
-    const roll = sh.phase === 'roll' && !sh.hidden ? ` · roll ${sh.attempt} of ${sh.maxAttempts}` : sh.phase === 'won' ? ' · held out!' : sh.phase === 'lost' ? (sh.left ? ' · left' : ' · overrun') : '';
-    p.text(`${owner}Round ${v.round}${roll}${v.mode === 'epic' ? ' · Epic' : ''}`, { size: 14, color: INK, weight: 700 }, x, y);
+    const roll =
+      sh.phase === 'roll' && !sh.hidden
+        ? ` · roll ${sh.attempt} of ${sh.maxAttempts}`
+        : sh.phase === 'won'
+          ? ' · held out!'
+          : sh.phase === 'lost'
+            ? sh.left
+              ? ' · left'
+              : ' · overrun'
+            : '';
+    p.text(
+      `${owner}Round ${v.round}${roll}${v.mode === 'epic' ? ' · Epic' : ''}`,
+      { size: 14, color: INK, weight: 700 },
+      x,
+      y,
+    );
     const threat = pr && !pr.error ? `Attackers deal ${sh.threat} → ${pr.threat}` : `Attackers deal ${sh.threat}`;
-    p.text(sh.phase === 'roll' || sh.phase === 'done' ? threat : '', { size: 12, color: pr ? LIT : MUTED }, x + w, y + 2, 1, 0);
+    p.text(
+      sh.phase === 'roll' || sh.phase === 'done' ? threat : '',
+      { size: 12, color: pr ? LIT : MUTED },
+      x + w,
+      y + 2,
+      1,
+      0,
+    );
     return 20;
   }
 

@@ -55,7 +55,9 @@ class HighRollView implements GameView {
       });
     }
     // Animate only rolls that arrived since the last draw, landing on the server's number.
-    const rolled = snap.log.flatMap((e) => e.events.filter((ev) => ev.type === 'rolled').map((ev) => ({ seq: e.seq, ev })));
+    const rolled = snap.log.flatMap((e) =>
+      e.events.filter((ev) => ev.type === 'rolled').map((ev) => ({ seq: e.seq, ev })),
+    );
     for (const { seq, ev } of rolled) {
       if (seq <= this.seen) continue;
       const seat = ev.seat as number;

@@ -1,7 +1,15 @@
 // The battlefield camera: fits the field into a box, zooms with the wheel and with two fingers, pans by dragging,
 // and tells taps and drags apart, all from the canvas's own pointer events (screen pixels in CSS units).
-export interface Box { x: number; y: number; w: number; h: number }
-export interface Pt { x: number; y: number }
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+export interface Pt {
+  x: number;
+  y: number;
+}
 
 export interface CameraHandlers {
   /** A press on a point: return true to own the gesture (a die drag) instead of panning. */
@@ -27,7 +35,11 @@ export class Camera {
   private pinch: { d: number; zoom: number; mid: Pt; world: Pt } | null = null;
 
   /** `stageWidth` is the stage's width in its own units, which may differ from the canvas's CSS width. */
-  constructor(private canvas: HTMLCanvasElement, private on: CameraHandlers, private stageWidth: () => number) {
+  constructor(
+    private canvas: HTMLCanvasElement,
+    private on: CameraHandlers,
+    private stageWidth: () => number,
+  ) {
     canvas.style.touchAction = 'none';
     canvas.addEventListener('wheel', this.onWheel, { passive: false });
     canvas.addEventListener('pointerdown', this.onDown);
@@ -38,7 +50,8 @@ export class Camera {
 
   /** Fits the field into `box`, keeping the zoom and the point at the box's centre. */
   fit(box: Box, field: { width: number; height: number }) {
-    const centre = this.box.w > 1 ? this.toWorld({ x: this.box.x + this.box.w / 2, y: this.box.y + this.box.h / 2 }) : null;
+    const centre =
+      this.box.w > 1 ? this.toWorld({ x: this.box.x + this.box.w / 2, y: this.box.y + this.box.h / 2 }) : null;
     this.box = box;
     this.field = field;
     this.apply(centre ?? { x: field.width / 2, y: field.height / 2 });

@@ -37,10 +37,22 @@ export interface Overlay {
 }
 
 /** A label's box on screen (stage units), as the view reports it for tests: `sight` labels are placed clear of all others. */
-export interface LabelBox { text: string; kind: 'fixed' | 'sight'; x: number; y: number; w: number; h: number }
+export interface LabelBox {
+  text: string;
+  kind: 'fixed' | 'sight';
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /** A label that is placed after everything else, at the first of its candidate points where it overlaps nothing. */
-interface Pending { text: string; at: Pt[]; size: number; color: number }
+interface Pending {
+  text: string;
+  at: Pt[];
+  size: number;
+  color: number;
+}
 
 const overlaps = (a: LabelBox, b: LabelBox) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
@@ -79,7 +91,14 @@ export class Battlefield {
     const l = this.take(text, size, color, weight);
     l.text.position.set(Math.round(x), Math.round(y));
     l.visible = true;
-    this.boxes.push({ text, kind: 'fixed', x: Math.round(x) - l.width / 2, y: Math.round(y) - l.height / 2, w: l.width, h: l.height });
+    this.boxes.push({
+      text,
+      kind: 'fixed',
+      x: Math.round(x) - l.width / 2,
+      y: Math.round(y) - l.height / 2,
+      w: l.width,
+      h: l.height,
+    });
   }
 
   /**
@@ -92,12 +111,33 @@ export class Battlefield {
       // A bundle of lines to one cluster of dice says it once: the same words already shown near this line's middle.
       const mid = p.at[0];
       if (!mid) continue;
-      if (this.boxes.some((o) => o.kind === 'sight' && o.text === p.text && Math.hypot(o.x + o.w / 2 - mid.x, o.y + o.h / 2 - mid.y) < 90)) continue;
+      if (
+        this.boxes.some(
+          (o) =>
+            o.kind === 'sight' && o.text === p.text && Math.hypot(o.x + o.w / 2 - mid.x, o.y + o.h / 2 - mid.y) < 90,
+        )
+      )
+        continue;
       const l = this.take(p.text, p.size, p.color, 700);
       const w = l.width + 4;
       const h = l.height + 4;
-      const spot = p.at.map((c) => ({ text: p.text, kind: 'sight' as const, x: Math.round(c.x) - w / 2, y: Math.round(c.y) - h / 2, w, h }))
-        .find((b) => b.x >= box.x && b.y >= box.y && b.x + b.w <= box.x + box.w && b.y + b.h <= box.y + box.h && !this.boxes.some((o) => overlaps(o, b)));
+      const spot = p.at
+        .map((c) => ({
+          text: p.text,
+          kind: 'sight' as const,
+          x: Math.round(c.x) - w / 2,
+          y: Math.round(c.y) - h / 2,
+          w,
+          h,
+        }))
+        .find(
+          (b) =>
+            b.x >= box.x &&
+            b.y >= box.y &&
+            b.x + b.w <= box.x + box.w &&
+            b.y + b.h <= box.y + box.h &&
+            !this.boxes.some((o) => overlaps(o, b)),
+        );
       if (!spot) {
         l.visible = false;
         this.dropped++;
@@ -122,14 +162,25 @@ export class Battlefield {
     return out;
   }
 
-  draw(v: PolywarsView, cam: Camera, o: Overlay, me: number | null, box: { x: number; y: number; w: number; h: number }) {
+  draw(
+    v: PolywarsView,
+    cam: Camera,
+    o: Overlay,
+    me: number | null,
+    box: { x: number; y: number; w: number; h: number },
+  ) {
     const sx = (x: number) => cam.ox + x * cam.scale;
     const sy = (y: number) => cam.oy + y * cam.scale;
     const k = cam.scale;
     // Drawing stays on the field where it shows inside the box: long halos stop at the field's edge.
     const x0 = Math.max(box.x, sx(0));
     const y0 = Math.max(box.y, sy(0));
-    box = { x: x0, y: y0, w: Math.max(1, Math.min(box.x + box.w, sx(v.field.width)) - x0), h: Math.max(1, Math.min(box.y + box.h, sy(v.field.height)) - y0) };
+    box = {
+      x: x0,
+      y: y0,
+      w: Math.max(1, Math.min(box.x + box.w, sx(v.field.width)) - x0),
+      h: Math.max(1, Math.min(box.y + box.h, sy(v.field.height)) - y0),
+    };
     this.clip.clear().rect(box.x, box.y, box.w, box.h).fill(0xffffff);
     this.shown = box;
     this.used = 0;
@@ -144,19 +195,33 @@ export class Battlefield {
     g.rect(sx(0), sy(0), v.field.width * k, v.field.height * k).stroke({ width: 2, color: 0x6f8f78 });
     if (v.phase === 'build' || v.phase === 'place') {
       v.zones.forEach((z, s) => {
-        g.rect(sx(z.x0), sy(z.y0), (z.x1 - z.x0) * k, (z.y1 - z.y0) * k).fill({ color: SEAT_COLORS[s % 6], alpha: s === me ? 0.16 : 0.07 })
+        g.rect(sx(z.x0), sy(z.y0), (z.x1 - z.x0) * k, (z.y1 - z.y0) * k)
+          .fill({ color: SEAT_COLORS[s % 6], alpha: s === me ? 0.16 : 0.07 })
           .stroke({ width: s === me ? 2 : 1, color: SEAT_COLORS[s % 6], alpha: 0.6 });
       });
     }
     for (const t of [...v.terrain].sort((a, b) => a.height - b.height)) {
-      g.poly(t.points.flatMap((p) => [sx(p.x), sy(p.y)])).fill(terrainColor(t.height)).stroke({ width: 1.5, color: 0x1d2a20, alpha: 0.8 });
-      const c = t.points.reduce((a, p) => ({ x: a.x + p.x / t.points.length, y: a.y + p.y / t.points.length }), { x: 0, y: 0 });
+      g.poly(t.points.flatMap((p) => [sx(p.x), sy(p.y)]))
+        .fill(terrainColor(t.height))
+        .stroke({ width: 1.5, color: 0x1d2a20, alpha: 0.8 });
+      const c = t.points.reduce((a, p) => ({ x: a.x + p.x / t.points.length, y: a.y + p.y / t.points.length }), {
+        x: 0,
+        y: 0,
+      });
       if (k * R > 24) this.label(`${(t.height / R).toFixed(2)} R`, sx(c.x), sy(c.y), 11, 0x1d2a20);
     }
     v.bases.forEach((b, s) => {
       if (!b) return;
-      g.circle(sx(b.x), sy(b.y), R * k).fill({ color: SEAT_COLORS[s % 6], alpha: 0.12 }).stroke({ width: 2, color: SEAT_COLORS[s % 6], alpha: 0.8 });
-      this.label(v.scenario === 'attack-on-tokyo' ? 'Tokyo' : 'base', sx(b.x), sy(b.y) - R * k - 8, 11, SEAT_COLORS[s % 6]);
+      g.circle(sx(b.x), sy(b.y), R * k)
+        .fill({ color: SEAT_COLORS[s % 6], alpha: 0.12 })
+        .stroke({ width: 2, color: SEAT_COLORS[s % 6], alpha: 0.8 });
+      this.label(
+        v.scenario === 'attack-on-tokyo' ? 'Tokyo' : 'base',
+        sx(b.x),
+        sy(b.y) - R * k - 8,
+        11,
+        SEAT_COLORS[s % 6],
+      );
     });
 
     const m = this.marks.clear();
@@ -175,8 +240,11 @@ export class Battlefield {
       if (d.aura === 'immunity') b.circle(x, y, r + 5).stroke({ width: 3, color: 0x7fe3ff });
       if (d.aura === 'rage') b.circle(x, y, r + 6).stroke({ width: 4, color: 0xff3b2f });
       if (d.id === v.frozen) b.circle(x, y, r + 9).stroke({ width: 2, color: 0xcff6ff, alpha: 0.9 });
-      b.circle(x, y, r).fill({ color, alpha: spent ? 0.55 : 1 }).stroke({ width: d.id === o.selected ? 3 : 1.5, color: d.id === o.selected ? 0xffffff : 0x111111 });
-      if (d.aura === 'flag') b.poly([x + r * 0.2, y - r * 1.9, x + r * 1.3, y - r * 1.5, x + r * 0.2, y - r * 1.1]).fill(0xffffff);
+      b.circle(x, y, r)
+        .fill({ color, alpha: spent ? 0.55 : 1 })
+        .stroke({ width: d.id === o.selected ? 3 : 1.5, color: d.id === o.selected ? 0xffffff : 0x111111 });
+      if (d.aura === 'flag')
+        b.poly([x + r * 0.2, y - r * 1.9, x + r * 1.3, y - r * 1.5, x + r * 0.2, y - r * 1.1]).fill(0xffffff);
       if (r >= 7) {
         this.label(String(d.value), x, y - (r > 11 ? r * 0.2 : 0), Math.max(9, Math.min(22, r * 0.95)), 0x111111);
         if (r > 11) this.label(`d${d.sides}`, x, y + r * 0.5, Math.max(8, Math.min(13, r * 0.45)), 0x222222, 400);
@@ -186,26 +254,43 @@ export class Battlefield {
       if (f.carrier !== null) continue;
       const x = sx(f.x);
       const y = sy(f.y);
-      b.moveTo(x, y).lineTo(x, y - 18).stroke({ width: 2, color: 0xffffff });
+      b.moveTo(x, y)
+        .lineTo(x, y - 18)
+        .stroke({ width: 2, color: 0xffffff });
       b.poly([x, y - 18, x + 12, y - 14, x, y - 10]).fill(SEAT_COLORS[f.owner % 6]);
     }
     const d = o.ghost ? v.dice[o.ghost.die] : undefined;
     if (o.ghost && d) {
       const r = typeOf(d).radius * k;
-      b.circle(sx(o.ghost.x), sy(o.ghost.y), r).fill({ color: o.ghost.refused ? BLOCKED : SEAT_COLORS[d.owner % 6], alpha: 0.45 })
+      b.circle(sx(o.ghost.x), sy(o.ghost.y), r)
+        .fill({ color: o.ghost.refused ? BLOCKED : SEAT_COLORS[d.owner % 6], alpha: 0.45 })
         .stroke({ width: 2, color: o.ghost.refused ? BLOCKED : 0xffffff });
-      if (d.x !== null) m.moveTo(sx(d.x), sy(d.y!)).lineTo(sx(o.ghost.x), sy(o.ghost.y)).stroke({ width: 1.5, color: o.ghost.refused ? BLOCKED : 0xffffff, alpha: 0.8 });
+      if (d.x !== null)
+        m.moveTo(sx(d.x), sy(d.y!))
+          .lineTo(sx(o.ghost.x), sy(o.ghost.y))
+          .stroke({ width: 1.5, color: o.ghost.refused ? BLOCKED : 0xffffff, alpha: 0.8 });
     }
     this.placePending(box);
     for (const l of this.labels.slice(this.used)) l.visible = false;
   }
 
   /** The selected die's step reach (movement), its side-to-side halo, its zap reach, and a sightline to every enemy. */
-  private drawSelection(v: PolywarsView, sel: PwDie, onField: PwDie[], o: Overlay, sx: (x: number) => number, sy: (y: number) => number, k: number) {
+  private drawSelection(
+    v: PolywarsView,
+    sel: PwDie,
+    onField: PwDie[],
+    o: Overlay,
+    sx: (x: number) => number,
+    sy: (y: number) => number,
+    k: number,
+  ) {
     const m = this.marks;
     const x = sx(sel.x!);
     const y = sy(sel.y!);
-    if (o.canStep) m.circle(x, y, R * k).fill({ color: 0xffffff, alpha: 0.14 }).stroke({ width: 2, color: 0xffffff, alpha: 0.8 });
+    if (o.canStep)
+      m.circle(x, y, R * k)
+        .fill({ color: 0xffffff, alpha: 0.14 })
+        .stroke({ width: 2, color: 0xffffff, alpha: 0.8 });
     else m.circle(x, y, R * k).stroke({ width: 2, color: 0xffe08a, alpha: 0.9 });
     if (sel.value > 1) m.circle(x, y, sel.value * R * k).stroke({ width: 1, color: 0xffe08a, alpha: 0.35 });
     const me = { x: sel.x!, y: sel.y!, r: typeOf(sel).radius, h: typeOf(sel).height };
@@ -218,17 +303,36 @@ export class Battlefield {
       const tx = sx(t.x!);
       const ty = sy(t.y!);
       if (check.ok) {
-        m.moveTo(x, y).lineTo(tx, ty).stroke({ width: t.id === o.target ? 3 : 2, color: OK, alpha: o.attackPhase ? 0.95 : 0.5 });
-        if (Math.hypot(tx - x, ty - y) > 60) this.pending.push({ text: check.range ? `zap ${check.range}` : 'side', at: this.alongLine(x, y, tx, ty), size: 11, color: OK });
+        m.moveTo(x, y)
+          .lineTo(tx, ty)
+          .stroke({ width: t.id === o.target ? 3 : 2, color: OK, alpha: o.attackPhase ? 0.95 : 0.5 });
+        if (Math.hypot(tx - x, ty - y) > 60)
+          this.pending.push({
+            text: check.range ? `zap ${check.range}` : 'side',
+            at: this.alongLine(x, y, tx, ty),
+            size: 11,
+            color: OK,
+          });
       } else if (check.code === 'no-line-of-sight') {
         // Where the sight ends: the first die in the way, else the terrain; drawn dashed in red past that point.
-        const others = onField.filter((d) => d.id !== sel.id && d.id !== t.id).map((d) => ({ x: d.x!, y: d.y!, r: typeOf(d).radius }));
+        const others = onField
+          .filter((d) => d.id !== sel.id && d.id !== t.id)
+          .map((d) => ({ x: d.x!, y: d.y!, r: typeOf(d).radius }));
         const los = lineOfSight(me, td, others, v.terrain);
         for (let s = 0; s < 1; s += 0.08) {
-          m.moveTo(x + (tx - x) * s, y + (ty - y) * s).lineTo(x + (tx - x) * Math.min(1, s + 0.04), y + (ty - y) * Math.min(1, s + 0.04));
+          m.moveTo(x + (tx - x) * s, y + (ty - y) * s).lineTo(
+            x + (tx - x) * Math.min(1, s + 0.04),
+            y + (ty - y) * Math.min(1, s + 0.04),
+          );
         }
         m.stroke({ width: 2, color: BLOCKED, alpha: 0.85 });
-        if (Math.hypot(tx - x, ty - y) > 100) this.pending.push({ text: `blocked by ${los.blockedBy ?? 'terrain'}`, at: this.alongLine(x, y, tx, ty), size: 11, color: BLOCKED });
+        if (Math.hypot(tx - x, ty - y) > 100)
+          this.pending.push({
+            text: `blocked by ${los.blockedBy ?? 'terrain'}`,
+            at: this.alongLine(x, y, tx, ty),
+            size: 11,
+            color: BLOCKED,
+          });
       }
       if (t.id === o.target && check.ok) {
         const p = odds(sel, check.range);
@@ -237,8 +341,17 @@ export class Battlefield {
         const r = typeOf(t).radius * k;
         // The odds go first, above the target, else below it or beside it.
         this.pending.unshift({
-          text: `perfect ${pct(p.perfect)} · success ${pct(p.success)} · fail ${pct(p.fail)}`, size: 12, color: INK,
-          at: [{ x: tx, y: ty - r - 16 }, { x: tx, y: ty + r + 16 }, { x: tx, y: ty - r - 34 }, { x: tx, y: ty + r + 34 }, { x: tx - 120, y: ty - r - 16 }, { x: tx + 120, y: ty - r - 16 }],
+          text: `perfect ${pct(p.perfect)} · success ${pct(p.success)} · fail ${pct(p.fail)}`,
+          size: 12,
+          color: INK,
+          at: [
+            { x: tx, y: ty - r - 16 },
+            { x: tx, y: ty + r + 16 },
+            { x: tx, y: ty - r - 34 },
+            { x: tx, y: ty + r + 34 },
+            { x: tx - 120, y: ty - r - 16 },
+            { x: tx + 120, y: ty - r - 16 },
+          ],
         });
       }
     }

@@ -16,7 +16,13 @@ export type PowerTap = { action: PolywarsAction } | { reason: string };
  * point `p`. Null when it is no power tap (not the Action Phase, no such power, a die out of reach), so the tap
  * keeps its ordinary meaning (selecting).
  */
-export function powerByTap(v: PolywarsView, me: number, sel: PwDie, tapped: PwDie | undefined, p: { x: number; y: number }): PowerTap | null {
+export function powerByTap(
+  v: PolywarsView,
+  me: number,
+  sel: PwDie,
+  tapped: PwDie | undefined,
+  p: { x: number; y: number },
+): PowerTap | null {
   if (v.phase !== 'turns' || v.turn !== me || v.turnPhase !== 'action' || v.pendingZap || v.result) return null;
   if (sel.owner !== me || !sel.alive || sel.x === null) return null;
   const power = typeOf(sel).power;

@@ -7,8 +7,11 @@ import { attackCheck, type AttackCheck } from '@dicehall/shared/polywars';
 import type { Snapshot } from '../../net/store';
 
 export const SCENARIO_NAMES: Record<string, string> = {
-  'kill-the-king': 'Kill the King', 'capture-the-flag': 'Capture the Flag', 'rescue-mission': 'Rescue Mission',
-  'snipe-hunt': 'Snipe Hunt', 'attack-on-tokyo': 'Attack on Tokyo',
+  'kill-the-king': 'Kill the King',
+  'capture-the-flag': 'Capture the Flag',
+  'rescue-mission': 'Rescue Mission',
+  'snipe-hunt': 'Snipe Hunt',
+  'attack-on-tokyo': 'Attack on Tokyo',
 };
 
 export const seatName = (snap: Snapshot | null, s: number) => nameOfSeat(snap?.seats, s);
@@ -33,10 +36,15 @@ export function odds(a: PwDie, range: number): { perfect: number; success: numbe
 }
 
 const pct = (p: number) => `${Math.round(p * 100)}%`;
-export const oddsText = (o: ReturnType<typeof odds>) => `perfect ${pct(o.perfect)}, success ${pct(o.success)}, fail ${pct(o.fail)}`;
+export const oddsText = (o: ReturnType<typeof odds>) =>
+  `perfect ${pct(o.perfect)}, success ${pct(o.success)}, fail ${pct(o.fail)}`;
 
 const POWER_WORDS: Record<string, string> = {
-  'damage-field': 'Damage Field', 'super-speed': 'Super Speed', healer: 'Heal others', mutation: 'Mutation', teleportation: 'Teleport',
+  'damage-field': 'Damage Field',
+  'super-speed': 'Super Speed',
+  healer: 'Heal others',
+  mutation: 'Mutation',
+  teleportation: 'Teleport',
 };
 
 /** A button label for a legal action, or null for steps, which are made by tapping the field. */
@@ -45,14 +53,21 @@ export function actionLabel(a: PolywarsAction, snap: Snapshot): string | null {
   const die = (id: number) => v?.dice[id];
   const dn = (id: number) => (die(id) ? dieName(die(id)!) : `die ${id}`);
   switch (a.type) {
-    case 'build': return `Build ${a.dice.map((n) => `d${n}`).join(' ')} (${a.dice.reduce((x, y) => x + y, 0)} sides)`;
+    case 'build':
+      return `Build ${a.dice.map((n) => `d${n}`).join(' ')} (${a.dice.reduce((x, y) => x + y, 0)} sides)`;
     case 'place': {
-      const lead = a.leader !== undefined && v?.mine ? ` with ${dn(ownIds(v, snap.mySeat)[a.leader] ?? -1)} as leader` : '';
-      return a.base ? `Deploy around a base at (${(a.base.x / 100).toFixed(1)}, ${(a.base.y / 100).toFixed(1)})` : `Deploy${lead}`;
+      const lead =
+        a.leader !== undefined && v?.mine ? ` with ${dn(ownIds(v, snap.mySeat)[a.leader] ?? -1)} as leader` : '';
+      return a.base
+        ? `Deploy around a base at (${(a.base.x / 100).toFixed(1)}, ${(a.base.y / 100).toFixed(1)})`
+        : `Deploy${lead}`;
     }
-    case 'unleash': return `Unleash the Rage on ${dn(a.die)} at (${(a.x / 100).toFixed(1)}, ${(a.y / 100).toFixed(1)})`;
-    case 'bid': return `Bid ${a.points}`;
-    case 'heal': return a.dice.length ? `Heal ${a.dice.map(dn).join(', ')}` : 'Heal nothing';
+    case 'unleash':
+      return `Unleash the Rage on ${dn(a.die)} at (${(a.x / 100).toFixed(1)}, ${(a.y / 100).toFixed(1)})`;
+    case 'bid':
+      return `Bid ${a.points}`;
+    case 'heal':
+      return a.dice.length ? `Heal ${a.dice.map(dn).join(', ')}` : 'Heal nothing';
     case 'attack': {
       const x = die(a.die);
       const t = die(a.target);
@@ -61,15 +76,24 @@ export function actionLabel(a: PolywarsAction, snap: Snapshot): string | null {
       const range = c.ok ? c.range : 0;
       return `${dn(a.die)} ${range ? `zaps (range ${range})` : 'attacks'} ${dn(a.target)}: ${oddsText(odds(x, range))}`;
     }
-    case 'zap-back': return `Zap back: attacker takes ${a.absorb}`;
-    case 'step': return null;
-    case 'drop': return `Drop the flag (${dn(a.die)})`;
-    case 'done': return 'End phase';
-    case 'concede': return 'Leave the game';
-    case 'healer': return `${POWER_WORDS.healer}: ${dn(a.die)} heals ${a.targets.map((t) => `${dn(t.die)} +${t.points}`).join(', ')}`;
-    case 'mutation': return `${POWER_WORDS.mutation}: ${dn(a.die)} rerolls ${a.targets.map(dn).join(', ')}`;
-    case 'teleportation': return `${POWER_WORDS.teleportation} ${dn(a.die)} to (${(a.x / 100).toFixed(1)}, ${(a.y / 100).toFixed(1)})`;
-    default: return `${POWER_WORDS[a.type] ?? a.type}: ${dn((a as { die: number }).die)}`;
+    case 'zap-back':
+      return `Zap back: attacker takes ${a.absorb}`;
+    case 'step':
+      return null;
+    case 'drop':
+      return `Drop the flag (${dn(a.die)})`;
+    case 'done':
+      return 'End phase';
+    case 'concede':
+      return 'Leave the game';
+    case 'healer':
+      return `${POWER_WORDS.healer}: ${dn(a.die)} heals ${a.targets.map((t) => `${dn(t.die)} +${t.points}`).join(', ')}`;
+    case 'mutation':
+      return `${POWER_WORDS.mutation}: ${dn(a.die)} rerolls ${a.targets.map(dn).join(', ')}`;
+    case 'teleportation':
+      return `${POWER_WORDS.teleportation} ${dn(a.die)} to (${(a.x / 100).toFixed(1)}, ${(a.y / 100).toFixed(1)})`;
+    default:
+      return `${POWER_WORDS[a.type] ?? a.type}: ${dn((a as { die: number }).die)}`;
   }
 }
 
@@ -93,16 +117,27 @@ export function statusLine(v: PolywarsView, snap: Snapshot): string {
   const me = snap.mySeat;
   const names = (seats: number[]) => seats.map((s) => (s === me ? 'you' : seatName(snap, s))).join(', ');
   if (v.result) return 'Game over';
-  const secret: Record<string, string> = { build: 'build forces in secret', place: 'deploy in secret', bid: 'bid for initiative in secret', heal: 'heal in secret' };
+  const secret: Record<string, string> = {
+    build: 'build forces in secret',
+    place: 'deploy in secret',
+    bid: 'bid for initiative in secret',
+    heal: 'heal in secret',
+  };
   if (secret[v.phase]) {
     const waiting = v.toAct;
     const mineDone = me !== null && v.answered[me];
-    if (me !== null && waiting.includes(me)) return `Your move: ${secret[v.phase]}${waiting.length > 1 ? ` (also waiting for ${names(waiting.filter((s) => s !== me))})` : ''}`;
+    if (me !== null && waiting.includes(me))
+      return `Your move: ${secret[v.phase]}${waiting.length > 1 ? ` (also waiting for ${names(waiting.filter((s) => s !== me))})` : ''}`;
     return `${mineDone ? 'Done — ' : ''}waiting for ${names(waiting)} to ${secret[v.phase]}`;
   }
   if (v.turn === null) return '';
   const who = v.turn === me ? 'Your' : `${seatName(snap, v.turn)}'s`;
-  const what = v.pendingZap ? 'choose the zap back split' : v.turnPhase === 'attack' ? 'attack with any dice, then end the phase'
-    : v.turnPhase === 'action' ? 'use one power, or end the turn' : 'move dice step by step (tap a die, then a point)';
+  const what = v.pendingZap
+    ? 'choose the zap back split'
+    : v.turnPhase === 'attack'
+      ? 'attack with any dice, then end the phase'
+      : v.turnPhase === 'action'
+        ? 'use one power, or end the turn'
+        : 'move dice step by step (tap a die, then a point)';
   return `${who} turn — ${what}`;
 }

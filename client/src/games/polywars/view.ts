@@ -60,13 +60,23 @@ class PolywarsTable implements GameView {
   private summary = '';
 
   constructor(private ctx: ViewContext) {
-    this.container.addChild(this.field.container, this.bar, ...this.pills.map((p) => p.text), this.next.text, this.status.text);
-    this.camera = new Camera(ctx.stage.app.canvas, {
-      press: (p) => this.press(p),
-      drag: (p, end) => this.dragTo(p, end),
-      tap: (p) => this.tap(p),
-      changed: () => this.redraw(),
-    }, () => ctx.stage.width);
+    this.container.addChild(
+      this.field.container,
+      this.bar,
+      ...this.pills.map((p) => p.text),
+      this.next.text,
+      this.status.text,
+    );
+    this.camera = new Camera(
+      ctx.stage.app.canvas,
+      {
+        press: (p) => this.press(p),
+        drag: (p, end) => this.dragTo(p, end),
+        tap: (p) => this.tap(p),
+        changed: () => this.redraw(),
+      },
+      () => ctx.stage.width,
+    );
     this.renderControls();
     this.offResize = ctx.stage.onResize(() => this.layout());
   }
@@ -110,15 +120,41 @@ class PolywarsTable implements GameView {
   /** Renders the controls with preact: the nodes that did not change stay, so the Attack button keeps its focus. */
   private renderControls() {
     if (this.destroyed) return;
-    render(h('div', { class: 'pw-controls' },
-      h('p', { class: 'pw-message', 'aria-live': 'polite', style: 'margin:0.2rem 0;min-height:1.2em' }, this.message),
-      h('button', { type: 'button', class: 'pw-attack', hidden: this.attackLabel === null, onClick: () => this.confirmAttack() }, this.attackLabel ?? 'Attack'),
-      h('button', { type: 'button', class: 'pw-reset', onClick: () => {
-        this.camera.reset();
-        this.redraw();
-      } }, 'Fit the field'),
-      h('p', { style: 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);margin:0' }, this.summary)),
-    this.ctx.controls);
+    render(
+      h(
+        'div',
+        { class: 'pw-controls' },
+        h('p', { class: 'pw-message', 'aria-live': 'polite', style: 'margin:0.2rem 0;min-height:1.2em' }, this.message),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'pw-attack',
+            hidden: this.attackLabel === null,
+            onClick: () => this.confirmAttack(),
+          },
+          this.attackLabel ?? 'Attack',
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'pw-reset',
+            onClick: () => {
+              this.camera.reset();
+              this.redraw();
+            },
+          },
+          'Fit the field',
+        ),
+        h(
+          'p',
+          { style: 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);margin:0' },
+          this.summary,
+        ),
+      ),
+      this.ctx.controls,
+    );
   }
 
   private movable(id: number | null): boolean {
@@ -181,9 +217,13 @@ class PolywarsTable implements GameView {
     const d = v.dice[this.overlay.selected!]!;
     const owner = d.owner === this.me ? 'Your' : `${seatName(this.snap, d.owner)}'s`;
     const aura = d.aura ? `, carrying the ${d.aura} aura` : '';
-    const hint = this.movable(d.id) ? ' Tap a point inside the white circle, or drag the die, to step.'
-      : this.myTurn && v.turnPhase === 'attack' && d.owner === this.me ? ' Tap a target on a green line for the odds.'
-        : this.myTurn && v.turnPhase === 'action' && d.owner === this.me ? POWER_HINTS[d.sides] ?? '' : '';
+    const hint = this.movable(d.id)
+      ? ' Tap a point inside the white circle, or drag the die, to step.'
+      : this.myTurn && v.turnPhase === 'attack' && d.owner === this.me
+        ? ' Tap a target on a green line for the odds.'
+        : this.myTurn && v.turnPhase === 'action' && d.owner === this.me
+          ? (POWER_HINTS[d.sides] ?? '')
+          : '';
     return `${owner} ${dieName(d)}${aura}.${hint}`;
   }
 
@@ -269,16 +309,41 @@ class PolywarsTable implements GameView {
     if (this.placePlayers(v, snap, W, H) !== rows) return this.layout();
     this.renderSummary(v, snap);
     // Where each die is drawn, for tests that tap the field like a player.
-    const dice = Object.fromEntries(v.dice.filter((d) => d.alive && d.x !== null)
-      .map((d) => [d.id, [Math.round(this.camera.ox + d.x! * this.camera.scale), Math.round(this.camera.oy + d.y! * this.camera.scale), d.owner]]));
+    const dice = Object.fromEntries(
+      v.dice
+        .filter((d) => d.alive && d.x !== null)
+        .map((d) => [
+          d.id,
+          [
+            Math.round(this.camera.ox + d.x! * this.camera.scale),
+            Math.round(this.camera.oy + d.y! * this.camera.scale),
+            d.owner,
+          ],
+        ]),
+    );
     // And every label's box, the players' line's, and the field's box, for tests that check nothing overlaps or is cut.
-    const round = (b: { x: number; y: number; w: number; h: number }) => [b.x, b.y, b.w, b.h].map((n) => Math.round(n * 10) / 10);
+    const round = (b: { x: number; y: number; w: number; h: number }) =>
+      [b.x, b.y, b.w, b.h].map((n) => Math.round(n * 10) / 10);
     const labels = this.field.boxes.map((b) => [b.kind, b.text, ...round(b)]);
-    const players = this.players.slice(0, v.inGame.length).map((l) => round({ x: l.text.x, y: l.text.y - l.height / 2, w: l.width, h: l.height }));
+    const players = this.players
+      .slice(0, v.inGame.length)
+      .map((l) => round({ x: l.text.x, y: l.text.y - l.height / 2, w: l.width, h: l.height }));
     this.ctx.stage.hook('polywars', {
-      scale: this.camera.scale, ox: this.camera.ox, oy: this.camera.oy, me: this.me, selected: this.overlay.selected, sw: this.ctx.stage.width,
-      sh: this.ctx.stage.height, field: v.field, box: round(this.fieldBox), shown: round(this.field.shown), moving: this.myTurn && (v.turnPhase === 'move' || v.turnPhase === 'speed'),
-      dice, labels, dropped: this.field.dropped, players,
+      scale: this.camera.scale,
+      ox: this.camera.ox,
+      oy: this.camera.oy,
+      me: this.me,
+      selected: this.overlay.selected,
+      sw: this.ctx.stage.width,
+      sh: this.ctx.stage.height,
+      field: v.field,
+      box: round(this.fieldBox),
+      shown: round(this.field.shown),
+      moving: this.myTurn && (v.turnPhase === 'move' || v.turnPhase === 'speed'),
+      dice,
+      labels,
+      dropped: this.field.dropped,
+      players,
     });
     this.ctx.stage.invalidate();
   }
@@ -300,7 +365,13 @@ class PolywarsTable implements GameView {
     });
     const i = v.turn !== null ? v.order.indexOf(v.turn) : -1;
     const after = i >= 0 ? v.order.slice(i + 1).find((s) => v.inGame[s]) : undefined;
-    this.next.set(nextW && after !== undefined ? `then ${seatName(snap, after)}` : nextW && v.cycle ? `cycle ${v.cycle} of ${v.cycleLimit}` : '');
+    this.next.set(
+      nextW && after !== undefined
+        ? `then ${seatName(snap, after)}`
+        : nextW && v.cycle
+          ? `cycle ${v.cycle} of ${v.cycleLimit}`
+          : '',
+    );
     this.next.text.position.set(Math.round(6 + PHASES.length * pillW + 8), 16);
     const line = statusLine(v, snap);
     this.status.set(line, { color: v.toAct.includes(this.me ?? -1) ? LIT : INK, size: W < 420 ? 12 : 13 });
@@ -333,7 +404,9 @@ class PolywarsTable implements GameView {
       rows[rows.length - 1]!.push(l);
       x += l.width + 12;
     }
-    rows.forEach((row, i) => { for (const l of row) l.text.y = Math.round(H - 13 - 16 * (rows.length - 1 - i)); });
+    rows.forEach((row, i) => {
+      for (const l of row) l.text.y = Math.round(H - 13 - 16 * (rows.length - 1 - i));
+    });
     this.playerRows = rows.length;
     return rows.length;
   }

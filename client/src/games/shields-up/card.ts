@@ -18,7 +18,11 @@ export type Mark = 'none' | 'glow' | 'selected' | 'target';
 function outline(g: Graphics, w: number, h: number, r: number, mark: Mark) {
   if (mark === 'none') return;
   const color = mark === 'target' ? DANGER : ACCENT;
-  g.roundRect(-3, -3, w + 6, h + 6, r + 3).stroke({ width: mark === 'selected' ? 4 : 3, color, alpha: mark === 'glow' ? 0.75 : 1 });
+  g.roundRect(-3, -3, w + 6, h + 6, r + 3).stroke({
+    width: mark === 'selected' ? 4 : 3,
+    color,
+    alpha: mark === 'glow' ? 0.75 : 1,
+  });
 }
 
 /** Makes `c` tappable over its card rectangle. */
@@ -94,12 +98,20 @@ export function cardBack(w: number, h: number, peek: string | null = null, mark:
   const s = Math.min(w, h) * 0.22;
   const cx = w / 2;
   const cy = peek ? h * 0.38 : h / 2;
-  g.poly([cx - s, cy - s, cx + s, cy - s, cx + s, cy, cx, cy + s * 1.3, cx - s, cy], true).fill({ color: BACK_EDGE, alpha: 0.45 });
+  g.poly([cx - s, cy - s, cx + s, cy - s, cx + s, cy, cx, cy + s * 1.3, cx - s, cy], true).fill({
+    color: BACK_EDGE,
+    alpha: 0.45,
+  });
   c.addChild(g);
   if (peek) {
     const strip = Math.max(14, h * 0.26);
     g.roundRect(3, h - strip - 3, w - 6, strip, 3).fill({ color: FACE, alpha: 0.92 });
-    const label = makeText(peek, { size: Math.max(8, Math.round(w * 0.12)), color: 0x1b1b1b, weight: 600, wrap: w - 8 }, 0.5, 0.5);
+    const label = makeText(
+      peek,
+      { size: Math.max(8, Math.round(w * 0.12)), color: 0x1b1b1b, weight: 600, wrap: w - 8 },
+      0.5,
+      0.5,
+    );
     if (label.height > strip) label.scale.set(strip / label.height);
     label.position.set(w / 2, h - 3 - strip / 2);
     c.addChild(label);

@@ -43,12 +43,19 @@ export function shortLabel(a: ShieldsUpAction, snap: Snapshot): string {
 }
 
 export const costOf = (a: ShieldsUpAction): number =>
-  a.type === 'buy' && a.which === 'newest' ? 2 : a.type === 'battery' || a.type === 'end' || a.type === 'strike' ? 0 : 1;
+  a.type === 'buy' && a.which === 'newest'
+    ? 2
+    : a.type === 'battery' || a.type === 'end' || a.type === 'strike'
+      ? 0
+      : 1;
 
 /** Two copies of a card in hand make two equal actions: the buttons name each choice once (the first copy). */
 function duplicate(a: ShieldsUpAction, snap: Snapshot): boolean {
   if (!('card' in a) || a.type === 'battery') return false;
-  const same = (b: ShieldsUpAction) => b.type === a.type && 'card' in b && kindOf(b.card).kind === kindOf(a.card).kind &&
+  const same = (b: ShieldsUpAction) =>
+    b.type === a.type &&
+    'card' in b &&
+    kindOf(b.card).kind === kindOf(a.card).kind &&
     (b.type !== 'play' || a.type !== 'play' || (b.zone === a.zone && b.target === a.target));
   const first = (snap.legal as ShieldsUpAction[]).find(same);
   return first !== undefined && 'card' in first && first.card !== a.card;

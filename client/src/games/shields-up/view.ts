@@ -145,21 +145,43 @@ class ShieldsUpTable implements GameView {
   }
 
   /** A player's shields and equipment (and, for the opponent, the hand as backs). Returns the row's bottom. */
-  private drawRow(view: ShieldsUpView, snap: Snapshot, seat: number, y: number, ch: number, cw: number, label: number, font: number, W: number): number {
+  private drawRow(
+    view: ShieldsUpView,
+    snap: Snapshot,
+    seat: number,
+    y: number,
+    ch: number,
+    cw: number,
+    label: number,
+    font: number,
+    W: number,
+  ): number {
     const p = view.players[seat]!;
     const mine = snap.mySeat === seat;
     const top = seat !== (snap.mySeat ?? 0);
     const turn = view.turn === seat && !view.result;
     const who = `${seatName(snap, seat)}${mine ? ' (you)' : ''}`;
     const head = top ? `${who} · ${p.handCount} in hand` : `${mine ? 'Your' : `${who}'s`} shields and equipment`;
-    const name = this.t(head + (p.destroyed ? ' · destroyed' : ''), { size: font, color: turn && top ? ACCENT : INK, weight: 700 }, 0, 0.5);
+    const name = this.t(
+      head + (p.destroyed ? ' · destroyed' : ''),
+      { size: font, color: turn && top ? ACCENT : INK, weight: 700 },
+      0,
+      0.5,
+    );
     this.put(name, 8, y + label / 2);
     const cy = y + label;
     let x = 8;
     if (top && p.hand) {
       // A replay shows the top player's hand face up, in a tight fan.
       p.hand.forEach((id, i) => {
-        this.put(cardFace(id, cw * 0.8, ch * 0.8), x + i * Math.min(14, cw * 0.3), cy + ch * 0.1, `hand:${id}`, cw * 0.8, ch * 0.8);
+        this.put(
+          cardFace(id, cw * 0.8, ch * 0.8),
+          x + i * Math.min(14, cw * 0.3),
+          cy + ch * 0.1,
+          `hand:${id}`,
+          cw * 0.8,
+          ch * 0.8,
+        );
       });
       x += cw * 0.8 + Math.max(0, p.hand.length - 1) * Math.min(14, cw * 0.3) + 16;
     } else if (top) {
@@ -210,7 +232,16 @@ class ShieldsUpTable implements GameView {
   }
 
   /** The market with its prices, the draw and discard piles with counts, the turn's status and the revealed cards. */
-  private drawMiddle(view: ShieldsUpView, snap: Snapshot, y: number, ch: number, cw: number, label: number, font: number, W: number): number {
+  private drawMiddle(
+    view: ShieldsUpView,
+    snap: Snapshot,
+    y: number,
+    ch: number,
+    cw: number,
+    label: number,
+    font: number,
+    W: number,
+  ): number {
     const status = this.t(this.status(view, snap), { size: font, color: ACCENT, weight: 700 }, 0, 0.5);
     if (status.width > W - 16) status.scale.set((W - 16) / status.width);
     this.put(status, 8, y + label / 2);
@@ -234,7 +265,11 @@ class ShieldsUpTable implements GameView {
       const price = this.t(i === 0 ? '1 action' : '2 actions', { size: small, color: 0x111111, weight: 700 }, 0.5, 0.5);
       if (price.height > tagH) price.scale.set(tagH / price.height);
       const tw = Math.max(mw, price.width + 8);
-      this.put(new Graphics().roundRect(0, 0, tw, tagH, 4).fill(i === 0 ? 0x9be39b : ACCENT), x + mw / 2 - tw / 2, cy + ch - tagH);
+      this.put(
+        new Graphics().roundRect(0, 0, tw, tagH, 4).fill(i === 0 ? 0x9be39b : ACCENT),
+        x + mw / 2 - tw / 2,
+        cy + ch - tagH,
+      );
       this.put(price, x + mw / 2, cy + ch - tagH / 2);
       x += Math.max(mw, price.width + 8) + 6;
     });
@@ -248,7 +283,9 @@ class ShieldsUpTable implements GameView {
     const count = (n: number, what: string, at: number) => {
       const s = this.t(`${what} ${n}`, { size: small, color: INK, weight: 700 }, 0.5, 0.5);
       if (s.width > mw + 4) s.scale.set((mw + 4) / s.width);
-      const bgc = new Graphics().roundRect(-s.width / 2 - 4, -tagH / 2, s.width + 8, tagH, 4).fill({ color: 0x000000, alpha: 0.75 });
+      const bgc = new Graphics()
+        .roundRect(-s.width / 2 - 4, -tagH / 2, s.width + 8, tagH, 4)
+        .fill({ color: 0x000000, alpha: 0.75 });
       this.put(bgc, at + mw / 2, cy + ch - tagH / 2);
       this.put(s, at + mw / 2, cy + ch - tagH / 2);
     };
@@ -267,14 +304,22 @@ class ShieldsUpTable implements GameView {
       const sh = ch * 0.7;
       shown.forEach((id, i) => {
         const cx = x + i * Math.min(sw + 4, Math.max(10, (W - 8 - x - sw) / Math.max(1, shown.length - 1)));
-        if (cx + sw <= W) this.put(cardFace(id, sw, sh, { mark: kindOf(id).kind === 'space-mine' ? 'target' : 'none' }), cx, cy + ch - sh);
+        if (cx + sw <= W)
+          this.put(
+            cardFace(id, sw, sh, { mark: kindOf(id).kind === 'space-mine' ? 'target' : 'none' }),
+            cx,
+            cy + ch - sh,
+          );
       });
     }
     return cy + ch;
   }
 
   private status(view: ShieldsUpView, snap: Snapshot): string {
-    if (view.result) return view.result.draw ? `Draw: ${view.result.summary}` : `${seatName(snap, view.result.winners[0] ?? 0)} wins: ${view.result.summary}`;
+    if (view.result)
+      return view.result.draw
+        ? `Draw: ${view.result.summary}`
+        : `${seatName(snap, view.result.winners[0] ?? 0)} wins: ${view.result.summary}`;
     const me = snap.mySeat;
     const st = view.strike;
     if (st) {
@@ -287,11 +332,27 @@ class ShieldsUpTable implements GameView {
   }
 
   /** The hand along the bottom: the viewer's cards face up (tap to pick one up), or backs for a spectator. */
-  private drawHand(view: ShieldsUpView, snap: Snapshot, seat: number, y: number, ch: number, cw: number, label: number, font: number, W: number) {
+  private drawHand(
+    view: ShieldsUpView,
+    snap: Snapshot,
+    seat: number,
+    y: number,
+    ch: number,
+    cw: number,
+    label: number,
+    font: number,
+    W: number,
+  ) {
     const p = view.players[seat]!;
     const mine = snap.mySeat === seat;
-    const head = mine ? `Your hand · ${p.handCount} card${p.handCount === 1 ? '' : 's'}` : `${seatName(snap, seat)} · ${p.handCount} in hand`;
-    this.put(this.t(head, { size: font, color: view.turn === seat ? ACCENT : INK, weight: 700 }, 0, 0.5), 8, y + label / 2);
+    const head = mine
+      ? `Your hand · ${p.handCount} card${p.handCount === 1 ? '' : 's'}`
+      : `${seatName(snap, seat)} · ${p.handCount} in hand`;
+    this.put(
+      this.t(head, { size: font, color: view.turn === seat ? ACCENT : INK, weight: 700 }, 0, 0.5),
+      8,
+      y + label / 2,
+    );
     const cy = y + label;
     const n = p.handCount;
     if (n === 0) return;
@@ -321,14 +382,28 @@ class ShieldsUpTable implements GameView {
   private renderControls(snap: Snapshot) {
     const sel = this.sel;
     const acts = sel ? this.forCard(sel) : [];
-    render(!sel || acts.length === 0 ? null : [
-      h('p', {}, `${cardName(sel)}: ${kindOf(sel).text}`),
-      ...acts.map((a) => h('button', { type: 'button', class: 'primary', onClick: () => this.send(a) }, actionLabel(a, snap))),
-      h('button', { type: 'button', onClick: () => {
-        this.sel = null;
-        this.draw();
-      } }, 'Cancel'),
-    ], this.ctx.controls);
+    render(
+      !sel || acts.length === 0
+        ? null
+        : [
+            h('p', {}, `${cardName(sel)}: ${kindOf(sel).text}`),
+            ...acts.map((a) =>
+              h('button', { type: 'button', class: 'primary', onClick: () => this.send(a) }, actionLabel(a, snap)),
+            ),
+            h(
+              'button',
+              {
+                type: 'button',
+                onClick: () => {
+                  this.sel = null;
+                  this.draw();
+                },
+              },
+              'Cancel',
+            ),
+          ],
+      this.ctx.controls,
+    );
   }
 }
 

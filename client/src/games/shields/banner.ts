@@ -5,15 +5,23 @@ import type { ShieldsView } from '@dicehall/shared/shields';
  * The banner while a finished game of a match waits for both players' "Next game", or after a drawn single game;
  * null while a game is being played. `who` says "You" for the viewer.
  */
-export function pauseLine(view: ShieldsView, mySeat: number | null, names: string[], who: (s: number) => string): string | null {
+export function pauseLine(
+  view: ShieldsView,
+  mySeat: number | null,
+  names: string[],
+  who: (s: number) => string,
+): string | null {
   if (view.draw) return 'Draw: ten turns without an attack, level on batteries and points';
   const b = view.between;
   if (!b) return null;
-  const head = b.winner === null ? `Game ${b.game} is a draw and is played again` : `${who(b.winner)} won game ${b.game}`;
+  const head =
+    b.winner === null ? `Game ${b.game} is a draw and is played again` : `${who(b.winner)} won game ${b.game}`;
   const score = `${names[0]} ${view.score[0]}–${view.score[1]} ${names[1]}`;
   const waiting = [0, 1].filter((s) => !b.ready[s]);
-  const wait = mySeat !== null && !b.ready[mySeat] ? 'press Next game when ready'
-    : `waiting for ${waiting.map((s) => names[s]).join(' and ')} to press Next game`;
+  const wait =
+    mySeat !== null && !b.ready[mySeat]
+      ? 'press Next game when ready'
+      : `waiting for ${waiting.map((s) => names[s]).join(' and ')} to press Next game`;
   return `${head} · ${score} · ${wait}`;
 }
 

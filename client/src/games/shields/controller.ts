@@ -4,7 +4,11 @@
 import { BEATS, die as dieInfo, type Colour } from '@dicehall/shared/shields';
 import type { ShieldsAction } from '@dicehall/shared/shields';
 
-export type Selection = { kind: 'pool'; die: string } | { kind: 'battery'; id: string } | { kind: 'reserve'; die: string } | null;
+export type Selection =
+  | { kind: 'pool'; die: string }
+  | { kind: 'battery'; id: string }
+  | { kind: 'reserve'; die: string }
+  | null;
 
 /** What the view does after a tap: nothing, redraw with the new selection, or send an action. */
 export type Outcome = 'none' | 'changed' | { send: ShieldsAction };
@@ -22,7 +26,9 @@ export class Legal {
     }
   }
   use(die: string, target: string): ShieldsAction | undefined {
-    return this.uses.get(die)?.find((a) => (a.type === 'potion' ? a.battery : a.type === 'polish' ? a.shield : '') === target);
+    return this.uses
+      .get(die)
+      ?.find((a) => (a.type === 'potion' ? a.battery : a.type === 'polish' ? a.shield : '') === target);
   }
 }
 
@@ -44,7 +50,8 @@ export class TableInput {
     const sel = this.sel;
     if (!sel) return;
     const l = this.legal;
-    const ok = sel.kind === 'pool' ? l.takes.has(sel.die) : sel.kind === 'battery' ? l.attacks.has(sel.id) : l.uses.has(sel.die);
+    const ok =
+      sel.kind === 'pool' ? l.takes.has(sel.die) : sel.kind === 'battery' ? l.attacks.has(sel.id) : l.uses.has(sel.die);
     if (!ok) this.sel = null;
   }
 
@@ -83,7 +90,8 @@ export class TableInput {
       const a = legal.attacks.get(sel.id);
       if (a && (sel.id === id || targetOf(sel.id) === id)) return this.send(a);
     }
-    if (legal.attacks.has(id)) return this.select(sel?.kind === 'battery' && sel.id === id ? null : { kind: 'battery', id });
+    if (legal.attacks.has(id))
+      return this.select(sel?.kind === 'battery' && sel.id === id ? null : { kind: 'battery', id });
     return this.select(null);
   }
 

@@ -7,7 +7,10 @@ import type { Outcome, TableInput } from './controller';
 import { actionLabel, shortName } from './names';
 
 export class TapControls {
-  constructor(private el: HTMLElement, private on: (o: Outcome) => void) {}
+  constructor(
+    private el: HTMLElement,
+    private on: (o: Outcome) => void,
+  ) {}
 
   render(input: TableInput, snap: Snapshot) {
     render(this.tree(input, snap), this.el);
@@ -19,14 +22,32 @@ export class TapControls {
     const cancel = h('button', { type: 'button', onClick: () => this.on(input.select(null)) }, 'Cancel');
     if (sel.kind === 'pool') {
       const acts = input.legal.takes.get(sel.die) ?? [];
-      return [h('p', {}, `Where does the ${shortName(sel.die)} go?`),
-        ...acts.map((a) => h('button', { type: 'button', class: 'primary', onClick: () => this.on(input.send(a)) },
-          a.type === 'take' && a.placement === 'front' ? 'In front of the colored shields' : 'Behind the colored shields')),
-        cancel];
+      return [
+        h('p', {}, `Where does the ${shortName(sel.die)} go?`),
+        ...acts.map((a) =>
+          h(
+            'button',
+            { type: 'button', class: 'primary', onClick: () => this.on(input.send(a)) },
+            a.type === 'take' && a.placement === 'front'
+              ? 'In front of the colored shields'
+              : 'Behind the colored shields',
+          ),
+        ),
+        cancel,
+      ];
     }
     if (sel.kind === 'battery') {
       const a = input.legal.attacks.get(sel.id);
-      return a ? [h('button', { type: 'button', class: 'primary', onClick: () => this.on(input.send(a)) }, `Roll: ${actionLabel(a, snap).replace(/^Attack/, 'attack')}`), cancel] : null;
+      return a
+        ? [
+            h(
+              'button',
+              { type: 'button', class: 'primary', onClick: () => this.on(input.send(a)) },
+              `Roll: ${actionLabel(a, snap).replace(/^Attack/, 'attack')}`,
+            ),
+            cancel,
+          ]
+        : null;
     }
     return [h('p', {}, `Pick where the ${shortName(sel.die)} goes (or use the buttons below).`), cancel];
   }

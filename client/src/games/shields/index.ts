@@ -10,7 +10,16 @@ export const shieldsClient: ClientGame = {
   rules,
   loadPictures: () => import('./pictures').then((m) => m.drawPictures),
   options: [
-    { key: 'bestOf', label: 'Match', kind: 'choice', choices: [{ value: 1, label: 'Single game' }, { value: 3, label: 'Best of three' }], initial: 1 },
+    {
+      key: 'bestOf',
+      label: 'Match',
+      kind: 'choice',
+      choices: [
+        { value: 1, label: 'Single game' },
+        { value: 3, label: 'Best of three' },
+      ],
+      initial: 1,
+    },
     { key: 'resurrection', label: 'Resurrection variant', kind: 'toggle', initial: false },
   ],
 };

@@ -63,8 +63,16 @@ function metrics(portrait: boolean, k: number): Metrics {
   // A phone never shrinks a die a finger must hit below 28 px; the gaps and captions give way first.
   const min = (v: number, floor: number) => (portrait ? Math.max(floor, r(v)) : r(v));
   return {
-    u: min(b.u, 34), a: min(b.a, 28), s: min(b.s, 28), row: min(b.s + b.gap, 31), band: min(b.band, 32), strip: min(b.strip, 34), cap: Math.max(24, r(b.cap)),
-    pd: portrait ? Math.max(28, r(b.pd)) : r(b.pd), gap: Math.max(3, r(b.gap)), font: Math.max(11, r(b.font)),
+    u: min(b.u, 34),
+    a: min(b.a, 28),
+    s: min(b.s, 28),
+    row: min(b.s + b.gap, 31),
+    band: min(b.band, 32),
+    strip: min(b.strip, 34),
+    cap: Math.max(24, r(b.cap)),
+    pd: portrait ? Math.max(28, r(b.pd)) : r(b.pd),
+    gap: Math.max(3, r(b.gap)),
+    font: Math.max(11, r(b.font)),
   };
 }
 
@@ -76,7 +84,13 @@ export function sideHeight(shape: SideShape, m: Metrics): number {
  * The phone's pool: groups flow left to right and wrap, each with a caption line above its dice.
  * Returns each die's centre (by group, then index) relative to the block's top-left, and the block's height.
  */
-export function flowPool(groups: number[], w: number, pd: number, capH: number, captions: string[] = []): { at: { x: number; y: number }[][]; height: number } {
+export function flowPool(
+  groups: number[],
+  w: number,
+  pd: number,
+  capH: number,
+  captions: string[] = [],
+): { at: { x: number; y: number }[][]; height: number } {
   const step = pd + 6;
   const rowH = pd + 8 + capH;
   const inner = Math.max(1, Math.floor(w / step));
@@ -113,14 +127,28 @@ export const captionWidth = (text: string, size: number) => (text ? Math.ceil(te
 /** Phones and narrow windows stack everything in one column. */
 export const isPortrait = (W: number, H: number) => W < 640 || W / H < 1.05;
 
-export function computeLayout(W: number, H: number, top: SideShape, bottom: SideShape, poolGroups: number[], captions: string[] = []): Layout {
+export function computeLayout(
+  W: number,
+  H: number,
+  top: SideShape,
+  bottom: SideShape,
+  poolGroups: number[],
+  captions: string[] = [],
+): Layout {
   const L = fitLayout(W, H, top, bottom, poolGroups, captions);
   if (L.fits || !L.portrait) return L;
   const one = (s: SideShape) => ({ ...s, colored: Math.min(1, s.colored) });
   return { ...fitLayout(W, H, one(top), one(bottom), poolGroups, captions), compact: true };
 }
 
-function fitLayout(W: number, H: number, top: SideShape, bottom: SideShape, poolGroups: number[], captions: string[]): Layout {
+function fitLayout(
+  W: number,
+  H: number,
+  top: SideShape,
+  bottom: SideShape,
+  poolGroups: number[],
+  captions: string[],
+): Layout {
   const portrait = isPortrait(W, H);
   const pad = portrait ? 6 : 10;
   let k = 1;
@@ -138,8 +166,21 @@ function fitLayout(W: number, H: number, top: SideShape, bottom: SideShape, pool
         const midBottom = H - pad - sides[1];
         const colW = bw / 3;
         return {
-          W, H, portrait, m, pad, bx: pad, bw, cols: [0, 1, 2].map((i) => pad + colW * (i + 0.5)), colW,
-          pool: { x: pad, y: midTop + banner, w: bw, h: flow.height }, midTop, midBottom, sideH: sides, fits, compact: false,
+          W,
+          H,
+          portrait,
+          m,
+          pad,
+          bx: pad,
+          bw,
+          cols: [0, 1, 2].map((i) => pad + colW * (i + 0.5)),
+          colW,
+          pool: { x: pad, y: midTop + banner, w: bw, h: flow.height },
+          midTop,
+          midBottom,
+          sideH: sides,
+          fits,
+          compact: false,
         };
       }
     } else {
@@ -150,9 +191,21 @@ function fitLayout(W: number, H: number, top: SideShape, bottom: SideShape, pool
       if (fits || k <= 0.64) {
         const colW = bw / 3;
         return {
-          W, H, portrait, m, pad, bx: pad, bw, cols: [0, 1, 2].map((i) => pad + colW * (i + 0.5)), colW,
+          W,
+          H,
+          portrait,
+          m,
+          pad,
+          bx: pad,
+          bw,
+          cols: [0, 1, 2].map((i) => pad + colW * (i + 0.5)),
+          colW,
           pool: { x: W - pad - panelW, y: pad, w: panelW, h: H - 2 * pad },
-          midTop: pad + sides[0], midBottom: H - pad - sides[1], sideH: sides, fits, compact: false,
+          midTop: pad + sides[0],
+          midBottom: H - pad - sides[1],
+          sideH: sides,
+          fits,
+          compact: false,
         };
       }
     }

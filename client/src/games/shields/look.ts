@@ -47,8 +47,20 @@ export function shieldsDie(spec: DieSpec, tap?: () => void): Die {
   const look = LOOK[spec.look];
   // On a see-through die the value is white (a pale yellow on yellow) so it reads over the felt behind it.
   const ink = spec.clear && spec.look !== 'yellow' ? 0xffffff : spec.clear ? 0xfff3c4 : look.ink;
-  return new Die({
-    form: 'poly', sides: spec.sides, size: spec.size, fill: look.fill, edge: look.edge, ink, clear: spec.clear,
-    face: spec.text, badge: spec.badge, mark: spec.mark, marks: MARKS,
-  }, tap);
+  return new Die(
+    {
+      form: 'poly',
+      sides: spec.sides,
+      size: spec.size,
+      fill: look.fill,
+      edge: look.edge,
+      ink,
+      clear: spec.clear,
+      face: spec.text,
+      badge: spec.badge,
+      mark: spec.mark,
+      marks: MARKS,
+    },
+    tap,
+  );
 }

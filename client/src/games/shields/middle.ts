@@ -35,17 +35,32 @@ export function drawMiddle(paint: Paint, bottomSeat: number) {
   const who = (s: number) => (s === snap.mySeat ? 'You' : seatName(snap, s));
   let line: string;
   const offBoard = view.winner === null && snap.phase === 'over' ? snap.result : null;
-  if (offBoard) line = offBoard.draw ? `Draw · ${offBoard.summary.replace(/\.+$/, '')}` : `${offBoard.winners.map(who).join(' and ')} ${offBoard.winners.includes(snap.mySeat ?? -1) ? 'win' : 'wins'} · ${offBoard.summary.replace(/\.+$/, '')}`;
-  else if (view.winner !== null) line = `${who(view.winner)} ${view.winner === snap.mySeat ? 'win' : 'wins'}${view.options.bestOf > 1 ? ` the match ${view.score[view.winner]}–${view.score[1 - view.winner]}` : ''}`;
-  else if (view.turn === snap.mySeat) line = view.step === 'take' ? 'Your turn · step 1 of 2: take a die from the pool' : 'Your turn · step 2 of 2: attack, or use a potion or polish';
-  else line = `${names[view.turn ?? 0]}'s turn · ${view.step === 'take' ? 'taking a die from the pool' : 'attacking or healing'}`;
+  if (offBoard)
+    line = offBoard.draw
+      ? `Draw · ${offBoard.summary.replace(/\.+$/, '')}`
+      : `${offBoard.winners.map(who).join(' and ')} ${offBoard.winners.includes(snap.mySeat ?? -1) ? 'win' : 'wins'} · ${offBoard.summary.replace(/\.+$/, '')}`;
+  else if (view.winner !== null)
+    line = `${who(view.winner)} ${view.winner === snap.mySeat ? 'win' : 'wins'}${view.options.bestOf > 1 ? ` the match ${view.score[view.winner]}–${view.score[1 - view.winner]}` : ''}`;
+  else if (view.turn === snap.mySeat)
+    line =
+      view.step === 'take'
+        ? 'Your turn · step 1 of 2: take a die from the pool'
+        : 'Your turn · step 2 of 2: attack, or use a potion or polish';
+  else
+    line = `${names[view.turn ?? 0]}'s turn · ${view.step === 'take' ? 'taking a die from the pool' : 'attacking or healing'}`;
   if (view.options.bestOf > 1 && view.winner === null) {
     line += ` · game ${view.game}, ${names[0]} ${view.score[0]}–${view.score[1]} ${names[1]}`;
     const won = snap.log[snap.log.length - 1]?.events.find((e) => e.type === 'game-won');
     if (won) line = `${who(Number(won.seat))} won game ${won.game}! ${line}`;
   }
   line = (pauseLine(view, snap.mySeat, names, who) ?? line) + stallText(view);
-  if (snap.mySeat !== null && view.turn === snap.mySeat && view.step === 'take' && sel?.kind === 'pool' && legal.takes.get(sel.die)!.length > 1) {
+  if (
+    snap.mySeat !== null &&
+    view.turn === snap.mySeat &&
+    view.step === 'take' &&
+    sel?.kind === 'pool' &&
+    legal.takes.get(sel.die)!.length > 1
+  ) {
     line = `Place the ${shortName(sel.die)}: tap a gold band on your side`;
   } else if (sel?.kind === 'battery') {
     const b = view.players[bottomSeat]!.batteries.find((x) => x.id === sel.id);
@@ -55,7 +70,10 @@ export function drawMiddle(paint: Paint, bottomSeat: number) {
     line = `Your ${b?.colour} d${b?.attack?.sides} → ${names[1 - bottomSeat]}'s ${tb?.colour} battery, hitting ${first ? `the ${first.colour} d${first.faces} shield (${first.points})` : `its health (${tb?.health})`} · tap again to roll`;
   } else if (sel?.kind === 'reserve') {
     const d = dieInfo(sel.die);
-    line = d?.kind === 'potion' ? `Potion d${d.sides}: tap one of your batteries to heal it` : `Polish d${d?.sides}: tap one of your shields to repair it`;
+    line =
+      d?.kind === 'potion'
+        ? `Potion d${d.sides}: tap one of your batteries to heal it`
+        : `Polish d${d?.sides}: tap one of your shields to repair it`;
   }
   const mine = view.turn === snap.mySeat && view.winner === null && !offBoard;
   const over = view.winner !== null || view.draw || view.between !== null || !!offBoard;
@@ -74,9 +92,12 @@ export function drawMiddle(paint: Paint, bottomSeat: number) {
   const bt = paint.text(line, { size: bannerSize, color: mine || over ? ACCENT : INK, weight: 800, wrap }, 0.5, 0);
   bt.position.set(L.bx + (L.portrait ? (L.bw - 60) / 2 : L.bw / 2), top + 4);
   // On a phone there is no pool panel for the colour wheel: a small one sits beside the banner.
-  if (L.portrait) drawWheel(paint, L.bx + L.bw - 30, top + 4 + Math.max(bt.height, 2 * bannerSize) / 2 + 2, 17, m.font, false);
+  if (L.portrait)
+    drawWheel(paint, L.bx + L.bw - 30, top + 4 + Math.max(bt.height, 2 * bannerSize) / 2 + 2, 17, m.font, false);
   if (mine || sel) {
-    g.roundRect(bt.x - bt.width / 2 - 10, top, bt.width + 20, bt.height + 8, 8).fill({ color: 0x0f1a14, alpha: 0.85 }).stroke({ width: 1.5, color: ACCENT, alpha: 0.8 });
+    g.roundRect(bt.x - bt.width / 2 - 10, top, bt.width + 20, bt.height + 8, 8)
+      .fill({ color: 0x0f1a14, alpha: 0.85 })
+      .stroke({ width: 1.5, color: ACCENT, alpha: 0.8 });
   }
   paint.scene.addChild(bt);
   let y = top + Math.max(bannerH, bt.height + 12);
@@ -98,7 +119,12 @@ function attackLine(a: AttackSummary, snap: Snapshot): string {
   const layer = dieInfo(a.layer);
   const layerName = layer?.kind === 'battery' ? 'health' : `${layer?.colour} d${layer?.sides} shield`;
   const lost = a.lost > 0 ? `, ${a.lost} lost` : '';
-  const gone = a.destroyed.length > 0 ? (layer?.kind === 'battery' && a.after === 0 ? ' — battery destroyed!' : ' — shield destroyed') : '';
+  const gone =
+    a.destroyed.length > 0
+      ? layer?.kind === 'battery' && a.after === 0
+        ? ' — battery destroyed!'
+        : ' — shield destroyed'
+      : '';
   return `Last roll: ${by} rolled ${a.value} on the ${shortName(a.die).replace(' attack die', '')} at ${who(tgt?.owner ?? 0)} ${tgt?.colour} battery: ${layerName} ${a.before} → ${a.after}${lost}${gone}`;
 }
 
@@ -112,9 +138,13 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
   const step = m.pd + 6;
   const dieOf = (d: DieView, x: number, y: number) => {
     const acts = legal.takes.get(d.id);
-    const mark: Mark = paint.input.sel?.kind === 'pool' && paint.input.sel.die === d.id ? 'selected' : acts ? 'glow' : 'none';
+    const mark: Mark =
+      paint.input.sel?.kind === 'pool' && paint.input.sel.die === d.id ? 'selected' : acts ? 'glow' : 'none';
     const clear = d.kind === 'shield';
-    const c = paint.die({ sides: d.sides, look: d.colour, clear, size: m.pd, text: faceText(d.id, d.sides), mark }, acts ? () => paint.on(paint.input.tapPool(d.id)) : undefined);
+    const c = paint.die(
+      { sides: d.sides, look: d.colour, clear, size: m.pd, text: faceText(d.id, d.sides), mark },
+      acts ? () => paint.on(paint.input.tapPool(d.id)) : undefined,
+    );
     c.position.set(x, y);
     paint.scene.addChild(c);
     paint.places.set(d.id, { x, y, size: m.pd });
@@ -122,12 +152,20 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
   if (!L.portrait) {
     g.roundRect(P.x, P.y, P.w, P.h, 12).fill({ color: 0x0f1a14, alpha: 0.55 });
     let y = P.y + 12;
-    const title = paint.text(total > 0 ? `The pool · ${total} ${total === 1 ? 'die' : 'dice'}` : 'The pool is empty', { size: m.font + 2, color: INK, weight: 800 });
+    const title = paint.text(total > 0 ? `The pool · ${total} ${total === 1 ? 'die' : 'dice'}` : 'The pool is empty', {
+      size: m.font + 2,
+      color: INK,
+      weight: 800,
+    });
     title.position.set(P.x + 12, y);
     paint.scene.addChild(title);
     y += title.height + 6;
     if (total === 0) {
-      const t = paint.text('From now on every turn is an attack, a potion or a polish.', { size: m.font - 1, color: MUTED, wrap: P.w - 24 });
+      const t = paint.text('From now on every turn is an attack, a potion or a polish.', {
+        size: m.font - 1,
+        color: MUTED,
+        wrap: P.w - 24,
+      });
       t.position.set(P.x + 12, y);
       paint.scene.addChild(t);
       y += t.height + 6;
@@ -143,8 +181,8 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
       paint.scene.addChild(lt, ht);
       y += lt.height + 4;
       dice.forEach((d, i) => {
-      dieOf(d, P.x + 12 + m.pd / 2 + (i % perRow) * step, y + m.pd / 2 + Math.floor(i / perRow) * step);
-    });
+        dieOf(d, P.x + 12 + m.pd / 2 + (i % perRow) * step, y + m.pd / 2 + Math.floor(i / perRow) * step);
+      });
       y += Math.ceil(dice.length / perRow) * step + 4;
     }
     const r = Math.min(44, P.w / 5);
@@ -158,7 +196,13 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
   // Phone: groups flow left to right under the banner, each with a small caption.
   const capH = Math.max(11, m.font - 1);
   const kinds = POOL_KINDS.map(([kind]) => pool[kind]);
-  const flow = flowPool(kinds.map((d) => d.length), P.w, m.pd, capH, POOL_KINDS.map(([, label]) => label));
+  const flow = flowPool(
+    kinds.map((d) => d.length),
+    P.w,
+    m.pd,
+    capH,
+    POOL_KINDS.map(([, label]) => label),
+  );
   POOL_KINDS.forEach(([, label], k) => {
     const spots = flow.at[k] ?? [];
     const first = spots[0];
@@ -185,10 +229,21 @@ function drawWheel(paint: Paint, cx: number, cy: number, r: number, font: number
     const a = pts[i]!;
     const b = pts[(i + 1) % 3]!;
     const k = 0.3;
-    arrow(g, a.x + (b.x - a.x) * k, a.y + (b.y - a.y) * k, b.x - (b.x - a.x) * k, b.y - (b.y - a.y) * k, COLOUR_HEX[c], 0.9, 2.5);
+    arrow(
+      g,
+      a.x + (b.x - a.x) * k,
+      a.y + (b.y - a.y) * k,
+      b.x - (b.x - a.x) * k,
+      b.y - (b.y - a.y) * k,
+      COLOUR_HEX[c],
+      0.9,
+      2.5,
+    );
   });
   COLOURS.forEach((c, i) => {
-    g.circle(pts[i]!.x, pts[i]!.y, r * 0.28).fill(COLOUR_HEX[c]).stroke({ width: 1.5, color: 0x000000, alpha: 0.4 });
+    g.circle(pts[i]!.x, pts[i]!.y, r * 0.28)
+      .fill(COLOUR_HEX[c])
+      .stroke({ width: 1.5, color: 0x000000, alpha: 0.4 });
   });
   if (!label) return;
   const t = paint.text('attacks', { size: font - 3, color: MUTED, weight: 600 }, 0.5, 0.5);

@@ -39,7 +39,8 @@ function takeNote(me: PlayerView | undefined, id: string): string {
   const b = me.batteries.find((x) => x.colour === d.colour);
   if (!b) return '';
   if (!b.alive) return ` (to the trash: your ${b.colour} battery is destroyed)`;
-  if (d.kind === 'attack' && b.attack && b.attack.sides >= d.sides) return ` (to the trash: you have the d${b.attack.sides})`;
+  if (d.kind === 'attack' && b.attack && b.attack.sides >= d.sides)
+    return ` (to the trash: you have the d${b.attack.sides})`;
   return '';
 }
 

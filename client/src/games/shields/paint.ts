@@ -10,7 +10,11 @@ import type { Layout } from './layout';
 import { LOOK, type DieSpec } from './look';
 
 export const SEAT_COLORS = [0xe8b04b, 0x5b9bd5];
-export const COLOUR_HEX: Record<Colour, number> = { red: LOOK.red.fill, yellow: LOOK.yellow.fill, blue: LOOK.blue.fill };
+export const COLOUR_HEX: Record<Colour, number> = {
+  red: LOOK.red.fill,
+  yellow: LOOK.yellow.fill,
+  blue: LOOK.blue.fill,
+};
 export const POOL_KINDS = [
   ['attack', 'Attack dice', 'replace your d4'],
   ['shield', 'Shields', 'colored: one battery · black: all'],
@@ -18,7 +22,11 @@ export const POOL_KINDS = [
   ['polish', 'Polish', 'repair a shield'],
 ] as const;
 
-export interface Place { x: number; y: number; size: number }
+export interface Place {
+  x: number;
+  y: number;
+  size: number;
+}
 
 export interface Paint {
   scene: Container;
@@ -36,13 +44,30 @@ export interface Paint {
   die(spec: DieSpec, tap?: () => void): Container;
 }
 
-export function arrow(g: Graphics, x1: number, y1: number, x2: number, y2: number, color: number, alpha: number, width: number) {
+export function arrow(
+  g: Graphics,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  color: number,
+  alpha: number,
+  width: number,
+) {
   const ang = Math.atan2(y2 - y1, x2 - x1);
   const head = 6 + width * 1.5;
-  g.moveTo(x1, y1).lineTo(x2 - Math.cos(ang) * head * 0.6, y2 - Math.sin(ang) * head * 0.6).stroke({ width, color, alpha, cap: 'round' });
-  g.poly([
-    x2, y2,
-    x2 - Math.cos(ang - 0.45) * head, y2 - Math.sin(ang - 0.45) * head,
-    x2 - Math.cos(ang + 0.45) * head, y2 - Math.sin(ang + 0.45) * head,
-  ], true).fill({ color, alpha });
+  g.moveTo(x1, y1)
+    .lineTo(x2 - Math.cos(ang) * head * 0.6, y2 - Math.sin(ang) * head * 0.6)
+    .stroke({ width, color, alpha, cap: 'round' });
+  g.poly(
+    [
+      x2,
+      y2,
+      x2 - Math.cos(ang - 0.45) * head,
+      y2 - Math.sin(ang - 0.45) * head,
+      x2 - Math.cos(ang + 0.45) * head,
+      y2 - Math.sin(ang + 0.45) * head,
+    ],
+    true,
+  ).fill({ color, alpha });
 }

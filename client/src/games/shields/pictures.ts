@@ -18,7 +18,8 @@ function battery(scene: Container, colour: Colour, cx: number, y: number, attack
   const g = new Graphics();
   // The d12's top point stands above a die-sized box: the plate leaves room for it.
   const top = y - U * 0.6 - 3;
-  g.roundRect(cx - w / 2, top, w, y + U / 2 + (caption ? 20 : 5) - top, 10).fill({ color: LOOK[colour].fill, alpha: 0.16 })
+  g.roundRect(cx - w / 2, top, w, y + U / 2 + (caption ? 20 : 5) - top, 10)
+    .fill({ color: LOOK[colour].fill, alpha: 0.16 })
     .stroke({ width: 1.5, color: LOOK[colour].fill, alpha: 0.6 });
   scene.addChild(g);
   const b = makeDie({ sides: 12, look: 'battery', clear: true, size: U, text: '12', badge: '/12' });
@@ -38,7 +39,9 @@ function battery(scene: Container, colour: Colour, cx: number, y: number, attack
 function band(scene: Container, x: number, y: number, w: number, faces: number, label: string) {
   const g = new Graphics();
   const bh = BAND - 4;
-  g.roundRect(x, y - bh / 2, w, bh, bh / 2).fill({ color: 0x000000, alpha: 0.45 }).stroke({ width: 1.5, color: 0x8a949c, alpha: 0.9 });
+  g.roundRect(x, y - bh / 2, w, bh, bh / 2)
+    .fill({ color: 0x000000, alpha: 0.45 })
+    .stroke({ width: 1.5, color: 0x8a949c, alpha: 0.9 });
   scene.addChild(g);
   const d = makeDie({ sides: faces, look: 'black', clear: true, size: bh - 2, text: String(faces) });
   d.position.set(x + 10 + bh / 2, y);
@@ -50,8 +53,20 @@ function band(scene: Container, x: number, y: number, w: number, faces: number, 
 function arrow(g: Graphics, x0: number, y0: number, x1: number, y1: number, color: number) {
   const a = Math.atan2(y1 - y0, x1 - x0);
   const head = 9;
-  g.moveTo(x0, y0).lineTo(x1 - Math.cos(a) * head * 0.6, y1 - Math.sin(a) * head * 0.6).stroke({ width: 3, color, alpha: 0.9 });
-  g.poly([x1, y1, x1 - head * Math.cos(a - 0.45), y1 - head * Math.sin(a - 0.45), x1 - head * Math.cos(a + 0.45), y1 - head * Math.sin(a + 0.45)], true).fill(color);
+  g.moveTo(x0, y0)
+    .lineTo(x1 - Math.cos(a) * head * 0.6, y1 - Math.sin(a) * head * 0.6)
+    .stroke({ width: 3, color, alpha: 0.9 });
+  g.poly(
+    [
+      x1,
+      y1,
+      x1 - head * Math.cos(a - 0.45),
+      y1 - head * Math.sin(a - 0.45),
+      x1 - head * Math.cos(a + 0.45),
+      y1 - head * Math.sin(a + 0.45),
+    ],
+    true,
+  ).fill(color);
 }
 
 /** S4: red attacks yellow, yellow attacks blue, blue attacks red; each arrow in its attacker's colour. */
@@ -112,7 +127,10 @@ function layers(): Container {
   number(1);
   band(scene, x, y, w, 20, 'black d20 · in front');
   y += BAND + 4;
-  for (const [n, faces, label] of [[2, 12, 'yellow d12 · newest'], [3, 10, 'yellow d10 · older']] as const) {
+  for (const [n, faces, label] of [
+    [2, 12, 'yellow d12 · newest'],
+    [3, 10, 'yellow d10 · older'],
+  ] as const) {
     number(n);
     const d = makeDie({ sides: faces, look: 'yellow', clear: true, size: S, text: String(faces) });
     d.position.set(cx, y);
@@ -153,4 +171,5 @@ function blacks(): Container {
 }
 
 /** Puts a picture of its scene into each `[data-picture]` figure and hides the text diagram it replaces. */
-export const drawPictures = (root: HTMLElement) => renderPictures(root, { wheel: () => [wheel()], layers: () => [layers()], blacks: () => [blacks()] });
+export const drawPictures = (root: HTMLElement) =>
+  renderPictures(root, { wheel: () => [wheel()], layers: () => [layers()], blacks: () => [blacks()] });

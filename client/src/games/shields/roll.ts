@@ -9,7 +9,9 @@ import type { Snapshot } from '../../net/store';
 import { HOT, shieldsDie } from './look';
 import { arrow, type Paint, type Place } from './paint';
 
-export interface AttackEvent extends AttackSummary { type: 'attack' }
+export interface AttackEvent extends AttackSummary {
+  type: 'attack';
+}
 
 /** The newest attack in the log with its entry's sequence number. */
 export function newestAttack(snap: Snapshot): { seq: number; ev: AttackEvent } | null {
@@ -25,7 +27,16 @@ const FLIGHT = 500;
 const HOLD = 350;
 
 /** Flies the attack die over `fx` from `from` halfway to `to`, tumbling; `landed` runs when it has shown its number. */
-export function flyDie(stage: Stage, fx: Container, ev: AttackEvent, from: Place, to: Place, size: number, alive: () => boolean, landed: () => void) {
+export function flyDie(
+  stage: Stage,
+  fx: Container,
+  ev: AttackEvent,
+  from: Place,
+  to: Place,
+  size: number,
+  alive: () => boolean,
+  landed: () => void,
+) {
   const look = (dieInfo(ev.die)?.colour ?? 'red') as Colour;
   const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
   const trail = new Graphics();
@@ -46,7 +57,10 @@ export function flyDie(stage: Stage, fx: Container, ev: AttackEvent, from: Place
       }
       if (k >= 1 && die.look.face !== String(ev.value)) die.showFace(String(ev.value));
       const e = easeOutCubic(k);
-      die.container.position.set(from.x + (mid.x - from.x) * e, from.y + (mid.y - from.y) * e - Math.sin(k * Math.PI) * 40);
+      die.container.position.set(
+        from.x + (mid.x - from.x) * e,
+        from.y + (mid.y - from.y) * e - Math.sin(k * Math.PI) * 40,
+      );
       die.container.rotation = Math.sin(t / 35) * 0.6 * (1 - k);
     },
     end: landed,
@@ -68,8 +82,10 @@ export function drawHit(paint: Paint, hit: { seq: number; ev: AttackEvent } | nu
     const w = Math.max(t.width + 10, t.height + 4);
     const L = paint.L;
     x = Math.max(L.bx + w / 2 + 2, Math.min(L.bx + L.bw - w / 2 - 2, x)); // whole, even at the board's edge
-    const pill = new Graphics().roundRect(x - w / 2, y - t.height / 2 - 1, w, t.height + 2, (t.height + 2) / 2)
-      .fill({ color: fill, alpha: 0.95 }).stroke({ width: 1.5, color: 0x000000, alpha: 0.5 });
+    const pill = new Graphics()
+      .roundRect(x - w / 2, y - t.height / 2 - 1, w, t.height + 2, (t.height + 2) / 2)
+      .fill({ color: fill, alpha: 0.95 })
+      .stroke({ width: 1.5, color: 0x000000, alpha: 0.5 });
     t.position.set(x, y);
     paint.scene.addChild(pill, t);
   };

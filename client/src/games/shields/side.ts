@@ -33,7 +33,12 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
   paint.scene.addChild(name);
   x += name.width + 8;
   if (active) {
-    const turn = paint.text(view.step === 'take' ? '▶ taking' : '▶ acting', { size: m.font - 1, color: ACCENT, weight: 700 }, 0, 0.5);
+    const turn = paint.text(
+      view.step === 'take' ? '▶ taking' : '▶ acting',
+      { size: m.font - 1, color: ACCENT, weight: 700 },
+      0,
+      0.5,
+    );
     turn.position.set(x, stripY);
     paint.scene.addChild(turn);
     x += turn.width + 8;
@@ -68,8 +73,12 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
     }
     for (const d of p.reserve) {
       const can = mine && legal.uses.has(d.id);
-      const mark: Mark = paint.input.sel?.kind === 'reserve' && paint.input.sel.die === d.id ? 'selected' : can ? 'glow' : 'none';
-      const c = paint.die({ sides: d.sides, look: d.colour, size: rd, text: faceText(d.id, d.sides), mark }, can ? () => paint.on(paint.input.tapReserve(d.id)) : undefined);
+      const mark: Mark =
+        paint.input.sel?.kind === 'reserve' && paint.input.sel.die === d.id ? 'selected' : can ? 'glow' : 'none';
+      const c = paint.die(
+        { sides: d.sides, look: d.colour, size: rd, text: faceText(d.id, d.sides), mark },
+        can ? () => paint.on(paint.input.tapReserve(d.id)) : undefined,
+      );
       c.position.set(x + rd / 2, stripY);
       paint.scene.addChild(c);
       paint.places.set(d.id, { x: x + rd / 2, y: stripY, size: rd });
@@ -91,7 +100,8 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
     const sx = right - trashW + col * (tz + 2);
     const sy = stripY - (trashRows * (tz + 2)) / 2 + r * (tz + 2);
     const look = d.kind === 'battery' ? LOOK.battery : LOOK[d.colour];
-    g.roundRect(sx, sy, tz, tz, 2).fill({ color: look.fill, alpha: d.kind === 'shield' || d.kind === 'battery' ? 0.6 : 1 })
+    g.roundRect(sx, sy, tz, tz, 2)
+      .fill({ color: look.fill, alpha: d.kind === 'shield' || d.kind === 'battery' ? 0.6 : 1 })
       .stroke({ width: 1, color: look.edge, alpha: 0.8 });
   });
 
@@ -113,12 +123,19 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
   const band = (s: ShieldView | null, label: string, zone?: 'front' | 'behind') => {
     const y = at(off + m.band / 2);
     const bh = m.band - 4;
-    const hitFirst = targetId !== null && s !== null && view.players[seat]!.batteries.some((bb) => bb.id === targetId && bb.shields[0]?.id === s.id);
-    const polishable = paint.input.sel?.kind === 'reserve' && s !== null && legal.use(paint.input.sel.die, s.id) !== undefined;
+    const hitFirst =
+      targetId !== null &&
+      s !== null &&
+      view.players[seat]!.batteries.some((bb) => bb.id === targetId && bb.shields[0]?.id === s.id);
+    const polishable =
+      paint.input.sel?.kind === 'reserve' && s !== null && legal.use(paint.input.sel.die, s.id) !== undefined;
     const bg2 = new Graphics();
     bg2.roundRect(L.bx + 4, y - bh / 2, L.bw - 8, bh, bh / 2);
     if (zone) bg2.fill({ color: ACCENT, alpha: 0.16 }).stroke({ width: 2, color: ACCENT, alpha: 0.9 });
-    else bg2.fill({ color: 0x000000, alpha: 0.45 }).stroke({ width: 1.5, color: hitFirst ? HOT : polishable ? HOT : 0x8a949c, alpha: 0.9 });
+    else
+      bg2
+        .fill({ color: 0x000000, alpha: 0.45 })
+        .stroke({ width: 1.5, color: hitFirst ? HOT : polishable ? HOT : 0x8a949c, alpha: 0.9 });
     paint.scene.addChild(bg2);
     if (zone) {
       paint.places.set(`zone.${zone}`, { x: L.bx + L.bw / 2, y, size: bh });
@@ -131,7 +148,10 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
     if (s) {
       const mark: Mark = hitFirst || polishable ? 'target' : 'none';
       const onTap = () => paint.on(paint.input.tapShield(s.id, null, seat));
-      const c = paint.die({ sides: s.faces, look: 'black', clear: true, size: Math.max(28, bh - 4), text: String(s.points), mark }, onTap);
+      const c = paint.die(
+        { sides: s.faces, look: 'black', clear: true, size: Math.max(28, bh - 4), text: String(s.points), mark },
+        onTap,
+      );
       c.position.set(tx + bh / 2, y);
       paint.scene.addChild(c);
       paint.places.set(s.id, { x: tx + bh / 2, y, size: bh });
@@ -159,13 +179,24 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
     const y0 = at(off - 2);
     const y1 = at(coloredFrom + n * m.row);
     const w = L.colW - 28;
-    rails.roundRect(L.cols[i]! - w / 2, Math.min(y0, y1), w, Math.abs(y1 - y0), 8)
-      .fill({ color: COLOUR_HEX[colour], alpha: 0.07 }).stroke({ width: 1, color: COLOUR_HEX[colour], alpha: 0.35 });
+    rails
+      .roundRect(L.cols[i]! - w / 2, Math.min(y0, y1), w, Math.abs(y1 - y0), 8)
+      .fill({ color: COLOUR_HEX[colour], alpha: 0.07 })
+      .stroke({ width: 1, color: COLOUR_HEX[colour], alpha: 0.35 });
   });
   const selName = paint.input.sel?.kind === 'pool' ? shortName(paint.input.sel.die) : '';
   const wide = !L.portrait;
-  if (placing) band(null, wide ? `Tap here: ${selName} behind the colored shields (hit last)` : `Tap: behind (hit last)`, 'behind');
-  for (const s of [...behind].reverse()) band(s, `black d${s.faces} · ${s.points}/${s.faces} · ${wide ? 'behind the colored shields, guards all batteries' : 'behind, guards all'}`);
+  if (placing)
+    band(
+      null,
+      wide ? `Tap here: ${selName} behind the colored shields (hit last)` : `Tap: behind (hit last)`,
+      'behind',
+    );
+  for (const s of [...behind].reverse())
+    band(
+      s,
+      `black d${s.faces} · ${s.points}/${s.faces} · ${wide ? 'behind the colored shields, guards all batteries' : 'behind, guards all'}`,
+    );
   // Colored shields: row 0 nearest the battery holds each battery's innermost shield. On a crowded phone they
   // stand side by side in one row, the outermost (hit first) on the left.
   const rows = L.compact ? Math.min(1, coloredRows) : coloredRows;
@@ -181,7 +212,10 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
         const polishable = paint.input.sel?.kind === 'reserve' && legal.use(paint.input.sel.die, s.id) !== undefined;
         const mark: Mark = hitFirst || polishable ? 'target' : 'none';
         const cx = L.compact ? L.cols[i]! + (k - (inRow.length - 1) / 2) * (m.s + 10) : L.cols[i]! - L.colW * 0.18;
-        const c = paint.die({ sides: s.faces, look: s.colour, clear: true, size: m.s, text: String(s.points), mark }, () => paint.on(paint.input.tapShield(s.id, b.id, seat)));
+        const c = paint.die(
+          { sides: s.faces, look: s.colour, clear: true, size: m.s, text: String(s.points), mark },
+          () => paint.on(paint.input.tapShield(s.id, b.id, seat)),
+        );
         c.position.set(cx, y);
         paint.scene.addChild(c);
         paint.places.set(s.id, { x: cx, y, size: m.s });
@@ -193,11 +227,28 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
     });
     off += m.row;
   }
-  for (const s of [...front].reverse()) band(s, `black d${s.faces} · ${s.points}/${s.faces} · ${wide ? 'in front of the colored shields, guards all batteries' : 'in front, guards all'}`);
-  if (placing) band(null, wide ? `Tap here: ${selName} in front of the colored shields (hit first)` : `Tap: in front (hit first)`, 'front');
+  for (const s of [...front].reverse())
+    band(
+      s,
+      `black d${s.faces} · ${s.points}/${s.faces} · ${wide ? 'in front of the colored shields, guards all batteries' : 'in front, guards all'}`,
+    );
+  if (placing)
+    band(
+      null,
+      wide ? `Tap here: ${selName} in front of the colored shields (hit first)` : `Tap: in front (hit first)`,
+      'front',
+    );
 }
 
-function drawBattery(paint: Paint, b: BatteryView, cx: number, y: number, dir: number, mine: boolean, targetId: string | null) {
+function drawBattery(
+  paint: Paint,
+  b: BatteryView,
+  cx: number,
+  y: number,
+  dir: number,
+  mine: boolean,
+  targetId: string | null,
+) {
   const { legal, L } = paint;
   const { m } = L;
   const g = new Graphics();
@@ -207,26 +258,53 @@ function drawBattery(paint: Paint, b: BatteryView, cx: number, y: number, dir: n
   const plateH = m.u + m.cap + 4;
   const plateTop = dir > 0 ? y - m.u / 2 - 4 : y - m.u / 2 - m.cap;
   const hue = COLOUR_HEX[b.colour];
-  g.roundRect(cx - plateW / 2, plateTop, plateW, plateH, 10).fill({ color: hue, alpha: b.alive ? 0.16 : 0.05 })
+  g.roundRect(cx - plateW / 2, plateTop, plateW, plateH, 10)
+    .fill({ color: hue, alpha: b.alive ? 0.16 : 0.05 })
     .stroke({ width: 1.5, color: hue, alpha: b.alive ? 0.6 : 0.2 });
   const sel = paint.input.sel;
   const canAttack = mine && legal.attacks.has(b.id);
   const potionable = sel?.kind === 'reserve' && legal.use(sel.die, b.id) !== undefined;
   const isTarget = targetId === b.id;
-  const mark: Mark = sel?.kind === 'battery' && sel.id === b.id ? 'selected' : potionable ? 'target' : isTarget && b.shields.length === 0 ? 'target' : canAttack ? 'glow' : 'none';
+  const mark: Mark =
+    sel?.kind === 'battery' && sel.id === b.id
+      ? 'selected'
+      : potionable
+        ? 'target'
+        : isTarget && b.shields.length === 0
+          ? 'target'
+          : canAttack
+            ? 'glow'
+            : 'none';
   const tap = () => paint.on(paint.input.tapBattery(b.id));
   const interactive = canAttack || potionable || isTarget;
   const bx = cx - m.u * 0.55;
-  const batt = paint.die({
-    sides: 12, look: b.alive ? 'battery' : 'dead', clear: true, size: m.u, text: b.alive ? String(b.health) : '✕', badge: b.alive ? '/12' : undefined, mark,
-  }, interactive ? tap : undefined);
+  const batt = paint.die(
+    {
+      sides: 12,
+      look: b.alive ? 'battery' : 'dead',
+      clear: true,
+      size: m.u,
+      text: b.alive ? String(b.health) : '✕',
+      badge: b.alive ? '/12' : undefined,
+      mark,
+    },
+    interactive ? tap : undefined,
+  );
   batt.position.set(bx, y);
   paint.scene.addChild(batt);
   paint.places.set(b.id, { x: bx, y, size: m.u });
   if (b.attack) {
     const ax = cx + m.u * 0.5;
-    const ad = paint.die({ sides: b.attack.sides, look: b.attack.colour, size: m.a, text: `d${b.attack.sides}`,
-      mark: canAttack && sel?.kind === 'battery' && sel.id === b.id ? 'selected' : 'none' }, interactive ? tap : undefined);
+    const ad = paint.die(
+      {
+        sides: b.attack.sides,
+        look: b.attack.colour,
+        size: m.a,
+        text: `d${b.attack.sides}`,
+        mark: canAttack && sel?.kind === 'battery' && sel.id === b.id ? 'selected' : 'none',
+      },
+      interactive ? tap : undefined,
+    );
     ad.position.set(ax, y);
     paint.scene.addChild(ad);
     paint.places.set(b.attack.id, { x: ax, y, size: m.a });
@@ -251,11 +329,20 @@ function drawBattery(paint: Paint, b: BatteryView, cx: number, y: number, dir: n
   for (let i = 0; i < 12; i++) {
     const filled = i < b.health;
     const col = b.health > 6 ? 0x4cd27e : b.health > 3 ? 0xf2c230 : 0xff6b5a;
-    g.rect(cx - barW / 2 + i * cell + 0.5, barY, cell - 1, 5).fill({ color: filled ? col : 0x000000, alpha: filled ? 0.95 : 0.35 });
+    g.rect(cx - barW / 2 + i * cell + 0.5, barY, cell - 1, 5).fill({
+      color: filled ? col : 0x000000,
+      alpha: filled ? 0.95 : 0.35,
+    });
   }
   const arrow = dir > 0 ? '▼' : '▲';
   // A phone's plate is too narrow for the colour's name as well: the plate's own colour says it.
-  const cap = b.alive ? (L.portrait ? `${arrow} hits ${b.attacks}` : `${b.colour} ${arrow} hits ${b.attacks}`) : L.portrait ? 'destroyed' : `${b.colour} · destroyed`;
+  const cap = b.alive
+    ? L.portrait
+      ? `${arrow} hits ${b.attacks}`
+      : `${b.colour} ${arrow} hits ${b.attacks}`
+    : L.portrait
+      ? 'destroyed'
+      : `${b.colour} · destroyed`;
   const ct = paint.text(cap, { size: capSize, color: b.alive ? INK : 0xff8a7a, weight: 600 }, 0.5, 0.5);
   ct.alpha = 0.8;
   ct.position.set(cx, dir > 0 ? barY + 7 + capSize * 0.65 : barY - 2 - capSize * 0.65);

@@ -129,19 +129,38 @@ class ShieldsTable implements GameView {
     const placing = this.input.placing;
     // On a phone, placing a black shield sets the pool aside for the two drop zones: only the picked die stays.
     const sel = this.input.sel;
-    const pool = placing && sel?.kind === 'pool' && isPortrait(W, H)
-      ? { attack: [], potion: [], polish: [], shield: view.pool.shield.filter((d) => d.id === sel.die) }
-      : view.pool;
+    const pool =
+      placing && sel?.kind === 'pool' && isPortrait(W, H)
+        ? { attack: [], potion: [], polish: [], shield: view.pool.shield.filter((d) => d.id === sel.die) }
+        : view.pool;
     const groups = [pool.attack.length, pool.shield.length, pool.potion.length, pool.polish.length];
-    const L = computeLayout(W, H, shapeOf(view.players[topSeat]!, false), shapeOf(view.players[bottomSeat]!, placing), groups, POOL_KINDS.map(([, label]) => label));
+    const L = computeLayout(
+      W,
+      H,
+      shapeOf(view.players[topSeat]!, false),
+      shapeOf(view.players[bottomSeat]!, placing),
+      groups,
+      POOL_KINDS.map(([, label]) => label),
+    );
     this.layout = L;
     const res = textResolution();
     const paint: Paint = {
-      scene: this.scene, places: this.places, input: this.input, legal: this.input.legal, L, view, snap, on: (o) => this.apply(o),
+      scene: this.scene,
+      places: this.places,
+      input: this.input,
+      legal: this.input.legal,
+      L,
+      view,
+      snap,
+      on: (o) => this.apply(o),
       text: (words, look, ax = 0, ay = 0, overlay = false) =>
-        this.keep.take(JSON.stringify(['text', words, look, ax, ay, overlay, res]), () => makeText(words, look, ax, ay, overlay)),
+        this.keep.take(JSON.stringify(['text', words, look, ax, ay, overlay, res]), () =>
+          makeText(words, look, ax, ay, overlay),
+        ),
       die: (spec, tap) => {
-        const c: Container = this.keep.take(JSON.stringify(['die', spec, !!tap, res]), () => makeDie(spec, tap && (() => this.taps.get(c)?.())));
+        const c: Container = this.keep.take(JSON.stringify(['die', spec, !!tap, res]), () =>
+          makeDie(spec, tap && (() => this.taps.get(c)?.())),
+        );
         if (tap) this.taps.set(c, tap);
         return c;
       },
@@ -156,7 +175,13 @@ class ShieldsTable implements GameView {
     const order: Colour[] = ['red', 'yellow', 'blue'];
     // Each of the bottom player's batteries faces the opponent battery it attacks.
     drawSide(paint, bottomSeat, 'bottom', order, placing);
-    drawSide(paint, topSeat, 'top', order.map((c) => BEATS[c]), false);
+    drawSide(
+      paint,
+      topSeat,
+      'top',
+      order.map((c) => BEATS[c]),
+      false,
+    );
     drawMiddle(paint, bottomSeat);
     drawPool(paint, pool);
     drawHit(paint, this.hit);
@@ -165,7 +190,10 @@ class ShieldsTable implements GameView {
     this.ctx.stage.retire(old.filter((c) => c.parent !== this.scene));
     if (this.scene.isCachedAsTexture) this.scene.updateCacheTexture();
     // Where each die and drop zone sits, for the browser tests that tap the canvas (as the Dice Chess board does).
-    this.ctx.stage.hook('shields', Object.fromEntries([...this.places].map(([id, p]) => [id, [Math.round(p.x), Math.round(p.y)]])));
+    this.ctx.stage.hook(
+      'shields',
+      Object.fromEntries([...this.places].map(([id, p]) => [id, [Math.round(p.x), Math.round(p.y)]])),
+    );
     this.ctx.stage.report({ game: 'shields', battery: L.m.u, portrait: L.portrait });
     this.controls.render(this.input, snap);
     this.ctx.stage.invalidate();

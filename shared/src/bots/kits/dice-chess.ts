@@ -4,8 +4,15 @@
 import { seededDice, type Dice } from '../../core/dice';
 import type { Seat } from '../../core/game-module';
 import {
-  diceChess, DICE_PER_SIDE, generateMoves, parseBoard, positionState, setupState,
-  type DiceChessAction, type DiceChessState, type DiceChessView,
+  diceChess,
+  DICE_PER_SIDE,
+  generateMoves,
+  parseBoard,
+  positionState,
+  setupState,
+  type DiceChessAction,
+  type DiceChessState,
+  type DiceChessView,
 } from '../../games/dice-chess';
 import type { BotInput, BotKit, Level } from '../types';
 
@@ -31,18 +38,30 @@ function determinize(view: DiceChessView, seat: Seat, rng: Dice): DiceChessState
     // Unseen: the opponent's confirmed layout. Any order of their (public) rolled dice is possible.
     if (view.confirmed[other]) pending[other] = shuffled(DICE_PER_SIDE, rng).map((i) => view.rolled[other]![i]!);
     return {
-      ...base, placement: view.placement, phase: 'arrange', rolled: [view.rolled[0].slice(), view.rolled[1].slice()],
-      pending, first: view.first, turn: view.first,
+      ...base,
+      placement: view.placement,
+      phase: 'arrange',
+      rolled: [view.rolled[0].slice(), view.rolled[1].slice()],
+      pending,
+      first: view.first,
+      turn: view.first,
     };
   }
   const board = parseBoard(view.notation);
   const base = positionState(board, view.turn ?? view.first, {
-    placement: view.placement, captured: [view.captured[0].slice(), view.captured[1].slice()], quiet: view.quiet,
+    placement: view.placement,
+    captured: [view.captured[0].slice(), view.captured[1].slice()],
+    quiet: view.quiet,
     ...(loose.marks ? { marks: [loose.marks[0], loose.marks[1]] as [number, number] } : {}),
   });
   const state: DiceChessState = {
-    ...base, phase: view.phase, board, turn: view.turn ?? view.first, first: view.first,
-    rolled: [view.rolled[0].slice(), view.rolled[1].slice()], ply: view.ply,
+    ...base,
+    phase: view.phase,
+    board,
+    turn: view.turn ?? view.first,
+    first: view.first,
+    rolled: [view.rolled[0].slice(), view.rolled[1].slice()],
+    ply: view.ply,
     lastMove: view.lastMove ? { ...view.lastMove } : null,
     result: view.result ? { ...view.result, winners: view.result.winners.slice() } : null,
   };
@@ -67,7 +86,7 @@ function evaluate(s: DiceChessState, me: Seat, style: 'simple' | 'full'): number
   let diff = 0;
   for (let sq = 0; sq < 64; sq++) {
     const c = b[sq]!;
-    if (c !== 0) diff += (c > 0) === (me === 0) ? Math.abs(c) + PRESENCE : -(Math.abs(c) + PRESENCE);
+    if (c !== 0) diff += c > 0 === (me === 0) ? Math.abs(c) + PRESENCE : -(Math.abs(c) + PRESENCE);
   }
   if (style === 'full' && s.phase === 'play') {
     // The side to move may cash its best capture: the taken die, less what its own die loses to the reroll.
@@ -115,9 +134,36 @@ export const diceChessKit: BotKit<DiceChessState, DiceChessAction, DiceChessView
   evaluate,
   special: arrange,
   levels: {
-    easy: { depth: 1, start: 1, step: 1, beam: 40, rootBeam: 40, blunder: 0.2, evaluation: 'simple', budget: { nodes: 2_000, ms: 60 } },
-    normal: { depth: 2, start: 2, step: 1, beam: 40, rootBeam: 40, blunder: 0, evaluation: 'full', budget: { nodes: 6_000, ms: 150 } },
+    easy: {
+      depth: 1,
+      start: 1,
+      step: 1,
+      beam: 40,
+      rootBeam: 40,
+      blunder: 0.2,
+      evaluation: 'simple',
+      budget: { nodes: 2_000, ms: 60 },
+    },
+    normal: {
+      depth: 2,
+      start: 2,
+      step: 1,
+      beam: 40,
+      rootBeam: 40,
+      blunder: 0,
+      evaluation: 'full',
+      budget: { nodes: 6_000, ms: 150 },
+    },
     // A 220 ms deadline: the search overshoots it by up to ~65 ms (a node's work, then the answer), so p95 stays under 300 ms.
-    hard: { depth: 4, start: 2, step: 2, beam: 6, rootBeam: 8, blunder: 0, evaluation: 'full', budget: { nodes: 40_000, ms: 220 } },
+    hard: {
+      depth: 4,
+      start: 2,
+      step: 2,
+      beam: 6,
+      rootBeam: 8,
+      blunder: 0,
+      evaluation: 'full',
+      budget: { nodes: 40_000, ms: 220 },
+    },
   },
 };

@@ -6,8 +6,14 @@
 import type { Dice } from '../../core/dice';
 import type { Seat } from '../../core/game-module';
 import {
-  CARD_IDS, DECK, kindOf, shieldsUp,
-  type PlayerState, type ShieldsUpAction, type ShieldsUpState, type ShieldsUpView,
+  CARD_IDS,
+  DECK,
+  kindOf,
+  shieldsUp,
+  type PlayerState,
+  type ShieldsUpAction,
+  type ShieldsUpState,
+  type ShieldsUpView,
 } from '../../games/shields-up';
 import type { BotInput, BotKit } from '../types';
 
@@ -23,7 +29,11 @@ export function determinize(view: ShieldsUpView, seat: Seat, rng: Dice): Shields
   const them = view.players[1 - seat]!;
   if (me.hand === null || me.shields.some((c) => c === null)) throw new Error(`the view is not seat ${seat}'s own`);
   const seen = new Set<string>([
-    ...me.hand, ...(me.shields as string[]), ...me.equipment, ...them.equipment, ...view.discard,
+    ...me.hand,
+    ...(me.shields as string[]),
+    ...me.equipment,
+    ...them.equipment,
+    ...view.discard,
     ...view.market.filter((c): c is string => c !== null),
   ]);
   const unseen = CARD_IDS.filter((id) => !seen.has(id));
@@ -37,9 +47,17 @@ export function determinize(view: ShieldsUpView, seat: Seat, rng: Dice): Shields
   let k = 0;
   const deal = (n: number) => unseen.slice(k, (k += n));
   const theirs: PlayerState = {
-    hand: deal(them.handCount), shields: deal(them.shields.length), equipment: them.equipment.slice(), destroyed: them.destroyed,
+    hand: deal(them.handCount),
+    shields: deal(them.shields.length),
+    equipment: them.equipment.slice(),
+    destroyed: them.destroyed,
   };
-  const mine: PlayerState = { hand: me.hand.slice(), shields: (me.shields as string[]).slice(), equipment: me.equipment.slice(), destroyed: me.destroyed };
+  const mine: PlayerState = {
+    hand: me.hand.slice(),
+    shields: (me.shields as string[]).slice(),
+    equipment: me.equipment.slice(),
+    destroyed: me.destroyed,
+  };
   const draw = deal(view.drawCount);
   return {
     draw,
@@ -118,7 +136,9 @@ function prune(input: BotInput<ShieldsUpView, ShieldsUpAction>): ShieldsUpAction
   const { view, legal } = input;
   const recycles = view.drawCount === 0 && view.discard.every(isBattery);
   if (!recycles) return legal;
-  const idle = legal.some((a) => a.type === 'end') && (view.players[input.seat]?.hand?.length ?? 0) === 0 &&
+  const idle =
+    legal.some((a) => a.type === 'end') &&
+    (view.players[input.seat]?.hand?.length ?? 0) === 0 &&
     view.market.every((c) => c === null);
   return legal.filter((a) => !(a.type === 'draw' || (idle && a.type === 'battery')));
 }
@@ -130,10 +150,40 @@ export const shieldsUpKit: BotKit<ShieldsUpState, ShieldsUpAction, ShieldsUpView
   prune,
   levels: {
     // One sample, one action ahead, a crude count of shields and built sets, and a random action one time in four.
-    easy: { depth: 1, start: 1, step: 1, beam: 24, rootBeam: 24, blunder: 0.25, evaluation: 'simple', samples: 1, budget: { nodes: 2_000, ms: 60 } },
+    easy: {
+      depth: 1,
+      start: 1,
+      step: 1,
+      beam: 24,
+      rootBeam: 24,
+      blunder: 0.25,
+      evaluation: 'simple',
+      samples: 1,
+      budget: { nodes: 2_000, ms: 60 },
+    },
     // The bot's own turn (two actions) over four deals of the unseen cards.
-    normal: { depth: 2, start: 2, step: 1, beam: 24, rootBeam: 24, blunder: 0, evaluation: 'full', samples: 4, budget: { nodes: 8_000, ms: 150 } },
+    normal: {
+      depth: 2,
+      start: 2,
+      step: 1,
+      beam: 24,
+      rootBeam: 24,
+      blunder: 0,
+      evaluation: 'full',
+      samples: 4,
+      budget: { nodes: 8_000, ms: 150 },
+    },
     // Its turn and the opponent's reply on the most promising lines, over eight deals.
-    hard: { depth: 4, start: 2, step: 2, beam: 4, rootBeam: 6, blunder: 0, evaluation: 'full', samples: 8, budget: { nodes: 40_000, ms: 220 } },
+    hard: {
+      depth: 4,
+      start: 2,
+      step: 2,
+      beam: 4,
+      rootBeam: 6,
+      blunder: 0,
+      evaluation: 'full',
+      samples: 8,
+      budget: { nodes: 40_000, ms: 220 },
+    },
   },
 };

@@ -2,7 +2,17 @@
 // evaluation is a race: how many attacks each side still needs to destroy two batteries.
 import { seededDice, type Dice } from '../../core/dice';
 import type { Seat } from '../../core/game-module';
-import { ALL_IDS, BEATS, COLOURS, die, POOL_IDS, shields, type ShieldsAction, type ShieldsState, type ShieldsView } from '../../games/shields';
+import {
+  ALL_IDS,
+  BEATS,
+  COLOURS,
+  die,
+  POOL_IDS,
+  shields,
+  type ShieldsAction,
+  type ShieldsState,
+  type ShieldsView,
+} from '../../games/shields';
 import { playerFromView } from '../../games/shields/from-view';
 import type { BotKit } from '../types';
 
@@ -15,7 +25,9 @@ type Player = ShieldsState['players'][number];
  */
 function determinize(view: ShieldsView, _seat: Seat, _rng: Dice): ShieldsState {
   const base = shields.setup(view.options, 2, seededDice(1)).state;
-  const inPool = new Set([...view.pool.attack, ...view.pool.shield, ...view.pool.potion, ...view.pool.polish].map((d) => d.id));
+  const inPool = new Set(
+    [...view.pool.attack, ...view.pool.shield, ...view.pool.potion, ...view.pool.polish].map((d) => d.id),
+  );
   const state: ShieldsState = {
     ...base,
     options: { ...view.options },
@@ -91,22 +103,27 @@ function attacksToWin(a: Player, d: Player): number {
 /** Potions and polish in reserve buy their owner time: about one attack per four points restored. */
 function reserveTime(p: Player): number {
   let t = 0;
-  for (const id of p.reserve) t += (id.startsWith('potion') ? 0.8 : 0.5) * sidesOf(id) / 4;
+  for (const id of p.reserve) t += ((id.startsWith('potion') ? 0.8 : 0.5) * sidesOf(id)) / 4;
   return t;
 }
 
 // P[x][y]: chance to win a match needing x more games against y, each game a coin flip.
-const COIN: number[][] = [[0, 1, 1], [0, 0.5, 0.75], [0, 0.25, 0.5]];
+const COIN: number[][] = [
+  [0, 1, 1],
+  [0, 0.5, 0.75],
+  [0, 0.25, 0.5],
+];
 
 function evaluate(s: ShieldsState, me: Seat, style: 'simple' | 'full'): number {
   const mine = s.players[me]!;
   const theirs = s.players[1 - me]!;
   let game: number;
   if (style === 'simple') {
-    const points = (p: Player) => COLOURS.reduce((n, c) => {
-      const b = p.batteries[c];
-      return n + b.health + b.shields.reduce((m, sh) => m + sh.points, 0) + (b.health === 0 ? -12 : 0);
-    }, 0);
+    const points = (p: Player) =>
+      COLOURS.reduce((n, c) => {
+        const b = p.batteries[c];
+        return n + b.health + b.shields.reduce((m, sh) => m + sh.points, 0) + (b.health === 0 ? -12 : 0);
+      }, 0);
     game = Math.tanh((points(mine) - points(theirs)) / 20);
   } else {
     // Each side's distance to a win, stretched by what the defender holds in reserve.
@@ -129,10 +146,37 @@ export const shieldsKit: BotKit<ShieldsState, ShieldsAction, ShieldsView> = {
   evaluate,
   levels: {
     // A turn is two plies: take, then act. Easy looks one ply ahead with a crude count and blunders.
-    easy: { depth: 1, start: 1, step: 1, beam: 24, rootBeam: 24, blunder: 0.25, evaluation: 'simple', budget: { nodes: 2_000, ms: 60 } },
-    normal: { depth: 2, start: 2, step: 1, beam: 24, rootBeam: 24, blunder: 0, evaluation: 'full', budget: { nodes: 8_000, ms: 150 } },
+    easy: {
+      depth: 1,
+      start: 1,
+      step: 1,
+      beam: 24,
+      rootBeam: 24,
+      blunder: 0.25,
+      evaluation: 'simple',
+      budget: { nodes: 2_000, ms: 60 },
+    },
+    normal: {
+      depth: 2,
+      start: 2,
+      step: 1,
+      beam: 24,
+      rootBeam: 24,
+      blunder: 0,
+      evaluation: 'full',
+      budget: { nodes: 8_000, ms: 150 },
+    },
     // Hard also plays out the opponent's reply (take and act) on the most promising lines.
     // A 220 ms deadline: the search overshoots it by up to ~65 ms (a node's work, then the answer), so p95 stays under 300 ms.
-    hard: { depth: 4, start: 2, step: 2, beam: 3, rootBeam: 6, blunder: 0, evaluation: 'full', budget: { nodes: 40_000, ms: 220 } },
+    hard: {
+      depth: 4,
+      start: 2,
+      step: 2,
+      beam: 3,
+      rootBeam: 6,
+      blunder: 0,
+      evaluation: 'full',
+      budget: { nodes: 40_000, ms: 220 },
+    },
   },
 };

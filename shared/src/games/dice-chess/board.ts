@@ -62,7 +62,7 @@ export function sideTotals(board: Board, seat: Seat): SideTotals {
   let advancement = 0;
   for (let sq = 0; sq < 64; sq++) {
     const c = board[sq]!;
-    if (c === 0 || (c > 0) !== (seat === 0)) continue;
+    if (c === 0 || c > 0 !== (seat === 0)) continue;
     dice++;
     total += c > 0 ? c : -c;
     advancement += progressOf(seat, sq);
@@ -76,7 +76,7 @@ export function advancementOf(board: Board, seat: Seat): number {
   const sign = seat === 0 ? 1 : -1;
   for (let r = 0; r < 8; r++) {
     let n = 0;
-    for (let sq = r * 8, end = sq + 8; sq < end; sq++) n += (board[sq]! * sign > 0) ? 1 : 0;
+    for (let sq = r * 8, end = sq + 8; sq < end; sq++) n += board[sq]! * sign > 0 ? 1 : 0;
     a += n * (seat === 0 ? r : 7 - r);
   }
   return a;

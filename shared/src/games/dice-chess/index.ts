@@ -5,7 +5,16 @@ import type { GameModule, Result } from '../../core/game-module';
 import { seatName } from '../../core/names';
 import { cellOf, DICE_PER_SIDE, SQUARE_RE, squareIndex } from './board';
 import { moveActions } from './moves';
-import { applyAction, DICE_CHESS_RULES, identityOrder, setupState, toActOf, type DiceChessEvent, type DiceChessRules, type DiceChessState } from './state';
+import {
+  applyAction,
+  DICE_CHESS_RULES,
+  identityOrder,
+  setupState,
+  toActOf,
+  type DiceChessEvent,
+  type DiceChessRules,
+  type DiceChessState,
+} from './state';
 import { describeEvent, viewOf, type DiceChessView } from './view';
 
 export * from './board';
@@ -15,10 +24,12 @@ export * from './view';
 
 const square = z.string().regex(SQUARE_RE);
 
-const options = z.object({
-  /** 'arrange': each player places their rolled dice in secret (C2); 'random': the server places them. */
-  placement: z.enum(['arrange', 'random']).default('arrange'),
-}).strict();
+const options = z
+  .object({
+    /** 'arrange': each player places their rolled dice in secret (C2); 'random': the server places them. */
+    placement: z.enum(['arrange', 'random']).default('arrange'),
+  })
+  .strict();
 
 /**
  * Actions. `arrange.order[k]` is the index (in rolled order) of the die placed on the seat's k-th
@@ -26,7 +37,20 @@ const options = z.object({
  */
 const action = z.discriminatedUnion('type', [
   z.object({ type: z.literal('move'), from: square, to: square }).strict(),
-  z.object({ type: z.literal('arrange'), order: z.array(z.number().int().min(0).max(DICE_PER_SIDE - 1)).length(DICE_PER_SIDE) }).strict(),
+  z
+    .object({
+      type: z.literal('arrange'),
+      order: z
+        .array(
+          z
+            .number()
+            .int()
+            .min(0)
+            .max(DICE_PER_SIDE - 1),
+        )
+        .length(DICE_PER_SIDE),
+    })
+    .strict(),
 ]);
 
 export type DiceChessOptions = z.output<typeof options>;
@@ -88,7 +112,9 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
   // C2's secret: another seat's confirmed arrangement, re-dealt as another order of the same dice.
   disguise: (state, viewer, dice) => ({
     ...state,
-    pending: state.pending.map((p, s) => (p === null || s === viewer ? p : shuffled(p, dice))) as DiceChessState['pending'],
+    pending: state.pending.map((p, s) =>
+      p === null || s === viewer ? p : shuffled(p, dice),
+    ) as DiceChessState['pending'],
   }),
   describe: describeEvent,
   describeResult,
@@ -103,7 +129,13 @@ function shuffled<T>(xs: readonly T[], dice: Dice): T[] {
   return out;
 }
 
-function withRules(version: DiceChessRules): GameModule<DiceChessState, DiceChessAction, DiceChessOptions, DiceChessView, DiceChessEvent> {
+function withRules(
+  version: DiceChessRules,
+): GameModule<DiceChessState, DiceChessAction, DiceChessOptions, DiceChessView, DiceChessEvent> {
   if (version === DICE_CHESS_RULES) return diceChess;
-  return { ...diceChess, rulesVersion: version, setup: (opts, _seats, dice) => setupState(opts.placement, dice, version) };
+  return {
+    ...diceChess,
+    rulesVersion: version,
+    setup: (opts, _seats, dice) => setupState(opts.placement, dice, version),
+  };
 }

@@ -14,14 +14,24 @@ for (let sq = 0; sq < 64; sq++) {
   let o = sq * 4;
   let t = sq * 8;
   let d = sq * 4;
-  for (const [dr, df] of [[1, 0], [-1, 0], [0, -1], [0, 1]] as const) {
+  for (const [dr, df] of [
+    [1, 0],
+    [-1, 0],
+    [0, -1],
+    [0, 1],
+  ] as const) {
     if (on(r + dr, f + df)) ORTH[o++] = (r + dr) * 8 + f + df;
     if (on(r + 2 * dr, f + 2 * df)) {
       TWO[t++] = (r + dr) * 8 + f + df;
       TWO[t++] = (r + 2 * dr) * 8 + f + 2 * df;
     }
   }
-  for (const [dr, df] of [[1, -1], [1, 1], [-1, -1], [-1, 1]] as const) {
+  for (const [dr, df] of [
+    [1, -1],
+    [1, 1],
+    [-1, -1],
+    [-1, 1],
+  ] as const) {
     if (on(r + dr, f + df)) DIAG[d++] = (r + dr) * 8 + f + df;
   }
 }
@@ -35,7 +45,15 @@ for (let sq = 0; sq < 64; sq++) {
  * Writes `base + to` into `out` from index `n` for every legal destination of the die on `from`, whose value
  * is `v` (> 0) and side `sign`; returns the new count. Order: orthogonal, then diagonal (a 6), then two-square (a 1).
  */
-function writeTargets(board: Board, from: number, v: number, sign: number, out: Int16Array, n: number, base: number): number {
+function writeTargets(
+  board: Board,
+  from: number,
+  v: number,
+  sign: number,
+  out: Int16Array,
+  n: number,
+  base: number,
+): number {
   for (let i = from * 4, end = i + 4; i < end; i++) {
     const to = ORTH[i]!;
     if (to < 0) break;
@@ -97,7 +115,10 @@ export function generateMoves(board: Board, seat: Seat): number[] {
 }
 
 /** Every legal move of a side as its (shared, frozen) move action, in generateMoves' order. */
-export function moveActions(board: Board, seat: Seat): { readonly type: 'move'; readonly from: string; readonly to: string }[] {
+export function moveActions(
+  board: Board,
+  seat: Seat,
+): { readonly type: 'move'; readonly from: string; readonly to: string }[] {
   const n = writeMoves(board, seat);
   const out = new Array<{ readonly type: 'move'; readonly from: string; readonly to: string }>(n);
   for (let i = 0; i < n; i++) out[i] = moveAction(SCRATCH[i]!);
@@ -190,7 +211,8 @@ export function moveNotation(code: number): string {
 
 /** formatMove's text for the encoded capture whose capturing die was rerolled to `reroll` (1..6): "c4xc5=4". */
 export function captureNotation(code: number, reroll: number): string {
-  if (!Number.isInteger(reroll) || reroll < 1 || reroll > 6) return formatMove({ from: squareName(code >> 6), to: squareName(code & 63), capture: true, reroll });
+  if (!Number.isInteger(reroll) || reroll < 1 || reroll > 6)
+    return formatMove({ from: squareName(code >> 6), to: squareName(code & 63), capture: true, reroll });
   const k = code * 8 + reroll;
   let t = CAPTURE_NOTATION[k];
   if (t === undefined) {
@@ -201,13 +223,18 @@ export function captureNotation(code: number, reroll: number): string {
 }
 
 export const encodeMove = (from: number, to: number): number => from * 64 + to;
-export const moveText = (code: number): { from: string; to: string } => ({ from: squareName(code >> 6), to: squareName(code & 63) });
+export const moveText = (code: number): { from: string; to: string } => ({
+  from: squareName(code >> 6),
+  to: squareName(code & 63),
+});
 
 /**
  * The move action for an encoded move, made once per from-to pair and frozen (legal-action lists share them): the
  * objects and their square-name strings were most of legalActions' time (bench/RESULTS.md).
  */
-const MOVE_ACTIONS: ({ readonly type: 'move'; readonly from: string; readonly to: string } | undefined)[] = new Array(64 * 64);
+const MOVE_ACTIONS: ({ readonly type: 'move'; readonly from: string; readonly to: string } | undefined)[] = new Array(
+  64 * 64,
+);
 export function moveAction(code: number): { readonly type: 'move'; readonly from: string; readonly to: string } {
   let a = MOVE_ACTIONS[code];
   if (!a) {

@@ -4,8 +4,19 @@ import type { Dice } from '../../core/dice';
 import { rollOff } from '../../core/roll-off';
 import { refuse, type Refusal, type Result, type Seat, type Step } from '../../core/game-module';
 import {
-  advancementOf, cellOf, ownerOf, DICE_PER_SIDE, emptyBoard, formatBoard, homeSquares, parseBoard, progressOf, sideTotals,
-  squareIndex, squareName, type Board,
+  advancementOf,
+  cellOf,
+  ownerOf,
+  DICE_PER_SIDE,
+  emptyBoard,
+  formatBoard,
+  homeSquares,
+  parseBoard,
+  progressOf,
+  sideTotals,
+  squareIndex,
+  squareName,
+  type Board,
 } from './board';
 import { captureNotation, hasMove, isLegalMove, moveNotation, targetsFrom } from './moves';
 
@@ -120,10 +131,27 @@ export type DiceChessEvent =
   | { type: 'arranged'; seat: Seat }
   | { type: 'revealed'; placement: 'arranged' | 'random'; homes: number[][]; board: string }
   | {
-    type: 'move'; seat: Seat; from: string; to: string; value: number; direction: 'forward' | 'back' | 'sideways';
-    diagonal: boolean; effective: boolean; reached?: number; notation: string;
-  }
-  | { type: 'capture'; seat: Seat; from: string; to: string; value: number; captured: number; reroll: number; notation: string }
+      type: 'move';
+      seat: Seat;
+      from: string;
+      to: string;
+      value: number;
+      direction: 'forward' | 'back' | 'sideways';
+      diagonal: boolean;
+      effective: boolean;
+      reached?: number;
+      notation: string;
+    }
+  | {
+      type: 'capture';
+      seat: Seat;
+      from: string;
+      to: string;
+      value: number;
+      captured: number;
+      reroll: number;
+      notation: string;
+    }
   | { type: 'pass'; seat: Seat }
   | ({ type: 'end' } & DiceChessEnd);
 
@@ -139,9 +167,22 @@ const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
  */
 function copyState(s: DiceChessState): DiceChessState {
   return {
-    rules: s.rules, placement: s.placement, phase: s.phase, rolled: s.rolled, pending: s.pending, board: s.board,
-    first: s.first, turn: s.turn, captured: s.captured, quiet: s.quiet, marks: s.marks, reach: s.reach, ply: s.ply,
-    effective: s.effective, lastMove: s.lastMove, result: s.result,
+    rules: s.rules,
+    placement: s.placement,
+    phase: s.phase,
+    rolled: s.rolled,
+    pending: s.pending,
+    board: s.board,
+    first: s.first,
+    turn: s.turn,
+    captured: s.captured,
+    quiet: s.quiet,
+    marks: s.marks,
+    reach: s.reach,
+    ply: s.ply,
+    effective: s.effective,
+    lastMove: s.lastMove,
+    result: s.result,
   };
 }
 /** The board rank (1..8) that lies `progress` ranks ahead of the seat's back rank. */
@@ -192,7 +233,11 @@ function shuffle(values: readonly number[], dice: Dice): number[] {
  * a Fisher–Yates shuffle of seat 0's dice, then of seat 1's (15 rolls each, d16 down to d2).
  * The roll-off is held before the arrangement, so both players arrange knowing who starts.
  */
-export function setupState(placement: Placement, dice: Dice, rules: DiceChessRules = DICE_CHESS_RULES): Step<DiceChessState, DiceChessEvent> {
+export function setupState(
+  placement: Placement,
+  dice: Dice,
+  rules: DiceChessRules = DICE_CHESS_RULES,
+): Step<DiceChessState, DiceChessEvent> {
   const events: DiceChessEvent[] = [];
   const rolled: [number[], number[]] = [[], []];
   for (const seat of [0, 1] as const) {
@@ -201,8 +246,22 @@ export function setupState(placement: Placement, dice: Dice, rules: DiceChessRul
   }
   const first = rollOff(dice, events);
   const state: DiceChessState = {
-    rules, placement, phase: 'arrange', rolled, pending: [null, null], board: emptyBoard(), first, turn: first,
-    captured: [[], []], quiet: 0, marks: [0, 0], reach: emptyBoard(), ply: 0, effective: 0, lastMove: null, result: null,
+    rules,
+    placement,
+    phase: 'arrange',
+    rolled,
+    pending: [null, null],
+    board: emptyBoard(),
+    first,
+    turn: first,
+    captured: [[], []],
+    quiet: 0,
+    marks: [0, 0],
+    reach: emptyBoard(),
+    ply: 0,
+    effective: 0,
+    lastMove: null,
+    result: null,
   };
   if (placement === 'arrange') return { ok: true, state, events };
   const homes = [shuffle(rolled[0], dice), shuffle(rolled[1], dice)];
@@ -210,9 +269,19 @@ export function setupState(placement: Placement, dice: Dice, rules: DiceChessRul
 }
 
 /** Puts both home arrangements on the board, reveals them in one event, and opens play. */
-function startPlay(state: DiceChessState, homes: number[][], placement: 'arranged' | 'random', events: DiceChessEvent[]): DiceChessState {
+function startPlay(
+  state: DiceChessState,
+  homes: number[][],
+  placement: 'arranged' | 'random',
+  events: DiceChessEvent[],
+): DiceChessState {
   const board = placeHomes(homes);
-  events.push({ type: 'revealed', placement, homes: [homes[0]!.slice(), homes[1]!.slice()], board: formatBoard(board) });
+  events.push({
+    type: 'revealed',
+    placement,
+    homes: [homes[0]!.slice(), homes[1]!.slice()],
+    board: formatBoard(board),
+  });
   const next = copyState(state);
   next.phase = 'play';
   next.board = board;
@@ -277,7 +346,8 @@ function bothOnBoard(board: Board): boolean {
 function quietSummary(decidedBy: string, board: number[], captured: number[]): string {
   const head = 'Six turns without progress';
   if (decidedBy === 'board') return `${head}; more on the board, ${board[0]} to ${board[1]}.`;
-  if (decidedBy === 'captured') return `${head}; the board is level at ${board[0]}, more captured, ${captured[0]} to ${captured[1]}.`;
+  if (decidedBy === 'captured')
+    return `${head}; the board is level at ${board[0]}, more captured, ${captured[0]} to ${captured[1]}.`;
   return `${head}; level on the board (${board[0]}) and in captures (${captured[0]}): a draw.`;
 }
 
@@ -292,9 +362,14 @@ function endOf(state: DiceChessState): { result: Result; event: DiceChessEnd } |
     const winner: Seat = a.dice === 0 ? 1 : 0;
     return {
       result: {
-        winners: [winner], draw: false, reason: 'annihilation',
+        winners: [winner],
+        draw: false,
+        reason: 'annihilation',
         // Rules 1 logs recorded this summary; a verified replay must give it back word for word.
-        summary: state.rules === 1 ? `Seat ${winner + 1} wins: seat ${other(winner) + 1} has no dice left on the board.` : 'The other side has no dice left on the board.',
+        summary:
+          state.rules === 1
+            ? `Seat ${winner + 1} wins: seat ${other(winner) + 1} has no dice left on the board.`
+            : 'The other side has no dice left on the board.',
       },
       event: { reason: 'annihilation', winners: [winner], draw: false, decidedBy: null, ...base },
     };
@@ -305,12 +380,16 @@ function endOf(state: DiceChessState): { result: Result; event: DiceChessEnd } |
   const onBoard = by(boardTotals);
   const onCaptured = onBoard === null ? by(capturedTotals) : null;
   const winner = onBoard ?? onCaptured;
-  const decidedBy = onBoard !== null ? 'board' : onCaptured !== null ? 'captured' : 'draw' as const;
+  const decidedBy = onBoard !== null ? 'board' : onCaptured !== null ? 'captured' : ('draw' as const);
   const totals = `board totals ${boardTotals[0]} to ${boardTotals[1]}`;
-  const summary = state.rules !== 1 ? quietSummary(decidedBy, boardTotals, capturedTotals)
-    : decidedBy === 'board' ? `No effective play for six plies; ${totals}.`
-      : decidedBy === 'captured' ? `No effective play for six plies; ${totals}, captured totals ${capturedTotals[0]} to ${capturedTotals[1]}.`
-        : `No effective play for six plies; ${totals} and captured totals ${capturedTotals[0]} to ${capturedTotals[1]}: a draw.`;
+  const summary =
+    state.rules !== 1
+      ? quietSummary(decidedBy, boardTotals, capturedTotals)
+      : decidedBy === 'board'
+        ? `No effective play for six plies; ${totals}.`
+        : decidedBy === 'captured'
+          ? `No effective play for six plies; ${totals}, captured totals ${capturedTotals[0]} to ${capturedTotals[1]}.`
+          : `No effective play for six plies; ${totals} and captured totals ${capturedTotals[0]} to ${capturedTotals[1]}: a draw.`;
   const winners = winner === null ? [] : [winner];
   return {
     result: { winners, draw: winner === null, reason: 'no-effective-play', summary },
@@ -319,17 +398,27 @@ function endOf(state: DiceChessState): { result: Result; event: DiceChessEnd } |
 }
 
 const isPermutation = (order: readonly number[]): boolean =>
-  order.length === DICE_PER_SIDE && new Set(order).size === DICE_PER_SIDE &&
+  order.length === DICE_PER_SIDE &&
+  new Set(order).size === DICE_PER_SIDE &&
   order.every((i) => Number.isInteger(i) && i >= 0 && i < DICE_PER_SIDE);
 
-export function applyAction(state: DiceChessState, seat: Seat, action: Arrangement | Move, dice: Dice): Step<DiceChessState, DiceChessEvent> | Refusal {
+export function applyAction(
+  state: DiceChessState,
+  seat: Seat,
+  action: Arrangement | Move,
+  dice: Dice,
+): Step<DiceChessState, DiceChessEvent> | Refusal {
   if (state.phase === 'over') return refuse('game-over', 'The game is over.');
   if (seat !== 0 && seat !== 1) return refuse('not-your-turn', 'Only the two seated players act in Dice Chess.');
   if (action.type === 'arrange') return arrange(state, seat, action);
   return move(state, seat, action, dice);
 }
 
-function arrange(state: DiceChessState, seat: Seat, action: Arrangement): Step<DiceChessState, DiceChessEvent> | Refusal {
+function arrange(
+  state: DiceChessState,
+  seat: Seat,
+  action: Arrangement,
+): Step<DiceChessState, DiceChessEvent> | Refusal {
   if (state.phase !== 'arrange') return refuse('wrong-phase', 'The dice are already on the board.');
   if (state.pending[seat] !== null) return refuse('not-your-turn', 'You have already confirmed your arrangement.');
   if (!isPermutation(action.order)) {
@@ -337,7 +426,8 @@ function arrange(state: DiceChessState, seat: Seat, action: Arrangement): Step<D
   }
   const rolled = state.rolled[seat]!;
   const values = action.order.map((i) => rolled[i]!);
-  const pending: [number[] | null, number[] | null] = seat === 0 ? [values, state.pending[1]] : [state.pending[0], values];
+  const pending: [number[] | null, number[] | null] =
+    seat === 0 ? [values, state.pending[1]] : [state.pending[0], values];
   // The event says only that the seat confirmed: the arrangement stays secret until both have.
   const events: DiceChessEvent[] = [{ type: 'arranged', seat }];
   const next = copyState(state);
@@ -349,16 +439,24 @@ function arrange(state: DiceChessState, seat: Seat, action: Arrangement): Step<D
 /** Why a move that parses is illegal, in a sentence. */
 function whyIllegal(board: Board, seat: Seat, from: number, to: number): string {
   const c = board[from]!;
-  if (c === 0 || (c > 0) !== (seat === 0)) return `There is no die of yours on ${squareName(from)}.`;
+  if (c === 0 || c > 0 !== (seat === 0)) return `There is no die of yours on ${squareName(from)}.`;
   const t = board[to]!;
   const v = Math.abs(c);
-  if (t !== 0 && (t > 0) === (c > 0)) return `${squareName(to)} holds one of your own dice.`;
-  const reachable = targetsFrom(board.map((x, i) => (i === to ? 0 : x)), from).includes(to);
+  if (t !== 0 && t > 0 === c > 0) return `${squareName(to)} holds one of your own dice.`;
+  const reachable = targetsFrom(
+    board.map((x, i) => (i === to ? 0 : x)),
+    from,
+  ).includes(to);
   if (reachable && t !== 0) return `A ${v} cannot capture a ${Math.abs(t)}: a capture needs an equal or higher value.`;
   return `A ${v} on ${squareName(from)} cannot reach ${squareName(to)}.`;
 }
 
-function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step<DiceChessState, DiceChessEvent> | Refusal {
+function move(
+  state: DiceChessState,
+  seat: Seat,
+  action: Move,
+  dice: Dice,
+): Step<DiceChessState, DiceChessEvent> | Refusal {
   if (state.phase !== 'play') return refuse('wrong-phase', 'Play starts once both arrangements are confirmed.');
   if (seat !== state.turn) return refuse('not-your-turn', 'It is not your turn.');
   const from = squareIndex(action.from);
@@ -407,9 +505,21 @@ function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step
     next.lastMove = { seat, from: action.from, to: action.to, value, captured: null, reroll: null, notation };
     // Rules 2 events also say the rank the die had reached, so the log can tell why a move counts;
     // rules 1 events stay as they were logged (no `reached` key at all).
-    event = state.rules === 1
-      ? { type: 'move', seat, from: action.from, to: action.to, value, direction, diagonal, effective, notation }
-      : { type: 'move', seat, from: action.from, to: action.to, value, direction, diagonal, effective, reached: rankOfProgress(seat, furthest), notation };
+    event =
+      state.rules === 1
+        ? { type: 'move', seat, from: action.from, to: action.to, value, direction, diagonal, effective, notation }
+        : {
+            type: 'move',
+            seat,
+            from: action.from,
+            to: action.to,
+            value,
+            direction,
+            diagonal,
+            effective,
+            reached: rankOfProgress(seat, furthest),
+            notation,
+          };
   }
   next.board = board;
   next.reach = reach;
@@ -428,16 +538,28 @@ function move(state: DiceChessState, seat: Seat, action: Move, dice: Dice): Step
  * Runs the same automatic passes and endings as a real ply would (their events are dropped).
  */
 export function positionState(
-  notation: Board | string, turn: Seat,
+  notation: Board | string,
+  turn: Seat,
   extra: Partial<Pick<DiceChessState, 'captured' | 'quiet' | 'marks' | 'reach' | 'placement' | 'rules'>> = {},
 ): DiceChessState {
   const board = typeof notation === 'string' ? parseBoard(notation) : notation.slice();
   const state: DiceChessState = {
-    rules: extra.rules ?? DICE_CHESS_RULES, placement: extra.placement ?? 'arrange', phase: 'play', rolled: [[], []], pending: [null, null], board,
-    first: turn, turn, captured: extra.captured ?? [[], []], quiet: extra.quiet ?? 0,
+    rules: extra.rules ?? DICE_CHESS_RULES,
+    placement: extra.placement ?? 'arrange',
+    phase: 'play',
+    rolled: [[], []],
+    pending: [null, null],
+    board,
+    first: turn,
+    turn,
+    captured: extra.captured ?? [[], []],
+    quiet: extra.quiet ?? 0,
     marks: extra.marks ?? [advancementOf(board, 0), advancementOf(board, 1)],
     reach: extra.reach ?? reachOf(board),
-    ply: 0, effective: 0, lastMove: null, result: null,
+    ply: 0,
+    effective: 0,
+    lastMove: null,
+    result: null,
   };
   return settle(state, []);
 }

@@ -3,7 +3,17 @@ import type { Result, Seat } from '../../core/game-module';
 import { seatName } from '../../core/names';
 import { formatBoard, homeSquares, sideTotals, squareName } from './board';
 import { generateMoves } from './moves';
-import { isEffective, QUIET_LIMIT, rankOfProgress, toActOf, type DiceChessEvent, type DiceChessState, type LastMove, type Phase, type Placement } from './state';
+import {
+  isEffective,
+  QUIET_LIMIT,
+  rankOfProgress,
+  toActOf,
+  type DiceChessEvent,
+  type DiceChessState,
+  type LastMove,
+  type Phase,
+  type Placement,
+} from './state';
 
 export interface DieView {
   square: string;
@@ -62,7 +72,12 @@ export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView 
   state.board.forEach((c, sq) => {
     if (c !== 0) {
       const owner: Seat = c > 0 ? 0 : 1;
-      board.push({ square: squareName(sq), owner, value: Math.abs(c), furthest: rankOfProgress(owner, state.reach[sq]!) });
+      board.push({
+        square: squareName(sq),
+        owner,
+        value: Math.abs(c),
+        furthest: rankOfProgress(owner, state.reach[sq]!),
+      });
     }
   });
   const a = sideTotals(state.board, 0);
@@ -85,9 +100,12 @@ export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView 
     boardTotals: [a.total, b.total],
     captured: [state.captured[0].slice(), state.captured[1].slice()],
     capturedTotals: [sum(state.captured[0]), sum(state.captured[1])],
-    progressMoves: state.phase === 'play'
-      ? generateMoves(state.board, state.turn).filter((m) => isEffective(state, m >> 6, m & 63)).map((m) => `${squareName(m >> 6)}-${squareName(m & 63)}`)
-      : [],
+    progressMoves:
+      state.phase === 'play'
+        ? generateMoves(state.board, state.turn)
+            .filter((m) => isEffective(state, m >> 6, m & 63))
+            .map((m) => `${squareName(m >> 6)}-${squareName(m & 63)}`)
+        : [],
     quiet: state.quiet,
     quietLimit: QUIET_LIMIT,
     ply: state.ply,
@@ -110,13 +128,20 @@ export function describeEvent(e: DiceChessEvent, names: string[]): string {
     case 'arranged':
       return `${name(e.seat)} has confirmed an arrangement`;
     case 'revealed':
-      return e.placement === 'random' ? 'The dice are placed at random on the home ranks' : 'Both arrangements are revealed';
+      return e.placement === 'random'
+        ? 'The dice are placed at random on the home ranks'
+        : 'Both arrangements are revealed';
     case 'move': {
       const head = `${name(e.seat)} ${e.notation}: a ${e.value} moves ${e.diagonal ? 'diagonally ' : ''}${e.direction}`;
       // Rules 1 events carry no `reached`: their progress was counted per side.
-      if (e.reached === undefined) return e.direction === 'forward' && !e.effective ? `${head}, not past its side's furthest advance, so no progress` : head;
+      if (e.reached === undefined)
+        return e.direction === 'forward' && !e.effective
+          ? `${head}, not past its side's furthest advance, so no progress`
+          : head;
       if (e.effective) return `${head} onto new ground: progress`;
-      return e.direction === 'forward' ? `${head}, but this die has stood on rank ${e.reached} before: no progress` : head;
+      return e.direction === 'forward'
+        ? `${head}, but this die has stood on rank ${e.reached} before: no progress`
+        : head;
     }
     case 'capture':
       return `${name(e.seat)} ${e.notation}: captures a ${e.captured} with a ${e.value}, rerolls ${e.reroll}`;
@@ -130,7 +155,8 @@ export function describeEvent(e: DiceChessEvent, names: string[]): string {
       if (e.reason === 'annihilation') return `${name(w)} wins: ${name(w === 0 ? 1 : 0)} has no dice left on the board`;
       const head = 'Six turns without progress';
       if (e.decidedBy === 'board') return `${head}: ${name(w)} wins on board totals, ${t0} to ${t1}`;
-      if (e.decidedBy === 'captured') return `${head}: board totals tie at ${t0}, ${name(w)} wins on captured totals, ${c0} to ${c1}`;
+      if (e.decidedBy === 'captured')
+        return `${head}: board totals tie at ${t0}, ${name(w)} wins on captured totals, ${c0} to ${c1}`;
       return `${head}: board totals tie at ${t0} and captured totals at ${c0}, so the game is a draw`;
     }
   }

@@ -2,7 +2,16 @@
 import type { GameModule } from '../../core/game-module';
 import { legalActions } from './legal';
 import { applyAction, isOver, leaveRace, roundSecret, setupState, toAct } from './rules';
-import { MAX_SEATS, sheetOf, siegeAction, siegeOptions, totalBoxes, type SiegeAction, type SiegeOptions, type SiegeState } from './state';
+import {
+  MAX_SEATS,
+  sheetOf,
+  siegeAction,
+  siegeOptions,
+  totalBoxes,
+  type SiegeAction,
+  type SiegeOptions,
+  type SiegeState,
+} from './state';
 import { describeEvent, disguise, ranking, viewOf, type SiegeView } from './view';
 
 export * from './lines';
@@ -15,7 +24,8 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions, SiegeV
   id: 'dice-siege',
   // v2: a player may leave a race (resign, or dropped past the grace) and the others play on; v1 ended it.
   rulesVersion: 2,
-  rulesFor: (version) => (version === 1 ? { ...diceSiege, rulesVersion: 1, resign: undefined, playsOnAlone: undefined } : undefined),
+  rulesFor: (version) =>
+    version === 1 ? { ...diceSiege, rulesVersion: 1, resign: undefined, playsOnAlone: undefined } : undefined,
   name: 'Dice Siege',
   pitch:
     'Hold your stronghold against ten waves of goblins, orcs, trolls, war elephants and a Greater Wyvern. Each ' +
@@ -48,7 +58,12 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions, SiegeV
     if (state.sheets.length === 1) {
       const sh = sheetOf(state, 0);
       return sh.phase === 'won'
-        ? { winners: [0], draw: false, reason: 'attackers-destroyed', summary: `Every attacker destroyed in round ${sh.endRound}, ${totalBoxes(state) - sh.damage} boxes standing` }
+        ? {
+            winners: [0],
+            draw: false,
+            reason: 'attackers-destroyed',
+            summary: `Every attacker destroyed in round ${sh.endRound}, ${totalBoxes(state) - sh.damage} boxes standing`,
+          }
         : { winners: [], draw: false, reason: 'overrun', summary: `The stronghold fell in round ${sh.endRound}` };
     }
     const top = order[0];
@@ -56,15 +71,22 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions, SiegeV
     const winners = order.filter((s) => key(s) === key(top)).sort((a, b) => a - b);
     const best = sheetOf(state, top);
     return {
-      winners, draw: false, reason: 'race',
-      summary: best.phase === 'won' ? `Held out and won in round ${best.endRound} with ${totalBoxes(state) - best.damage} boxes standing` : `Lasted longest, to round ${best.endRound}`,
+      winners,
+      draw: false,
+      reason: 'race',
+      summary:
+        best.phase === 'won'
+          ? `Held out and won in round ${best.endRound} with ${totalBoxes(state) - best.damage} boxes standing`
+          : `Lasted longest, to round ${best.endRound}`,
     };
   },
   describe: describeEvent,
   describeResult(result, names) {
     const who = (s: number) => names[s] ?? `Seat ${s + 1}`;
-    if (result.reason === 'attackers-destroyed') return `${who(0)} held out — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}`;
-    if (result.reason === 'overrun') return `${who(0)}'s stronghold fell — ${result.summary.replace(/^The stronghold fell /, '')}`;
+    if (result.reason === 'attackers-destroyed')
+      return `${who(0)} held out — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}`;
+    if (result.reason === 'overrun')
+      return `${who(0)}'s stronghold fell — ${result.summary.replace(/^The stronghold fell /, '')}`;
     if (result.reason !== 'race') return '';
     const first = result.winners.map(who).join(' and ');
     return `${result.winners.length > 1 ? `${first} share first place` : `${first} wins the race`} — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}`;

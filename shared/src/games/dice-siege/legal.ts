@@ -4,11 +4,29 @@
 import type { Seat } from '../../core/game-module';
 import { evaluatePlan, ofAKind, useDamage } from './rules';
 import {
-  isAlive, isEntered, maxAttempts, sheetOf, SPECIALS, TRACK_IDS, TRACKS,
-  type Plan, type SiegeAction, type SiegeState, type SpecialId, type Use,
+  isAlive,
+  isEntered,
+  maxAttempts,
+  sheetOf,
+  SPECIALS,
+  TRACK_IDS,
+  TRACKS,
+  type Plan,
+  type SiegeAction,
+  type SiegeState,
+  type SpecialId,
+  type Use,
 } from './state';
 
-export const emptyPlan = (dice: number): Plan => ({ type: 'plan', dice: Array(dice).fill(null), pairs: [], unlock: null, specials: [], heroicLine: null, hits: [] });
+export const emptyPlan = (dice: number): Plan => ({
+  type: 'plan',
+  dice: Array(dice).fill(null),
+  pairs: [],
+  unlock: null,
+  specials: [],
+  heroicLine: null,
+  hits: [],
+});
 
 /**
  * The plain plan: each die to the ability its face serves when open, 6's to the first tracks with room,
@@ -21,7 +39,16 @@ export function plainPlan(state: SiegeState, seat: Seat): Plan {
   const room = { ...sh.tracks };
   const fours = sh.tray.filter((v) => v === 4).length;
   const dice: (Use | null)[] = sh.tray.map((v) => {
-    const options: Use[] = v === 2 ? ['archers'] : v === 3 ? ['riders', 'warriors'] : v === 4 && fours >= 3 ? ['trebuchets'] : v === 5 ? ['elves'] : [];
+    const options: Use[] =
+      v === 2
+        ? ['archers']
+        : v === 3
+          ? ['riders', 'warriors']
+          : v === 4 && fours >= 3
+            ? ['trebuchets']
+            : v === 5
+              ? ['elves']
+              : [];
     for (const u of options) if (useDamage(state, sh, u, none) !== null) return u;
     if (v === 6) {
       const t = TRACK_IDS.find((k) => room[k] < TRACKS[k]);
@@ -59,7 +86,8 @@ export function legalActions(state: SiegeState, seat: Seat): SiegeAction[] {
   const out: SiegeAction[] = [];
   if (sh.attempt < maxAttempts(state, sh)) {
     const n = sh.tray.length;
-    for (let mask = 0; mask < (1 << n) - 1; mask++) out.push({ type: 'roll', hold: [...Array(n).keys()].filter((i) => mask & (1 << i)) });
+    for (let mask = 0; mask < (1 << n) - 1; mask++)
+      out.push({ type: 'roll', hold: [...Array(n).keys()].filter((i) => mask & (1 << i)) });
   }
   const plain = plainPlan(state, seat);
   // The plain plan is valid by construction; checked anyway so the list can never offer a refusal.
@@ -68,4 +96,3 @@ export function legalActions(state: SiegeState, seat: Seat): SiegeAction[] {
   out.push(empty);
   return out;
 }
-

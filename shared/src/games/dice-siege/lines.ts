@@ -45,7 +45,14 @@ export const LINES: readonly LineSpec[] = [
   { line: 3, attackers: [{ kind: 'trolls', boxes: 6 }], reconstructed: true },
   { line: 4, special: { kind: 'battering-ram', damage: 14 }, reconstructed: true },
   { line: 5, attackers: [{ kind: 'war-elephants', boxes: 12 }], reconstructed: true },
-  { line: 6, attackers: [{ kind: 'goblins', boxes: 7 }, { kind: 'orcs', boxes: 8 }], reconstructed: true },
+  {
+    line: 6,
+    attackers: [
+      { kind: 'goblins', boxes: 7 },
+      { kind: 'orcs', boxes: 8 },
+    ],
+    reconstructed: true,
+  },
   { line: 7, attackers: [{ kind: 'trolls', boxes: 6 }], reconstructed: true },
   { line: 8, special: { kind: 'wyverns-fire', damage: 18 }, reconstructed: true },
   { line: 9, attackers: [{ kind: 'war-elephants', boxes: 12 }], reconstructed: true },

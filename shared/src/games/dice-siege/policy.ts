@@ -5,8 +5,26 @@ import type { Seat } from '../../core/game-module';
 import { TROLL_DAMAGE } from './lines';
 import { elephantsAttacking } from './rules';
 import {
-  isAlive, isBreached, isEntered, maxAttempts, sheetOf, SPECIAL_IDS, SUMMON_THE_DEAD, TRACK_IDS, TRACKS, WIZARDS_LIGHT,
-  specialInfo, totalBoxes, type Attacker, type Plan, type Sheet, type SiegeAction, type SiegeState, type SpecialId, type Track, type Use,
+  isAlive,
+  isBreached,
+  isEntered,
+  maxAttempts,
+  sheetOf,
+  SPECIAL_IDS,
+  SUMMON_THE_DEAD,
+  TRACK_IDS,
+  TRACKS,
+  WIZARDS_LIGHT,
+  specialInfo,
+  totalBoxes,
+  type Attacker,
+  type Plan,
+  type Sheet,
+  type SiegeAction,
+  type SiegeState,
+  type SpecialId,
+  type Track,
+  type Use,
 } from './state';
 
 /** What a unit of each thing is worth to the policy; tuned by hand against simulations. */
@@ -26,8 +44,14 @@ export const DEFAULT_WEIGHTS: Weights = {
   box: 0.6,
   track: { extra1: 2.2, extra2: 2.2, elves: 1.6, riders: 1.6 },
   special: {
-    'wizards-light': 4, 'repurpose-rubble': 2, 'targeted-attack': 2, 'call-to-arms': 2,
-    'heroic-deeds': 9, 'war-horn': 7, shieldmaiden: 11, 'summon-the-dead': 14,
+    'wizards-light': 4,
+    'repurpose-rubble': 2,
+    'targeted-attack': 2,
+    'call-to-arms': 2,
+    'heroic-deeds': 9,
+    'war-horn': 7,
+    shieldmaiden: 11,
+    'summon-the-dead': 14,
   },
 };
 
@@ -68,7 +92,10 @@ interface Context {
 function contextOf(state: SiegeState, seat: Seat, w: Weights): Context {
   const sh = sheetOf(state, seat);
   const entered = sh.attackers.filter((a) => isEntered(state, a) && isAlive(a));
-  const available = SPECIAL_IDS.filter((id) => sh.specials[id].unlocked !== null && sh.specials[id].unlocked! < state.round && sh.specials[id].used === null);
+  const available = SPECIAL_IDS.filter(
+    (id) =>
+      sh.specials[id].unlocked !== null && sh.specials[id].unlocked! < state.round && sh.specials[id].used === null,
+  );
   let heroicBest: Context['heroicBest'] = null;
   for (const line of new Set(entered.map((a) => a.line))) {
     const hit = entered.filter((a) => a.line === line && a.kind !== 'greater-wyvern');
@@ -78,11 +105,18 @@ function contextOf(state: SiegeState, seat: Seat, w: Weights): Context {
     if (!heroicBest || threat > heroicBest.threat) heroicBest = { line, threat, boxes };
   }
   return {
-    state, sh, w, entered, available, heroicBest,
+    state,
+    sh,
+    w,
+    entered,
+    available,
+    heroicBest,
     breached: isBreached(state, sh),
     elephants: elephantsAttacking(state, sh),
     ahead: Math.max(0.15, Math.min(1, (state.lines.length + 3 - state.round) / 8)),
-    unlockOrder: SPECIAL_IDS.filter((id) => sh.specials[id].unlocked === null).sort((a, b) => w.special[b] - w.special[a]),
+    unlockOrder: SPECIAL_IDS.filter((id) => sh.specials[id].unlocked === null).sort(
+      (a, b) => w.special[b] - w.special[a],
+    ),
     wyvern: entered.find((a) => a.kind === 'greater-wyvern') ?? null,
     total: totalBoxes(state),
   };
@@ -94,7 +128,12 @@ const threatOf = (a: Attacker) => (a.kind === 'trolls' ? TROLL_DAMAGE : a.boxes 
  * Threat left and boxes left after `damage` on entered attackers and `summon` on any: Trolls first when
  * the damage can finish them (5 saved for at most 4 boxes), then every other box saves one a round.
  */
-function afterDamage(cx: Context, damage: number, summon: number, removed: Set<Attacker>): { threat: number; boxes: number; hits: Map<Attacker, [number, number]> } {
+function afterDamage(
+  cx: Context,
+  damage: number,
+  summon: number,
+  removed: Set<Attacker>,
+): { threat: number; boxes: number; hits: Map<Attacker, [number, number]> } {
   const rem = new Map<Attacker, number>();
   for (const a of cx.sh.attackers) if (isAlive(a) && !removed.has(a)) rem.set(a, a.boxes - a.hits);
   const hits = new Map<Attacker, [number, number]>();
@@ -107,18 +146,33 @@ function afterDamage(cx: Context, damage: number, summon: number, removed: Set<A
   const entered = cx.entered.filter((a) => rem.has(a));
   const spend = (pool: number, targets: Attacker[], summoned: boolean): number => {
     const trolls = targets.filter((a) => a.kind === 'trolls').sort((a, b) => rem.get(a)! - rem.get(b)!);
-    for (const t of trolls) if (rem.get(t)! <= pool && rem.get(t)! > 0) { pool -= rem.get(t)!; take(t, rem.get(t)!, summoned); }
+    for (const t of trolls)
+      if (rem.get(t)! <= pool && rem.get(t)! > 0) {
+        pool -= rem.get(t)!;
+        take(t, rem.get(t)!, summoned);
+      }
     // The others, biggest threat first; an elephant first among equals, as it blunts the Riders.
-    const others = targets.filter((a) => a.kind !== 'trolls').sort((a, b) => rem.get(b)! - rem.get(a)! || (b.kind === 'war-elephants' ? 1 : 0) - (a.kind === 'war-elephants' ? 1 : 0));
+    const others = targets
+      .filter((a) => a.kind !== 'trolls')
+      .sort(
+        (a, b) =>
+          rem.get(b)! - rem.get(a)! || (b.kind === 'war-elephants' ? 1 : 0) - (a.kind === 'war-elephants' ? 1 : 0),
+      );
     for (const o of others) {
       if (pool === 0) break;
       const n = Math.min(pool, rem.get(o)!);
-      if (n > 0) { pool -= n; take(o, n, summoned); }
+      if (n > 0) {
+        pool -= n;
+        take(o, n, summoned);
+      }
     }
     for (const t of trolls) {
       if (pool === 0) break;
       const n = Math.min(pool, rem.get(t)!);
-      if (n > 0) { pool -= n; take(t, n, summoned); }
+      if (n > 0) {
+        pool -= n;
+        take(t, n, summoned);
+      }
     }
     return pool;
   };
@@ -127,7 +181,9 @@ function afterDamage(cx: Context, damage: number, summon: number, removed: Set<A
     const left = spend(summon, entered, true);
     if (left > 0) {
       // The rest of the dead go for the biggest attackers still to come.
-      const later = [...rem.keys()].filter((a) => !isEntered(cx.state, a) && rem.get(a)! > 0).sort((a, b) => rem.get(b)! - rem.get(a)!);
+      const later = [...rem.keys()]
+        .filter((a) => !isEntered(cx.state, a) && rem.get(a)! > 0)
+        .sort((a, b) => rem.get(b)! - rem.get(a)!);
       let pool = left;
       for (const a of later) {
         if (pool === 0) break;
@@ -166,7 +222,10 @@ function sixesPlan(cx: Context, k: number): { sixes: Track[]; value: number } {
     for (const t of TRACK_IDS) {
       if (tracks[t] >= TRACKS[t]) continue;
       const g = trackWorth(cx, t, tracks[t] + 1) - trackWorth(cx, t, tracks[t]);
-      if (g > gain) { gain = g; bestT = t; }
+      if (g > gain) {
+        gain = g;
+        bestT = t;
+      }
     }
     if (!bestT) break;
     tracks[bestT]++;
@@ -185,7 +244,8 @@ function damageOutcome(cx: Context, damage: number, mask: number): { threat: num
   let got = memo.get(key);
   if (!got) {
     const removed = new Set<Attacker>();
-    if (mask & REMOVAL.heroic && cx.heroicBest) for (const a of cx.entered) if (a.line === cx.heroicBest.line && a.kind !== 'greater-wyvern') removed.add(a);
+    if (mask & REMOVAL.heroic && cx.heroicBest)
+      for (const a of cx.entered) if (a.line === cx.heroicBest.line && a.kind !== 'greater-wyvern') removed.add(a);
     if (mask & REMOVAL.shieldmaiden && cx.wyvern) removed.add(cx.wyvern);
     const r = afterDamage(cx, damage, mask & REMOVAL.summon ? SUMMON_THE_DEAD : 0, removed);
     got = { threat: r.threat, boxes: r.boxes };
@@ -197,7 +257,8 @@ function damageOutcome(cx: Context, damage: number, mask: number): { threat: num
 /** The special each x of a kind would circle (the one the policy values most), by x. */
 function unlockFor(cx: Context, kind: number): SpecialId | null {
   const memo = (cx.unlockMemo ??= []);
-  if (memo[kind] === undefined) memo[kind] = kind >= 3 ? cx.unlockOrder.find((id) => specialInfo(id).tier <= kind) ?? null : null;
+  if (memo[kind] === undefined)
+    memo[kind] = kind >= 3 ? (cx.unlockOrder.find((id) => specialInfo(id).tier <= kind) ?? null) : null;
   return memo[kind];
 }
 
@@ -205,8 +266,18 @@ function unlockFor(cx: Context, kind: number): SpecialId | null {
 function usefulFor(cx: Context, bits: number): SpecialId[] {
   const memo = (cx.usefulMemo ??= []);
   return (memo[bits] ??= cx.available.filter((id) =>
-    id === 'repurpose-rubble' ? (bits & 4) !== 0 : id === 'targeted-attack' ? (bits & 1) !== 0 : id === 'call-to-arms' ? (bits & 2) !== 0
-      : id === 'heroic-deeds' ? cx.heroicBest !== null : id === 'shieldmaiden' ? cx.wyvern !== null : cx.entered.length > 0 || id === 'summon-the-dead'));
+    id === 'repurpose-rubble'
+      ? (bits & 4) !== 0
+      : id === 'targeted-attack'
+        ? (bits & 1) !== 0
+        : id === 'call-to-arms'
+          ? (bits & 2) !== 0
+          : id === 'heroic-deeds'
+            ? cx.heroicBest !== null
+            : id === 'shieldmaiden'
+              ? cx.wyvern !== null
+              : cx.entered.length > 0 || id === 'summon-the-dead',
+  ));
 }
 
 /** The best plan for final faces `counts[1..6]`: its value, and the choice itself when `full`. */
@@ -215,7 +286,11 @@ function choose(cx: Context, counts: Readonly<Counts>, full?: false): number;
 function choose(cx: Context, counts: Readonly<Counts>, full = false): Choice | number {
   const { sh, w } = cx;
   let bestValue = -Infinity;
-  let bestPairs = 0, bestAs = 6, bestMask = 0, bestSix = 0, bestKind = 0;
+  let bestPairs = 0,
+    bestAs = 6,
+    bestMask = 0,
+    bestSix = 0,
+    bestKind = 0;
   let bestUseful: SpecialId[] = [];
   const maxPairs = counts[1] >> 1;
   const threes = sh.riders ? 'riders' : cx.breached ? 'warriors' : null;
@@ -241,7 +316,12 @@ function choose(cx: Context, counts: Readonly<Counts>, full = false): Choice | n
       const subsets = 1 << useful.length;
       for (let m = 0; m < subsets; m++) {
         let cost = 0;
-        let mult2 = 1, mult3 = 1, mult4 = 2, extra = 0, mask = 0, horn = false;
+        let mult2 = 1,
+          mult3 = 1,
+          mult4 = 2,
+          extra = 0,
+          mask = 0,
+          horn = false;
         for (let i = 0; i < useful.length; i++) {
           if (!(m & (1 << i))) continue;
           const id = useful[i]!;
@@ -255,7 +335,12 @@ function choose(cx: Context, counts: Readonly<Counts>, full = false): Choice | n
           else if (id === 'summon-the-dead') mask |= REMOVAL.summon;
           else if (id === 'war-horn') horn = true;
         }
-        const damage = archers * mult2 + three * (threes === 'riders' ? riderEach : 1) * mult3 + fours * mult4 + fives * (cx.breached ? 2 : 1) + extra;
+        const damage =
+          archers * mult2 +
+          three * (threes === 'riders' ? riderEach : 1) * mult3 +
+          fours * mult4 +
+          fives * (cx.breached ? 2 : 1) +
+          extra;
         const after = damageOutcome(cx, damage, mask);
         const incoming = horn ? 0 : after.threat;
         let value = -incoming - w.futureThreat * after.threat - w.box * after.boxes + six.value + unlockValue - cost;
@@ -263,7 +348,13 @@ function choose(cx: Context, counts: Readonly<Counts>, full = false): Choice | n
         else if (sh.damage + incoming >= cx.total) value -= BIG;
         else value -= danger(cx, sh.damage + incoming);
         if (value > bestValue) {
-          bestValue = value; bestPairs = pairs; bestAs = as; bestMask = m; bestSix = c6; bestKind = kind; bestUseful = useful;
+          bestValue = value;
+          bestPairs = pairs;
+          bestAs = as;
+          bestMask = m;
+          bestSix = c6;
+          bestKind = kind;
+          bestUseful = useful;
         }
       }
     }
@@ -273,10 +364,18 @@ function choose(cx: Context, counts: Readonly<Counts>, full = false): Choice | n
   c[bestAs]! += bestPairs; // bestAs is a face, 2–6
   const specials = bestUseful.filter((_, i) => bestMask & (1 << i));
   return {
-    value: bestValue, pairs: bestPairs, pairAs: bestAs, sixes: sixesPlan(cx, bestSix).sixes, unlock: unlockFor(cx, bestKind), specials,
+    value: bestValue,
+    pairs: bestPairs,
+    pairAs: bestAs,
+    sixes: sixesPlan(cx, bestSix).sixes,
+    unlock: unlockFor(cx, bestKind),
+    specials,
     heroicLine: specials.includes('heroic-deeds') ? cx.heroicBest!.line : null,
     uses: {
-      archers: c[2] > 0, threes: threes && c[3] > 0 ? threes : null, trebuchets: !cx.breached && c[4] >= 3, elves: elves && c[5] > 0,
+      archers: c[2] > 0,
+      threes: threes && c[3] > 0 ? threes : null,
+      trebuchets: !cx.breached && c[4] >= 3,
+      elves: elves && c[5] > 0,
     },
   };
 }
@@ -297,8 +396,15 @@ function multisets(n: number): Counts[] {
   const out: Counts[] = [];
   const c: Counts = [0, 0, 0, 0, 0, 0, 0];
   const rec = (face: number, left: number) => {
-    if (face === 6) { c[6] = left; out.push([...c]); return; }
-    for (let k = 0; k <= left; k++) { c[face] = k; rec(face + 1, left - k); }
+    if (face === 6) {
+      c[6] = left;
+      out.push([...c]);
+      return;
+    }
+    for (let k = 0; k <= left; k++) {
+      c[face] = k;
+      rec(face + 1, left - k);
+    }
   };
   rec(1, n);
   return out;
@@ -348,8 +454,14 @@ function tables(n: number): Tables {
     const out: number[] = [];
     const c: Counts = [0, 0, 0, 0, 0, 0, 0];
     const rec = (face: number, size: number) => {
-      if (face === 7) { if (size < n) out.push(heldIndex.get(keyOf(c))!); return; }
-      for (let k = 0; k <= h[face]!; k++) { c[face] = k; rec(face + 1, size + k); }
+      if (face === 7) {
+        if (size < n) out.push(heldIndex.get(keyOf(c))!);
+        return;
+      }
+      for (let k = 0; k <= h[face]!; k++) {
+        c[face] = k;
+        rec(face + 1, size + k);
+      }
     };
     rec(1, 0);
     return Int32Array.from(out);
@@ -370,9 +482,15 @@ class RoundSearch {
   private expect: Float64Array[] = [];
   /** V_levels-1 of every hand: what the top level's expectations sum over. */
   private top: Float64Array;
-  constructor(readonly cx: Context, readonly t: Tables, readonly levels: number) {
+  constructor(
+    readonly cx: Context,
+    readonly t: Tables,
+    readonly levels: number,
+  ) {
     this.final = new Float64Array(t.hands.length);
-    t.hands.forEach((h, i) => { this.final[i] = choose(cx, h); });
+    t.hands.forEach((h, i) => {
+      this.final[i] = choose(cx, h);
+    });
     let v = this.final;
     for (let r = 0; r < levels - 1; r++) {
       const e = this.expectAll(v);
@@ -411,7 +529,10 @@ class RoundSearch {
       const p = ps[k]!;
       // 1 ≤ left < levels here reads a level that the constructor built.
       const e = left === this.levels ? this.expectOne(this.top, p) : this.expect[left - 1]![p]!;
-      if (e > best + 1e-9) { best = e; hold = this.t.held[p]!; }
+      if (e > best + 1e-9) {
+        best = e;
+        hold = this.t.held[p]!;
+      }
     }
     return hold;
   }
@@ -427,7 +548,18 @@ const countsOf = (tray: readonly number[]) => {
 let cached: { sig: string; search: RoundSearch } | null = null;
 const signature = (state: SiegeState, seat: Seat, w: Weights) => {
   const sh = sheetOf(state, seat);
-  return JSON.stringify([state.round, seat, sh.damage, sh.tracks, sh.specials, sh.attackers.map((a) => a.hits), sh.tray.length, maxAttempts(state, sh), state.lines, w]);
+  return JSON.stringify([
+    state.round,
+    seat,
+    sh.damage,
+    sh.tracks,
+    sh.specials,
+    sh.attackers.map((a) => a.hits),
+    sh.tray.length,
+    maxAttempts(state, sh),
+    state.lines,
+    w,
+  ]);
 };
 
 /** The policy's action for `seat`: roll, reroll some dice, or the plan for the final dice. */
@@ -438,12 +570,21 @@ export function policyAction(state: SiegeState, seat: Seat, w: Weights = DEFAULT
   const left = maxAttempts(state, sh) - sh.attempt;
   if (left > 0) {
     const sig = signature(state, seat, w);
-    if (!cached || cached.sig !== sig) cached = { sig, search: new RoundSearch(contextOf(state, seat, w), tables(sh.tray.length), maxAttempts(state, sh) - 1) };
+    if (!cached || cached.sig !== sig)
+      cached = {
+        sig,
+        search: new RoundSearch(contextOf(state, seat, w), tables(sh.tray.length), maxAttempts(state, sh) - 1),
+      };
     const hold = cached.search.bestHold(cached.search.t.handIndex.get(keyOf(counts))!, left);
     if (hold) {
       const want: Counts = [...hold];
       const idx: number[] = [];
-      sh.tray.forEach((v, i) => { if (want[v]! > 0) { want[v]!--; idx.push(i); } });
+      sh.tray.forEach((v, i) => {
+        if (want[v]! > 0) {
+          want[v]!--;
+          idx.push(i);
+        }
+      });
       return { type: 'roll', hold: idx };
     }
   }
@@ -459,7 +600,10 @@ function planOf(cx: Context, ch: Choice): Plan {
   const pairs: Plan['pairs'] = [];
   const sixes = [...ch.sixes];
   const pairUse = (as: number): Use | null => {
-    if (as === 6) { const t = sixes.shift(); return t ? (`box-${t}` as Use) : null; }
+    if (as === 6) {
+      const t = sixes.shift();
+      return t ? (`box-${t}` as Use) : null;
+    }
     return useFor(ch, as);
   };
   // choose makes at most counts[1] >> 1 pairs, so the 1's are there.
@@ -472,12 +616,30 @@ function planOf(cx: Context, ch: Choice): Plan {
   for (const p of pairs) p.use = pairUse(p.as);
   const used = new Set(ch.specials);
   const removed = new Set<Attacker>();
-  if (ch.heroicLine !== null) for (const a of cx.entered) if (a.line === ch.heroicLine && a.kind !== 'greater-wyvern') removed.add(a);
+  if (ch.heroicLine !== null)
+    for (const a of cx.entered) if (a.line === ch.heroicLine && a.kind !== 'greater-wyvern') removed.add(a);
   if (used.has('shieldmaiden') && cx.wyvern) removed.add(cx.wyvern);
   const riderEach = cx.breached && !cx.elephants ? 2 : 1;
-  const each = (u: Use) => u === 'archers' ? (used.has('targeted-attack') ? 2 : 1)
-    : u === 'riders' ? riderEach * (used.has('call-to-arms') ? 2 : 1) : u === 'warriors' ? (used.has('call-to-arms') ? 2 : 1)
-      : u === 'trebuchets' ? (used.has('repurpose-rubble') ? 4 : 2) : u === 'elves' ? (cx.breached ? 2 : 1) : 0;
+  const each = (u: Use) =>
+    u === 'archers'
+      ? used.has('targeted-attack')
+        ? 2
+        : 1
+      : u === 'riders'
+        ? riderEach * (used.has('call-to-arms') ? 2 : 1)
+        : u === 'warriors'
+          ? used.has('call-to-arms')
+            ? 2
+            : 1
+          : u === 'trebuchets'
+            ? used.has('repurpose-rubble')
+              ? 4
+              : 2
+            : u === 'elves'
+              ? cx.breached
+                ? 2
+                : 1
+              : 0;
   let damage = [...dice, ...pairs.map((p) => p.use)].reduce((t, u) => t + (u ? each(u) : 0), 0);
   if (used.has('wizards-light')) damage += WIZARDS_LIGHT;
   const { hits } = afterDamage(cx, damage, used.has('summon-the-dead') ? SUMMON_THE_DEAD : 0, removed);
@@ -496,4 +658,3 @@ function useFor(ch: Choice, face: number): Use | null {
   if (face === 5) return ch.uses.elves ? 'elves' : null;
   return null;
 }
-

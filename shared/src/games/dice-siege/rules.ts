@@ -4,9 +4,28 @@ import { rollKeyed, type Dice } from '../../core/dice';
 import { refuse, type GameEvent, type Refusal, type Seat, type Step } from '../../core/game-module';
 import { TROLL_DAMAGE, type LineSpec } from './lines';
 import {
-  blankState, isAlive, isBreached, isEntered, lineOf, maxAttempts, BASE_DICE, sheetOf, specialInfo,
-  SUMMON_THE_DEAD, TRACKS, TREBUCHET_MIN, USE_FACE, WIZARDS_LIGHT,
-  type Attacker, type Plan, type Sheet, type SiegeAction, type SiegeState, type SpecialId, type Track, type Use,
+  blankState,
+  isAlive,
+  isBreached,
+  isEntered,
+  lineOf,
+  maxAttempts,
+  BASE_DICE,
+  sheetOf,
+  specialInfo,
+  SUMMON_THE_DEAD,
+  TRACKS,
+  TREBUCHET_MIN,
+  USE_FACE,
+  WIZARDS_LIGHT,
+  type Attacker,
+  type Plan,
+  type Sheet,
+  type SiegeAction,
+  type SiegeState,
+  type SpecialId,
+  type Track,
+  type Use,
 } from './state';
 
 type Outcome = Step<SiegeState> | Refusal;
@@ -79,7 +98,8 @@ function nextRound(prev: SiegeState, events: GameEvent[]): SiegeState {
       sh.phase = 'roll';
       sh.tray = [];
       sh.attempt = 0;
-      sh.diceCount = BASE_DICE + (sh.tracks.extra1 >= TRACKS.extra1 ? 1 : 0) + (sh.tracks.extra2 >= TRACKS.extra2 ? 1 : 0);
+      sh.diceCount =
+        BASE_DICE + (sh.tracks.extra1 >= TRACKS.extra1 ? 1 : 0) + (sh.tracks.extra2 >= TRACKS.extra2 ? 1 : 0);
       sh.elves = sh.tracks.elves >= TRACKS.elves;
       sh.riders = sh.tracks.riders >= TRACKS.riders;
     }
@@ -94,7 +114,10 @@ function nextRound(prev: SiegeState, events: GameEvent[]): SiegeState {
  */
 export function roundSecret(state: SiegeState): boolean {
   if (state.sheets.length < 2 || isOver(state)) return false;
-  return state.sheets.some((sh) => sh.phase === 'done' || (sh.phase === 'roll' && sh.attempt > 0) || (!playing(sh) && sh.endRound === state.round));
+  return state.sheets.some(
+    (sh) =>
+      sh.phase === 'done' || (sh.phase === 'roll' && sh.attempt > 0) || (!playing(sh) && sh.endRound === state.round),
+  );
 }
 
 /**
@@ -113,22 +136,31 @@ export function leaveRace(state: SiegeState, seat: Seat): Outcome {
 
 export function applyAction(state: SiegeState, seat: Seat, action: SiegeAction, dice: Dice): Outcome {
   const sh = state.sheets[seat];
-  if (sh?.phase !== 'roll') return refuse('not-your-turn', sh && sh.phase === 'done' ? 'Wait for the others to finish the round.' : 'Your siege is over.');
+  if (sh?.phase !== 'roll')
+    return refuse(
+      'not-your-turn',
+      sh && sh.phase === 'done' ? 'Wait for the others to finish the round.' : 'Your siege is over.',
+    );
   return action.type === 'roll' ? roll(state, seat, action.hold, dice) : resolvePlan(state, seat, action);
 }
 
 function roll(state: SiegeState, seat: Seat, hold: number[], dice: Dice): Outcome {
   const sh = sheetOf(state, seat);
-  if (sh.attempt >= maxAttempts(state, sh)) return refuse('no-rolls-left', `You have rolled ${sh.attempt} times; use your dice.`);
-  if (sh.attempt === 0 && hold.length > 0) return refuse('nothing-to-hold', 'Nothing is rolled yet: the first roll rolls every die.');
-  if (new Set(hold).size !== hold.length || hold.some((i) => i >= sh.tray.length)) return refuse('bad-hold', 'Hold each of your dice at most once.');
-  if (sh.attempt > 0 && hold.length === sh.tray.length) return refuse('nothing-to-roll', 'Holding every die rolls nothing.');
+  if (sh.attempt >= maxAttempts(state, sh))
+    return refuse('no-rolls-left', `You have rolled ${sh.attempt} times; use your dice.`);
+  if (sh.attempt === 0 && hold.length > 0)
+    return refuse('nothing-to-hold', 'Nothing is rolled yet: the first roll rolls every die.');
+  if (new Set(hold).size !== hold.length || hold.some((i) => i >= sh.tray.length))
+    return refuse('bad-hold', 'Hold each of your dice at most once.');
+  if (sh.attempt > 0 && hold.length === sh.tray.length)
+    return refuse('nothing-to-roll', 'Holding every die rolls nothing.');
   const next = cloneSheet(sh);
   next.attempt++;
   const rerolled: number[] = [];
   const tray: number[] = [];
   for (let slot = 0; slot < sh.diceCount; slot++) {
-    if (sh.attempt > 0 && hold.includes(slot)) tray.push(sh.tray[slot]!); // held slots are < tray.length (checked above)
+    if (sh.attempt > 0 && hold.includes(slot))
+      tray.push(sh.tray[slot]!); // held slots are < tray.length (checked above)
     else {
       tray.push(rollKeyed(dice, 6, rollKey(state.round, next.attempt, slot)));
       rerolled.push(slot);
@@ -136,11 +168,18 @@ function roll(state: SiegeState, seat: Seat, hold: number[], dice: Dice): Outcom
   }
   next.tray = tray;
   const sheets = state.sheets.map((s, i) => (i === seat ? next : s));
-  return { ok: true, state: { ...state, sheets }, events: [{ type: 'rolled', seat, round: state.round, attempt: next.attempt, dice: tray, rerolled }] };
+  return {
+    ok: true,
+    state: { ...state, sheets },
+    events: [{ type: 'rolled', seat, round: state.round, attempt: next.attempt, dice: tray, rerolled }],
+  };
 }
 
 /** The most dice of one number among the final dice; a Halflings pair counts as one die of its number (D3). */
-export function ofAKind(tray: readonly number[], pairs: readonly { dice: readonly [number, number]; as: number }[]): number {
+export function ofAKind(
+  tray: readonly number[],
+  pairs: readonly { dice: readonly [number, number]; as: number }[],
+): number {
   const counts = [0, 0, 0, 0, 0, 0, 0];
   const paired = new Set(pairs.flatMap((p) => p.dice));
   tray.forEach((v, i) => {
@@ -157,14 +196,19 @@ export const elephantsAttacking = (state: SiegeState, sh: Sheet) =>
 export function useDamage(state: SiegeState, sh: Sheet, use: Use, used: ReadonlySet<SpecialId>): number | null {
   const breached = isBreached(state, sh);
   switch (use) {
-    case 'archers': return used.has('targeted-attack') ? 2 : 1;
-    case 'warriors': return breached || sh.riders ? (used.has('call-to-arms') ? 2 : 1) : null;
+    case 'archers':
+      return used.has('targeted-attack') ? 2 : 1;
+    case 'warriors':
+      return breached || sh.riders ? (used.has('call-to-arms') ? 2 : 1) : null;
     case 'riders':
       if (!sh.riders) return null;
       return (breached && !elephantsAttacking(state, sh) ? 2 : 1) * (used.has('call-to-arms') ? 2 : 1);
-    case 'trebuchets': return breached ? null : used.has('repurpose-rubble') ? 4 : 2;
-    case 'elves': return sh.elves ? (breached ? 2 : 1) : null;
-    default: return 0;
+    case 'trebuchets':
+      return breached ? null : used.has('repurpose-rubble') ? 4 : 2;
+    case 'elves':
+      return sh.elves ? (breached ? 2 : 1) : null;
+    default:
+      return 0;
   }
 }
 
@@ -180,22 +224,25 @@ export interface PlanOutcome {
 export function evaluatePlan(state: SiegeState, seat: Seat, plan: Plan): PlanOutcome | Refusal {
   const sh = sheetOf(state, seat);
   if (sh.attempt === 0) return refuse('roll-first', 'Roll the dice first.');
-  if (plan.dice.length !== sh.tray.length) return refuse('bad-plan', `Say what each of your ${sh.tray.length} dice does.`);
+  if (plan.dice.length !== sh.tray.length)
+    return refuse('bad-plan', `Say what each of your ${sh.tray.length} dice does.`);
   const used = new Set(plan.specials);
   if (used.size !== plan.specials.length) return refuse('bad-special', 'Each special is used once.');
   for (const id of used) {
     const s = sh.specials[id];
     if (s.used !== null) return refuse('special-used', `${specialInfo(id).name} is already used.`);
-    if (s.unlocked === null || s.unlocked >= state.round) return refuse('special-locked', `${specialInfo(id).name} is not unlocked before this round.`);
+    if (s.unlocked === null || s.unlocked >= state.round)
+      return refuse('special-locked', `${specialInfo(id).name} is not unlocked before this round.`);
   }
   // Halflings: pairs of 1's, each die in one pair and then without a use of its own.
   const paired = new Set<number>();
   for (const p of plan.pairs) {
     for (const i of p.dice) {
-      if (i >= sh.tray.length || sh.tray[i] !== 1 || paired.has(i)) return refuse('bad-halflings', 'Halflings are two different 1\'s of your dice.');
+      if (i >= sh.tray.length || sh.tray[i] !== 1 || paired.has(i))
+        return refuse('bad-halflings', "Halflings are two different 1's of your dice.");
       paired.add(i);
     }
-    if (p.dice[0] === p.dice[1]) return refuse('bad-halflings', 'Halflings are two different 1\'s of your dice.');
+    if (p.dice[0] === p.dice[1]) return refuse('bad-halflings', "Halflings are two different 1's of your dice.");
   }
   const uses: Use[] = [];
   // plan.dice has one entry per die of the tray (checked above).
@@ -207,7 +254,8 @@ export function evaluatePlan(state: SiegeState, seat: Seat, plan: Plan): PlanOut
   }
   for (const p of plan.pairs) {
     if (p.use === null) continue;
-    if (USE_FACE[p.use] !== p.as) return refuse('wrong-face', `Halflings counted as a ${p.as} cannot serve the ${p.use}.`);
+    if (USE_FACE[p.use] !== p.as)
+      return refuse('wrong-face', `Halflings counted as a ${p.as} cannot serve the ${p.use}.`);
     uses.push(p.use);
   }
   const next = cloneSheet(sh);
@@ -221,7 +269,8 @@ export function evaluatePlan(state: SiegeState, seat: Seat, plan: Plan): PlanOut
   }
   const count = (u: Use) => uses.filter((x) => x === u).length;
   const trebuchets = count('trebuchets');
-  if (trebuchets > 0 && trebuchets < TREBUCHET_MIN) return refuse('few-trebuchets', 'Trebuchets fire only with at least three 4\'s.');
+  if (trebuchets > 0 && trebuchets < TREBUCHET_MIN)
+    return refuse('few-trebuchets', "Trebuchets fire only with at least three 4's.");
   let damage = 0;
   for (const u of ['archers', 'warriors', 'riders', 'trebuchets', 'elves'] as const) {
     const n = count(u);
@@ -236,18 +285,32 @@ export function evaluatePlan(state: SiegeState, seat: Seat, plan: Plan): PlanOut
     const s = next.specials[plan.unlock];
     if (s.unlocked !== null) return refuse('special-circled', `${specialInfo(plan.unlock).name} is already unlocked.`);
     const n = ofAKind(sh.tray, plan.pairs);
-    if (specialInfo(plan.unlock).tier > n) return refuse('special-tier', `${specialInfo(plan.unlock).name} needs ${specialInfo(plan.unlock).tier} of a kind; your dice give ${n}.`);
+    if (specialInfo(plan.unlock).tier > n)
+      return refuse(
+        'special-tier',
+        `${specialInfo(plan.unlock).name} needs ${specialInfo(plan.unlock).tier} of a kind; your dice give ${n}.`,
+      );
     s.unlocked = state.round;
     events.push({ type: 'unlocked', seat, special: plan.unlock, ofAKind: n });
   }
   for (const id of used) next.specials[id].used = state.round;
   const entered = (a: Attacker) => isEntered(state, a);
-  if (plan.heroicLine !== null && !used.has('heroic-deeds')) return refuse('bad-plan', 'Only Heroic Deeds names a line.');
+  if (plan.heroicLine !== null && !used.has('heroic-deeds'))
+    return refuse('bad-plan', 'Only Heroic Deeds names a line.');
   if (used.has('heroic-deeds')) {
-    const targets = next.attackers.filter((a) => a.line === plan.heroicLine && entered(a) && isAlive(a) && a.kind !== 'greater-wyvern');
-    if (targets.length === 0) return refuse('bad-target', 'Heroic Deeds needs an entered line with living attackers (not the Greater Wyvern).');
+    const targets = next.attackers.filter(
+      (a) => a.line === plan.heroicLine && entered(a) && isAlive(a) && a.kind !== 'greater-wyvern',
+    );
+    if (targets.length === 0)
+      return refuse('bad-target', 'Heroic Deeds needs an entered line with living attackers (not the Greater Wyvern).');
     for (const a of targets) a.hits = a.boxes;
-    events.push({ type: 'special', seat, special: 'heroic-deeds', line: plan.heroicLine, destroyed: targets.map((a) => a.id) });
+    events.push({
+      type: 'special',
+      seat,
+      special: 'heroic-deeds',
+      line: plan.heroicLine,
+      destroyed: targets.map((a) => a.id),
+    });
   }
   if (used.has('shieldmaiden')) {
     const w = next.attackers.find((a) => a.kind === 'greater-wyvern' && entered(a) && isAlive(a));
@@ -255,7 +318,14 @@ export function evaluatePlan(state: SiegeState, seat: Seat, plan: Plan): PlanOut
     w.hits = w.boxes;
     events.push({ type: 'special', seat, special: 'shieldmaiden', destroyed: [w.id] });
   }
-  for (const id of ['wizards-light', 'repurpose-rubble', 'targeted-attack', 'call-to-arms', 'war-horn', 'summon-the-dead'] as const) {
+  for (const id of [
+    'wizards-light',
+    'repurpose-rubble',
+    'targeted-attack',
+    'call-to-arms',
+    'war-horn',
+    'summon-the-dead',
+  ] as const) {
     if (used.has(id)) events.push({ type: 'special', seat, special: id });
   }
   let placed = 0;
@@ -264,21 +334,33 @@ export function evaluatePlan(state: SiegeState, seat: Seat, plan: Plan): PlanOut
     const a = next.attackers.find((x) => x.id === h.target);
     if (!a || !isAlive(a)) return refuse('bad-target', `No living attacker ${h.target}.`);
     if (h.summon) {
-      if (!used.has('summon-the-dead')) return refuse('bad-target', 'Only Summon the Dead reaches attackers that have not entered.');
+      if (!used.has('summon-the-dead'))
+        return refuse('bad-target', 'Only Summon the Dead reaches attackers that have not entered.');
       summoned += h.n;
     } else {
-      if (!entered(a)) return refuse('not-entered', 'Only Summon the Dead can hit attackers that have not entered the battle.');
+      if (!entered(a))
+        return refuse('not-entered', 'Only Summon the Dead can hit attackers that have not entered the battle.');
       placed += h.n;
     }
     if (h.n > a.boxes - a.hits) return refuse('overkill', `It has only ${a.boxes - a.hits} boxes left.`);
     a.hits += h.n;
   }
   if (placed > damage) return refuse('too-much-damage', `Your dice deal ${damage} damage, not ${placed}.`);
-  if (summoned > SUMMON_THE_DEAD) return refuse('too-much-damage', `Summon the Dead deals ${SUMMON_THE_DEAD}, not ${summoned}.`);
+  if (summoned > SUMMON_THE_DEAD)
+    return refuse('too-much-damage', `Summon the Dead deals ${SUMMON_THE_DEAD}, not ${summoned}.`);
   const destroyed = next.attackers.filter((a, i) => !isAlive(a) && isAlive(sh.attackers[i]!)).map((a) => a.id); // next is a copy of sh
   events.unshift({
-    type: 'plan', seat, round: state.round, dice: sh.tray, uses: plan.dice, pairs: plan.pairs, damage, placed, summoned,
-    tracks: next.tracks, destroyed,
+    type: 'plan',
+    seat,
+    round: state.round,
+    dice: sh.tray,
+    uses: plan.dice,
+    pairs: plan.pairs,
+    damage,
+    placed,
+    summoned,
+    tracks: next.tracks,
+    destroyed,
   });
   return { sheet: next, events, damage, placed };
 }
@@ -317,4 +399,3 @@ function resolvePlan(state: SiegeState, seat: Seat, plan: Plan): Outcome {
   if (next.sheets.every((s) => s.phase !== 'roll')) next = nextRound(next, events);
   return { ok: true, state: next, events };
 }
-

@@ -30,22 +30,46 @@ export const WIZARDS_LIGHT = 6;
 export const SUMMON_THE_DEAD = 15;
 
 /** What one die (or one pair of Halflings) is used for. Each needs the face shown in USE_FACE. */
-export const USES = ['archers', 'warriors', 'riders', 'trebuchets', 'elves', 'box-extra1', 'box-extra2', 'box-elves', 'box-riders'] as const;
+export const USES = [
+  'archers',
+  'warriors',
+  'riders',
+  'trebuchets',
+  'elves',
+  'box-extra1',
+  'box-extra2',
+  'box-elves',
+  'box-riders',
+] as const;
 export type Use = (typeof USES)[number];
 export const USE_FACE: Record<Use, number> = {
-  archers: 2, warriors: 3, riders: 3, trebuchets: 4, elves: 5, 'box-extra1': 6, 'box-extra2': 6, 'box-elves': 6, 'box-riders': 6,
+  archers: 2,
+  warriors: 3,
+  riders: 3,
+  trebuchets: 4,
+  elves: 5,
+  'box-extra1': 6,
+  'box-extra2': 6,
+  'box-elves': 6,
+  'box-riders': 6,
 };
 /** Trebuchets fire only as a battery of at least three 4's. */
 export const TREBUCHET_MIN = 3;
 
-export const siegeOptions = z.object({
-  mode: z.enum(['normal', 'epic']).default('normal'),
-  /** 1: solo; 2–8: a race on the same dice (D7). The room opens this many seats. */
-  seats: z.number().int().min(1).max(MAX_SEATS).default(1),
-}).strict();
+export const siegeOptions = z
+  .object({
+    mode: z.enum(['normal', 'epic']).default('normal'),
+    /** 1: solo; 2–8: a race on the same dice (D7). The room opens this many seats. */
+    seats: z.number().int().min(1).max(MAX_SEATS).default(1),
+  })
+  .strict();
 export type SiegeOptions = z.output<typeof siegeOptions>;
 
-const index = z.number().int().min(0).max(MAX_DICE - 1);
+const index = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_DICE - 1);
 const use = z.enum(USES);
 const special = z.enum(SPECIAL_IDS as [SpecialId, ...SpecialId[]]);
 const attackerId = z.string().regex(/^l\d{1,2}\.\d$/);
@@ -54,19 +78,33 @@ export const siegeAction = z.discriminatedUnion('type', [
   /** Roll the dice not held (the round's first roll holds none). */
   z.object({ type: z.literal('roll'), hold: z.array(index).max(MAX_DICE) }).strict(),
   /** End the round: how the final dice are used, the special unlocked and those used, and where damage goes. */
-  z.object({
-    type: z.literal('plan'),
-    /** One entry per die of the tray: its use, or null (unused, or one of a Halflings pair). */
-    dice: z.array(use.nullable()).max(MAX_DICE),
-    /** Halflings: two 1's counted as one die of another number. */
-    pairs: z.array(z.object({ dice: z.tuple([index, index]), as: z.number().int().min(2).max(6), use: use.nullable() }).strict()).max(MAX_DICE / 2).default([]),
-    unlock: special.nullable().default(null),
-    specials: z.array(special).max(SPECIALS.length).default([]),
-    /** The line Heroic Deeds destroys. */
-    heroicLine: z.number().int().min(1).max(99).nullable().default(null),
-    /** Damage, in order: from abilities and Wizard's Light to entered attackers, or from Summon the Dead to any. */
-    hits: z.array(z.object({ target: attackerId, n: z.number().int().min(1).max(99), summon: z.boolean().default(false) }).strict()).max(40).default([]),
-  }).strict(),
+  z
+    .object({
+      type: z.literal('plan'),
+      /** One entry per die of the tray: its use, or null (unused, or one of a Halflings pair). */
+      dice: z.array(use.nullable()).max(MAX_DICE),
+      /** Halflings: two 1's counted as one die of another number. */
+      pairs: z
+        .array(
+          z.object({ dice: z.tuple([index, index]), as: z.number().int().min(2).max(6), use: use.nullable() }).strict(),
+        )
+        .max(MAX_DICE / 2)
+        .default([]),
+      unlock: special.nullable().default(null),
+      specials: z.array(special).max(SPECIALS.length).default([]),
+      /** The line Heroic Deeds destroys. */
+      heroicLine: z.number().int().min(1).max(99).nullable().default(null),
+      /** Damage, in order: from abilities and Wizard's Light to entered attackers, or from Summon the Dead to any. */
+      hits: z
+        .array(
+          z
+            .object({ target: attackerId, n: z.number().int().min(1).max(99), summon: z.boolean().default(false) })
+            .strict(),
+        )
+        .max(40)
+        .default([]),
+    })
+    .strict(),
 ]);
 export type SiegeAction = z.output<typeof siegeAction>;
 export type Plan = Extract<SiegeAction, { type: 'plan' }>;
@@ -141,12 +179,26 @@ export const roundBound = (s: Pick<SiegeState, 'levels' | 'lines'>) => s.lines.l
 export function freshSheet(lines: readonly LineSpec[]): Sheet {
   const attackers: Attacker[] = [];
   for (const l of lines) {
-    if ('attackers' in l) l.attackers.forEach((a, i) => { attackers.push({ id: `l${l.line}.${i}`, line: l.line, kind: a.kind, boxes: a.boxes, hits: 0 }); });
+    if ('attackers' in l)
+      l.attackers.forEach((a, i) => {
+        attackers.push({ id: `l${l.line}.${i}`, line: l.line, kind: a.kind, boxes: a.boxes, hits: 0 });
+      });
   }
-  const specials = Object.fromEntries(SPECIAL_IDS.map((id) => [id, { unlocked: null, used: null }])) as Sheet['specials'];
+  const specials = Object.fromEntries(
+    SPECIAL_IDS.map((id) => [id, { unlocked: null, used: null }]),
+  ) as Sheet['specials'];
   return {
-    damage: 0, attackers, tracks: { extra1: 0, extra2: 0, elves: 0, riders: 0 }, specials,
-    tray: [], attempt: 0, diceCount: BASE_DICE, elves: false, riders: false, phase: 'done', endRound: null,
+    damage: 0,
+    attackers,
+    tracks: { extra1: 0, extra2: 0, elves: 0, riders: 0 },
+    specials,
+    tray: [],
+    attempt: 0,
+    diceCount: BASE_DICE,
+    elves: false,
+    riders: false,
+    phase: 'done',
+    endRound: null,
   };
 }
 

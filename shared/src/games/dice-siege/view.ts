@@ -5,8 +5,16 @@ import { ATTACKER_NAMES, SPECIAL_ATTACK_NAMES, type AttackerKind, type SpecialAt
 import type { Dice } from '../../core/dice';
 import { attackDamage, roundSecret } from './rules';
 import {
-  inCourtyard, isAlive, isBreached, isEntered, maxAttempts, specialInfo, totalBoxes,
-  type Sheet, type SiegeState, type SpecialId,
+  inCourtyard,
+  isAlive,
+  isBreached,
+  isEntered,
+  maxAttempts,
+  specialInfo,
+  totalBoxes,
+  type Sheet,
+  type SiegeState,
+  type SpecialId,
 } from './state';
 
 export interface SheetView extends Sheet {
@@ -50,12 +58,18 @@ export function sheetView(state: SiegeState, sh: Sheet, hidden = false): SheetVi
  * rounds: fewer to win, more survived when lost. Sheets still playing rank by boxes and rounds so far.
  */
 export function rankSheets(sheets: readonly Sheet[], round: number): Seat[] {
-  const score = (sh: Sheet): [number, number, number] => [sh.left ? 2 : sh.phase === 'won' ? 0 : 1, sh.damage, sh.phase === 'won' ? sh.endRound ?? round : -(sh.endRound ?? round)];
-  return sheets.map((_, s) => s).sort((a, b) => {
-    const x = score(sheets[a]!); // a and b are indices of sheets
-    const y = score(sheets[b]!);
-    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || a - b;
-  });
+  const score = (sh: Sheet): [number, number, number] => [
+    sh.left ? 2 : sh.phase === 'won' ? 0 : 1,
+    sh.damage,
+    sh.phase === 'won' ? (sh.endRound ?? round) : -(sh.endRound ?? round),
+  ];
+  return sheets
+    .map((_, s) => s)
+    .sort((a, b) => {
+      const x = score(sheets[a]!); // a and b are indices of sheets
+      const y = score(sheets[b]!);
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || a - b;
+    });
 }
 
 export const ranking = (state: SiegeState): Seat[] => rankSheets(state.sheets, state.round);
@@ -75,8 +89,13 @@ export function viewOf(state: SiegeState, seat: Seat | null, open = false): Sieg
     return sheetView(state, { ...o, phase, ...(sh.left ? { left: true } : {}) }, true);
   });
   return {
-    mode: state.mode, levels: state.levels, round: state.round, lines: state.lines,
-    sheets: shown, ranking: rankSheets(shown, state.round), you: seat,
+    mode: state.mode,
+    levels: state.levels,
+    round: state.round,
+    lines: state.lines,
+    sheets: shown,
+    ranking: rankSheets(shown, state.round),
+    you: seat,
   };
 }
 
@@ -93,34 +112,55 @@ export function disguise(state: SiegeState, viewer: Seat | null, dice: Dice): Si
 
 const LEVELS = ['the Outer Walls', 'the Inner Walls', 'the Courtyard'] as const;
 const USE_WORDS: Record<string, string> = {
-  archers: 'Archers', warriors: 'Warriors', riders: 'Riders', trebuchets: 'Trebuchets', elves: 'Elves',
-  'box-extra1': 'extra die', 'box-extra2': 'second extra die', 'box-elves': 'Elves box', 'box-riders': 'Riders box',
+  archers: 'Archers',
+  warriors: 'Warriors',
+  riders: 'Riders',
+  trebuchets: 'Trebuchets',
+  elves: 'Elves',
+  'box-extra1': 'extra die',
+  'box-extra2': 'second extra die',
+  'box-elves': 'Elves box',
+  'box-riders': 'Riders box',
 };
 
 export function describeEvent(e: GameEvent, names: string[]): string {
   const who = typeof e.seat === 'number' ? seatName(names, e.seat) : '';
   switch (e.type) {
-    case 'start': return `The siege begins (${e.mode === 'epic' ? 'Epic' : 'normal'} difficulty)`;
+    case 'start':
+      return `The siege begins (${e.mode === 'epic' ? 'Epic' : 'normal'} difficulty)`;
     case 'round': {
       const entering = (e.entering as AttackerKind[]).map((k) => ATTACKER_NAMES[k]);
       return `Round ${e.round}: ${entering.length ? `${entering.join(' and ')} enter the battle` : 'no new attackers'}`;
     }
-    case 'special-attack': return `Round ${e.round}: ${SPECIAL_ATTACK_NAMES[e.kind as SpecialAttackKind]} strikes for ${e.damage}`;
-    case 'rolled': return `${who} rolls (${e.attempt}): ${(e.dice as number[]).join(' ')}`;
+    case 'special-attack':
+      return `Round ${e.round}: ${SPECIAL_ATTACK_NAMES[e.kind as SpecialAttackKind]} strikes for ${e.damage}`;
+    case 'rolled':
+      return `${who} rolls (${e.attempt}): ${(e.dice as number[]).join(' ')}`;
     case 'plan': {
       const uses = (e.uses as (string | null)[]).filter((u): u is string => u !== null);
       const counts = [...new Set(uses)].map((u) => `${uses.filter((x) => x === u).length}× ${USE_WORDS[u]}`);
       const dead = (e.destroyed as string[]).length;
       return `${who} uses ${counts.length ? counts.join(', ') : 'no dice'}: ${e.placed} damage placed${Number(e.summoned) > 0 ? `, ${e.summoned} summoned` : ''}${dead ? `, ${dead} attacker${dead > 1 ? 's' : ''} destroyed` : ''}`;
     }
-    case 'unlocked': return `${who} unlocks ${specialInfo(e.special as SpecialId).name} with ${e.ofAKind} of a kind`;
-    case 'special': return `${who} uses ${specialInfo(e.special as SpecialId).name}`;
-    case 'attack': return e.warHorn ? `${who}'s War Horn holds the attackers back` : `The attackers deal ${e.damage} to ${who}'s stronghold`;
-    case 'level-falls': return `${LEVELS[e.level as 0 | 1 | 2].replace(/^the/, 'The')} of ${who}'s stronghold fall${e.level === 0 ? ' (Warriors join, trebuchets are lost)' : ''}`;
-    case 'courtyard': return `${who}'s Courtyard is under attack: four rolls from now on`;
-    case 'left': return `${who} leaves the race in round ${e.round} (ranked last)`;
-    case 'won': return `${who} destroys every attacker in round ${e.round}`;
-    case 'lost': return `${who}'s stronghold is overrun in round ${e.round}`;
-    default: return e.type;
+    case 'unlocked':
+      return `${who} unlocks ${specialInfo(e.special as SpecialId).name} with ${e.ofAKind} of a kind`;
+    case 'special':
+      return `${who} uses ${specialInfo(e.special as SpecialId).name}`;
+    case 'attack':
+      return e.warHorn
+        ? `${who}'s War Horn holds the attackers back`
+        : `The attackers deal ${e.damage} to ${who}'s stronghold`;
+    case 'level-falls':
+      return `${LEVELS[e.level as 0 | 1 | 2].replace(/^the/, 'The')} of ${who}'s stronghold fall${e.level === 0 ? ' (Warriors join, trebuchets are lost)' : ''}`;
+    case 'courtyard':
+      return `${who}'s Courtyard is under attack: four rolls from now on`;
+    case 'left':
+      return `${who} leaves the race in round ${e.round} (ranked last)`;
+    case 'won':
+      return `${who} destroys every attacker in round ${e.round}`;
+    case 'lost':
+      return `${who}'s stronghold is overrun in round ${e.round}`;
+    default:
+      return e.type;
   }
 }

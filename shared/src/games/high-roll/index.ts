@@ -44,7 +44,11 @@ export const highRoll: GameModule<HighRollState, HighRollAction, HighRollOptions
   options,
   action,
   setup(opts, seats) {
-    return { ok: true, state: { seats, sides: opts.sides, rolls: Array.from({ length: seats }, () => []), turn: 0 }, events: [{ type: 'start' }] };
+    return {
+      ok: true,
+      state: { seats, sides: opts.sides, rolls: Array.from({ length: seats }, () => []), turn: 0 },
+      events: [{ type: 'start' }],
+    };
   },
   toAct(state) {
     return state.rolls.every((r) => r.length >= ROLLS_EACH) ? [] : [state.turn];

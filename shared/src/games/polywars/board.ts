@@ -6,7 +6,8 @@ import type { Body, Disc } from './geometry';
 import type { PolywarsState, PwDie } from './state';
 
 export const seatsIn = (s: PolywarsState): Seat[] => s.inGame.flatMap((on, seat) => (on ? [seat] : []));
-export const activeSeat = (s: PolywarsState): Seat | null => (s.phase === 'turns' ? s.order[s.turnIndex] ?? null : null);
+export const activeSeat = (s: PolywarsState): Seat | null =>
+  s.phase === 'turns' ? (s.order[s.turnIndex] ?? null) : null;
 export const onBoard = (s: PolywarsState): PwDie[] => s.dice.filter((d) => d.alive && d.x !== null);
 export function typeOf(d: PwDie) {
   const t = DIE_TYPES[d.sides];
@@ -56,4 +57,3 @@ export const RAGE = 1;
 
 /** Scenarios whose deployment is made in turn, in the open, rather than secretly at once. */
 export const inTurn = (s: PolywarsState) => s.scenario === 'rescue-mission' || s.scenario === 'attack-on-tokyo';
-

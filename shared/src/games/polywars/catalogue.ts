@@ -19,8 +19,13 @@ export function stepsFor(sides: number): number {
   return sides >= 100 ? 0 : sides >= 20 ? 1 : sides >= 6 ? 2 : 3;
 }
 
-const type = (sides: number, radius: number, height: number, power: Power | null): DieType =>
-  ({ sides, radius, height, steps: stepsFor(sides), power });
+const type = (sides: number, radius: number, height: number, power: Power | null): DieType => ({
+  sides,
+  radius,
+  height,
+  steps: stepsFor(sides),
+  power,
+});
 
 /** W1 footprints (radius) and heights in units, R = 100: a coin (d2) is 0.24 R across its radius and 0.035 R tall. */
 export const DIE_TYPES: Readonly<Record<number, DieType>> = {
@@ -119,66 +124,150 @@ const FIELD = { width: u(20), height: u(14) };
 /** Kill the King zones: opposite ends for two, corners and sides beyond; each wide enough for a 2 R deployment ring. */
 export function kingZones(players: number): Zone[] {
   switch (players) {
-    case 2: return [rect(0, 0, 5, 14), rect(15, 0, 20, 14)];
-    case 3: return [rect(0, 0, 6, 5), rect(14, 0, 20, 5), rect(7, 9.5, 13, 14)];
-    case 4: return [rect(0, 0, 6, 5), rect(14, 9, 20, 14), rect(14, 0, 20, 5), rect(0, 9, 6, 14)];
-    default: return [
-      rect(0, 0, 6, 4.6), rect(14, 9.4, 20, 14), rect(14, 0, 20, 4.6), rect(0, 9.4, 6, 14), rect(7, 0, 13, 4.6), rect(7, 9.4, 13, 14),
-    ].slice(0, players);
+    case 2:
+      return [rect(0, 0, 5, 14), rect(15, 0, 20, 14)];
+    case 3:
+      return [rect(0, 0, 6, 5), rect(14, 0, 20, 5), rect(7, 9.5, 13, 14)];
+    case 4:
+      return [rect(0, 0, 6, 5), rect(14, 9, 20, 14), rect(14, 0, 20, 5), rect(0, 9, 6, 14)];
+    default:
+      return [
+        rect(0, 0, 6, 4.6),
+        rect(14, 9.4, 20, 14),
+        rect(14, 0, 20, 4.6),
+        rect(0, 9.4, 6, 14),
+        rect(7, 0, 13, 4.6),
+        rect(7, 9.4, 13, 14),
+      ].slice(0, players);
   }
 }
 
 /** Rescue Mission: the Defenders' base in the left half; the Rescuers anywhere 5–10 R from it (checked on placement). */
-const rescueZones = (players: number): Zone[] => [rect(0, 0, 10, 14), ...Array(players - 1).fill(0).map(() => rect(0, 0, 20, 14))];
+const rescueZones = (players: number): Zone[] => [
+  rect(0, 0, 10, 14),
+  ...Array(players - 1)
+    .fill(0)
+    .map(() => rect(0, 0, 20, 14)),
+];
 
 /** Attack on Tokyo: Tokyo and its Defenders in the left 8 R, so the Rage can start 8 R away. */
-const tokyoZones = (players: number): Zone[] => Array(players).fill(0).map(() => rect(0, 0, 8, 14));
+const tokyoZones = (players: number): Zone[] =>
+  Array(players)
+    .fill(0)
+    .map(() => rect(0, 0, 8, 14));
 
 /** Snipe Hunt's two bases, 7 R apart across the middle of the field: the start and the goal. */
-export const SNIPE_BASES = [{ x: u(6.5), y: u(7) }, { x: u(13.5), y: u(7) }];
+export const SNIPE_BASES = [
+  { x: u(6.5), y: u(7) },
+  { x: u(13.5), y: u(7) },
+];
 /** The Snipe player can have no more than 8 dice (the source). */
 export const SNIPE_MAX_DICE = 8;
 /**
  * The numbered spaces on the start base: space 1 at the centre, 2–8 on a ring 0.6 R out (clockwise from the east),
  * far enough apart for the largest allowed die (a d20, radius 0.2 R).
  */
-export const SNIPE_SPACES = [{ x: 0, y: 0 }, ...Array.from({ length: 7 }, (_, k) => ({
-  x: Math.round(60 * Math.cos((2 * Math.PI * k) / 7)), y: Math.round(60 * Math.sin((2 * Math.PI * k) / 7)),
-}))];
+export const SNIPE_SPACES = [
+  { x: 0, y: 0 },
+  ...Array.from({ length: 7 }, (_, k) => ({
+    x: Math.round(60 * Math.cos((2 * Math.PI * k) / 7)),
+    y: Math.round(60 * Math.sin((2 * Math.PI * k) / 7)),
+  })),
+];
 /** Hunters go between the bases, no closer than 2 range units to either: the band between them, full height. */
-const snipeZones = (players: number): Zone[] => Array(players).fill(0).map(() => rect(8.5, 0, 11.5, 14));
+const snipeZones = (players: number): Zone[] =>
+  Array(players)
+    .fill(0)
+    .map(() => rect(8.5, 0, 11.5, 14));
 
 export const SCENARIOS: Readonly<Record<ScenarioId, Scenario>> = {
   'kill-the-king': {
-    id: 'kill-the-king', name: 'Kill the King', players: { min: 2, max: 6 }, allowed: [...ALL_SIDES],
-    field: FIELD, terrain: STANDARD_TERRAIN, budget: 60, maxDice: 20, auras: ['leadership'],
-    cycleLimit: 30, limitIsProposal: true, zones: kingZones, deploy: { withinOfAnchor: 2, anchor: 'leader' },
-    playable: true, objective: 'Destroy every other player\'s Leadership Aura die; the last leader standing wins.',
+    id: 'kill-the-king',
+    name: 'Kill the King',
+    players: { min: 2, max: 6 },
+    allowed: [...ALL_SIDES],
+    field: FIELD,
+    terrain: STANDARD_TERRAIN,
+    budget: 60,
+    maxDice: 20,
+    auras: ['leadership'],
+    cycleLimit: 30,
+    limitIsProposal: true,
+    zones: kingZones,
+    deploy: { withinOfAnchor: 2, anchor: 'leader' },
+    playable: true,
+    objective: "Destroy every other player's Leadership Aura die; the last leader standing wins.",
   },
   'capture-the-flag': {
-    id: 'capture-the-flag', name: 'Capture the Flag', players: { min: 2, max: 6 }, allowed: [2, 4, 6, 8, 10, 12, 20],
-    field: FIELD, terrain: STANDARD_TERRAIN, budget: 60, maxDice: 20, auras: ['flag'],
-    cycleLimit: 30, limitIsProposal: true, zones: kingZones, deploy: { withinOfAnchor: 2, anchor: 'base' },
-    playable: true, objective: 'Tag the enemy flag and bring it to your own base; destroyed dice respawn on their base.',
+    id: 'capture-the-flag',
+    name: 'Capture the Flag',
+    players: { min: 2, max: 6 },
+    allowed: [2, 4, 6, 8, 10, 12, 20],
+    field: FIELD,
+    terrain: STANDARD_TERRAIN,
+    budget: 60,
+    maxDice: 20,
+    auras: ['flag'],
+    cycleLimit: 30,
+    limitIsProposal: true,
+    zones: kingZones,
+    deploy: { withinOfAnchor: 2, anchor: 'base' },
+    playable: true,
+    objective: 'Tag the enemy flag and bring it to your own base; destroyed dice respawn on their base.',
   },
   'rescue-mission': {
-    id: 'rescue-mission', name: 'Rescue Mission', players: { min: 2, max: 2 }, allowed: [2, 4, 6, 8, 10, 12, 20],
-    field: FIELD, terrain: STANDARD_TERRAIN, budget: 30, maxDice: 20, auras: ['immunity'],
-    cycleLimit: 12, limitIsProposal: false, zones: rescueZones, deploy: { withinOfAnchor: 2, anchor: 'base' },
-    playable: true, objective: 'Rescuers (twice the Defenders\' sides) bring the frozen Immunity die to their base within 12 cycles.',
+    id: 'rescue-mission',
+    name: 'Rescue Mission',
+    players: { min: 2, max: 2 },
+    allowed: [2, 4, 6, 8, 10, 12, 20],
+    field: FIELD,
+    terrain: STANDARD_TERRAIN,
+    budget: 30,
+    maxDice: 20,
+    auras: ['immunity'],
+    cycleLimit: 12,
+    limitIsProposal: false,
+    zones: rescueZones,
+    deploy: { withinOfAnchor: 2, anchor: 'base' },
+    playable: true,
+    objective: "Rescuers (twice the Defenders' sides) bring the frozen Immunity die to their base within 12 cycles.",
   },
   'snipe-hunt': {
-    id: 'snipe-hunt', name: 'Snipe Hunt', players: { min: 2, max: 2 }, allowed: [4, 6, 8, 10, 12, 20],
-    field: FIELD, terrain: [], budget: 40, maxDice: 20, auras: [],
-    cycleLimit: 20, limitIsProposal: false, zones: snipeZones, deploy: { withinOfAnchor: 2, anchor: 'base' },
-    playable: true, objective: 'Two battles with roles swapped: a point per Snipe die from the first base to the second (7 R apart).',
+    id: 'snipe-hunt',
+    name: 'Snipe Hunt',
+    players: { min: 2, max: 2 },
+    allowed: [4, 6, 8, 10, 12, 20],
+    field: FIELD,
+    terrain: [],
+    budget: 40,
+    maxDice: 20,
+    auras: [],
+    cycleLimit: 20,
+    limitIsProposal: false,
+    zones: snipeZones,
+    deploy: { withinOfAnchor: 2, anchor: 'base' },
+    playable: true,
+    objective: 'Two battles with roles swapped: a point per Snipe die from the first base to the second (7 R apart).',
   },
   'attack-on-tokyo': {
-    id: 'attack-on-tokyo', name: 'Attack on Tokyo', players: { min: 2, max: 2 }, allowed: [2, 4, 6, 8, 10, 12, 20],
-    field: FIELD, terrain: STANDARD_TERRAIN, budget: 60, maxDice: 20, auras: ['rage'],
-    cycleLimit: 10, limitIsProposal: false, zones: tokyoZones, deploy: { withinOfAnchor: 3, anchor: 'base' },
-    playable: true, objective: 'The Rage die must reach the base within 10 cycles; every Rage step must bring it closer.',
+    id: 'attack-on-tokyo',
+    name: 'Attack on Tokyo',
+    players: { min: 2, max: 2 },
+    allowed: [2, 4, 6, 8, 10, 12, 20],
+    field: FIELD,
+    terrain: STANDARD_TERRAIN,
+    budget: 60,
+    maxDice: 20,
+    auras: ['rage'],
+    cycleLimit: 10,
+    limitIsProposal: false,
+    zones: tokyoZones,
+    deploy: { withinOfAnchor: 3, anchor: 'base' },
+    playable: true,
+    objective: 'The Rage die must reach the base within 10 cycles; every Rage step must bring it closer.',
   },
 };
 
-export const PLAYABLE_SCENARIOS = Object.values(SCENARIOS).filter((s) => s.playable).map((s) => s.id);
+export const PLAYABLE_SCENARIOS = Object.values(SCENARIOS)
+  .filter((s) => s.playable)
+  .map((s) => s.id);

@@ -67,7 +67,7 @@ export function insidePolygon(p: Point, poly: Point[]): boolean {
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
     const a = poly[i]!;
     const b = poly[j]!;
-    if ((a.y > p.y) !== (b.y > p.y) && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
   }
   return inside;
 }
@@ -81,7 +81,8 @@ export function strictlyInside(p: Point, poly: Point[]): boolean {
 export function distanceToPolygon(p: Point, poly: Point[]): number {
   if (insidePolygon(p, poly)) return 0;
   let best = Infinity;
-  for (let i = 0; i < poly.length; i++) best = Math.min(best, segmentDistance2(p, poly[i]!, poly[(i + 1) % poly.length]!));
+  for (let i = 0; i < poly.length; i++)
+    best = Math.min(best, segmentDistance2(p, poly[i]!, poly[(i + 1) % poly.length]!));
   return Math.sqrt(best);
 }
 
@@ -191,7 +192,10 @@ export interface Body extends Disc {
  * whatever their heights: the source's "if any terrain or dice obstructs the path".
  */
 export function lineOfSight(
-  from: Body, to: Body, others: readonly Disc[], terrain: readonly Terrain[],
+  from: Body,
+  to: Body,
+  others: readonly Disc[],
+  terrain: readonly Terrain[],
 ): { clear: boolean; blockedBy: 'die' | 'terrain' | null } {
   for (const d of others) if (segmentCrossesDisc(from, to, d)) return { clear: false, blockedBy: 'die' };
   const top = Math.max(elevationAt(from, terrain) + from.h, elevationAt(to, terrain) + to.h);
@@ -211,7 +215,11 @@ export type StepRefusal = 'too-far' | 'off-field' | 'overlap' | 'too-tall' | 'dr
  * where it started. Terrain is judged under the centre's path, the way the halo is laid on the table.
  */
 export function stepRefusal(
-  die: Body, to: Point, others: readonly Disc[], terrain: readonly Terrain[], field: Field,
+  die: Body,
+  to: Point,
+  others: readonly Disc[],
+  terrain: readonly Terrain[],
+  field: Field,
 ): StepRefusal | null {
   if (dist2(die, to) > R * R) return 'too-far';
   const end: Disc = { x: to.x, y: to.y, r: die.r };

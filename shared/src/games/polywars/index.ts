@@ -3,7 +3,13 @@ import type { GameModule } from '../../core/game-module';
 import { legalActions } from './legal';
 import { SCENARIOS } from './catalogue';
 import { applyAction, leave, setupState, toAct } from './rules';
-import { polywarsAction, polywarsOptions, type PolywarsAction, type PolywarsOptions, type PolywarsState } from './state';
+import {
+  polywarsAction,
+  polywarsOptions,
+  type PolywarsAction,
+  type PolywarsOptions,
+  type PolywarsState,
+} from './state';
 import { describeEvent, viewOf, type PolywarsView } from './view';
 
 export * from './board';
@@ -30,7 +36,11 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
   listed: true,
   options: polywarsOptions,
   action: polywarsAction,
-  setup: (options, seats) => ({ ok: true, state: setupState(options, seats), events: [{ type: 'setup', scenario: options.scenario, seats }] }),
+  setup: (options, seats) => ({
+    ok: true,
+    state: setupState(options, seats),
+    events: [{ type: 'setup', scenario: options.scenario, seats }],
+  }),
   toAct,
   legalActions,
   apply: applyAction,
@@ -50,18 +60,23 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
     const other = <T>(xs: readonly (T | null)[], change: (x: T) => T): (T | null)[] =>
       xs.map((x, s) => (x === null || x === undefined || s === viewer ? x : change(x)));
     switch (state.phase) {
-      case 'build': return { ...state, forces: other(state.forces, (f) => mix(f)) };
-      case 'place': return {
-        ...state,
-        placements: other(state.placements, (p) => ({
-          leader: p.leader === null ? null : dice.roll(p.at.length) - 1,
-          base: p.base && { x: p.base.x + dice.roll(50), y: p.base.y },
-          at: mix(p.at),
-        })),
-      };
-      case 'bid': return { ...state, bids: other(state.bids, (b) => (b + dice.roll(3)) % 4) };
-      case 'heal': return { ...state, heals: other(state.heals, (h) => mix(h).map((d) => d + dice.roll(3))) };
-      default: return state;
+      case 'build':
+        return { ...state, forces: other(state.forces, (f) => mix(f)) };
+      case 'place':
+        return {
+          ...state,
+          placements: other(state.placements, (p) => ({
+            leader: p.leader === null ? null : dice.roll(p.at.length) - 1,
+            base: p.base && { x: p.base.x + dice.roll(50), y: p.base.y },
+            at: mix(p.at),
+          })),
+        };
+      case 'bid':
+        return { ...state, bids: other(state.bids, (b) => (b + dice.roll(3)) % 4) };
+      case 'heal':
+        return { ...state, heals: other(state.heals, (h) => mix(h).map((d) => d + dice.roll(3))) };
+      default:
+        return state;
     }
   },
   resign: leave,

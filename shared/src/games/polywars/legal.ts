@@ -5,20 +5,37 @@ import type { Seat } from '../../core/game-module';
 import { HEAL_POINTS, OPTION_POINTS, SNIPE_BASES, type Zone } from './catalogue';
 import { distanceToDisc, discsOverlap, R, stepRefusal, type Disc } from './geometry';
 import { activeSeat, bodyOf, DEFENDERS, dieOf, onBoard, ownDice, RAGE, typeOf, zoneHolds, zoneOf } from './board';
-import { absorbRange, attackCheck, canStep, forceRefusal, inReach, mustAttack, powerRefusal, teleportRefusal, toAct } from './rules';
+import {
+  absorbRange,
+  attackCheck,
+  canStep,
+  forceRefusal,
+  inReach,
+  mustAttack,
+  powerRefusal,
+  teleportRefusal,
+  toAct,
+} from './rules';
 import { blockedAtPlacement, budgetOf, maxDiceOf, rageRefusal, unleashRefusal } from './scenarios';
 import type { PolywarsAction, PolywarsState, PwDie } from './state';
 
 /** Step targets tried per die: 16 directions at a full step and at half a step (32 points, kept when legal). */
 export const STEP_DIRECTIONS = 16;
-const UNIT = Array.from({ length: STEP_DIRECTIONS }, (_, k): [number, number] => [Math.cos((2 * Math.PI * k) / STEP_DIRECTIONS), Math.sin((2 * Math.PI * k) / STEP_DIRECTIONS)]);
+const UNIT = Array.from({ length: STEP_DIRECTIONS }, (_, k): [number, number] => [
+  Math.cos((2 * Math.PI * k) / STEP_DIRECTIONS),
+  Math.sin((2 * Math.PI * k) / STEP_DIRECTIONS),
+]);
 // Rounded toward the centre so a "full" step is never a hair over R.
-const OFFSETS = [R, R / 2].flatMap((len) => UNIT.map(([c, s]): [number, number] => [Math.trunc(c * len), Math.trunc(s * len)]));
+const OFFSETS = [R, R / 2].flatMap((len) =>
+  UNIT.map(([c, s]): [number, number] => [Math.trunc(c * len), Math.trunc(s * len)]),
+);
 
 export function stepTargets(s: PolywarsState, d: PwDie): { x: number; y: number }[] {
   const out: { x: number; y: number }[] = [];
   const body = bodyOf(d);
-  const others: Disc[] = onBoard(s).filter((o) => o.id !== d.id).map((o) => ({ x: o.x!, y: o.y!, r: typeOf(o).radius }));
+  const others: Disc[] = onBoard(s)
+    .filter((o) => o.id !== d.id)
+    .map((o) => ({ x: o.x!, y: o.y!, r: typeOf(o).radius }));
   for (const [dx, dy] of OFFSETS) {
     const x = d.x! + dx;
     const y = d.y! + dy;
@@ -37,7 +54,7 @@ export function sampleForces(s: PolywarsState, seat: Seat): number[][] {
   }
   const mixed: number[] = [];
   let left = budget;
-  for (let again = true; again;) {
+  for (let again = true; again; ) {
     again = false;
     for (const t of s.allowed.filter((x) => x <= 20).sort((a, b) => b - a)) {
       if (t <= left && mixed.length < maxDiceOf(s, seat)) {
@@ -57,7 +74,11 @@ export function sampleForces(s: PolywarsState, seat: Seat): number[][] {
  * Null if the force does not fit, which the budget and dice limits rule out in practice.
  */
 export function packPlacement(
-  s: PolywarsState, seat: Seat, leader: number | null, around?: { x: number; y: number }, taken: Disc[] = [],
+  s: PolywarsState,
+  seat: Seat,
+  leader: number | null,
+  around?: { x: number; y: number },
+  taken: Disc[] = [],
 ): { x: number; y: number }[] | null {
   const own = ownDice(s, seat);
   const z: Zone = zoneOf(s, seat);
@@ -76,10 +97,12 @@ export function packPlacement(
   const reach = s.deployWithin * R;
   const grid: { x: number; y: number; d: number }[] = [];
   for (let x = centre.x - reach - 50; x <= centre.x + reach + 50; x += 10) {
-    for (let y = centre.y - reach - 50; y <= centre.y + reach + 50; y += 10) grid.push({ x, y, d: (x - centre.x) ** 2 + (y - centre.y) ** 2 });
+    for (let y = centre.y - reach - 50; y <= centre.y + reach + 50; y += 10)
+      grid.push({ x, y, d: (x - centre.x) ** 2 + (y - centre.y) ** 2 });
   }
   grid.sort((a, b) => a.d - b.d || a.y - b.y || a.x - b.x);
-  const rest = [...own.entries()].filter(([i, d]) => i !== leader && d.x === null)
+  const rest = [...own.entries()]
+    .filter(([i, d]) => i !== leader && d.x === null)
     .sort(([a, da], [b, db]) => typeOf(db).radius - typeOf(da).radius || a - b);
   for (const [i, d] of rest) {
     const r = typeOf(d).radius;
@@ -107,7 +130,8 @@ function packHunters(s: PolywarsState, seat: Seat): { x: number; y: number }[] |
     for (let y = z.y0 + r; y <= z.y1 - r && !spot; y += 10) {
       for (let x = z.x0 + r; x <= z.x1 - r && !spot; x += 10) {
         const c = { x, y, r };
-        if (SNIPE_BASES.every((b) => distanceToDisc(b, c) >= 2 * R) && !placed.some((p) => discsOverlap(p, c))) spot = c;
+        if (SNIPE_BASES.every((b) => distanceToDisc(b, c) >= 2 * R) && !placed.some((p) => discsOverlap(p, c)))
+          spot = c;
       }
     }
     if (!spot) return null;
@@ -121,7 +145,10 @@ function packHunters(s: PolywarsState, seat: Seat): { x: number; y: number }[] |
 function unleashSamples(s: PolywarsState): PolywarsAction[] {
   const tokyo = s.bases[0]!;
   const out: PolywarsAction[] = [];
-  const candidates = onBoard(s).filter((d) => d.owner !== RAGE).sort((a, b) => b.sides - a.sides || a.id - b.id).slice(0, 3);
+  const candidates = onBoard(s)
+    .filter((d) => d.owner !== RAGE)
+    .sort((a, b) => b.sides - a.sides || a.id - b.id)
+    .slice(0, 3);
   for (const d of candidates) {
     spots: for (let dx = 8 * R + 50; tokyo.x + dx < s.field.width; dx += 50) {
       for (const dy of [0, 200, -200, 400, -400]) {
@@ -150,7 +177,16 @@ function rescuePlacements(s: PolywarsState, seat: Seat): PolywarsAction[] {
   }
   const home = s.bases[DEFENDERS]!;
   const out: PolywarsAction[] = [];
-  for (const [dx, dy] of [[7, 0], [5, 5], [5, -5], [0, 7], [0, -7], [-5, 5], [-5, -5], [-7, 0]] as const) {
+  for (const [dx, dy] of [
+    [7, 0],
+    [5, 5],
+    [5, -5],
+    [0, 7],
+    [0, -7],
+    [-5, 5],
+    [-5, -5],
+    [-7, 0],
+  ] as const) {
     const base = { x: home.x + dx * R, y: home.y + dy * R };
     if (base.x < R || base.y < R || base.x > s.field.width - R || base.y > s.field.height - R) continue;
     const at = packPlacement(s, seat, null, base, blockedAtPlacement(s, seat, base));
@@ -163,7 +199,8 @@ function rescuePlacements(s: PolywarsState, seat: Seat): PolywarsAction[] {
 export function legalActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
   if (!toAct(s).includes(seat)) return [];
   switch (s.phase) {
-    case 'build': return sampleForces(s, seat).map((dice) => ({ type: 'build', dice }));
+    case 'build':
+      return sampleForces(s, seat).map((dice) => ({ type: 'build', dice }));
     case 'place': {
       const own = ownDice(s, seat);
       if (s.scenario === 'rescue-mission') return rescuePlacements(s, seat);
@@ -175,7 +212,9 @@ export function legalActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
       if (s.scenario !== 'kill-the-king') {
         const z = zoneOf(s, seat);
         const at = packPlacement(s, seat, null);
-        return at ? [{ type: 'place', base: { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2) }, at }] : [];
+        return at
+          ? [{ type: 'place', base: { x: Math.round((z.x0 + z.x1) / 2), y: Math.round((z.y0 + z.y1) / 2) }, at }]
+          : [];
       }
       const leaders = [...new Set([0, own.length - 1, own.reduce((b, d, i) => (d.sides > own[b]!.sides ? i : b), 0)])];
       const out: PolywarsAction[] = [];
@@ -185,18 +224,23 @@ export function legalActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
       }
       return out;
     }
-    case 'bid': return Array.from({ length: OPTION_POINTS + 1 }, (_, points) => ({ type: 'bid', points }));
-    case 'heal': return healSamples(s, seat);
-    case 'turns': return turnActions(s, seat);
-    default: return [];
+    case 'bid':
+      return Array.from({ length: OPTION_POINTS + 1 }, (_, points) => ({ type: 'bid', points }));
+    case 'heal':
+      return healSamples(s, seat);
+    case 'turns':
+      return turnActions(s, seat);
+    default:
+      return [];
   }
 }
 
 /** Healing: nothing; the most damaged dice up to the points left; or any one die. */
 function healSamples(s: PolywarsState, seat: Seat): PolywarsAction[] {
   const points = OPTION_POINTS - (s.bids[seat] ?? OPTION_POINTS);
-  const hurt = onBoard(s).filter((d) => d.owner === seat && d.value < d.sides)
-    .sort((a, b) => (b.sides - b.value) - (a.sides - a.value) || a.id - b.id);
+  const hurt = onBoard(s)
+    .filter((d) => d.owner === seat && d.value < d.sides)
+    .sort((a, b) => b.sides - b.value - (a.sides - a.value) || a.id - b.id);
   const sets: number[][] = [[]];
   if (points > 0 && hurt.length) {
     sets.push(hurt.slice(0, points).map((d) => d.id));
@@ -204,7 +248,9 @@ function healSamples(s: PolywarsState, seat: Seat): PolywarsAction[] {
   }
   // With one point (or one hurt die) the "most damaged" set is also a single-die set: list each set once.
   const seen = new Set<string>();
-  return sets.filter((ids) => !seen.has(ids.join()) && !!seen.add(ids.join())).map((ids) => ({ type: 'heal', dice: ids }));
+  return sets
+    .filter((ids) => !seen.has(ids.join()) && !!seen.add(ids.join()))
+    .map((ids) => ({ type: 'heal', dice: ids }));
 }
 
 function turnActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
@@ -220,17 +266,20 @@ function turnActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
     const enemies = field.filter((d) => d.owner !== seat);
     for (const a of mine) {
       if (s.attacked.includes(a.id)) continue;
-      for (const t of enemies) if (attackCheck(s, a, t, field).ok) out.push({ type: 'attack', die: a.id, target: t.id });
+      for (const t of enemies)
+        if (attackCheck(s, a, t, field).ok) out.push({ type: 'attack', die: a.id, target: t.id });
     }
   } else if (s.turnPhase === 'move' || s.turnPhase === 'speed') {
     for (const d of mine) {
       if (!canStep(s, d)) continue;
-      for (const p of stepTargets(s, d)) if (!rageRefusal(s, d, p.x, p.y)) out.push({ type: 'step', die: d.id, x: p.x, y: p.y });
+      for (const p of stepTargets(s, d))
+        if (!rageRefusal(s, d, p.x, p.y)) out.push({ type: 'step', die: d.id, x: p.x, y: p.y });
     }
   } else {
     for (const d of mine) out.push(...powerSamples(s, seat, d));
   }
-  for (const f of s.flags) if (f.carrier !== null && dieOf(s, f.carrier).owner === seat) out.push({ type: 'drop', die: f.carrier });
+  for (const f of s.flags)
+    if (f.carrier !== null && dieOf(s, f.carrier).owner === seat) out.push({ type: 'drop', die: f.carrier });
   if (!(s.turnPhase === 'attack' && mustAttack(s, seat))) out.push(DONE);
   return out;
 }
@@ -242,13 +291,17 @@ function powerSamples(s: PolywarsState, seat: Seat, d: PwDie): PolywarsAction[] 
   switch (power) {
     // Listed with nothing in reach too: the source sets no such condition ("any and all die within range"), apply
     // has always accepted it, and refusing it now would fail archived logs that hold one (architecture rule 12).
-    case 'damage-field': return [{ type: 'damage-field', die: d.id }];
-    case 'super-speed': return [{ type: 'super-speed', die: d.id }];
+    case 'damage-field':
+      return [{ type: 'damage-field', die: d.id }];
+    case 'super-speed':
+      return [{ type: 'super-speed', die: d.id }];
     case 'healer': {
       // The most damaged friendly dice first, as many points each as they can take, 3 in all.
       let left = HEAL_POINTS;
       const targets: { die: number; points: number }[] = [];
-      for (const o of reach.filter((o) => o.owner === seat && o.value < o.sides).sort((a, b) => (b.sides - b.value) - (a.sides - a.value) || a.id - b.id)) {
+      for (const o of reach
+        .filter((o) => o.owner === seat && o.value < o.sides)
+        .sort((a, b) => b.sides - b.value - (a.sides - a.value) || a.id - b.id)) {
         const points = Math.min(left, o.sides - o.value);
         if (points > 0 && targets.length < 3) {
           targets.push({ die: o.id, points });
@@ -271,7 +324,8 @@ function powerSamples(s: PolywarsState, seat: Seat, d: PwDie): PolywarsAction[] 
         for (const [c, sn] of UNIT.filter((_, k) => k % 2 === 0)) {
           const x = f.x! + Math.trunc(c * gap);
           const y = f.y! + Math.trunc(sn * gap);
-          if (x >= 0 && y >= 0 && teleportRefusal(s, d, x, y) === null && !rageRefusal(s, d, x, y)) out.push({ type: 'teleportation', die: d.id, x, y });
+          if (x >= 0 && y >= 0 && teleportRefusal(s, d, x, y) === null && !rageRefusal(s, d, x, y))
+            out.push({ type: 'teleportation', die: d.id, x, y });
         }
         if (out.length >= 16) break;
       }

@@ -2,13 +2,57 @@
 // powers (W3), the Leadership aura and elimination (W7), and apply; scenario specifics live in scenarios.ts. Pure.
 import type { Dice } from '../../core/dice';
 import { refuse, type GameEvent, type Refusal, type Seat, type Step } from '../../core/game-module';
-import { HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, SNIPE_BASES, } from './catalogue';
-import { distanceToDisc, discsOverlap, lineOfSight, onField, R, rangeTo, segmentCrossesDisc, stepRefusal, type Disc, type StepRefusal } from './geometry';
-import type { Placement, PolywarsAction, PolywarsOptions, PolywarsState, PwDie } from './state';
-import { activeSeat, bodyOf, DEFENDERS, dieOf, discOf, finish, inTurn, onBoard, ownDice, RAGE, RESCUERS, seatsIn, typeOf, zoneHolds, zoneOf } from './board';
+import { HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, SNIPE_BASES } from './catalogue';
 import {
-  blockedAtPlacement, budgetOf, carryFlags, endBattle, enrage, hostageOf, hunterRefusal, maxDiceOf, passRage, placeSnipes,
-  rageDie, rageRefusal, released, rescueAfterMove, respawn, snipeAfterMove, tagAfterStep, tokyoAfterMove, unleashRefusal,
+  distanceToDisc,
+  discsOverlap,
+  lineOfSight,
+  onField,
+  R,
+  rangeTo,
+  segmentCrossesDisc,
+  stepRefusal,
+  type Disc,
+  type StepRefusal,
+} from './geometry';
+import type { Placement, PolywarsAction, PolywarsOptions, PolywarsState, PwDie } from './state';
+import {
+  activeSeat,
+  bodyOf,
+  DEFENDERS,
+  dieOf,
+  discOf,
+  finish,
+  inTurn,
+  onBoard,
+  ownDice,
+  RAGE,
+  RESCUERS,
+  seatsIn,
+  typeOf,
+  zoneHolds,
+  zoneOf,
+} from './board';
+import {
+  blockedAtPlacement,
+  budgetOf,
+  carryFlags,
+  endBattle,
+  enrage,
+  hostageOf,
+  hunterRefusal,
+  maxDiceOf,
+  passRage,
+  placeSnipes,
+  rageDie,
+  rageRefusal,
+  released,
+  rescueAfterMove,
+  respawn,
+  snipeAfterMove,
+  tagAfterStep,
+  tokyoAfterMove,
+  unleashRefusal,
 } from './scenarios';
 
 type Outcome = Step<PolywarsState> | Refusal;
@@ -46,7 +90,10 @@ export function setupState(options: PolywarsOptions, seats: number): PolywarsSta
     stepsTaken: 0,
     speedDie: null,
     pendingZap: null,
-    bases: sc.id === 'snipe-hunt' ? SNIPE_BASES.map((b) => ({ ...b })).concat(Array(Math.max(0, seats - 2)).fill(null)) : Array(seats).fill(null),
+    bases:
+      sc.id === 'snipe-hunt'
+        ? SNIPE_BASES.map((b) => ({ ...b })).concat(Array(Math.max(0, seats - 2)).fill(null))
+        : Array(seats).fill(null),
     flags: [],
     snipe: sc.id === 'snipe-hunt' ? { battle: 1, seat: 0, points: Array(seats).fill(0), spaces: [] } : null,
     frozen: null,
@@ -63,7 +110,9 @@ function draft(s: PolywarsState): PolywarsState {
     // biome-ignore lint/complexity/useOptionalChain: a missing entry stays null (`?.` would make it undefined, which the state's equality checks tell apart)
     forces: s.forces.map((f) => f && f.slice()),
     dice: s.dice.map((d) => ({ ...d })),
-    placements: s.placements.map((p) => p && { leader: p.leader, base: p.base && { ...p.base }, at: p.at.map((q) => ({ ...q })) }),
+    placements: s.placements.map(
+      (p) => p && { leader: p.leader, base: p.base && { ...p.base }, at: p.at.map((q) => ({ ...q })) },
+    ),
     bases: s.bases.map((b) => b && { ...b }),
     flags: s.flags.map((f) => ({ ...f })),
     snipe: s.snipe && { ...s.snipe, points: s.snipe.points.slice(), spaces: s.snipe.spaces.slice() },
@@ -83,15 +132,23 @@ function draft(s: PolywarsState): PolywarsState {
 
 export function toAct(s: PolywarsState): Seat[] {
   switch (s.phase) {
-    case 'build': return seatsIn(s).filter((seat) => s.forces[seat] === null);
+    case 'build':
+      return seatsIn(s).filter((seat) => s.forces[seat] === null);
     // Rescue Mission deploys in turn: the Defenders (seat 0) first, then the Rescuers, who see them.
     // Snipe Hunt: the Snipe dice are set on the base by the rules; only the Hunter places.
-    case 'place': return seatsIn(s).filter((seat) => s.placements[seat] === null && seat !== s.snipe?.seat).slice(0, inTurn(s) ? 1 : undefined);
-    case 'bid': return seatsIn(s).filter((seat) => s.bids[seat] === null);
-    case 'heal': return seatsIn(s).filter((seat) => s.heals[seat] === null);
+    case 'place':
+      return seatsIn(s)
+        .filter((seat) => s.placements[seat] === null && seat !== s.snipe?.seat)
+        .slice(0, inTurn(s) ? 1 : undefined);
+    case 'bid':
+      return seatsIn(s).filter((seat) => s.bids[seat] === null);
+    case 'heal':
+      return seatsIn(s).filter((seat) => s.heals[seat] === null);
     // In the turns phase turnIndex always points into the order (nextTurn leaves it there or ends the cycle).
-    case 'turns': return [s.order[s.turnIndex]!];
-    default: return [];
+    case 'turns':
+      return [s.order[s.turnIndex]!];
+    default:
+      return [];
   }
 }
 
@@ -101,7 +158,14 @@ export function toAct(s: PolywarsState): Seat[] {
  * Removes a die; losing the Leadership Aura die eliminates its player (W7, Kill the King). In Capture the Flag a
  * carried flag drops where the die fell, and the die respawns on its owner's base with a new roll.
  */
-function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: string, dice: Dice, by: number | null = null): void {
+function destroy(
+  s: PolywarsState,
+  id: number,
+  events: GameEvent[],
+  cause: string,
+  dice: Dice,
+  by: number | null = null,
+): void {
   const d = dieOf(s, id);
   if (!d.alive) return;
   d.alive = false;
@@ -116,12 +180,24 @@ function destroy(s: PolywarsState, id: number, events: GameEvent[], cause: strin
   if (s.scenario === 'capture-the-flag' && s.inGame[d.owner]) respawn(s, d, events, dice);
   if (d.aura === 'rage') passRage(s, d, by, events);
   if (s.scenario === 'rescue-mission' && d.aura === 'immunity') {
-    finish(s, { winners: [DEFENDERS], draw: false, reason: 'hostage-lost', summary: 'The die to be rescued was destroyed' }, events);
+    finish(
+      s,
+      { winners: [DEFENDERS], draw: false, reason: 'hostage-lost', summary: 'The die to be rescued was destroyed' },
+      events,
+    );
   }
 }
 
 /** Damage lowers a die's value; at 0 or less it is destroyed. */
-function damage(s: PolywarsState, id: number, amount: number, events: GameEvent[], cause: string, dice: Dice, by: number | null = null): void {
+function damage(
+  s: PolywarsState,
+  id: number,
+  amount: number,
+  events: GameEvent[],
+  cause: string,
+  dice: Dice,
+  by: number | null = null,
+): void {
   const d = dieOf(s, id);
   if (!d.alive || amount <= 0) return;
   d.value -= amount;
@@ -142,10 +218,19 @@ function eliminate(s: PolywarsState, seats: Seat[], events: GameEvent[], reason:
   const left = seatsIn(s);
   if (left.length === 1) {
     const king = s.scenario === 'kill-the-king';
-    finish(s, king ? { winners: left, draw: false, reason: 'last-leader', summary: 'The last leader standing wins' }
-      : { winners: left, draw: false, reason: 'last-player', summary: 'Every other player left the game' }, events);
-  }
-  else if (left.length === 0) finish(s, { winners: [], draw: true, reason: 'mutual-destruction', summary: 'The last leaders fell together' }, events);
+    finish(
+      s,
+      king
+        ? { winners: left, draw: false, reason: 'last-leader', summary: 'The last leader standing wins' }
+        : { winners: left, draw: false, reason: 'last-player', summary: 'Every other player left the game' },
+      events,
+    );
+  } else if (left.length === 0)
+    finish(
+      s,
+      { winners: [], draw: true, reason: 'mutual-destruction', summary: 'The last leaders fell together' },
+      events,
+    );
 }
 
 /**
@@ -154,14 +239,31 @@ function eliminate(s: PolywarsState, seats: Seat[], events: GameEvent[], reason:
  */
 function finishOnLimit(s: PolywarsState, events: GameEvent[]): void {
   const left = seatsIn(s);
-  const totals = left.map((seat) => onBoard(s).filter((d) => d.owner === seat).reduce((a, d) => a + d.value, 0));
+  const totals = left.map((seat) =>
+    onBoard(s)
+      .filter((d) => d.owner === seat)
+      .reduce((a, d) => a + d.value, 0),
+  );
   const best = Math.max(...totals);
   if (s.scenario === 'rescue-mission') {
-    finish(s, { winners: [DEFENDERS], draw: false, reason: 'held-out', summary: `The Defenders held out for ${s.cycleLimit} cycles` }, events);
+    finish(
+      s,
+      {
+        winners: [DEFENDERS],
+        draw: false,
+        reason: 'held-out',
+        summary: `The Defenders held out for ${s.cycleLimit} cycles`,
+      },
+      events,
+    );
     return;
   }
   if (s.scenario === 'attack-on-tokyo') {
-    finish(s, { winners: [0], draw: false, reason: 'tokyo-defended', summary: `Tokyo held for ${s.cycleLimit} cycles` }, events);
+    finish(
+      s,
+      { winners: [0], draw: false, reason: 'tokyo-defended', summary: `Tokyo held for ${s.cycleLimit} cycles` },
+      events,
+    );
     return;
   }
   if (s.snipe) {
@@ -173,10 +275,16 @@ function finishOnLimit(s: PolywarsState, events: GameEvent[]): void {
   // Everyone still in tied: a draw. Some tied at the top: they share the win.
   const draw = top.length === left.length && left.length > 1;
   events.push({ type: 'cycle-limit', seats: left, totals });
-  finish(s, {
-    winners: draw ? [] : top, draw, reason: 'cycle-limit',
-    summary: `After ${s.cycleLimit} cycles the highest total of dice values on the field wins`,
-  }, events);
+  finish(
+    s,
+    {
+      winners: draw ? [] : top,
+      draw,
+      reason: 'cycle-limit',
+      summary: `After ${s.cycleLimit} cycles the highest total of dice values on the field wins`,
+    },
+    events,
+  );
 }
 
 // ───────────────────────────── the cycle (W5) ─────────────────────────────
@@ -188,7 +296,8 @@ function initiativeOrder(bids: (number | null)[], seats: Seat[], dice: Dice, eve
     const rolls = group.map(() => dice.roll(6));
     events.push({ type: 'roll-off', seats: group, rolls });
     const out: Seat[] = [];
-    for (const v of [...new Set(rolls)].sort((a, b) => b - a)) out.push(...rollOff(group.filter((_, i) => rolls[i] === v)));
+    for (const v of [...new Set(rolls)].sort((a, b) => b - a))
+      out.push(...rollOff(group.filter((_, i) => rolls[i] === v)));
     return out;
   };
   const out: Seat[] = [];
@@ -238,7 +347,15 @@ function nextTurn(s: PolywarsState, events: GameEvent[]): void {
     startCycle(s, events);
     return;
   }
-  Object.assign(s, { turnPhase: 'attack', attacked: [], moved: [], mover: null, stepsTaken: 0, speedDie: null, pendingZap: null });
+  Object.assign(s, {
+    turnPhase: 'attack',
+    attacked: [],
+    moved: [],
+    mover: null,
+    stepsTaken: 0,
+    speedDie: null,
+    pendingZap: null,
+  });
   events.push({ type: 'turn', seat: s.order[s.turnIndex], cycle: s.cycle });
 }
 
@@ -257,7 +374,16 @@ function revealForces(s: PolywarsState, dice: Dice, events: GameEvent[]): void {
   // The server rolls every die of every force, seat by seat in force order, before anyone places (W6).
   for (let seat = 0; seat < s.seats; seat++) {
     for (const sides of s.forces[seat] ?? []) {
-      s.dice.push({ id: s.dice.length, owner: seat, sides, value: dice.roll(sides), x: null, y: null, alive: s.inGame[seat]!, aura: null });
+      s.dice.push({
+        id: s.dice.length,
+        owner: seat,
+        sides,
+        value: dice.roll(sides),
+        x: null,
+        y: null,
+        alive: s.inGame[seat]!,
+        aura: null,
+      });
     }
   }
   events.push({ type: 'forces', forces: s.forces.map((f) => f ?? []), values: s.dice.map((d) => d.value) });
@@ -280,11 +406,13 @@ export function placementRefusal(s: PolywarsState, seat: Seat, p: Placement): st
   const zone = zoneOf(s, seat);
   if (!king && (!base || !zoneHolds(zone, { ...base, r: 0 }))) return 'Place your base inside your deployment zone.';
   const rescue = s.scenario === 'rescue-mission';
-  if (s.scenario === 'attack-on-tokyo' && seat === RAGE) return 'The Rage player unleashes one of the Defenders\' dice instead.';
+  if (s.scenario === 'attack-on-tokyo' && seat === RAGE)
+    return "The Rage player unleashes one of the Defenders' dice instead.";
   if (rescue && seat === RESCUERS) {
     const home = s.bases[DEFENDERS]!;
     const d2 = (base!.x - home.x) ** 2 + (base!.y - home.y) ** 2;
-    if (d2 < (5 * R) ** 2 || d2 > (10 * R) ** 2) return 'The Rescuers\' base lies 5 to 10 range units from the Defenders\'.';
+    if (d2 < (5 * R) ** 2 || d2 > (10 * R) ** 2)
+      return "The Rescuers' base lies 5 to 10 range units from the Defenders'.";
   }
   // at.length === own.length (checked above), so at[i] is there for every die, and the leader < own.length.
   const discs = own.map((d, i) => ({ x: at[i]!.x, y: at[i]!.y, r: typeOf(d).radius }));
@@ -300,7 +428,8 @@ export function placementRefusal(s: PolywarsState, seat: Seat, p: Placement): st
     }
     if (!zoneHolds(zone, disc) || !onField(disc, s.field)) return `Die ${i + 1} is outside your deployment zone.`;
     if (taken.some((t) => discsOverlap(t, disc))) return `Die ${i + 1} is on a die already placed.`;
-    for (let j = 0; j < i; j++) if (own[j]!.x === null && discsOverlap(disc, discs[j]!)) return `Dice ${j + 1} and ${i + 1} overlap.`;
+    for (let j = 0; j < i; j++)
+      if (own[j]!.x === null && discsOverlap(disc, discs[j]!)) return `Dice ${j + 1} and ${i + 1} overlap.`;
     if (i !== leader && distanceToDisc(anchor, disc) > s.deployWithin * R) {
       return `Die ${i + 1} is more than ${s.deployWithin} range units from your ${king ? 'leader' : 'base'}.`;
     }
@@ -317,7 +446,11 @@ function revealDefenders(s: PolywarsState, events: GameEvent[]): void {
     Object.assign(h, { x: base.x, y: base.y, aura: 'immunity' });
     s.frozen = h.id;
   }
-  events.push({ type: 'deployed', dice: onBoard(s).map((d) => ({ die: d.id, x: d.x, y: d.y, aura: d.aura })), bases: s.bases.map((b) => b && { ...b }) });
+  events.push({
+    type: 'deployed',
+    dice: onBoard(s).map((d) => ({ die: d.id, x: d.x, y: d.y, aura: d.aura })),
+    bases: s.bases.map((b) => b && { ...b }),
+  });
 }
 
 function revealSeat(s: PolywarsState, seat: Seat): void {
@@ -365,21 +498,32 @@ export type AttackCheck = { ok: true; range: number; zap: boolean } | { ok: fals
 export function attackCheck(s: PolywarsState, a: PwDie, t: PwDie, field: PwDie[] = onBoard(s)): AttackCheck {
   if (!t.alive || t.x === null) return { ok: false, code: 'no-target', message: 'That die is not on the field.' };
   if (t.owner === a.owner) return { ok: false, code: 'friendly', message: 'Dice attack enemy dice only.' };
-  if (a.id === s.frozen || t.id === s.frozen) return { ok: false, code: 'frozen', message: 'The frozen hostage neither attacks nor is attacked.' };
+  if (a.id === s.frozen || t.id === s.frozen)
+    return { ok: false, code: 'frozen', message: 'The frozen hostage neither attacks nor is attacked.' };
   const range = rangeTo(discOf(a), discOf(t));
   if (range === 0) return { ok: true, range, zap: false };
-  if (range >= a.value) return { ok: false, code: 'out-of-range', message: `Range ${range} is not below the die's value ${a.value}.` };
+  if (range >= a.value)
+    return { ok: false, code: 'out-of-range', message: `Range ${range} is not below the die's value ${a.value}.` };
   const from = bodyOf(a);
   const to = bodyOf(t);
   const dieInWay = field.some((d) => d.id !== a.id && d.id !== t.id && segmentCrossesDisc(from, to, discOf(d)));
-  if (dieInWay || !lineOfSight(from, to, [], s.terrain).clear) return { ok: false, code: 'no-line-of-sight', message: 'Something blocks the line of sight.' };
+  if (dieInWay || !lineOfSight(from, to, [], s.terrain).clear)
+    return { ok: false, code: 'no-line-of-sight', message: 'Something blocks the line of sight.' };
   return { ok: true, range, zap: true };
 }
 
-function attack(s: PolywarsState, seat: Seat, dieId: number, targetId: number, dice: Dice, events: GameEvent[]): Refusal | null {
+function attack(
+  s: PolywarsState,
+  seat: Seat,
+  dieId: number,
+  targetId: number,
+  dice: Dice,
+  events: GameEvent[],
+): Refusal | null {
   const a = s.dice[dieId];
   const t = s.dice[targetId];
-  if (!a?.alive || a.owner !== seat || a.x === null) return refuse('not-your-die', 'Attack with one of your own dice on the field.');
+  if (!a?.alive || a.owner !== seat || a.x === null)
+    return refuse('not-your-die', 'Attack with one of your own dice on the field.');
   if (!t) return refuse('no-target', 'No such die.');
   if (s.attacked.includes(dieId)) return refuse('already-attacked', 'Each die attacks at most once per Attack Phase.');
   const check = attackCheck(s, a, t);
@@ -388,7 +532,17 @@ function attack(s: PolywarsState, seat: Seat, dieId: number, targetId: number, d
   const command = dice.roll(a.sides);
   const outcome = command === effective ? 'perfect' : command < effective ? 'successful' : 'failed';
   s.attacked.push(dieId);
-  events.push({ type: 'attack', seat, die: dieId, target: targetId, zap: check.zap, range: check.range, command, against: effective, outcome });
+  events.push({
+    type: 'attack',
+    seat,
+    die: dieId,
+    target: targetId,
+    zap: check.zap,
+    range: check.range,
+    command,
+    against: effective,
+    outcome,
+  });
   if (outcome === 'failed') {
     damage(s, dieId, 1, events, 'failed-attack', dice);
   } else if (outcome === 'perfect' && t.aura === 'rage') {
@@ -417,7 +571,8 @@ export function absorbRange(z: { damage: number; cost: number }): [number, numbe
 function zapBack(s: PolywarsState, absorb: number, events: GameEvent[], dice: Dice): Refusal | null {
   const z = s.pendingZap!;
   const [lo, hi] = absorbRange(z);
-  if (absorb < lo || absorb > hi) return refuse('bad-split', `The attacker takes between ${lo} and ${hi} of the zap back cost ${z.cost}.`);
+  if (absorb < lo || absorb > hi)
+    return refuse('bad-split', `The attacker takes between ${lo} and ${hi} of the zap back cost ${z.cost}.`);
   s.pendingZap = null;
   const dealt = z.damage - (z.cost - absorb);
   events.push({ type: 'zap-back', die: z.attacker, target: z.target, cost: z.cost, absorb, dealt });
@@ -429,7 +584,9 @@ function zapBack(s: PolywarsState, absorb: number, events: GameEvent[], dice: Di
 // ───────────────────────────── movement (W4) ─────────────────────────────
 
 export function stepCheck(s: PolywarsState, d: PwDie, x: number, y: number) {
-  const others = onBoard(s).filter((o) => o.id !== d.id).map(discOf);
+  const others = onBoard(s)
+    .filter((o) => o.id !== d.id)
+    .map(discOf);
   return stepRefusal(bodyOf(d), { x, y }, others, s.terrain, s.field);
 }
 
@@ -490,13 +647,17 @@ export function powerRefusal(s: PolywarsState, seat: Seat, d: PwDie | undefined,
   if (!d?.alive || d.owner !== seat || d.x === null) return NOT_OWN_DIE;
   if (typeOf(d).power !== power) return `A d${d.sides} has no such power.`;
   if (immune(d)) return 'A die with the Immunity Aura cannot use its power.';
-  if ((power === 'teleportation' || power === 'super-speed') && !released(s, d)) return 'That Snipe die may not move yet.';
+  if ((power === 'teleportation' || power === 'super-speed') && !released(s, d))
+    return 'That Snipe die may not move yet.';
   const c = POWER_COST[typeOf(d).power!];
   if (c.needsTwo && d.value <= c.cost) return 'Paying for the power would leave the die at 0.';
   return null;
 }
 
-type PowerAction = Extract<PolywarsAction, { type: 'damage-field' | 'super-speed' | 'healer' | 'mutation' | 'teleportation' }>;
+type PowerAction = Extract<
+  PolywarsAction,
+  { type: 'damage-field' | 'super-speed' | 'healer' | 'mutation' | 'teleportation' }
+>;
 
 function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, events: GameEvent[]): Refusal | null {
   const d = s.dice[act.die];
@@ -520,7 +681,8 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
       if (total > HEAL_POINTS) return refuse('bad-targets', `A healer restores ${HEAL_POINTS} points in all.`);
       for (const t of act.targets) {
         const o = reach.find((r) => r.id === t.die);
-        if (!o) return refuse('bad-targets', 'Heal dice within side-to-side range, not the healer itself or an immune die.');
+        if (!o)
+          return refuse('bad-targets', 'Heal dice within side-to-side range, not the healer itself or an immune die.');
         if (o.value + t.points > o.sides) return refuse('bad-targets', `A d${o.sides} cannot go above ${o.sides}.`);
       }
       events.push({ type: 'power', power: act.type, seat, die: d.id, targets: act.targets.map((t) => ({ ...t })) });
@@ -530,13 +692,25 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
     case 'mutation': {
       if (new Set(act.targets).size !== act.targets.length) return refuse('bad-targets', 'Each die is named once.');
       for (const id of act.targets) {
-        if (!reach.some((r) => r.id === id)) return refuse('bad-targets', 'Mutate dice within side-to-side range, not the mutant itself or an immune die.');
+        if (!reach.some((r) => r.id === id))
+          return refuse(
+            'bad-targets',
+            'Mutate dice within side-to-side range, not the mutant itself or an immune die.',
+          );
       }
       // Rerolled in id order, whatever order was named, so a log reads the same either way.
       const ids = act.targets.slice().sort((a, b) => a - b);
       const targets = ids.map((id) => dieOf(s, id));
       const rolls = targets.map((t) => dice.roll(t.sides));
-      events.push({ type: 'power', power: act.type, seat, die: d.id, targets: ids, rolls, before: targets.map((t) => t.value) });
+      events.push({
+        type: 'power',
+        power: act.type,
+        seat,
+        die: d.id,
+        targets: ids,
+        rolls,
+        before: targets.map((t) => t.value),
+      });
       targets.forEach((t, i) => {
         const roll = rolls[i]!; // one roll per target, made just above
         if (roll === t.value) destroy(s, t.id, events, 'mutation', dice, d.id);
@@ -547,7 +721,14 @@ function usePower(s: PolywarsState, seat: Seat, act: PowerAction, dice: Dice, ev
     case 'teleportation': {
       const where = teleportRefusal(s, d, act.x, act.y) ?? rageRefusal(s, d, act.x, act.y);
       if (where) return refuse('bad-target', where);
-      events.push({ type: 'power', power: act.type, seat, die: d.id, from: { x: d.x, y: d.y }, to: { x: act.x, y: act.y } });
+      events.push({
+        type: 'power',
+        power: act.type,
+        seat,
+        die: d.id,
+        from: { x: d.x, y: d.y },
+        to: { x: act.x, y: act.y },
+      });
       d.x = act.x;
       d.y = act.y;
       carryFlags(s, d, events);
@@ -568,7 +749,8 @@ export function teleportRefusal(s: PolywarsState, d: PwDie, x: number, y: number
   if (!onField(at, s.field)) return 'The die would leave the field.';
   const others = onBoard(s).filter((o) => o.id !== d.id);
   if (others.some((o) => discsOverlap(at, discOf(o)))) return 'The die would land on another die.';
-  if (!others.some((o) => o.owner === d.owner && rangeTo(at, discOf(o)) === 0)) return 'Land within side-to-side range of a friendly die.';
+  if (!others.some((o) => o.owner === d.owner && rangeTo(at, discOf(o)) === 0))
+    return 'Land within side-to-side range of a friendly die.';
   return null;
 }
 
@@ -611,7 +793,11 @@ function applyIn(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice, 
         return null;
       }
       if (act.type !== 'place') return refuse('wrong-phase', 'Place your force.');
-      const placement: Placement = { leader: act.leader ?? null, base: act.base ? { ...act.base } : null, at: act.at.map((p) => ({ x: p.x, y: p.y })) };
+      const placement: Placement = {
+        leader: act.leader ?? null,
+        base: act.base ? { ...act.base } : null,
+        at: act.at.map((p) => ({ x: p.x, y: p.y })),
+      };
       const why = placementRefusal(s, seat, placement);
       if (why) return refuse('bad-placement', why);
       s.placements[seat] = placement;
@@ -650,7 +836,13 @@ export function healRefusal(s: PolywarsState, seat: Seat, ids: number[]): string
   return null;
 }
 
-function turnAction(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice, events: GameEvent[]): Refusal | null {
+function turnAction(
+  s: PolywarsState,
+  seat: Seat,
+  act: PolywarsAction,
+  dice: Dice,
+  events: GameEvent[],
+): Refusal | null {
   if (s.pendingZap) {
     if (act.type !== 'zap-back') return refuse('zap-back-first', 'Split the zap back cost first.');
     const r = zapBack(s, act.absorb, events, dice);
@@ -664,10 +856,15 @@ function turnAction(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dic
       r = attack(s, seat, act.die, act.target, dice, events);
       break;
     case 'step':
-      if (s.turnPhase !== 'move' && s.turnPhase !== 'speed') return refuse('wrong-phase', 'Steps come in the Movement Phase.');
+      if (s.turnPhase !== 'move' && s.turnPhase !== 'speed')
+        return refuse('wrong-phase', 'Steps come in the Movement Phase.');
       r = step(s, seat, act.die, act.x, act.y, events);
       break;
-    case 'damage-field': case 'super-speed': case 'healer': case 'mutation': case 'teleportation':
+    case 'damage-field':
+    case 'super-speed':
+    case 'healer':
+    case 'mutation':
+    case 'teleportation':
       if (s.turnPhase !== 'action') return refuse('wrong-phase', 'Powers come in the Action Phase.');
       r = usePower(s, seat, act, dice, events);
       if (r) return r;
@@ -688,7 +885,8 @@ function turnAction(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dic
       break;
     }
     case 'done':
-      if (s.turnPhase === 'attack' && mustAttack(s, seat)) return refuse('must-attack', 'The Rage die must attack when it can.');
+      if (s.turnPhase === 'attack' && mustAttack(s, seat))
+        return refuse('must-attack', 'The Rage die must attack when it can.');
       if (s.turnPhase === 'attack') s.turnPhase = 'move';
       else if (s.turnPhase === 'move') s.turnPhase = 'action';
       else nextTurn(s, events);

@@ -8,9 +8,15 @@ import { DEFENDERS, discOf, finish, onBoard, ownDice, RAGE, RESCUERS, typeOf, zo
 import type { Placement, PolywarsState, PwDie } from './state';
 
 /** The free spot nearest a base's centre (a 10-unit grid within 2 R), or null when the base is crowded out. */
-export function freeSpotNear(s: PolywarsState, d: PwDie, at: { x: number; y: number }): { x: number; y: number } | null {
+export function freeSpotNear(
+  s: PolywarsState,
+  d: PwDie,
+  at: { x: number; y: number },
+): { x: number; y: number } | null {
   const r = typeOf(d).radius;
-  const others = onBoard(s).filter((o) => o.id !== d.id).map(discOf);
+  const others = onBoard(s)
+    .filter((o) => o.id !== d.id)
+    .map(discOf);
   let best: { x: number; y: number } | null = null;
   let bestKey = Infinity;
   for (let dy = -2 * R; dy <= 2 * R; dy += 10) {
@@ -36,7 +42,8 @@ export function respawn(s: PolywarsState, d: PwDie, events: GameEvent[], dice: D
 }
 
 /** Sides a seat may field: the Rescuers get twice the Defenders' budget (W7). */
-export const budgetOf = (s: PolywarsState, seat: Seat) => (s.scenario === 'rescue-mission' && seat === RESCUERS ? 2 * s.budget : s.budget);
+export const budgetOf = (s: PolywarsState, seat: Seat) =>
+  s.scenario === 'rescue-mission' && seat === RESCUERS ? 2 * s.budget : s.budget;
 
 /** The hostage: the Rescuers' first die, which the Defenders' deployment puts on the Defenders' base, frozen. */
 export const hostageOf = (s: PolywarsState): PwDie | undefined => ownDice(s, RESCUERS)[0];
@@ -63,7 +70,7 @@ export function released(s: PolywarsState, d: PwDie): boolean {
 
 /** Hunters: in the band between the bases, no closer than 2 range units to either, clear of each other. */
 export function hunterRefusal(s: PolywarsState, seat: Seat, p: Placement): string | null {
-  if (seat === s.snipe!.seat) return 'The Snipe dice are set on the base\'s spaces by size.';
+  if (seat === s.snipe!.seat) return "The Snipe dice are set on the base's spaces by size.";
   if (p.leader !== null || p.base !== null) return 'Hunters place dice only.';
   const own = ownDice(s, seat);
   // placementRefusal has checked that p.at holds one spot per own die, and the seat.
@@ -71,7 +78,8 @@ export function hunterRefusal(s: PolywarsState, seat: Seat, p: Placement): strin
   const zone = zoneOf(s, seat);
   for (const [i, disc] of discs.entries()) {
     if (!zoneHolds(zone, disc)) return `Die ${i + 1} is not between the bases.`;
-    if (SNIPE_BASES.some((b) => distanceToDisc(b, disc) < 2 * R)) return `Die ${i + 1} is closer than 2 range units to a base.`;
+    if (SNIPE_BASES.some((b) => distanceToDisc(b, disc) < 2 * R))
+      return `Die ${i + 1} is closer than 2 range units to a base.`;
     for (let j = 0; j < i; j++) if (discsOverlap(disc, discs[j]!)) return `Dice ${j + 1} and ${i + 1} overlap.`;
   }
   return null;
@@ -80,7 +88,9 @@ export function hunterRefusal(s: PolywarsState, seat: Seat, p: Placement): strin
 /** The Snipe dice go on the start base's numbered spaces: the most sides on space 1, and so on (ties: force order). */
 export function placeSnipes(s: PolywarsState): void {
   const sn = s.snipe!;
-  const own = ownDice(s, sn.seat).slice().sort((a, b) => b.sides - a.sides || a.id - b.id);
+  const own = ownDice(s, sn.seat)
+    .slice()
+    .sort((a, b) => b.sides - a.sides || a.id - b.id);
   sn.spaces = own.map((d) => d.id);
   own.forEach((d, k) => {
     const space = SNIPE_SPACES[k];
@@ -110,9 +120,23 @@ export function endBattle(s: PolywarsState, events: GameEvent[]): void {
   events.push({ type: 'battle-end', battle: sn.battle, points: sn.points.slice() });
   if (sn.battle === 1) {
     Object.assign(s, {
-      phase: 'build', cycle: 0, forces: Array(s.seats).fill(null), dice: [], placements: Array(s.seats).fill(null),
-      bids: Array(s.seats).fill(null), heals: Array(s.seats).fill(null), lastBids: null, order: [], turnIndex: 0,
-      turnPhase: 'attack', attacked: [], moved: [], mover: null, stepsTaken: 0, speedDie: null, pendingZap: null,
+      phase: 'build',
+      cycle: 0,
+      forces: Array(s.seats).fill(null),
+      dice: [],
+      placements: Array(s.seats).fill(null),
+      bids: Array(s.seats).fill(null),
+      heals: Array(s.seats).fill(null),
+      lastBids: null,
+      order: [],
+      turnIndex: 0,
+      turnPhase: 'attack',
+      attacked: [],
+      moved: [],
+      mover: null,
+      stepsTaken: 0,
+      speedDie: null,
+      pendingZap: null,
     });
     s.snipe = { battle: 2, seat: 1 - sn.seat, points: sn.points, spaces: [] };
     events.push({ type: 'battle-start', battle: 2, snipe: s.snipe.seat });
@@ -120,10 +144,18 @@ export function endBattle(s: PolywarsState, events: GameEvent[]): void {
   }
   // Snipe Hunt is for two players exactly: one score per seat.
   const [a = 0, b = 0] = sn.points;
-  finish(s, a === b
-    ? { winners: [], draw: true, reason: 'snipe-points', summary: `Both battles scored the same, ${a} to ${b}` }
-    : { winners: [a > b ? 0 : 1], draw: false, reason: 'snipe-points', summary: `More Snipe dice home over two battles, ${Math.max(a, b)} to ${Math.min(a, b)}` },
-  events);
+  finish(
+    s,
+    a === b
+      ? { winners: [], draw: true, reason: 'snipe-points', summary: `Both battles scored the same, ${a} to ${b}` }
+      : {
+          winners: [a > b ? 0 : 1],
+          draw: false,
+          reason: 'snipe-points',
+          summary: `More Snipe dice home over two battles, ${Math.max(a, b)} to ${Math.min(a, b)}`,
+        },
+    events,
+  );
 }
 
 // ───────────────────────────── Attack on Tokyo (W7) ─────────────────────────────
@@ -131,12 +163,15 @@ export function endBattle(s: PolywarsState, events: GameEvent[]): void {
 export const rageDie = (s: PolywarsState): PwDie | undefined => s.dice.find((d) => d.alive && d.aura === 'rage');
 
 /** Squared distance from a point to Tokyo's centre. */
-export const toTokyo2 = (s: PolywarsState, p: { x: number; y: number }) => (p.x - s.bases[0]!.x) ** 2 + (p.y - s.bases[0]!.y) ** 2;
+export const toTokyo2 = (s: PolywarsState, p: { x: number; y: number }) =>
+  (p.x - s.bases[0]!.x) ** 2 + (p.y - s.bases[0]!.y) ** 2;
 
 /** W7: every Rage step (and a teleport) must bring the Rage die closer to Tokyo. */
 export function rageRefusal(s: PolywarsState, d: PwDie, x: number, y: number): string | null {
   if (d.aura !== 'rage' || s.scenario !== 'attack-on-tokyo') return null;
-  return toTokyo2(s, { x, y }) < toTokyo2(s, { x: d.x!, y: d.y! }) ? null : 'Every Rage step must bring it closer to Tokyo.';
+  return toTokyo2(s, { x, y }) < toTokyo2(s, { x: d.x!, y: d.y! })
+    ? null
+    : 'Every Rage step must bring it closer to Tokyo.';
 }
 
 /** Taking up the Rage: the die goes to the Rage player at its maximum value. */
@@ -153,19 +188,24 @@ export function passRage(s: PolywarsState, d: PwDie, by: number | null, events: 
     events.push({ type: 'rage-passed', from: d.id, to: next.id, value: next.value });
     return;
   }
-  finish(s, { winners: [0], draw: false, reason: 'rage-spent', summary: 'The Rage died out before reaching Tokyo' }, events);
+  finish(
+    s,
+    { winners: [0], draw: false, reason: 'rage-spent', summary: 'The Rage died out before reaching Tokyo' },
+    events,
+  );
 }
 
 /** Godzilla wins on ending a step (or a teleport) within R of Tokyo's centre. */
 export function tokyoAfterMove(s: PolywarsState, d: PwDie, events: GameEvent[]): void {
-  if (s.scenario !== 'attack-on-tokyo' || d.aura !== 'rage' || toTokyo2(s, d as { x: number; y: number }) > R * R) return;
+  if (s.scenario !== 'attack-on-tokyo' || d.aura !== 'rage' || toTokyo2(s, d as { x: number; y: number }) > R * R)
+    return;
   finish(s, { winners: [RAGE], draw: false, reason: 'tokyo-reached', summary: 'The Rage reached Tokyo' }, events);
 }
 
 /** The Rage player's deployment: one Defender die, at least 8 R from Tokyo, on the field, clear of the others. */
 export function unleashRefusal(s: PolywarsState, id: number, x: number, y: number): string | null {
   const d = s.dice[id];
-  if (!d || d.owner === RAGE || !d.alive || d.x === null) return 'Choose one of the Defenders\' dice.';
+  if (!d || d.owner === RAGE || !d.alive || d.x === null) return "Choose one of the Defenders' dice.";
   const at: Disc = { x, y, r: typeOf(d).radius };
   if (!onField(at, s.field)) return 'The die would leave the field.';
   if (toTokyo2(s, at) < (8 * R) ** 2) return 'The Rage starts at least 8 range units from Tokyo.';
@@ -184,7 +224,11 @@ export function rescueAfterMove(s: PolywarsState, d: PwDie, events: GameEvent[])
   }
   const base = s.bases[RESCUERS];
   if (d.id === h.id && base && (base.x - d.x!) ** 2 + (base.y - d.y!) ** 2 <= R * R) {
-    finish(s, { winners: [RESCUERS], draw: false, reason: 'rescued', summary: 'The hostage reached the Rescuers\' base' }, events);
+    finish(
+      s,
+      { winners: [RESCUERS], draw: false, reason: 'rescued', summary: "The hostage reached the Rescuers' base" },
+      events,
+    );
   }
 }
 
@@ -212,8 +256,11 @@ export function carryFlags(s: PolywarsState, d: PwDie, events: GameEvent[]): voi
     const base = s.bases[d.owner];
     if (base && (base.x - d.x!) ** 2 + (base.y - d.y!) ** 2 <= R * R) {
       events.push({ type: 'flag-captured', flag: f.owner, die: d.id, seat: d.owner });
-      finish(s, { winners: [d.owner], draw: false, reason: 'flag-captured', summary: 'Brought an enemy flag home' }, events);
+      finish(
+        s,
+        { winners: [d.owner], draw: false, reason: 'flag-captured', summary: 'Brought an enemy flag home' },
+        events,
+      );
     }
   }
 }
-

@@ -7,7 +7,11 @@ import type { Field, Terrain } from './geometry';
 export const MAX_DICE_PER_FORCE = 20;
 /** Coordinates are integers in units (R = 100); no field is larger than 100 R. */
 const coord = z.number().int().min(0).max(10_000);
-const dieId = z.number().int().min(0).max(6 * MAX_DICE_PER_FORCE - 1);
+const dieId = z
+  .number()
+  .int()
+  .min(0)
+  .max(6 * MAX_DICE_PER_FORCE - 1);
 
 /** 0 stands for "the scenario's own" (a room form's choice), the same as leaving the option out. */
 const scenarioDefault = (v: unknown) => (v === 0 ? undefined : v);
@@ -15,7 +19,9 @@ const scenarioDefault = (v: unknown) => (v === 0 ? undefined : v);
 export const polywarsOptions = z
   .object({
     /** Only scenarios the module plays to the end are offered (catalogue `playable`). */
-    scenario: z.enum(['kill-the-king', 'capture-the-flag', 'rescue-mission', 'snipe-hunt', 'attack-on-tokyo']).default('kill-the-king'),
+    scenario: z
+      .enum(['kill-the-king', 'capture-the-flag', 'rescue-mission', 'snipe-hunt', 'attack-on-tokyo'])
+      .default('kill-the-king'),
     /** Total sides per force (W6: equal for every player; Rescue Mission: the Defenders', the Rescuers get twice). Default: the scenario's. */
     budget: z.preprocess(scenarioDefault, z.number().int().min(2).max(300).optional()),
     /** Cycles before the game ends on points (a proposal where the scenario has no limit). */
@@ -28,7 +34,11 @@ export const polywarsOptions = z
     const sc = SCENARIOS[o.scenario];
     const p = sc.players;
     if (o.seats !== undefined && (o.seats < p.min || o.seats > p.max)) {
-      ctx.addIssue({ code: 'custom', path: ['seats'], message: `${sc.name} is for ${p.min === p.max ? p.min : `${p.min}–${p.max}`} players` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['seats'],
+        message: `${sc.name} is for ${p.min === p.max ? p.min : `${p.min}–${p.max}`} players`,
+      });
     }
   });
 export type PolywarsOptions = z.output<typeof polywarsOptions>;
@@ -44,11 +54,22 @@ export const polywarsAction = z.discriminatedUnion('type', [
    * Placement of one's own dice in force order (secret until all have placed). Kill the King names the leader (an
    * index into the force); Capture the Flag names the base's centre.
    */
-  z.object({
-    type: z.literal('place'), leader: z.number().int().min(0).max(MAX_DICE_PER_FORCE - 1).optional(),
-    base: z.object({ x: coord, y: coord }).strict().optional(),
-    at: z.array(z.object({ x: coord, y: coord }).strict()).min(1).max(MAX_DICE_PER_FORCE),
-  }).strict(),
+  z
+    .object({
+      type: z.literal('place'),
+      leader: z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_DICE_PER_FORCE - 1)
+        .optional(),
+      base: z.object({ x: coord, y: coord }).strict().optional(),
+      at: z
+        .array(z.object({ x: coord, y: coord }).strict())
+        .min(1)
+        .max(MAX_DICE_PER_FORCE),
+    })
+    .strict(),
   /** Attack on Tokyo: the Rage player puts the Rage Aura on one Defender die, at least 8 R from Tokyo. */
   z.object({ type: z.literal('unleash'), die: dieId, x: coord, y: coord }).strict(),
   /** W5 Initiative: option points bid, 0–3 (secret until all have bid). */
@@ -61,11 +82,26 @@ export const polywarsAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('step'), die: dieId, x: coord, y: coord }).strict(),
   z.object({ type: z.literal('damage-field'), die: dieId }).strict(),
   z.object({ type: z.literal('super-speed'), die: dieId }).strict(),
-  z.object({
-    type: z.literal('healer'), die: dieId,
-    targets: z.array(z.object({ die: dieId, points: z.number().int().min(1).max(3) }).strict()).min(1).max(3),
-  }).strict(),
-  z.object({ type: z.literal('mutation'), die: dieId, targets: z.array(dieId).min(1).max(6 * MAX_DICE_PER_FORCE) }).strict(),
+  z
+    .object({
+      type: z.literal('healer'),
+      die: dieId,
+      targets: z
+        .array(z.object({ die: dieId, points: z.number().int().min(1).max(3) }).strict())
+        .min(1)
+        .max(3),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('mutation'),
+      die: dieId,
+      targets: z
+        .array(dieId)
+        .min(1)
+        .max(6 * MAX_DICE_PER_FORCE),
+    })
+    .strict(),
   z.object({ type: z.literal('teleportation'), die: dieId, x: coord, y: coord }).strict(),
   /** Drops the flag a die carries, where it stands (Capture the Flag). */
   z.object({ type: z.literal('drop'), die: dieId }).strict(),

@@ -9,8 +9,22 @@ import { toAct } from './rules';
 import type { Phase, Placement, PolywarsState, PwDie, TurnPhase } from './state';
 
 /** The state's public fields travel as they are (their meaning is documented on PolywarsState). */
-type PublicFields = 'lastBids' | 'order' | 'attacked' | 'moved' | 'mover' | 'stepsTaken' | 'speedDie' | 'pendingZap'
-  | 'bases' | 'flags' | 'snipe' | 'frozen' | 'inGame' | 'eliminated' | 'result';
+type PublicFields =
+  | 'lastBids'
+  | 'order'
+  | 'attacked'
+  | 'moved'
+  | 'mover'
+  | 'stepsTaken'
+  | 'speedDie'
+  | 'pendingZap'
+  | 'bases'
+  | 'flags'
+  | 'snipe'
+  | 'frozen'
+  | 'inGame'
+  | 'eliminated'
+  | 'result';
 
 export interface PolywarsView extends Pick<PolywarsState, PublicFields> {
   viewer: Seat | null;
@@ -36,7 +50,16 @@ export interface PolywarsView extends Pick<PolywarsState, PublicFields> {
 }
 
 function answeredOf(s: PolywarsState): boolean[] {
-  const slot: unknown[] = s.phase === 'build' ? s.forces : s.phase === 'place' ? s.placements : s.phase === 'bid' ? s.bids : s.phase === 'heal' ? s.heals : [];
+  const slot: unknown[] =
+    s.phase === 'build'
+      ? s.forces
+      : s.phase === 'place'
+        ? s.placements
+        : s.phase === 'bid'
+          ? s.bids
+          : s.phase === 'heal'
+            ? s.heals
+            : [];
   return Array.from({ length: s.seats }, (_, i) => slot[i] !== null && slot[i] !== undefined);
 }
 
@@ -58,11 +81,17 @@ export function viewOf(s: PolywarsState, seat: Seat | null): PolywarsView {
     toAct: toAct(s),
     answered: answeredOf(s),
     mine: {
-      force: own && s.phase === 'build' ? s.forces[seat!]?.slice() ?? null : null,
-      placement: own && s.phase === 'place' && s.placements[seat!]
-        ? { leader: s.placements[seat!]!.leader, base: s.placements[seat!]!.base && { ...s.placements[seat!]!.base! }, at: s.placements[seat!]!.at.map((p) => ({ ...p })) } : null,
-      bid: own && (s.phase === 'bid' || s.phase === 'heal') ? s.bids[seat!] ?? null : null,
-      heal: own && s.phase === 'heal' ? s.heals[seat!]?.slice() ?? null : null,
+      force: own && s.phase === 'build' ? (s.forces[seat!]?.slice() ?? null) : null,
+      placement:
+        own && s.phase === 'place' && s.placements[seat!]
+          ? {
+              leader: s.placements[seat!]!.leader,
+              base: s.placements[seat!]!.base && { ...s.placements[seat!]!.base! },
+              at: s.placements[seat!]!.at.map((p) => ({ ...p })),
+            }
+          : null,
+      bid: own && (s.phase === 'bid' || s.phase === 'heal') ? (s.bids[seat!] ?? null) : null,
+      heal: own && s.phase === 'heal' ? (s.heals[seat!]?.slice() ?? null) : null,
     },
     dice: s.dice.map((d) => ({ ...d })),
     // biome-ignore lint/complexity/useOptionalChain: a missing entry stays null (`?.` would make it undefined, which the state's equality checks tell apart)
@@ -97,38 +126,73 @@ export function describeEvent(e: GameEvent, names: string[]): string {
   // biome-ignore lint/suspicious/noExplicitAny: Polywars' events are not yet a typed union (see HighRollEvent, DiceChessEvent)
   const x = e as Record<string, any>;
   switch (e.type) {
-    case 'built': return `${name(x.seat)} has built a force`;
-    case 'forces': return `Forces revealed and rolled: ${(x.forces as number[][]).map((f, i) => `${name(i)} ${f.map((n) => `d${n}`).join(' ')}`).join('; ')}`;
-    case 'placed': return `${name(x.seat)} has placed their force`;
-    case 'deployed': return 'Every force is revealed on the field';
-    case 'cycle': return `Cycle ${x.cycle} begins: bid for initiative`;
-    case 'bid-in': return `${name(x.seat)} has bid`;
-    case 'bids': return `Bids: ${(x.bids as number[]).map((b, i) => `${name(i)} ${b}`).join(', ')}`;
-    case 'roll-off': return `Tie on bids: ${(x.seats as number[]).map((s, i) => `${name(s)} rolls ${x.rolls[i]}`).join(', ')}`;
-    case 'initiative': return `Turn order: ${list(x.order)}`;
-    case 'healed-in': return `${name(x.seat)} has healed`;
-    case 'healing': return `Healing revealed: ${(x.heals as number[][]).map((h, i) => `${name(i)} +1 on ${h.length} ${h.length === 1 ? 'die' : 'dice'}`).join(', ')}`;
-    case 'turn': return `${name(x.seat)}'s turn`;
-    case 'attack': return `${name(x.seat)}: die ${x.die} ${x.zap ? `zaps at range ${x.range}` : 'attacks side to side'} die ${x.target}; command die ${x.command} against ${x.against}: ${x.outcome}`;
-    case 'zap-back': return `Zap back ${x.cost}: the attacker takes ${x.absorb}, die ${x.target} takes ${x.dealt}`;
-    case 'destroyed': return `${name(x.seat)}'s d${x.sides} (die ${x.die}) is destroyed`;
-    case 'eliminated': return `${list(x.seats)} ${x.reason === 'left' ? 'left the game' : 'lost their leader'} and ${(x.seats as number[]).length > 1 ? 'are' : 'is'} out`;
-    case 'step': return `${name(x.seat)} steps die ${x.die} to ${at(x.to)}`;
-    case 'power': return `${name(x.seat)} uses ${String(x.power).replace('-', ' ')} with die ${x.die}`;
-    case 'done': return `${name(x.seat)} ends the phase`;
-    case 'cycle-limit': return `The cycle limit is reached: totals ${(x.seats as number[]).map((s, i) => `${name(s)} ${x.totals[i]}`).join(', ')}`;
-    case 'respawn': return `${name(x.seat)}'s die ${x.die} respawns on its base showing ${x.value}`;
-    case 'flag-tagged': return `${name(x.seat)} picks up ${name(x.flag)}'s flag with die ${x.die}`;
-    case 'flag-dropped': return `${name(x.flag)}'s flag lies at ${at(x)}`;
-    case 'flag-captured': return `${name(x.seat)} brings ${name(x.flag)}'s flag home`;
-    case 'unfrozen': return `Die ${x.by} frees the hostage (die ${x.die})`;
-    case 'unleashed': return `The Rage takes die ${x.die} at ${at(x)}, now showing ${x.value}`;
-    case 'rage-halved': return `A perfect attack halves the Rage die: it loses ${x.lost}`;
-    case 'rage-passed': return `The Rage passes to die ${x.to}, now showing ${x.value}`;
-    case 'snipe-home': return `${name(x.seat)}'s die ${x.die} reaches the far base: ${(x.points as number[]).join('–')}`;
-    case 'battle-end': return `Battle ${x.battle} is over: ${(x.points as number[]).join('–')}`;
-    case 'battle-start': return `Battle ${x.battle}: ${name(x.snipe)} now runs the Snipe`;
-    case 'end': return (x.winners as number[]).length ? `${list(x.winners)} ${(x.winners as number[]).length > 1 ? 'win' : 'wins'}` : 'The game is a draw';
-    default: return e.type;
+    case 'built':
+      return `${name(x.seat)} has built a force`;
+    case 'forces':
+      return `Forces revealed and rolled: ${(x.forces as number[][]).map((f, i) => `${name(i)} ${f.map((n) => `d${n}`).join(' ')}`).join('; ')}`;
+    case 'placed':
+      return `${name(x.seat)} has placed their force`;
+    case 'deployed':
+      return 'Every force is revealed on the field';
+    case 'cycle':
+      return `Cycle ${x.cycle} begins: bid for initiative`;
+    case 'bid-in':
+      return `${name(x.seat)} has bid`;
+    case 'bids':
+      return `Bids: ${(x.bids as number[]).map((b, i) => `${name(i)} ${b}`).join(', ')}`;
+    case 'roll-off':
+      return `Tie on bids: ${(x.seats as number[]).map((s, i) => `${name(s)} rolls ${x.rolls[i]}`).join(', ')}`;
+    case 'initiative':
+      return `Turn order: ${list(x.order)}`;
+    case 'healed-in':
+      return `${name(x.seat)} has healed`;
+    case 'healing':
+      return `Healing revealed: ${(x.heals as number[][]).map((h, i) => `${name(i)} +1 on ${h.length} ${h.length === 1 ? 'die' : 'dice'}`).join(', ')}`;
+    case 'turn':
+      return `${name(x.seat)}'s turn`;
+    case 'attack':
+      return `${name(x.seat)}: die ${x.die} ${x.zap ? `zaps at range ${x.range}` : 'attacks side to side'} die ${x.target}; command die ${x.command} against ${x.against}: ${x.outcome}`;
+    case 'zap-back':
+      return `Zap back ${x.cost}: the attacker takes ${x.absorb}, die ${x.target} takes ${x.dealt}`;
+    case 'destroyed':
+      return `${name(x.seat)}'s d${x.sides} (die ${x.die}) is destroyed`;
+    case 'eliminated':
+      return `${list(x.seats)} ${x.reason === 'left' ? 'left the game' : 'lost their leader'} and ${(x.seats as number[]).length > 1 ? 'are' : 'is'} out`;
+    case 'step':
+      return `${name(x.seat)} steps die ${x.die} to ${at(x.to)}`;
+    case 'power':
+      return `${name(x.seat)} uses ${String(x.power).replace('-', ' ')} with die ${x.die}`;
+    case 'done':
+      return `${name(x.seat)} ends the phase`;
+    case 'cycle-limit':
+      return `The cycle limit is reached: totals ${(x.seats as number[]).map((s, i) => `${name(s)} ${x.totals[i]}`).join(', ')}`;
+    case 'respawn':
+      return `${name(x.seat)}'s die ${x.die} respawns on its base showing ${x.value}`;
+    case 'flag-tagged':
+      return `${name(x.seat)} picks up ${name(x.flag)}'s flag with die ${x.die}`;
+    case 'flag-dropped':
+      return `${name(x.flag)}'s flag lies at ${at(x)}`;
+    case 'flag-captured':
+      return `${name(x.seat)} brings ${name(x.flag)}'s flag home`;
+    case 'unfrozen':
+      return `Die ${x.by} frees the hostage (die ${x.die})`;
+    case 'unleashed':
+      return `The Rage takes die ${x.die} at ${at(x)}, now showing ${x.value}`;
+    case 'rage-halved':
+      return `A perfect attack halves the Rage die: it loses ${x.lost}`;
+    case 'rage-passed':
+      return `The Rage passes to die ${x.to}, now showing ${x.value}`;
+    case 'snipe-home':
+      return `${name(x.seat)}'s die ${x.die} reaches the far base: ${(x.points as number[]).join('–')}`;
+    case 'battle-end':
+      return `Battle ${x.battle} is over: ${(x.points as number[]).join('–')}`;
+    case 'battle-start':
+      return `Battle ${x.battle}: ${name(x.snipe)} now runs the Snipe`;
+    case 'end':
+      return (x.winners as number[]).length
+        ? `${list(x.winners)} ${(x.winners as number[]).length > 1 ? 'win' : 'wins'}`
+        : 'The game is a draw';
+    default:
+      return e.type;
   }
 }

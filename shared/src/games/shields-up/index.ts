@@ -2,7 +2,13 @@
 import type { GameModule, Result } from '../../core/game-module';
 import { seatName } from '../../core/names';
 import { applyAction, legalActionsOf, setupState, toActOf } from './rules';
-import { shieldsUpAction, shieldsUpOptions, type ShieldsUpAction, type ShieldsUpOptions, type ShieldsUpState } from './state';
+import {
+  shieldsUpAction,
+  shieldsUpOptions,
+  type ShieldsUpAction,
+  type ShieldsUpOptions,
+  type ShieldsUpState,
+} from './state';
 import { describeEvent, openViewOf, viewOf, type ShieldsUpView } from './view';
 
 export * from './cards';
@@ -13,9 +19,12 @@ export type { PlayerView, ShieldsUpView } from './view';
 /** "Bob wins — Alice's ship is destroyed", in plain words with names. */
 function describeResult(result: Result, names: string[]): string {
   const name = (s: number) => seatName(names, s);
-  if (result.reason === 'ship-destroyed') return `${name(result.winners[0]!)} wins — ${name(1 - result.winners[0]!)}'s ship is destroyed`;
+  if (result.reason === 'ship-destroyed')
+    return `${name(result.winners[0]!)} wins — ${name(1 - result.winners[0]!)}'s ship is destroyed`;
   if (result.reason === 'both-destroyed') return 'Draw — both ships were destroyed';
-  return result.draw ? `Draw — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}` : `${name(result.winners[0]!)} wins`;
+  return result.draw
+    ? `Draw — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}`
+    : `${name(result.winners[0]!)} wins`;
 }
 
 export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOptions, ShieldsUpView> = {
@@ -24,7 +33,7 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
   name: 'Shields Up',
   pitch:
     'A space duel in eighteen cards. Each turn take two actions: draw, buy from the market, hide a card face down ' +
-    'as a shield, or play cards face up to build weapons. Complete a set and it fires: you pick which of the enemy\'s ' +
+    "as a shield, or play cards face up to build weapons. Complete a set and it fires: you pick which of the enemy's " +
     'face-down shields it destroys, but a Space Mine among them strikes back. Knock out every shield and land one more ' +
     'hit to win; if both ships go, nobody does.',
   seats: { min: 2, max: 2 },
@@ -53,7 +62,9 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
     let k = 0;
     const refill = (xs: string[]) => xs.map(() => cards[k++]!);
     const draw = refill(state.draw);
-    const players = state.players.map((p, i) => (others[i] ? { ...p, hand: refill(p.hand), shields: refill(p.shields) } : p));
+    const players = state.players.map((p, i) =>
+      others[i] ? { ...p, hand: refill(p.hand), shields: refill(p.shields) } : p,
+    );
     return { ...state, draw, players: players as ShieldsUpState['players'] };
   },
   describe: describeEvent,

@@ -4,8 +4,14 @@ import { rollOff } from '../../core/roll-off';
 import { refuse, type GameEvent, type Refusal, type Seat, type Step } from '../../core/game-module';
 import { CARD_IDS, isCard, kindOf } from './cards';
 import {
-  ACTIONS_PER_TURN, BATTERY_ACTIONS, MAX_SHIELDS, TURN_LIMIT,
-  type PlayerState, type ShieldsUpAction, type ShieldsUpState, type Zone,
+  ACTIONS_PER_TURN,
+  BATTERY_ACTIONS,
+  MAX_SHIELDS,
+  TURN_LIMIT,
+  type PlayerState,
+  type ShieldsUpAction,
+  type ShieldsUpState,
+  type Zone,
 } from './state';
 
 /**
@@ -24,15 +30,25 @@ export function shuffle(cards: readonly string[], dice: Dice): string[] {
   return out;
 }
 
-const copyPlayer = (p: PlayerState): PlayerState =>
-  ({ hand: p.hand.slice(), shields: p.shields.slice(), equipment: p.equipment.slice(), destroyed: p.destroyed });
+const copyPlayer = (p: PlayerState): PlayerState => ({
+  hand: p.hand.slice(),
+  shields: p.shields.slice(),
+  equipment: p.equipment.slice(),
+  destroyed: p.destroyed,
+});
 
 /** A copy deep enough that apply can work on it in place: the input is never touched. */
 function copy(s: ShieldsUpState): ShieldsUpState {
   return {
-    draw: s.draw.slice(), discard: s.discard.slice(), market: [s.market[0], s.market[1]],
+    draw: s.draw.slice(),
+    discard: s.discard.slice(),
+    market: [s.market[0], s.market[1]],
     players: [copyPlayer(s.players[0]), copyPlayer(s.players[1])],
-    turn: s.turn, actions: s.actions, turns: s.turns, strike: s.strike && { ...s.strike }, result: s.result,
+    turn: s.turn,
+    actions: s.actions,
+    turns: s.turns,
+    strike: s.strike && { ...s.strike },
+    result: s.result,
   };
 }
 
@@ -69,7 +85,15 @@ export function setupState(dice: Dice): Step<ShieldsUpState> {
   const player = (p: Seat): PlayerState => ({ hand: hands[p]!, shields: shields[p]!, equipment: [], destroyed: false });
   const players: [PlayerState, PlayerState] = [player(0), player(1)];
   const state: ShieldsUpState = {
-    draw: deck, discard: [], market, players, turn: first, actions: ACTIONS_PER_TURN, turns: 1, strike: null, result: null,
+    draw: deck,
+    discard: [],
+    market,
+    players,
+    turn: first,
+    actions: ACTIONS_PER_TURN,
+    turns: 1,
+    strike: null,
+    result: null,
   };
   events.push({ type: 'turn', seat: first, turn: 1 });
   return { ok: true, state, events };
@@ -89,8 +113,12 @@ const hasBattery = (p: PlayerState) => p.equipment.some((id) => kindOf(id).effec
  */
 function canSpend(s: ShieldsUpState, seat: Seat): boolean {
   if (s.actions < 1) return false;
-  return s.draw.length + s.discard.length > 0 || s.players[seat]!.hand.length > 0 || s.market[0] !== null ||
-    (s.market[1] !== null && s.actions >= 2);
+  return (
+    s.draw.length + s.discard.length > 0 ||
+    s.players[seat]!.hand.length > 0 ||
+    s.market[0] !== null ||
+    (s.market[1] !== null && s.actions >= 2)
+  );
 }
 
 /** Every legal action of `seat` now: the exact list apply accepts (Smuggle listed per zone and equipment card). */
@@ -137,7 +165,12 @@ function spendingActions(s: ShieldsUpState, seat: Seat): ShieldsUpAction[] {
 
 const other = (seat: Seat): Seat => 1 - seat;
 
-export function applyAction(state: ShieldsUpState, seat: Seat, a: ShieldsUpAction, dice: Dice): Step<ShieldsUpState> | Refusal {
+export function applyAction(
+  state: ShieldsUpState,
+  seat: Seat,
+  a: ShieldsUpAction,
+  dice: Dice,
+): Step<ShieldsUpState> | Refusal {
   if (state.result) return refuse('game-over', 'The game is over.');
   if (!toActOf(state).includes(seat)) return refuse('not-your-turn', 'It is not your turn.');
   const s = copy(state);
@@ -152,7 +185,7 @@ export function applyAction(state: ShieldsUpState, seat: Seat, a: ShieldsUpActio
 
   if (a.type === 'battery') {
     // U3: at any moment of the owner's turn, for no action.
-    if (seat !== s.turn) return refuse('not-your-turn', 'A Battery is used only in its owner\'s turn.');
+    if (seat !== s.turn) return refuse('not-your-turn', "A Battery is used only in its owner's turn.");
     const i = me.equipment.indexOf(a.card);
     if (i < 0 || kindOf(a.card).effect !== 'battery') return refuse('no-battery', 'You have no such Battery in play.');
     me.equipment.splice(i, 1);
@@ -179,7 +212,8 @@ export function applyAction(state: ShieldsUpState, seat: Seat, a: ShieldsUpActio
   }
 
   const cost = a.type === 'buy' && a.which === 'newest' ? 2 : 1;
-  if (s.actions < cost) return refuse('no-actions', cost === 2 ? 'The newest card costs two actions.' : 'You have no action left.');
+  if (s.actions < cost)
+    return refuse('no-actions', cost === 2 ? 'The newest card costs two actions.' : 'You have no action left.');
 
   switch (a.type) {
     case 'draw': {
@@ -198,7 +232,8 @@ export function applyAction(state: ShieldsUpState, seat: Seat, a: ShieldsUpActio
       break;
     }
     case 'build': {
-      if (!isCard(a.card) || kindOf(a.card).play !== 'build') return refuse('not-equipment', 'That card is not equipment.');
+      if (!isCard(a.card) || kindOf(a.card).play !== 'build')
+        return refuse('not-equipment', 'That card is not equipment.');
       const bad = fromHand(a.card);
       if (bad) return bad;
       events.push({ type: 'build', seat, card: a.card });
@@ -208,13 +243,15 @@ export function applyAction(state: ShieldsUpState, seat: Seat, a: ShieldsUpActio
       return finish(s, events, dice);
     }
     case 'play': {
-      if (!isCard(a.card) || kindOf(a.card).play !== 'instant') return refuse('not-instant', 'That card is not resolved at once.');
+      if (!isCard(a.card) || kindOf(a.card).play !== 'instant')
+        return refuse('not-instant', 'That card is not resolved at once.');
       const k = kindOf(a.card);
       const them = s.players[other(seat)]!;
       if (k.effect === 'smuggle') {
         const bad = smuggleRefusal(them, a.zone, a.target);
         if (bad) return bad;
-      } else if (a.zone !== undefined || a.target !== undefined) return refuse('no-target', 'Only Smuggle takes a zone.');
+      } else if (a.zone !== undefined || a.target !== undefined)
+        return refuse('no-target', 'Only Smuggle takes a zone.');
       const bad = fromHand(a.card);
       if (bad) return bad;
       events.push({ type: 'play', seat, card: a.card });
@@ -250,17 +287,27 @@ function smuggleRefusal(them: PlayerState, zone: Zone | undefined, target: strin
   if (zone === undefined) {
     if (target !== undefined) return refuse('bad-zone', 'Name the zone you steal from.');
     return them.hand.length || them.shields.length || them.equipment.length
-      ? refuse('bad-zone', 'Smuggle names the zone it steals from: hand, shields or equipment.') : null;
+      ? refuse('bad-zone', 'Smuggle names the zone it steals from: hand, shields or equipment.')
+      : null;
   }
   if (zone === 'equipment') {
-    return target !== undefined && them.equipment.includes(target) ? null : refuse('bad-target', 'Pick a card of your opponent\'s equipment.');
+    return target !== undefined && them.equipment.includes(target)
+      ? null
+      : refuse('bad-target', "Pick a card of your opponent's equipment.");
   }
   if (target !== undefined) return refuse('bad-target', 'A card from the hand or the shields is taken blind.');
   return them[zone].length ? null : refuse('empty-zone', `Your opponent has no cards in that zone.`);
 }
 
 /** U7: the thief's zone choice; a blind pick (one fair die) from the hand or shields, the named card from equipment. */
-function smuggle(s: ShieldsUpState, seat: Seat, zone: Zone | undefined, target: string | undefined, events: GameEvent[], dice: Dice) {
+function smuggle(
+  s: ShieldsUpState,
+  seat: Seat,
+  zone: Zone | undefined,
+  target: string | undefined,
+  events: GameEvent[],
+  dice: Dice,
+) {
   const thief = s.players[seat]!;
   const them = s.players[other(seat)]!;
   if (zone === undefined) {
@@ -357,9 +404,10 @@ function finish(s: ShieldsUpState, events: GameEvent[], dice: Dice): Step<Shield
   if (s.strike) return { ok: true, state: s, events };
   if (s.players[0].destroyed || s.players[1].destroyed) {
     const [a, b] = [s.players[0].destroyed, s.players[1].destroyed];
-    s.result = a && b
-      ? { winners: [], draw: true, reason: 'both-destroyed', summary: 'Both ships were destroyed' }
-      : { winners: [a ? 1 : 0], draw: false, reason: 'ship-destroyed', summary: 'Destroyed the opponent\'s ship' };
+    s.result =
+      a && b
+        ? { winners: [], draw: true, reason: 'both-destroyed', summary: 'Both ships were destroyed' }
+        : { winners: [a ? 1 : 0], draw: false, reason: 'ship-destroyed', summary: "Destroyed the opponent's ship" };
     events.push({ type: 'game-over', winners: s.result.winners, draw: s.result.draw });
     return { ok: true, state: s, events };
   }
@@ -383,7 +431,12 @@ function endTurn(s: ShieldsUpState, events: GameEvent[], dice: Dice) {
     s.market = [kept[0] ?? null, kept[1] ?? null];
     if (added.length) events.push({ type: 'market', added, market: s.market });
     if (s.turns >= TURN_LIMIT) {
-      s.result = { winners: [], draw: true, reason: 'turn-limit', summary: `No ship was destroyed in ${TURN_LIMIT} turns` };
+      s.result = {
+        winners: [],
+        draw: true,
+        reason: 'turn-limit',
+        summary: `No ship was destroyed in ${TURN_LIMIT} turns`,
+      };
       events.push({ type: 'game-over', winners: [], draw: true });
       return;
     }

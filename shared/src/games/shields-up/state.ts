@@ -61,12 +61,23 @@ export const shieldsUpAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('shield'), card: cardId }).strict(),
   z.object({ type: z.literal('build'), card: cardId }).strict(),
   /** Resolve a card at once. Smuggle names a zone, and the card when the zone is the face-up equipment (U7). */
-  z.object({ type: z.literal('play'), card: cardId, zone: z.enum(ZONES).optional(), target: cardId.optional() }).strict(),
+  z
+    .object({ type: z.literal('play'), card: cardId, zone: z.enum(ZONES).optional(), target: cardId.optional() })
+    .strict(),
   z.object({ type: z.literal('buy'), which: z.enum(['oldest', 'newest']) }).strict(),
   z.object({ type: z.literal('battery'), card: cardId }).strict(),
   z.object({ type: z.literal('end') }).strict(),
   /** The striker's pick among the target's shields, by position (oldest first). */
-  z.object({ type: z.literal('strike'), shield: z.number().int().min(0).max(MAX_SHIELDS - 1) }).strict(),
+  z
+    .object({
+      type: z.literal('strike'),
+      shield: z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_SHIELDS - 1),
+    })
+    .strict(),
 ]);
 
 export const shieldsUpOptions = z.object({}).strict();

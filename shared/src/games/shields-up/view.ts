@@ -43,8 +43,16 @@ export function viewOf(s: ShieldsUpState, seat: Seat | null): ShieldsUpView {
     };
   }) as [PlayerView, PlayerView];
   return {
-    seat, turn: s.turn, turns: s.turns, actions: s.actions, players, market: [s.market[0], s.market[1]],
-    drawCount: s.draw.length, discard: s.discard.slice(), strike: s.strike && { ...s.strike }, result: s.result,
+    seat,
+    turn: s.turn,
+    turns: s.turns,
+    actions: s.actions,
+    players,
+    market: [s.market[0], s.market[1]],
+    drawCount: s.draw.length,
+    discard: s.discard.slice(),
+    strike: s.strike && { ...s.strike },
+    result: s.result,
   };
 }
 
@@ -104,16 +112,20 @@ export function describeEvent(e: GameEvent, names: string[]): string {
         ? `Space Mines strike back: ${who(names, e.by)} destroys ${e.damage} of ${who(names, e.against)}'s shields`
         : `${who(names, e.by)} strikes ${who(names, e.against)} for ${e.damage} damage`;
     case 'destroyed':
-      return `${who(names, e.by)} destroys ${who(names, e.seat)}'s ${shieldWord(Number(e.slot) + 1)}: ${card(e.card)}` +
-        (e.mine ? ', a Space Mine!' : '');
+      return (
+        `${who(names, e.by)} destroys ${who(names, e.seat)}'s ${shieldWord(Number(e.slot) + 1)}: ${card(e.card)}` +
+        (e.mine ? ', a Space Mine!' : '')
+      );
     case 'ship-destroyed':
       return `${name}'s ship is destroyed`;
     case 'smuggle':
       if (e.zone === null) return `${name}'s Smuggle finds nothing to steal`;
       if (e.zone === 'equipment') return `${name} smuggles away ${card(e.card)} from the equipment`;
       if (e.zone === 'hand') return `${name} smuggles a card at random from the opponent's hand`;
-      return `${name} smuggles the opponent's ${shieldWord(Number(e.slot) + 1)}` +
-        (e.discarded ? `, a fourth shield, discarded: ${card(e.discarded)}` : '');
+      return (
+        `${name} smuggles the opponent's ${shieldWord(Number(e.slot) + 1)}` +
+        (e.discarded ? `, a fourth shield, discarded: ${card(e.discarded)}` : '')
+      );
     case 'hijinks':
       return `${name}'s Transporter Hijinks swaps the hands`;
     case 'game-over':

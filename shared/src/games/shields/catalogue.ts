@@ -50,7 +50,10 @@ export const POOL_IDS: readonly string[] = [
 
 /** Each player's own six dice: three green d12 batteries and three default d4 attack dice. */
 export const PERSONAL_IDS: readonly string[] = [0, 1].flatMap((seat) =>
-  COLOURS.flatMap((c) => [add(batteryId(seat, c), 'battery', c, 12, seat), add(defaultAttackId(seat, c), 'attack', c, 4, seat)]),
+  COLOURS.flatMap((c) => [
+    add(batteryId(seat, c), 'battery', c, 12, seat),
+    add(defaultAttackId(seat, c), 'attack', c, 4, seat),
+  ]),
 );
 
 export const ALL_IDS: readonly string[] = [...POOL_IDS, ...PERSONAL_IDS];

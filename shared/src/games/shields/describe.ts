@@ -46,7 +46,12 @@ export function describeEvent(e: GameEvent, names: string[]): string {
       return `${name} rolls 3d12 for the first turn${again}: ${rolls.join(' + ')} = ${e.total}`;
     }
     case 'game-start': {
-      const why = e.reason === 'roll-off' ? 'won the roll-off' : e.reason === 'replay-draw' ? 'the drawn game is replayed with the same starter' : 'lost the last game';
+      const why =
+        e.reason === 'roll-off'
+          ? 'won the roll-off'
+          : e.reason === 'replay-draw'
+            ? 'the drawn game is replayed with the same starter'
+            : 'lost the last game';
       return `Game ${e.game} begins: ${who(names, e.first)} goes first (${why})`;
     }
     case 'take': {
@@ -58,8 +63,10 @@ export function describeEvent(e: GameEvent, names: string[]): string {
       const target = die(String(e.target));
       const lost = Number(e.lost) > 0 ? ` (${e.lost} lost)` : '';
       const destroyed = (e.destroyed as string[]).length > 0 ? `; ${go(e.destroyed)} to the trash` : '';
-      return `${name} attacks ${who(names, target?.owner)}'s ${short(e.target)} with the ${short(e.die)}: rolls ${e.value}; ` +
-        `${short(e.layer)} ${e.before} → ${e.after}${lost}${destroyed}`;
+      return (
+        `${name} attacks ${who(names, target?.owner)}'s ${short(e.target)} with the ${short(e.die)}: rolls ${e.value}; ` +
+        `${short(e.layer)} ${e.before} → ${e.after}${lost}${destroyed}`
+      );
     }
     case 'potion':
     case 'polish': {
@@ -81,8 +88,10 @@ export function describeEvent(e: GameEvent, names: string[]): string {
       // The winner's number first: "fewer batteries destroyed (0 to 1)".
       const [dw, dl] = e.winner === 1 ? [d1, d0] : [d0, d1];
       const [pw, pl] = e.winner === 1 ? [p1, p0] : [p0, p1];
-      if (e.decidedBy === 'batteries') return `${head}: the game ends; ${w} has fewer batteries destroyed (${dw} to ${dl})`;
-      if (e.decidedBy === 'points') return `${head}: the game ends; batteries destroyed are level (${d0} each), ${w} has more points standing (${pw} to ${pl})`;
+      if (e.decidedBy === 'batteries')
+        return `${head}: the game ends; ${w} has fewer batteries destroyed (${dw} to ${dl})`;
+      if (e.decidedBy === 'points')
+        return `${head}: the game ends; batteries destroyed are level (${d0} each), ${w} has more points standing (${pw} to ${pl})`;
       return `${head}: the game ends level on batteries (${d0} each) and points standing (${p0} each)`;
     }
     case 'game-drawn':
@@ -92,7 +101,10 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     case 'game-won': {
       const loser = who(names, 1 - Number(e.seat));
       const [won = 0, lost = 0] = [(e.score as number[])[Number(e.seat)], (e.score as number[])[1 - Number(e.seat)]];
-      const score = won === lost ? `the score is ${won}–${lost}` : `${won > lost ? name : loser} leads ${Math.max(won, lost)}–${Math.min(won, lost)}`;
+      const score =
+        won === lost
+          ? `the score is ${won}–${lost}`
+          : `${won > lost ? name : loser} leads ${Math.max(won, lost)}–${Math.min(won, lost)}`;
       return e.bestOf === 1
         ? `${name} wins: two of ${loser}'s batteries are destroyed`
         : `${name} wins game ${e.game} by destroying two of ${loser}'s batteries; ${score}`;
@@ -120,6 +132,7 @@ export function describeResult(r: Result, names: string[]): string {
   const w = r.winners[0] ?? 0;
   const match = /best of three (\d)–(\d)/.exec(why);
   if (match) return `${who(names, w)} wins the best of three ${match[1]}–${match[2]}`;
-  if (r.reason === 'two-batteries') return `${who(names, w)} wins — two of ${who(names, 1 - w)}'s batteries are destroyed`;
+  if (r.reason === 'two-batteries')
+    return `${who(names, w)} wins — two of ${who(names, 1 - w)}'s batteries are destroyed`;
   return `${who(names, w)} wins — ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
 }

@@ -15,7 +15,11 @@ export function playerFromView(v: PlayerView): Player {
   const layer = (l: ShieldView['layer']) => (live ? live.shields.filter((s) => s.layer === l).map(shield) : []);
   const battery = (i: number): Battery => {
     const b = v.batteries[i]!;
-    return { health: b.health, attack: b.attack ? b.attack.id : null, shields: b.shields.filter((s) => s.layer === 'colored').map(shield) };
+    return {
+      health: b.health,
+      attack: b.attack ? b.attack.id : null,
+      shields: b.shields.filter((s) => s.layer === 'colored').map(shield),
+    };
   };
   return {
     batteries: { red: battery(0), yellow: battery(1), blue: battery(2) },

@@ -5,7 +5,13 @@ import { describeEvent, describeResult } from './describe';
 import { applyAction, legalActions, toAct } from './rules';
 import { STALL_WORDS } from './describe';
 import {
-  freshGame, SHIELDS_RULES, shieldsAction, shieldsOptions, type ShieldsAction, type ShieldsOptions, type ShieldsRules,
+  freshGame,
+  SHIELDS_RULES,
+  shieldsAction,
+  shieldsOptions,
+  type ShieldsAction,
+  type ShieldsOptions,
+  type ShieldsRules,
   type ShieldsState,
 } from './state';
 import { viewOf, type ShieldsView } from './view';
@@ -23,7 +29,7 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions, Sh
     'A duel of polyhedral dice. Each of you guards three batteries (green d12s, one each for red, yellow and blue) and attacks ' +
     'around a color wheel: red hits yellow, yellow hits blue, blue hits red. Every turn you take one die from a shared ' +
     'pool (bigger attack dice, colored and black shields, potions and polish), which also denies it to your ' +
-    'opponent, then roll to break through the other side\'s shields. Destroy two batteries to win. Single game or ' +
+    "opponent, then roll to break through the other side's shields. Destroy two batteries to win. Single game or " +
     'best of three, with an optional resurrection variant.',
   seats: { min: 2, max: 2 },
   rulesVersion: SHIELDS_RULES,
@@ -77,11 +83,17 @@ function result(state: ShieldsState): Result | null {
   const [a, b] = [state.score[state.winner], state.score[1 - state.winner]];
   const winners = [state.winner];
   if (state.options.bestOf > 1) {
-    if (state.rules === 1) return { winners, draw: false, reason: 'two-batteries', summary: `Won the best of three ${a}–${b}, destroying two batteries in each game won` };
+    if (state.rules === 1)
+      return {
+        winners,
+        draw: false,
+        reason: 'two-batteries',
+        summary: `Won the best of three ${a}–${b}, destroying two batteries in each game won`,
+      };
     return { winners, draw: false, reason: 'match', summary: `Won the best of three ${a}–${b}` };
   }
   if (state.ending === 'stalled-batteries' || state.ending === 'stalled-points') {
     return { winners, draw: false, reason: 'stalled', summary: STALL_WORDS[state.ending] };
   }
-  return { winners, draw: false, reason: 'two-batteries', summary: 'Destroyed two of the opponent\'s batteries' };
+  return { winners, draw: false, reason: 'two-batteries', summary: "Destroyed two of the opponent's batteries" };
 }

@@ -2,12 +2,31 @@
 import type { Dice } from '../../core/dice';
 import { refuse, type GameEvent, type Refusal, type Seat, type Step } from '../../core/game-module';
 import {
-  BEATS, batteryId, COLOURS, defaultAttackId, die, isBlackShield, known, MAX_HEALTH,
-  type Colour, type DieInfo, type Placement,
+  BEATS,
+  batteryId,
+  COLOURS,
+  defaultAttackId,
+  die,
+  isBlackShield,
+  known,
+  MAX_HEALTH,
+  type Colour,
+  type DieInfo,
+  type Placement,
 } from './catalogue';
 import {
-  destroyedCount, freshGame, isOver, liveColours, pointsStanding, STALL_TURNS,
-  type AttackSummary, type Ending, type Player, type Shield, type ShieldsAction, type ShieldsState,
+  destroyedCount,
+  freshGame,
+  isOver,
+  liveColours,
+  pointsStanding,
+  STALL_TURNS,
+  type AttackSummary,
+  type Ending,
+  type Player,
+  type Shield,
+  type ShieldsAction,
+  type ShieldsState,
 } from './state';
 
 type Outcome = Step<ShieldsState> | Refusal;
@@ -33,18 +52,43 @@ function clonePlayer(p: Player): Player {
   };
 }
 
-const BATTERY_IDS = [0, 1].map((seat) => ({ red: batteryId(seat, 'red'), yellow: batteryId(seat, 'yellow'), blue: batteryId(seat, 'blue') }));
+const BATTERY_IDS = [0, 1].map((seat) => ({
+  red: batteryId(seat, 'red'),
+  yellow: batteryId(seat, 'yellow'),
+  blue: batteryId(seat, 'blue'),
+}));
 
 /**
  * `{ ...s, turn, step, quiet, passed, players, lastAttack }` written out field by field, in the state's own key
  * order: the spread of a state was a fifth of the rules' time (bench/RESULTS.md).
  */
 function turnState(
-  s: ShieldsState, turn: Seat, step: ShieldsState['step'], quiet: number, passed: boolean, players: Player[], lastAttack: AttackSummary | null,
+  s: ShieldsState,
+  turn: Seat,
+  step: ShieldsState['step'],
+  quiet: number,
+  passed: boolean,
+  players: Player[],
+  lastAttack: AttackSummary | null,
 ): ShieldsState {
   return {
-    options: s.options, rules: s.rules, game: s.game, score: s.score, gameWinners: s.gameWinners, starter: s.starter,
-    winner: s.winner, draw: s.draw, quiet, passed, between: s.between, ending: s.ending, turn, step, pool: s.pool, players, lastAttack,
+    options: s.options,
+    rules: s.rules,
+    game: s.game,
+    score: s.score,
+    gameWinners: s.gameWinners,
+    starter: s.starter,
+    winner: s.winner,
+    draw: s.draw,
+    quiet,
+    passed,
+    between: s.between,
+    ending: s.ending,
+    turn,
+    step,
+    pool: s.pool,
+    players,
+    lastAttack,
   };
 }
 
@@ -206,7 +250,12 @@ function resurrectRefusal(me: Player, a: Resurrect, sac: { id: string; shows: nu
   const d = known(a.revive);
   if (d.sides > sac.shows) return refuse('illegal-move', `A die showing ${sac.shows} cannot bring back a d${d.sides}.`);
   if (isBlackShield(d) !== (a.placement !== undefined)) {
-    return refuse('illegal-move', isBlackShield(d) ? 'Say whether the black shield goes in front or behind.' : 'Only a black shield is placed in front or behind.');
+    return refuse(
+      'illegal-move',
+      isBlackShield(d)
+        ? 'Say whether the black shield goes in front or behind.'
+        : 'Only a black shield is placed in front or behind.',
+    );
   }
   const given = known(sac.id);
   const lost = given.kind === 'battery' ? given.colour : null;
@@ -216,7 +265,8 @@ function resurrectRefusal(me: Player, a: Resurrect, sac: { id: string; shows: nu
     const c = d.colour as Colour;
     const b = me.batteries[c];
     const current = given.kind === 'attack' && given.colour === c ? null : b.attack;
-    const useless = b.health === 0 || c === lost || (d.kind === 'attack' && current !== null && known(current).sides >= d.sides);
+    const useless =
+      b.health === 0 || c === lost || (d.kind === 'attack' && current !== null && known(current).sides >= d.sides);
     if (useless) return refuse('illegal-move', `The ${a.revive} would go straight back to the trash.`);
   }
   if (destroyed >= 2) return refuse('illegal-move', 'That would leave two of your batteries destroyed.');
@@ -234,10 +284,17 @@ function resurrect(s: ShieldsState, seat: Seat, a: Resurrect): Outcome {
   const sacrificed = sacrifice(p, a.sacrifice);
   p.trash.splice(p.trash.indexOf(a.revive), 1);
   const placed = place(p, seat, known(a.revive), a.placement);
-  if (placed.to === 'trash' || destroyedCount(p) >= 2) throw new Error(`resurrectRefusal let ${JSON.stringify(a)} through`);
+  if (placed.to === 'trash' || destroyedCount(p) >= 2)
+    throw new Error(`resurrectRefusal let ${JSON.stringify(a)} through`);
   const event: GameEvent = {
-    type: 'resurrect', seat, sacrifice: a.sacrifice, shows: sac.shows, revive: a.revive, to: placed.to,
-    ...(placed.battery ? { battery: placed.battery } : {}), trashed: [...sacrificed, ...placed.trashed],
+    type: 'resurrect',
+    seat,
+    sacrifice: a.sacrifice,
+    shows: sac.shows,
+    revive: a.revive,
+    to: placed.to,
+    ...(placed.battery ? { battery: placed.battery } : {}),
+    trashed: [...sacrificed, ...placed.trashed],
   };
   return endTurn(seat, s, [event], 'other', withPlayer(s.players, seat, p));
 }
@@ -247,7 +304,12 @@ function take(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'ta
   if (!s.pool.includes(a.die)) return refuse('no-such-die', `There is no ${a.die} in the pool.`);
   const d = known(a.die);
   if (isBlackShield(d) !== (a.placement !== undefined)) {
-    return refuse('illegal-move', isBlackShield(d) ? 'Say whether the black shield goes in front or behind.' : 'Only a black shield is placed in front or behind.');
+    return refuse(
+      'illegal-move',
+      isBlackShield(d)
+        ? 'Say whether the black shield goes in front or behind.'
+        : 'Only a black shield is placed in front or behind.',
+    );
   }
   const p = clonePlayer(s.players[seat]!);
   const placed = place(p, seat, d, a.placement);
@@ -266,14 +328,24 @@ function attack(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
   if (b.attack === null) return refuse('illegal-move', `Your ${c} battery has no attack die.`);
   const t = BEATS[c];
   const other = opponent(seat);
-  if (s.players[other]!.batteries[t].health === 0) return refuse('illegal-move', `The ${t} battery your ${c} battery attacks is destroyed.`);
+  if (s.players[other]!.batteries[t].health === 0)
+    return refuse('illegal-move', `The ${t} battery your ${c} battery attacks is destroyed.`);
   const sides = known(b.attack).sides;
   const value = dice.roll(sides);
   const q = clonePlayer(s.players[other]!);
   const h = hit(q, t, value, other);
   const summary: AttackSummary = {
-    seat, battery: a.battery, die: b.attack, sides, value, target: BATTERY_IDS[other]![t],
-    layer: h.layer, before: h.before, after: h.after, lost: h.lost, destroyed: h.destroyed,
+    seat,
+    battery: a.battery,
+    die: b.attack,
+    sides,
+    value,
+    target: BATTERY_IDS[other]![t],
+    layer: h.layer,
+    before: h.before,
+    after: h.after,
+    lost: h.lost,
+    destroyed: h.destroyed,
   };
   const players = withPlayer(s.players, other, q);
   const events: GameEvent[] = [{ type: 'attack', ...summary }];
@@ -283,7 +355,8 @@ function attack(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
 
 function potion(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'potion' }>): Outcome {
   const me = s.players[seat]!;
-  if (!me.reserve.includes(a.die) || known(a.die).kind !== 'potion') return refuse('no-such-die', `There is no ${a.die} potion in your reserve.`);
+  if (!me.reserve.includes(a.die) || known(a.die).kind !== 'potion')
+    return refuse('no-such-die', `There is no ${a.die} potion in your reserve.`);
   const c = ownBattery(seat, a.battery);
   if (!c) return refuse('no-such-die', `${a.battery} is not one of your batteries.`);
   if (me.batteries[c].health === 0) return refuse('illegal-move', `Your ${c} battery is destroyed.`);
@@ -294,13 +367,23 @@ function potion(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
   b.health = Math.min(MAX_HEALTH, before + sides);
   p.reserve.splice(p.reserve.indexOf(a.die), 1);
   p.trash.push(a.die);
-  const event = { type: 'potion', seat, die: a.die, sides, battery: a.battery, before, after: b.health, wasted: before + sides - b.health };
+  const event = {
+    type: 'potion',
+    seat,
+    die: a.die,
+    sides,
+    battery: a.battery,
+    before,
+    after: b.health,
+    wasted: before + sides - b.health,
+  };
   return endTurn(seat, s, [event], 'other', withPlayer(s.players, seat, p));
 }
 
 function polish(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: 'polish' }>): Outcome {
   const me = s.players[seat]!;
-  if (!me.reserve.includes(a.die) || known(a.die).kind !== 'polish') return refuse('no-such-die', `There is no ${a.die} polish in your reserve.`);
+  if (!me.reserve.includes(a.die) || known(a.die).kind !== 'polish')
+    return refuse('no-such-die', `There is no ${a.die} polish in your reserve.`);
   if (!findShield(me, a.shield)) return refuse('no-such-die', `You have no ${a.shield} in play.`);
   const p = clonePlayer(me);
   const at = findShield(p, a.shield)!;
@@ -311,7 +394,16 @@ function polish(s: ShieldsState, seat: Seat, a: Extract<ShieldsAction, { type: '
   shield.points = Math.min(known(a.shield).sides, before + sides);
   p.reserve.splice(p.reserve.indexOf(a.die), 1);
   p.trash.push(a.die);
-  const event = { type: 'polish', seat, die: a.die, sides, shield: a.shield, before, after: shield.points, wasted: before + sides - shield.points };
+  const event = {
+    type: 'polish',
+    seat,
+    die: a.die,
+    sides,
+    shield: a.shield,
+    before,
+    after: shield.points,
+    wasted: before + sides - shield.points,
+  };
   return endTurn(seat, s, [event], 'other', withPlayer(s.players, seat, p));
 }
 
@@ -326,12 +418,17 @@ function pass(s: ShieldsState, seat: Seat): Outcome {
  * eight non-attacking dice and no passes, so the count cannot reach ten (a property test plays it).
  */
 function endTurn(
-  seat: Seat, next: ShieldsState, events: GameEvent[], act: 'attack' | 'pass' | 'other',
-  players = next.players, lastAttack = next.lastAttack,
+  seat: Seat,
+  next: ShieldsState,
+  events: GameEvent[],
+  act: 'attack' | 'pass' | 'other',
+  players = next.players,
+  lastAttack = next.lastAttack,
 ): Outcome {
   const turn = opponent(seat);
   const step = next.pool.length > 0 ? 'take' : 'act';
-  if (next.rules === 1) return { ok: true, state: turnState(next, turn, step, next.quiet, next.passed, players, lastAttack), events };
+  if (next.rules === 1)
+    return { ok: true, state: turnState(next, turn, step, next.quiet, next.passed, players, lastAttack), events };
   const quiet = act === 'attack' ? 0 : next.quiet + 1;
   const bothPassed = act === 'pass' && next.passed;
   const counted = turnState(next, turn, step, quiet, act === 'pass', players, lastAttack);
@@ -346,7 +443,7 @@ function endTurn(
 function stalled(s: ShieldsState, trigger: 'both-passed' | 'ten-turns', events: GameEvent[]): Outcome {
   const destroyed = s.players.map(destroyedCount);
   const points = s.players.map(pointsStanding);
-  const by = ([a, b]: number[], lower: boolean): Seat | null => (a === b ? null : (a! < b!) === lower ? 0 : 1);
+  const by = ([a, b]: number[], lower: boolean): Seat | null => (a === b ? null : a! < b! === lower ? 0 : 1);
   const onBatteries = by(destroyed, true);
   const onPoints = onBatteries === null ? by(points, false) : null;
   const winner = onBatteries ?? onPoints;
@@ -365,7 +462,11 @@ function gameOver(ended: ShieldsState, seat: Seat | null, events: GameEvent[], e
   if (seat === null) {
     events.push({ type: 'game-drawn', game: s.game, bestOf: s.options.bestOf, score: [...s.score] });
     if (s.options.bestOf === 1) return { ok: true, state: { ...s, draw: true }, events };
-    return { ok: true, state: { ...s, between: { game: s.game, winner: null, next: s.starter, ready: [false, false] } }, events };
+    return {
+      ok: true,
+      state: { ...s, between: { game: s.game, winner: null, next: s.starter, ready: [false, false] } },
+      events,
+    };
   }
   const score = s.score.map((n, i) => (i === seat ? n + 1 : n));
   const gameWinners = [...s.gameWinners, seat];
@@ -377,9 +478,17 @@ function gameOver(ended: ShieldsState, seat: Seat | null, events: GameEvent[], e
   const starter = opponent(seat);
   if (s.rules === 1) {
     events.push({ type: 'game-start', game: s.game + 1, first: starter, reason: 'lost-last-game' });
-    return { ok: true, state: freshGame(s.options, { rules: 1, game: s.game + 1, score, gameWinners, starter }), events };
+    return {
+      ok: true,
+      state: freshGame(s.options, { rules: 1, game: s.game + 1, score, gameWinners, starter }),
+      events,
+    };
   }
-  return { ok: true, state: { ...s, score, gameWinners, between: { game: s.game, winner: seat, next: starter, ready: [false, false] } }, events };
+  return {
+    ok: true,
+    state: { ...s, score, gameWinners, between: { game: s.game, winner: seat, next: starter, ready: [false, false] } },
+    events,
+  };
 }
 
 /** Between games (rules 2): a player is ready; when both are, the next game starts. */
@@ -404,12 +513,15 @@ function actActions(s: ShieldsState, seat: Seat): ShieldsAction[] {
   const ids = BATTERY_IDS[seat]!;
   for (const c of COLOURS) {
     const b = me.batteries[c];
-    if (b.health > 0 && b.attack !== null && them.batteries[BEATS[c]].health > 0) out.push({ type: 'attack', battery: ids[c] });
+    if (b.health > 0 && b.attack !== null && them.batteries[BEATS[c]].health > 0)
+      out.push({ type: 'attack', battery: ids[c] });
   }
   const live = liveColours(me);
   for (const id of me.reserve) {
     if (known(id).kind === 'potion') for (const c of live) out.push({ type: 'potion', die: id, battery: ids[c] });
-    else for (const stack of shieldStacks(me)) for (const sh of stack) out.push({ type: 'polish', die: id, shield: sh.id });
+    else
+      for (const stack of shieldStacks(me))
+        for (const sh of stack) out.push({ type: 'polish', die: id, shield: sh.id });
   }
   if (s.options.resurrection) {
     for (const sac of sacrificeable(me, seat)) {
@@ -470,7 +582,10 @@ export function legalActions(s: ShieldsState, seat: Seat): ShieldsAction[] {
 export function applyAction(s: ShieldsState, seat: Seat, a: ShieldsAction, dice: Dice): Outcome {
   if (isOver(s)) return refuse('game-over', 'The match is over.');
   if (seat !== 0 && seat !== 1) return refuse('not-your-turn', 'Only the two seated players act in Shields.');
-  if (a.type === 'next' || s.between) return a.type === 'next' ? next(s, seat) : refuse('wrong-step', 'The game is over: press "Next game" for the next one.');
+  if (a.type === 'next' || s.between)
+    return a.type === 'next'
+      ? next(s, seat)
+      : refuse('wrong-step', 'The game is over: press "Next game" for the next one.');
   if (seat !== s.turn) return refuse('not-your-turn', 'It is not your turn.');
   if (a.type === 'take') return take(s, seat, a);
   if (s.step !== 'act') return refuse('wrong-step', 'First take a die from the pool.');

@@ -13,7 +13,11 @@ export const shieldsOptions = z
   .strict();
 export type ShieldsOptions = z.output<typeof shieldsOptions>;
 
-const dieId = z.string().min(1).max(24).regex(/^[a-z0-9.]+$/);
+const dieId = z
+  .string()
+  .min(1)
+  .max(24)
+  .regex(/^[a-z0-9.]+$/);
 const placement = z.enum(['front', 'behind']);
 
 export const shieldsAction = z.discriminatedUnion('type', [

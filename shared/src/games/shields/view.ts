@@ -1,7 +1,27 @@
 // Shields: what the table shows. Nothing is hidden, so every seat and spectators get the same view.
 import type { Seat } from '../../core/game-module';
-import { BEATS, batteryId, COLOURS, known, POOL_IDS, type Colour, type DieColour, type DieKind, type Placement } from './catalogue';
-import { isOver, STALL_SHOWN, STALL_TURNS, type AttackSummary, type Between, type Player, type Shield, type ShieldsOptions, type ShieldsState } from './state';
+import {
+  BEATS,
+  batteryId,
+  COLOURS,
+  known,
+  POOL_IDS,
+  type Colour,
+  type DieColour,
+  type DieKind,
+  type Placement,
+} from './catalogue';
+import {
+  isOver,
+  STALL_SHOWN,
+  STALL_TURNS,
+  type AttackSummary,
+  type Between,
+  type Player,
+  type Shield,
+  type ShieldsOptions,
+  type ShieldsState,
+} from './state';
 
 export interface DieView {
   id: string;
@@ -68,10 +88,12 @@ function dieView(id: string): DieView {
   return { id, kind: d.kind, colour: d.colour, sides: d.sides };
 }
 
-const shieldView = (layer: ShieldView['layer']) => (s: Shield): ShieldView => {
-  const d = known(s.id);
-  return { id: s.id, colour: d.colour as Colour | 'black', faces: d.sides, points: s.points, layer };
-};
+const shieldView =
+  (layer: ShieldView['layer']) =>
+  (s: Shield): ShieldView => {
+    const d = known(s.id);
+    return { id: s.id, colour: d.colour as Colour | 'black', faces: d.sides, points: s.points, layer };
+  };
 
 function playerView(p: Player, seat: Seat): PlayerView {
   const batteries = COLOURS.map((c): BatteryView => {
@@ -85,7 +107,11 @@ function playerView(p: Player, seat: Seat): PlayerView {
       health: b.health,
       attack: alive && b.attack ? dieView(b.attack) : null,
       shields: alive
-        ? [...p.front.map(shieldView('front')), ...b.shields.map(shieldView('colored')), ...p.behind.map(shieldView('behind'))]
+        ? [
+            ...p.front.map(shieldView('front')),
+            ...b.shields.map(shieldView('colored')),
+            ...p.behind.map(shieldView('behind')),
+          ]
         : [],
     };
   });
@@ -104,7 +130,8 @@ export function viewOf(s: ShieldsState): ShieldsView {
     step: over ? null : s.step,
     winner: s.winner,
     draw: s.draw,
-    stall: s.options.resurrection && s.rules !== 1 ? { turns: s.quiet, limit: STALL_TURNS, shownFrom: STALL_SHOWN } : null,
+    stall:
+      s.options.resurrection && s.rules !== 1 ? { turns: s.quiet, limit: STALL_TURNS, shownFrom: STALL_SHOWN } : null,
     between: s.between ? { ...s.between, ready: [s.between.ready[0], s.between.ready[1]] } : null,
     players: s.players.map(playerView),
     pool: { attack: group('attack'), shield: group('shield'), potion: group('potion'), polish: group('polish') },
