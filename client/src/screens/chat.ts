@@ -68,3 +68,32 @@ export function SpectatorChatSwitch({ snap, conn }: { snap: Snapshot | null; con
     on ? 'Spectators may chat: on' : 'Spectators may chat: off',
   );
 }
+
+/**
+ * The chat's input line, for a table and a lobby alike. The input is left to the browser (no value from here), so a
+ * re-render never resets what is typed.
+ */
+export function ChatForm({ say }: { say: (text: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const send = (e: Event) => {
+    e.preventDefault();
+    const el = input.current;
+    if (!el) return;
+    const text = el.value.trim();
+    if (text) say(text);
+    el.value = '';
+  };
+  return h(
+    'form',
+    { class: 'chat-form', onSubmit: send },
+    h('input', {
+      ref: input,
+      name: 'chat',
+      maxLength: 280,
+      placeholder: 'Say something',
+      'aria-label': 'Chat message',
+      autocomplete: 'off',
+    }),
+    h('button', { type: 'submit' }, 'Send'),
+  );
+}

@@ -9,6 +9,7 @@ import { describeOptions, OptionFields, readOptions } from '../ui/options';
 import { showScreen } from '../ui/screen';
 import { party } from './party-link';
 import { readTimeControl, TimeControlField } from './time-control-field';
+import { ChatForm } from './chat';
 import './clocks.css';
 import './party.css';
 
@@ -344,7 +345,7 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
           { class: 'chat', 'aria-label': 'Lobby chat' },
           (s?.chat ?? []).map((c) => h('li', {}, h('bdi', { class: 'from' }, c.from), ': ', c.text)),
         ),
-        h(ChatForm, {}),
+        h(ChatForm, { say: (text: string) => party.send(PARTY_IN.chat, { text }) }),
       ),
     ),
   );
@@ -388,28 +389,5 @@ function HostForm({ game, clock }: { game: string; clock: string }) {
       shown: clock ? JSON.parse(clock) : undefined,
     }),
     h('button', { type: 'submit' }, 'Set the game'),
-  );
-}
-
-function ChatForm() {
-  const input = useRef<HTMLInputElement>(null);
-  const send = (e: Event) => {
-    e.preventDefault();
-    const text = input.current!.value.trim();
-    if (text) party.send(PARTY_IN.chat, { text });
-    input.current!.value = '';
-  };
-  return h(
-    'form',
-    { class: 'chat-form', onSubmit: send },
-    h('input', {
-      ref: input,
-      name: 'chat',
-      maxLength: 280,
-      placeholder: 'Say something',
-      'aria-label': 'Chat message',
-      autocomplete: 'off',
-    }),
-    h('button', { type: 'submit' }, 'Send'),
   );
 }

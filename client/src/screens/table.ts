@@ -15,7 +15,7 @@ import { showScreen } from '../ui/screen';
 import { AwayBanner, OfferBanner } from './conversation';
 import { LogView, type Verified } from './log-view';
 import { WatcherPanel } from './watcher';
-import { ChatList, SpectatorChatSwitch } from './chat';
+import { ChatForm, ChatList, SpectatorChatSwitch } from './chat';
 import { sound } from '../ui/sound';
 import { Clocks } from './clock-view';
 
@@ -199,7 +199,7 @@ function Table(p: TableProps) {
         { class: 'chat-box' },
         h('h2', {}, 'Chat'),
         h(ChatList, { snap }),
-        h(ChatForm, { conn }),
+        h(ChatForm, { say: (text: string) => conn.send(TABLE_IN.chat, { text }) }),
         h('div', { class: 'chat-switch' }, h(SpectatorChatSwitch, { snap, conn })),
       ),
     ),
@@ -425,31 +425,6 @@ function Proof({ snap, verified }: { snap: Snapshot | null; verified: (v: Verifi
     h('p', { role: 'status', 'aria-live': 'polite', class: 'verdict', ref: result }, verdict),
     commitment,
     h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed)),
-  );
-}
-
-/** The chat's input is left to the browser (no value from here), so a re-render never resets what is typed. */
-function ChatForm({ conn }: { conn: TableConnection }) {
-  const input = useRef<HTMLInputElement>(null);
-  const send = (e: Event) => {
-    e.preventDefault();
-    const el = input.current!;
-    const text = el.value.trim();
-    if (text) conn.send(TABLE_IN.chat, { text });
-    el.value = '';
-  };
-  return h(
-    'form',
-    { class: 'chat-form', onSubmit: send },
-    h('input', {
-      ref: input,
-      name: 'chat',
-      maxLength: 280,
-      placeholder: 'Say something',
-      'aria-label': 'Chat message',
-      autocomplete: 'off',
-    }),
-    h('button', { type: 'submit' }, 'Send'),
   );
 }
 
