@@ -255,10 +255,12 @@ it(
       expect(statuses.every((s) => s > 0 && s < 500)).toBe(true);
       // /health within 100 ms as a rule (the median), and never a freeze (the bombs of issue 8 froze it for 6–9 s).
       // The slowest probe is printed, not asserted under 100 ms: on a 2-core machine shared with other jobs an idle
-      // server's slowest probe alone passed 100 ms (median 8 ms, slowest 266 ms, idle, at load average 16).
+      // server's slowest probe alone passed 100 ms (median 8 ms, slowest 266 ms, idle, at load average 16). A freeze is
+      // seconds: alone the slowest probe is ~100 ms, but CI runs this beside browser suites whose software WebGL takes
+      // both cores, and one probe there took 1,172 ms (2026-11-26). The bound catches a freeze, not that scheduling.
       const sorted = [...health.times].sort((x, y) => x - y);
       expect(sorted[sorted.length >> 1]).toBeLessThan(100);
-      expect(health.max).toBeLessThan(1000);
+      expect(health.max).toBeLessThan(3000);
       // The honest games went on. Their bots act on the state they last saw, so a few actions race the other seat's
       // (a coded refusal, as for any late click); anything more would mean the fuzz disturbed them.
       for (const [i, h] of honest.entries()) {
