@@ -1,6 +1,10 @@
 // Bot strength benchmark: N games per pairing per game, seats alternating, every game seeded; writes
 // bench/bots/out/<game>.<a>-<b>.json as it goes and, with --report, bench/bots/results.md.
+// A run resumes a pairing's tally where it stopped (game k is always played from the same seeds), as long as the
+// bots', the game's and the dice's source (see sourceOf) is the one the tally was started with; the tallies are
+// committed, so a pairing's 1,000 games can be played over several sessions.
 // Full run: npx tsx --tsconfig tsconfig.base.json bench/bots/bench.ts --games 1000 && npx tsx --tsconfig tsconfig.base.json bench/bots/bench.ts --report
+import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +18,56 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 
+/** Think times of one level: count, sum and max in ms, and a histogram by whole ms (for quantiles). */
+interface Times {
+  n: number;
+  sum: number;
+  max: number;
+  hist: Record<string, number>;
+}
+const noTimes = (): Times => ({ n: 0, sum: 0, max: 0, hist: {} });
+function addTime(t: Times, ms: number) {
+  t.n++;
+  t.sum += ms;
+  t.max = Math.max(t.max, ms);
+  const k = String(Math.floor(ms));
+  t.hist[k] = (t.hist[k] ?? 0) + 1;
+}
+function merge(into: Times, t: Times) {
+  into.n += t.n;
+  into.sum += t.sum;
+  into.max = Math.max(into.max, t.max);
+  for (const [k, c] of Object.entries(t.hist)) into.hist[k] = (into.hist[k] ?? 0) + c;
+}
+/** The q-quantile's whole-ms bucket (its lower edge) of a histogram. */
+function quantile(t: Times, q: number) {
+  if (t.n === 0) return NaN;
+  const keys = Object.keys(t.hist)
+    .map(Number)
+    .sort((x, y) => x - y);
+  let seen = 0;
+  for (const k of keys) {
+    seen += t.hist[String(k)]!;
+    if (seen > q * t.n) return k;
+  }
+  return keys[keys.length - 1]!;
+}
+
+/**
+ * What a tally's games depend on: the git objects of the bots, the game's rules and the dice (a change anywhere else
+ * in shared/src, the view stream say, does not restart a tally); null when any of them has uncommitted changes.
+ */
+function sourceOf(gameId: string): string | null {
+  const root = join(__dirname, '..', '..');
+  const paths = ['shared/src/bots', `shared/src/games/${gameId}`, 'shared/src/core/dice.ts'];
+  const git = (cmd: string) => execSync(cmd, { cwd: root, encoding: 'utf8' }).trim();
+  if (git(`git status --porcelain -- ${paths.join(' ')}`)) return null;
+  return paths.map((p) => git(`git rev-parse HEAD:${p}`).slice(0, 12)).join('+');
+}
+
 interface Tally {
+  /** The source the games were played with (sourceOf; null: uncommitted source, such a tally is never resumed). */
+  source: string | null;
   game: string;
   a: Level;
   b: Level;
@@ -22,8 +75,9 @@ interface Tally {
   winsA: number;
   winsB: number;
   draws: number;
-  /** Think time in ms per decision, by level (A and B differ in every pairing). */
-  think: Record<string, number[]>;
+  /** Think time per decision, wall clock and this process's CPU, by level (A and B differ in every pairing). */
+  think: Record<string, Times>;
+  cpu: Record<string, Times>;
   plies: number;
   started: string;
   updated: string;
@@ -35,28 +89,37 @@ for (let i = LEVELS.length - 1; i >= 0; i--) for (let j = i - 1; j >= 0; j--) AL
 
 function run(gameId: string, a: Level, b: Level, games: number, minutes: number) {
   const kit = botKits[gameId];
-  const t: Tally = {
-    game: gameId,
-    a,
-    b,
-    games: 0,
-    winsA: 0,
-    winsB: 0,
-    draws: 0,
-    think: { [a]: [], [b]: [] },
-    plies: 0,
-    started: new Date().toISOString(),
-    updated: '',
-    load: [],
-  };
   const file = join(OUT, `${gameId}.${a}-${b}.json`);
+  const source = sourceOf(gameId);
+  const before: Tally | null = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  const resume = before !== null && before.source !== null && before.source === source;
+  if (before && !resume)
+    console.log(`${file}: played with another source (${before.source ?? 'uncommitted'}); starting again`);
+  const t: Tally = resume
+    ? before
+    : {
+        source,
+        game: gameId,
+        a,
+        b,
+        games: 0,
+        winsA: 0,
+        winsB: 0,
+        draws: 0,
+        think: { [a]: noTimes(), [b]: noTimes() },
+        cpu: { [a]: noTimes(), [b]: noTimes() },
+        plies: 0,
+        started: new Date().toISOString(),
+        updated: '',
+        load: [],
+      };
   const stop = Date.now() + minutes * 60_000;
   const save = () => {
     t.updated = new Date().toISOString();
     t.load.push(Number(loadavg()[0].toFixed(1)));
     writeFileSync(file, JSON.stringify(t));
   };
-  for (let g = 0; g < games && Date.now() < stop; g++) {
+  for (let g = t.games; g < games && Date.now() < stop; g++) {
     // A plays seat 0 in even games and seat 1 in odd ones, so the first-move edge cancels out.
     const aSeat = g % 2;
     const r = playGame(kit, aSeat === 0 ? [a, b] : [b, a], g + 1);
@@ -65,8 +128,13 @@ function run(gameId: string, a: Level, b: Level, games: number, minutes: number)
     if (r.winners.length === 0) t.draws++;
     else if (r.winners[0] === aSeat) t.winsA++;
     else t.winsB++;
-    t.think[a].push(...r.think[aSeat].map((x) => Math.round(x * 100) / 100));
-    t.think[b].push(...r.think[1 - aSeat].map((x) => Math.round(x * 100) / 100));
+    for (const [level, seat] of [
+      [a, aSeat],
+      [b, 1 - aSeat],
+    ] as const) {
+      for (const x of r.think[seat]) addTime(t.think[level]!, x);
+      for (const x of r.cpu[seat]) addTime(t.cpu[level]!, x);
+    }
     if (t.games % 10 === 0) save();
   }
   save();
@@ -85,11 +153,6 @@ export function wilson(k: number, n: number): [number, number] {
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const quantile = (xs: number[], q: number) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((x, y) => x - y);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
 
 function report() {
   const tallies: Tally[] = readdirSync(OUT)
@@ -113,16 +176,26 @@ function report() {
         `| ${t.a} vs ${t.b} | ${t.games} | ${t.winsA} | ${t.winsB} | ${t.draws} | ${pct(t.winsA / t.games)} | ${pct(lo)}–${pct(hi)} | ${(t.plies / t.games).toFixed(1)} | ${Math.min(...t.load)}–${Math.max(...t.load)} |`,
       );
     }
-    const byLevel = new Map<string, number[]>();
+    const wall = new Map<string, Times>();
+    const cpu = new Map<string, Times>();
     for (const t of mine)
-      for (const [lvl, xs] of Object.entries(t.think)) byLevel.set(lvl, [...(byLevel.get(lvl) ?? []), ...xs]);
-    lines.push('', '| level | decisions | mean think | p95 think | max think |', '|---|---|---|---|---|');
+      for (const lvl of [t.a, t.b]) {
+        if (!wall.has(lvl)) wall.set(lvl, noTimes());
+        if (!cpu.has(lvl)) cpu.set(lvl, noTimes());
+        merge(wall.get(lvl)!, t.think[lvl]!);
+        merge(cpu.get(lvl)!, t.cpu[lvl]!);
+      }
+    lines.push(
+      '',
+      '| level | decisions | mean think | p95 think (1 ms buckets) | max think | mean CPU | p95 CPU |',
+      '|---|---|---|---|---|---|---|',
+    );
     for (const lvl of [...LEVELS].reverse()) {
-      const xs = byLevel.get(lvl) ?? [];
-      if (xs.length === 0) continue;
-      const mean = xs.reduce((x, y) => x + y, 0) / xs.length;
+      const w = wall.get(lvl);
+      const c = cpu.get(lvl);
+      if (!w || !c || w.n === 0) continue;
       lines.push(
-        `| ${lvl} | ${xs.length} | ${mean.toFixed(1)} ms | ${quantile(xs, 0.95).toFixed(1)} ms | ${Math.max(...xs).toFixed(1)} ms |`,
+        `| ${lvl} | ${w.n} | ${(w.sum / w.n).toFixed(1)} ms | ${quantile(w, 0.95)} ms | ${w.max.toFixed(1)} ms | ${(c.sum / c.n).toFixed(1)} ms | ${quantile(c, 0.95)} ms |`,
       );
     }
     lines.push('');
