@@ -2,7 +2,13 @@
 // interactive and until a room's board is drawn, in headless Chromium at 390x844 (touch, ratio 3) with the network
 // at 1.6 Mbps down / 150 ms RTT and the CPU slowed 4x through the DevTools protocol. Run after `npm run build`.
 // THROTTLE=0 measures without throttling; RUNS sets the cold loads per measure (median reported).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// VIA=caddy puts Caddy in front, as deploy/Caddyfile does for a public server: HTTPS (a local certificate), so the
+// browser speaks HTTP/2 and every asset, the join request and the socket share one connection. Without it the
+// browser talks HTTP/1.1 to Node directly: six connections, and the join request queues behind the downloads.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
@@ -13,6 +19,42 @@ import { DESKTOP, DEVICES, launch } from '../test/helpers/browser';
 const DIST = path.resolve(__dirname, '../client/dist');
 const THROTTLE = process.env.THROTTLE !== '0';
 const RUNS = Number(process.env.RUNS ?? 5);
+const VIA_CADDY = process.env.VIA === 'caddy';
+/** Contexts accept Caddy's local certificate. */
+const TLS = VIA_CADDY ? { ignoreHTTPSErrors: true } : {};
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Caddy serving https://localhost:<port> with its own local CA, proxying to the Node server. */
+async function caddyInFront(upstream: number): Promise<{ base: string; stop: () => void }> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'dicehall-caddy-'));
+  const file = path.join(dir, 'Caddyfile');
+  writeFileSync(
+    file,
+    `{\n\tadmin off\n\tskip_install_trust\n\tauto_https disable_redirects\n}\nhttps://localhost:${port} {\n\ttls internal\n\treverse_proxy 127.0.0.1:${upstream}\n}\n`,
+  );
+  const child: ChildProcess = spawn('caddy', ['run', '--config', file, '--adapter', 'caddyfile'], {
+    env: { ...process.env, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+    stdio: 'ignore',
+  });
+  const base = `https://localhost:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${base}/health`).then(
+      () => true,
+      (e: { cause?: { code?: string } }) => e.cause?.code !== 'ECONNREFUSED',
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, stop: () => child.kill() };
+}
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) =>
@@ -20,12 +62,18 @@ function files(dir: string): string[] {
   );
 }
 
+/** The HTTP versions the measured pages' responses came over (h2 through Caddy, http/1.1 without it). */
+const protocols = new Set<string>();
+
 /** A fresh phone context (empty cache), throttled like a slow 3G-to-4G phone; counts the bytes that cross the wire. */
 async function phone(browser: Browser): Promise<{ page: Page; wire: () => number; close: () => Promise<void> }> {
-  const context = await browser.newContext(DEVICES.phone);
+  const context = await browser.newContext({ ...DEVICES.phone, ...TLS });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
+  cdp.on('Network.responseReceived', (e: { response: { protocol?: string } }) => {
+    if (e.response.protocol) protocols.add(e.response.protocol);
+  });
   let bytes = 0;
   cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
   if (THROTTLE) {
@@ -59,7 +107,7 @@ async function runningRoom(
   base: string,
   game: string,
 ): Promise<{ link: string; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', ...TLS });
   const host = await context.newPage();
   await host.goto(`${base}/`);
   await host.getByLabel('Your name').fill('Ana');
@@ -67,7 +115,7 @@ async function runningRoom(
   await host.getByRole('button', { name: 'Create room' }).click();
   await host.waitForURL(/\/r\/[\w-]+$/);
   const link = host.url();
-  const guestContext = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+  const guestContext = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', ...TLS });
   const guest = await guestContext.newPage();
   await guest.goto(link);
   await guest.getByLabel('Your name').fill('Ben');
@@ -100,10 +148,11 @@ async function main() {
   console.log(`bundle: ${assets.length} files, ${kb(raw)} raw, ${kb(gz)} gzip, ${kb(br)} brotli`);
 
   const server = await startServer(loadConfig({}, { port: 0, host: '127.0.0.1' }));
-  const base = `http://127.0.0.1:${server.port}`;
+  const caddy = VIA_CADDY ? await caddyInFront(server.port) : null;
+  const base = caddy?.base ?? `http://127.0.0.1:${server.port}`;
   const browser = await launch();
   console.log(
-    `phone 390x844 ratio 3, ${THROTTLE ? '1.6 Mbps down, 150 ms RTT, CPU 4x slower' : 'no throttling'}, ${RUNS} cold loads each`,
+    `phone 390x844 ratio 3, ${THROTTLE ? '1.6 Mbps down, 150 ms RTT, CPU 4x slower' : 'no throttling'}, ${RUNS} cold loads each, ${caddy ? 'through Caddy (HTTPS)' : 'Node directly'}`,
   );
 
   const home: number[] = [];
@@ -149,7 +198,9 @@ async function main() {
     console.log(`${game} board drawn from a cold link: ${range(drawn)}; on the wire ${kb(median(bytes))}`);
     await room.close();
   }
+  console.log(`responses came over: ${[...protocols].join(', ')}`);
   await browser.close();
+  caddy?.stop();
   await server.close();
 }
 

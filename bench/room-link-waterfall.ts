@@ -2,12 +2,45 @@
 // default 1): every request's start and end, the first WebSocket frame and the board drawn. Shows the waves of
 // downloads a link costs (issue 9). Run after `npm run build`:
 // `npx tsx --tsconfig tsconfig.base.json bench/room-link-waterfall.ts` (GAME='Shields' for another board).
+// PROFILE=1 also records the page's JavaScript CPU profile during the load and prints the main thread's time by
+// script and the heaviest functions (self time), and the long tasks (≥ 50 ms) as they fell.
 
 import type { Page } from 'playwright-core';
 import { loadConfig } from '../server/src/config';
 import { startServer } from '../server/src/app';
 import { DESKTOP, DEVICES, launch } from '../test/helpers/browser';
 const CPU = Number(process.env.CPU ?? 1);
+const PROFILE = process.env.PROFILE === '1';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+/** Self time (ms) by script and by function of a CDP CPU profile. */
+function summarize(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, base: string) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const byScript = new Map<string, number>();
+  const byFn = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const f = byId.get(id)!.callFrame;
+    const script = f.url.replace(base, '') || `(${f.functionName || 'native'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const fn = `${f.functionName || '(anonymous)'} ${f.url.replace(base, '').slice(-40)}:${f.lineNumber}`;
+    byFn.set(fn, (byFn.get(fn) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `    ${v.toFixed(0).padStart(6)} ms  ${k}`)
+      .join('\n');
+  console.log(`  main thread by script (self time):\n${top(byScript, 12)}\n  heaviest functions:\n${top(byFn, 20)}`);
+}
 async function main() {
   const server = await startServer(loadConfig({}, { port: 0, host: '127.0.0.1' }));
   const base = `http://127.0.0.1:${server.port}`;
@@ -57,6 +90,18 @@ async function main() {
         firstFrame = Date.now() - t0;
       }
     });
+    if (PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await page.addInitScript(() => {
+        const w = window as unknown as { __long: [number, number][] };
+        w.__long = [];
+        new PerformanceObserver((l) => {
+          for (const e of l.getEntries()) w.__long.push([Math.round(e.startTime), Math.round(e.duration)]);
+        }).observe({ type: 'longtask', buffered: true });
+      });
+    }
     await page.goto(link);
     const dcl = Date.now() - t0;
     await page.waitForFunction(
@@ -71,6 +116,12 @@ async function main() {
     );
     const drawn = Date.now() - t0;
     console.log(`run ${run} CPU x${CPU}: goto ${dcl} ms, first ws frame ${firstFrame} ms, board drawn ${drawn} ms`);
+    if (PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      summarize(profile as never, base);
+      const long = await page.evaluate(() => (window as unknown as { __long: [number, number][] }).__long);
+      console.log(`  long tasks [start, ms]: ${long.map(([a, d]) => `[${a}, ${d}]`).join(' ')}`);
+    }
     for (const r of [...reqs.values()].sort((a, b) => a.start - b.start))
       console.log(
         `  ${String(r.start).padStart(5)} → ${String(r.end ?? '?').padStart(5)}  ${String(r.bytes ?? '').padStart(7)}  ${r.url.slice(0, 80)}`,
