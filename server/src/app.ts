@@ -4,8 +4,8 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { Server, matchMaker } from '@colyseus/core';
-import { WebSocketTransport } from '@colyseus/ws-transport';
 import { deflateOptions } from './deflate';
+import { SpreadPingTransport } from './heartbeat';
 import type { Config } from './config';
 import { Archive } from './store/archive';
 import { gameRoomFor, type GameRoom } from './rooms/game-room';
@@ -55,8 +55,10 @@ export async function startServer(
   httpServer.requestTimeout = 15_000;
   httpServer.headersTimeout = 10_000;
   const server = new Server({
-    transport: new WebSocketTransport({
+    transport: new SpreadPingTransport({
       server: httpServer,
+      pingInterval: config.pingSeconds * 1000,
+      pingMaxRetries: 2,
       // The frame cap is the message limit plus its header: a bigger frame is closed by ws before it is buffered.
       maxPayload: config.maxPayloadBytes,
       perMessageDeflate: deflateOptions(config.wireDeflate),

@@ -15,6 +15,11 @@ const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(2567),
   HOST: z.string().default('0.0.0.0'),
   GRACE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  // Keep-alive: each socket is pinged this often (spread over the interval: ./heartbeat); one that misses two pings
+  // in a row is closed and its seat enters the grace period. 5 s: a silently dead socket (a phone that lost its
+  // network without closing) is noticed within 10–15 s, well inside a 60 s grace; 6,000 sockets cost 1,200 pings a
+  // second, spread evenly (bench/RESULTS.md). A closed tab or a reset connection is noticed at once either way.
+  PING_SECONDS: z.coerce.number().min(0.05).max(300).default(5),
   IDLE_SECONDS: z.coerce.number().min(1).max(86400).default(900),
   RATE_PER_SECOND: z.coerce.number().min(1).max(1000).default(10),
   RATE_BURST: z.coerce.number().min(1).max(1000).default(20),
@@ -58,6 +63,8 @@ export interface Config {
   host: string;
   /** How long a dropped player keeps the seat before the opponent may claim the win (P3). Server policy, shown before sitting. */
   graceSeconds: number;
+  /** Each socket's keep-alive ping interval; two missed pings close it (./heartbeat). */
+  pingSeconds: number;
   /** How long a room with nobody connected is kept before it is disposed. */
   idleSeconds: number;
   /** Frames per second (and burst) one socket may send; counted before decoding. */
@@ -125,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     port: e.PORT,
     host: e.HOST,
     graceSeconds: e.GRACE_SECONDS,
+    pingSeconds: e.PING_SECONDS,
     idleSeconds: e.IDLE_SECONDS,
     ratePerSecond: e.RATE_PER_SECOND,
     rateBurst: e.RATE_BURST,
