@@ -2,7 +2,7 @@
 // W worker processes (bench/load/worker.ts) of real colyseus.js clients; N rooms × (2 bot players + S spectators),
 // one action per room every ACTION_MS; the same harness against the bare room in the same run.
 //   npx tsx --tsconfig tsconfig.base.json bench/load/run.ts            (defaults below; env to change)
-//   ROOMS=200 SPECTATORS=2 WORKERS=2 ACTION_MS=2000 SECONDS=20 GAME=shields
+//   ROOMS=200 SPECTATORS=2 WORKERS=2 ACTION_MS=2000 SECONDS=20 GAME=shields (SERVER_PROFILE=dir: a CPU profile)
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -90,8 +90,10 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
 }
 
 async function main() {
+  // SERVER_PROFILE=<dir>: the server process writes a V8 CPU profile there when it exits (open it in DevTools).
+  const profile = process.env.SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.SERVER_PROFILE] : [];
   const server = fork(path.join(root, 'bench/bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...profile],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env,
   });
@@ -120,7 +122,10 @@ async function main() {
   console.log(
     `server CPU per action, ${GAME} / bare: ${(rows[1].serverUsPerAction / rows[0].serverUsPerAction).toFixed(1)}×; server idle before each run: ${rows.map((r) => `${r.idleCpuPct.toFixed(1)}%`).join(', ')} of a core`,
   );
+  // The server exits by itself when the channel closes (and writes its profile then); killed if it lingers.
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   server.disconnect();
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   server.kill();
   process.exit(0);
 }
