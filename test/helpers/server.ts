@@ -3,7 +3,16 @@ import { Client, Room } from 'colyseus.js';
 import { loadConfig, type Config } from '../../server/src/config';
 import { startServer, type Dicehall } from '../../server/src/app';
 import type { GameStore } from '../../server/src/store/game-store';
-import { applyViewMessage, emptyStream, type ViewMessage, type ViewStream } from '@dicehall/shared';
+import {
+  applyViewMessage,
+  decodeLine,
+  emptyStream,
+  type LogLineSync,
+  type LogPage,
+  type PublicLine,
+  type ViewMessage,
+  type ViewStream,
+} from '@dicehall/shared';
 
 /**
  * Every test client comes from 127.0.0.1, so the per-address limits meant for the open internet would stop
@@ -15,6 +24,17 @@ export const LOOPBACK_LIMITS: Partial<Config> = {
   reservationsPerAddress: 10_000,
   archivePerAddress: 100_000,
 };
+
+/**
+ * How many public log lines the game has published so far. The synced state keeps only the latest lines
+ * (server/src/rooms/record.ts LOG_WINDOW), so its length stops growing; seqs run from 0 without a gap.
+ */
+export const logCount = (state: { log: { length: number; at(i: number): LogLineSync | undefined } }): number =>
+  (state.log.at(-1)?.seq ?? -1) + 1;
+
+/** The synced public lines, decoded (shared/src/core/log-line.ts). */
+export const publicLines = (state: { log: Iterable<LogLineSync> }): PublicLine[] =>
+  [...state.log].map((l) => decodeLine(l.seq, l.json));
 
 export type TestServer = Dicehall & { url: string; ws: string };
 
@@ -74,10 +94,27 @@ export interface Player {
   viewMessages: ViewMessage[];
   readonly view: any;
   readonly legal: any[];
+  /** Every 'log-page' answer received, in order. */
+  pages: LogPage[];
+  /**
+   * The current game's public lines this client has held, oldest first, as the browser's store gathers them: each
+   * synced window as it came, and the lines of every page received (./store in the client keeps only a run
+   * without holes; tests read everything).
+   */
+  readonly lines: PublicLine[];
 }
 
 /** A test player over a room it already holds: welcome, errors and the view stream wired. */
 export function wirePlayer(client: Client, room: Room<any>): Player {
+  const held = { gameId: '', bySeq: new Map<number, PublicLine>() };
+  const gather = () => {
+    const state = room.state;
+    if (!state?.log) return;
+    if (state.gameId !== held.gameId) held.bySeq.clear();
+    held.gameId = state.gameId;
+    for (const l of state.log as Iterable<LogLineSync>)
+      if (!held.bySeq.has(l.seq)) held.bySeq.set(l.seq, decodeLine(l.seq, l.json));
+  };
   const p: Player = {
     client,
     room,
@@ -85,13 +122,25 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
     errors: [],
     stream: emptyStream(),
     viewMessages: [],
+    pages: [],
     get view() {
       return this.stream.doc?.view ?? null;
     },
     get legal() {
       return (this.stream.doc?.legal as any[]) ?? [];
     },
+    get lines() {
+      gather();
+      return [...held.bySeq.values()].sort((x, y) => x.seq - y.seq);
+    },
   };
+  room.onStateChange(gather);
+  room.onMessage('log-page', (page: LogPage) => {
+    p.pages.push(page);
+    gather();
+    if (page.gameId === held.gameId)
+      for (const [seq, text] of page.lines) if (!held.bySeq.has(seq)) held.bySeq.set(seq, decodeLine(seq, text));
+  });
   room.onMessage('view', (text: string) => {
     const m = JSON.parse(text) as ViewMessage;
     p.viewMessages.push(m);

@@ -322,6 +322,7 @@ export class GameRoom extends Room<TableState> {
       startRematch: (acceptedBy) => this.startRematch(acceptedBy),
       publishListing: () => this.publishListing(),
       journalChat: (line) => this.journal?.chat(line),
+      logPage: (before) => this.record.page(before),
     };
   }
 

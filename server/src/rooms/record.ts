@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   commitmentOf,
+  encodeLine,
   FAIR_SCHEME,
   FairDice,
   LOG_FORMAT,
@@ -13,10 +14,21 @@ import {
   type GameLog,
   type GameModule,
   type LogEntry,
+  type LogPage,
   type Table,
 } from '@dicehall/shared';
 import { nodeHmac } from './node-hmac';
 import { LogLine, type TableState } from './schema';
+
+/**
+ * Public lines kept in the synced state: the most recent only, so a late spectator's first state stays small
+ * (issue #18: ≤ 8 KiB without permessage-deflate). Clients that watched keep every line they saw (the client
+ * store gathers them by seq); one whose first line is not the game's asks for earlier ones (`page`).
+ * WINDOW_FIGURES
+ */
+export const LOG_WINDOW = 8;
+/** Lines in one answer to `log-before`: a whole Shields or Dice Chess game in one or two (a line is ~60–200 B). */
+export const LOG_PAGE = 100;
 
 /** What the record needs from its room. */
 export interface RecordHost {
@@ -31,6 +43,8 @@ export class GameRecord {
   private nextServerSeed = '';
   /** Log lines the module keeps back for now (a race round's moves, until the round is over): see holdLog. */
   private held: LogEntry[] = [];
+  /** Every public line of this game so far, `[seq, text]` as synced: what `page` serves from. */
+  private lines: [number, string][] = [];
 
   constructor(private host: RecordHost) {}
 
@@ -67,6 +81,7 @@ export class GameRecord {
   /** A new game's log opens with its setup entry. */
   begin(setup: LogEntry) {
     this.held = [];
+    this.lines = [];
     this.host.state.log.clear();
     this.appendLine(setup);
   }
@@ -84,6 +99,7 @@ export class GameRecord {
     this.entries = [...entries];
     this.host.state.log.clear();
     this.held = [];
+    this.lines = [];
     entries.forEach((e, k) => {
       if (heldAfter[k]) this.held.push(e);
       else for (const line of [...this.held.splice(0), e]) this.appendLine(line);
@@ -119,21 +135,24 @@ export class GameRecord {
     };
   }
 
+  /**
+   * The public lines before `before`, at most `max`, oldest first: exactly the lines published so far (held
+   * lines are not among them until the module lets them be seen), in the text the synced state carried.
+   */
+  page(before: number, max = LOG_PAGE): LogPage {
+    const lines = this.lines;
+    let end = lines.length;
+    while (end > 0 && lines[end - 1]![0] >= before) end--;
+    return { gameId: this.host.state.gameId, lines: lines.slice(Math.max(0, end - max), end) };
+  }
+
   private appendLine(entry: LogEntry) {
     const line = new LogLine();
     line.seq = entry.seq;
-    // Everything but the action itself, which may be secret (an arrangement) until the game ends, and the rolls
-    // when the module says they reveal a secret (a shuffled deck).
-    const rolls = this.host.module.secretRolls ? [] : entry.rolls;
-    line.json = JSON.stringify({
-      seq: entry.seq,
-      kind: entry.kind,
-      seat: entry.seat,
-      rolls,
-      events: entry.events,
-      at: entry.at,
-      ...(entry.bot ? { bot: entry.bot } : {}),
-    });
-    this.host.state.log.push(line);
+    line.json = encodeLine(entry, !!this.host.module.secretRolls);
+    this.lines.push([line.seq, line.json]);
+    const log = this.host.state.log;
+    log.push(line);
+    while (log.length > LOG_WINDOW) log.shift();
   }
 }
