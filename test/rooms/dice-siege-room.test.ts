@@ -102,6 +102,13 @@ it('D7 a two-player race: the same choices give identical sheets, and a round st
         expect(p.view.sheets[0].tray).toEqual([]);
         expect(p.view.sheets[0].attempt).toBe(0);
         expect(logCount(p.room.state)).toBe(logBefore);
+        // Nor do Ana's held lines come out by asking for the log (issue #18): a page has the published lines only.
+        if (secretChecks < 3) {
+          const pages = p.pages.length;
+          p.room.send('log-before', { before: 1_000_000_000 });
+          await until(() => p.pages.length > pages, 'a page of the log');
+          expect(p.pages.at(-1)!.lines.map(([seq]) => seq)).toEqual([...Array(logBefore).keys()]);
+        }
       }
       secretChecks++;
       while (ana.room.state.phase === 'playing' && ana.view.round === round) await act(ben, choose(ben));
