@@ -49,7 +49,7 @@ it('a late spectator on a phone taps "Earlier moves" and the log holds the whole
   // Every line of the game, in order, as the watcher who was there from the start reads them.
   const shown = await lines.allTextContents();
   expect(shown).toHaveLength(texts.length);
-  shown.forEach((text, k) => expect(text.startsWith(texts[k]!)).toBe(true));
+  for (const [k, text] of shown.entries()) expect(text.startsWith(texts[k]!)).toBe(true);
   // The reader stays at the top, where the earlier moves came in.
   expect(await log.evaluate((el) => el.scrollTop)).toBeLessThan(50);
   await log.scrollIntoViewIfNeeded();
