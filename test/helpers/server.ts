@@ -7,6 +7,7 @@ import {
   applyViewMessage,
   decodeLine,
   emptyStream,
+  readKeys,
   type LogLineSync,
   type LogPage,
   type PublicLine,
@@ -31,10 +32,6 @@ export const LOOPBACK_LIMITS: Partial<Config> = {
  */
 export const logCount = (state: { log: { length: number; at(i: number): LogLineSync | undefined } }): number =>
   (state.log.at(-1)?.seq ?? -1) + 1;
-
-/** The synced public lines, decoded (shared/src/core/log-line.ts). */
-export const publicLines = (state: { log: Iterable<LogLineSync> }): PublicLine[] =>
-  [...state.log].map((l) => decodeLine(l.seq, l.json));
 
 export type TestServer = Dicehall & { url: string; ws: string };
 
@@ -102,18 +99,37 @@ export interface Player {
    * without holes; tests read everything).
    */
   readonly lines: PublicLine[];
+  /** Times the synced window skipped lines this client had not seen (it would have to ask for them). */
+  holes: number;
+  /** The most lines one synced state brought at once. */
+  widest: number;
 }
 
 /** A test player over a room it already holds: welcome, errors and the view stream wired. */
 export function wirePlayer(client: Client, room: Room<any>): Player {
-  const held = { gameId: '', bySeq: new Map<number, PublicLine>() };
+  const held = { gameId: '', bySeq: new Map<number, PublicLine>(), newest: -1 };
   const gather = () => {
     const state = room.state;
     if (!state?.log) return;
-    if (state.gameId !== held.gameId) held.bySeq.clear();
+    if (state.gameId !== held.gameId) {
+      held.bySeq.clear();
+      held.newest = -1;
+    }
     held.gameId = state.gameId;
-    for (const l of state.log as Iterable<LogLineSync>)
-      if (!held.bySeq.has(l.seq)) held.bySeq.set(l.seq, decodeLine(l.seq, l.json));
+    let keys: string[][] | undefined;
+    let newest = held.newest;
+    let added = 0;
+    for (const l of state.log as Iterable<LogLineSync>) {
+      if (held.bySeq.has(l.seq)) continue;
+      added++;
+      // A line past the newest held one, with lines between never synced to this client.
+      if (l.seq > newest + 1 && held.bySeq.size > 0) p.holes++;
+      newest = Math.max(newest, l.seq);
+      keys ??= readKeys(state.logKeys);
+      held.bySeq.set(l.seq, decodeLine(l.seq, l.json, keys));
+    }
+    held.newest = newest;
+    p.widest = Math.max(p.widest, added);
   };
   const p: Player = {
     client,
@@ -123,6 +139,8 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
     stream: emptyStream(),
     viewMessages: [],
     pages: [],
+    holes: 0,
+    widest: 0,
     get view() {
       return this.stream.doc?.view ?? null;
     },
@@ -139,7 +157,8 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
     p.pages.push(page);
     gather();
     if (page.gameId === held.gameId)
-      for (const [seq, text] of page.lines) if (!held.bySeq.has(seq)) held.bySeq.set(seq, decodeLine(seq, text));
+      for (const [seq, text] of page.lines)
+        if (!held.bySeq.has(seq)) held.bySeq.set(seq, decodeLine(seq, text, readKeys(room.state.logKeys)));
   });
   room.onMessage('view', (text: string) => {
     const m = JSON.parse(text) as ViewMessage;

@@ -131,6 +131,9 @@ it('D7 a two-player race: the same choices give identical sheets, and a round st
     await Promise.all([ana, ben, watcher].map((p) => p.room.leave()));
   }
   expect(secretChecks).toBeGreaterThan(3);
+  // A round's held lines come out at once, and reach every client whole (server/src/rooms/record.ts `patched`).
+  expect(watcher.widest).toBeGreaterThan(1);
+  for (const p of [ana, ben, watcher]) expect(p.holes).toBe(0);
   const [a, b] = watcher.view.sheets;
   expect({ ...a, hidden: 0 }).toEqual({ ...b, hidden: 0 });
   // Identical sheets tie: both share the result.

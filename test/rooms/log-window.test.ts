@@ -1,7 +1,9 @@
 // The log's window (issue #18): the synced state carries only the latest public lines, so a spectator who joins a
 // long game late gets a small first state; the earlier lines come on request ('log-before'), to that client only,
 // and are exactly the lines a client that watched from the start holds. Bad requests are refused and change nothing.
-import { LOG_PAGE, LOG_WINDOW } from '../../server/src/rooms/record';
+import { decodeLine, readKeys, type GameModule, type LogEntry, type Table } from '@dicehall/shared';
+import { GameRecord, LOG_PAGE, LOG_WINDOW } from '../../server/src/rooms/record';
+import { TableState } from '../../server/src/rooms/schema';
 import { create, join, logCount, nextError, serverSetup, sleep, until, type Player } from '../helpers/server';
 
 // Random players send as fast as patches arrive: the per-client rate limit is lifted for this file.
@@ -71,6 +73,9 @@ describe.each([
     const lines = logCount(sam.room.state);
     expect(lines).toBeGreaterThan(LOG_WINDOW * 4);
     expect(sam.lines.map((l) => l.seq)).toEqual([...Array(lines).keys()]);
+    // Sam watched from the start: every line came to him in the synced state, none had to be asked for.
+    expect(sam.holes).toBe(0);
+    expect(sam.pages).toEqual([]);
 
     const lia = await join(env.server.ws, a.room.roomId, { name: 'Lia', want: 'watch' });
     await until(() => lia.view && lia.room.state.serverSeed, 'the late state and view');
@@ -155,5 +160,46 @@ describe('asking for earlier lines', () => {
     }
     expect(state()).toBe(was);
     for (const p of [a, b, s]) await p.room.leave();
+  });
+});
+
+describe("the window's size", () => {
+  const entry = (seq: number): LogEntry => ({
+    seq,
+    kind: seq ? 'action' : 'setup',
+    seat: seq ? seq % 2 : null,
+    action: { secret: `order-${seq}` },
+    rolls: [{ index: seq, sides: 6, value: 1 + (seq % 6) }],
+    events: [{ type: 'moved', seat: seq % 2, to: `sq${seq}` }],
+    at: 1000 + seq,
+  });
+  const withHeld = (hold: () => boolean) => {
+    const state = new TableState();
+    const module = { holdLog: hold, result: () => null } as unknown as GameModule;
+    const record = new GameRecord({ state, module });
+    const table = { state: {}, ended: null, seats: 2, seq: 0 } as Table;
+    return { state, record, table };
+  };
+
+  it('a burst of released lines longer than the window stays whole until a patch has taken it out, then shrinks back', () => {
+    let holding = false;
+    const { state, record, table } = withHeld(() => holding);
+    record.begin(entry(0));
+    record.patched();
+    // A race round: twelve moves held back, then released with the round's last.
+    holding = true;
+    for (let seq = 1; seq <= 12; seq++) record.publish(entry(seq), table);
+    expect(state.log.map((l) => l.seq)).toEqual([0]);
+    holding = false;
+    record.publish(entry(13), table);
+    expect(state.log.map((l) => l.seq)).toEqual([...Array(13).keys()].map((k) => k + 1));
+    record.patched();
+    expect(state.log.map((l) => l.seq)).toEqual([...Array(LOG_WINDOW).keys()].map((k) => 14 - LOG_WINDOW + k));
+    // The lines are the public ones: no action, the rolls and events readable with the synced key lists.
+    const keys = readKeys(state.logKeys);
+    const last = state.log.at(-1)!;
+    expect(last.json).not.toContain('order-');
+    expect(decodeLine(last.seq, last.json, keys)).toEqual({ ...entry(13), action: undefined, seq: 13 });
+    expect(record.page(1_000_000_000).lines.map(([seq]) => seq)).toEqual([...Array(14).keys()]);
   });
 });

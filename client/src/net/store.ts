@@ -3,6 +3,7 @@ import {
   applyViewMessage,
   decodeLine,
   emptyStream,
+  readKeys,
   type LogPage,
   type PublicLine,
   type Result,
@@ -92,7 +93,7 @@ export class Store {
   connection: Connection = 'connecting';
   private listeners = new Set<Listener>();
   /** This game's lines held so far, by seq, and the list the snapshot shows (rebuilt when lines arrive). */
-  private lines = { gameId: '', bySeq: new Map<number, LogItem>(), list: [] as LogItem[] };
+  private lines = { gameId: '', bySeq: new Map<number, LogItem>(), list: [] as LogItem[], keys: [] as string[][] };
   /** This connection's view stream: a full document, then diffs (see applyView). */
   private stream: ViewStream = emptyStream();
   private last: { roomId: string; state: TableSync; mySeat: number | null } | null = null;
@@ -183,7 +184,7 @@ export class Store {
     const earlier = page.lines.filter(([seq]) => seq < first);
     // Contiguous and ending right before the first line held; anything else is an answer to an older question.
     if (!earlier.length || earlier.some(([seq], k) => seq !== first - earlier.length + k)) return;
-    for (const [seq, text] of earlier) held.bySeq.set(seq, decodeLine(seq, text));
+    for (const [seq, text] of earlier) held.bySeq.set(seq, decodeLine(seq, text, held.keys));
     held.list = [...held.bySeq.values()].sort((a, b) => a.seq - b.seq);
     if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
   }
@@ -195,13 +196,16 @@ export class Store {
    */
   private gather(state: TableSync): LogItem[] {
     let held = this.lines;
-    if (held.gameId !== state.gameId) held = this.lines = { gameId: state.gameId, bySeq: new Map(), list: [] };
+    if (held.gameId !== state.gameId)
+      held = this.lines = { gameId: state.gameId, bySeq: new Map(), list: [], keys: [] };
+    // The game's key lists only grow while it lasts: read again when there are more.
+    if ((state.logKeys?.length ?? 0) !== held.keys.length) held.keys = readKeys(state.logKeys ?? []);
     let added = false;
     let oldest = Infinity;
     state.log.forEach((line) => {
       oldest = Math.min(oldest, line.seq);
       if (held.bySeq.has(line.seq)) return;
-      held.bySeq.set(line.seq, decodeLine(line.seq, line.json));
+      held.bySeq.set(line.seq, decodeLine(line.seq, line.json, held.keys));
       added = true;
     });
     if (!added) return held.list;

@@ -244,6 +244,8 @@ export interface TableSync {
   toAct: SyncList<number>;
   /** The most recent public lines only (server/src/rooms/record.ts LOG_WINDOW); earlier ones by `log-before`. */
   log: SyncList<LogLineSync>;
+  /** This game's event key lists, each a JSON array of names, numbered by position: lines refer to them (./log-line). */
+  logKeys: SyncList<string>;
   chat: SyncList<ChatLineSync>;
   gameId: string;
   commitment: string;
