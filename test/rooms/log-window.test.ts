@@ -199,6 +199,8 @@ describe("the window's size", () => {
     const keys = readKeys(state.logKeys);
     const last = state.log.at(-1)!;
     expect(last.json).not.toContain('order-');
+    // The form U8 (shields-up-games) searches raw bytes for: a line's rolls right after its kind and seat.
+    expect(last.json).toMatch(/\["(setup|action|resign|claim|draw|timeout)",(null|\d+),\[\[/);
     expect(decodeLine(last.seq, last.json, keys)).toEqual({ ...entry(13), action: undefined, seq: 13 });
     expect(record.page(1_000_000_000).lines.map(([seq]) => seq)).toEqual([...Array(14).keys()]);
   });
