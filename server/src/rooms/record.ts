@@ -27,7 +27,7 @@ import { LogLine, type TableState } from './schema';
  * Why 8 (bench/wire.bench.ts, 10 random games each, no permessage-deflate, 2026-11-26): with a single line a late
  * spectator's first state is ~5.5 KiB in Shields and ~4.4 KiB in Dice Chess (the view document, seats, seeds, the
  * game's event key lists), and a line costs ~150 B in Shields (an attack event is long) and ~100 B in Dice Chess.
- * 8 lines give 6.5 KiB and 5.1 KiB (max 6.6 and 5.2) at the end of the games: 1.4 KiB under the target for longer
+ * 8 lines give 6.6 KiB and 5.1 KiB (max 6.7 and 5.2) at the end of the games: 1.3 KiB under the target for longer
  * lines or views, and still each player's last four moves in sight. With the whole log (before): 15–26 KiB on
  * average, up to 35 KiB.
  */
