@@ -30,7 +30,7 @@ async function child(backend: string, rooms: number): Promise<Result> {
   const { startServer } = await import('../server/src/app');
   const { openGameStore } = await import('../server/src/store/open-store');
   const { Client } = await import('colyseus.js');
-  const { wirePlayer, until } = await import('../test/helpers/server');
+  const { wirePlayer, until, logCount } = await import('../test/helpers/server');
   const schema = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   const dir = backend === 'embedded' ? mkdtempSync(join(tmpdir(), 'bench-durable-')) : '';
   const store =
@@ -103,13 +103,13 @@ async function child(backend: string, rooms: number): Promise<Result> {
           await new Promise((res) => setTimeout(res, 5));
           continue;
         }
-        const before = mover.room.state.log.length;
+        const before = logCount(mover.room.state);
         const legal = mover.legal;
         const t = performance.now();
         mover.room.send('action', legal[(k + r) % legal.length]);
         try {
           await until(
-            () => mover.room.state.log.length > before && players.every((p) => p.room.state.log.length > before),
+            () => logCount(mover.room.state) > before && players.every((p) => logCount(p.room.state) > before),
             'ack',
             30_000,
           );

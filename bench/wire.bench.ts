@@ -9,6 +9,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyViewMessage, emptyStream } from '@dicehall/shared';
 
+/** Public log lines published so far: the synced state keeps only the latest (seqs run from 0 without a gap). */
+const logCount = (state: any): number => (state.log?.length ? state.log.at(-1).seq + 1 : 0);
+
 const GAMES = Number(process.env.GAMES ?? 20);
 
 /**
@@ -122,9 +125,9 @@ async function playGame(ws: string, game: string, options: object, seed: number,
       await sleep(2);
       continue;
     }
-    const before = a.room.state.log.length;
+    const before = logCount(a.room.state);
     mover.room.send('action', legal[Math.floor(random() * legal.length)]);
-    await until(() => all.every((p) => p.room.state.log.length > before || p.room.state.phase !== 'playing'));
+    await until(() => all.every((p) => logCount(p.room.state) > before || p.room.state.phase !== 'playing'));
     await sleep(0);
     actions++;
     if (actions > 2000) break;

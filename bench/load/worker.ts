@@ -4,6 +4,9 @@
 import { Client, Room } from 'colyseus.js';
 import { applyViewMessage, emptyStream, type ViewStream } from '@dicehall/shared';
 
+/** Public log lines published so far: the synced state keeps only the latest (seqs run from 0 without a gap). */
+const logCount = (state: any): number => (state.log?.length ? state.log.at(-1).seq + 1 : 0);
+
 const { WS, ROOMS, SPECTATORS, ACTION_MS, SECONDS, KIND, GAME } = JSON.parse(process.env.LOAD_WORKER!) as {
   WS: string;
   ROOMS: number;
@@ -55,7 +58,7 @@ function bot(room: Room<any>): Bot {
 }
 
 const progress = (r: Room<any>) =>
-  KIND === 'bare' ? (r.state.count ?? 0) : (r.state.round ?? 0) * 10_000 + (r.state.log?.length ?? 0);
+  KIND === 'bare' ? (r.state.count ?? 0) : (r.state.round ?? 0) * 10_000 + (logCount(r.state) ?? 0);
 
 async function startRoom(k: number) {
   const opts = KIND === 'bare' ? {} : { game: GAME, name: `A${k}` };
@@ -77,7 +80,7 @@ async function startRoom(k: number) {
         return;
       }
       if (st.phase !== 'playing') return;
-      mover = bots.find((b) => b.seat === st.toAct?.[0] && b.room.state.log.length === st.log.length);
+      mover = bots.find((b) => b.seat === st.toAct?.[0] && logCount(b.room.state) === logCount(st));
       const legal = (mover?.stream.doc?.legal as unknown[]) ?? [];
       if (!mover || !legal.length) return;
       action = legal[Math.floor(Math.random() * legal.length)];

@@ -5,6 +5,7 @@ export * from './core/fair';
 export * from './core/table';
 export * from './core/clock';
 export * from './core/log';
+export * from './core/log-line';
 export * from './core/view-stream';
 export * from './core/names';
 export * from './core/protocol';

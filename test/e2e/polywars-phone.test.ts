@@ -3,7 +3,7 @@
 // (the view reports every label's box), the players' line wraps instead of running off a 390 px screen, two fingers
 // pinch the field larger (CDP touch events) and the wheel zooms about the cursor.
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { create, join, testServer, until, type Player } from '../helpers/server';
+import { create, join, testServer, until, type Player, logCount } from '../helpers/server';
 import { DESKTOP, launch, pageErrors, PHONE, shot, trackErrors } from '../helpers/browser';
 import { DIE_TYPES, R, rangeTo, type PwDie } from '@dicehall/shared/polywars';
 
@@ -22,13 +22,13 @@ async function battle(): Promise<Player[]> {
   for (let n = 0; n < 40; n++) {
     // Every bot's own socket has the latest patch, so its view and legal actions (sent ahead of it) are current.
     await until(
-      () => players.every((b) => b.room.state.log.length === players[0].room.state.log.length),
+      () => players.every((b) => logCount(b.room.state) === logCount(players[0].room.state)),
       'the bots to catch up',
       10000,
     );
     const v = players[0].view;
     if (v.phase === 'turns') break;
-    const seen = players[0].room.state.log.length;
+    const seen = logCount(players[0].room.state);
     const toAct: number[] = [...players[0].room.state.toAct];
     let sent = 0;
     for (const b of players) {
@@ -38,7 +38,7 @@ async function battle(): Promise<Player[]> {
       b.room.send('action', legal[0].type === 'build' ? legal[legal.length - 1] : legal[0]);
       sent++;
     }
-    await until(() => players.every((b) => b.room.state.log.length >= seen + sent), 'the step', 10000);
+    await until(() => players.every((b) => logCount(b.room.state) >= seen + sent), 'the step', 10000);
   }
   await until(() => players.every((b) => b.view?.phase === 'turns'), 'the turns', 10000);
   return players;

@@ -2,7 +2,7 @@
 // module's maximum today), a spectator's view never changes with a secret answer before the reveal, and every
 // log verifies.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, serverSetup, until, type Player } from '../helpers/server';
+import { create, join, serverSetup, until, type Player, logCount } from '../helpers/server';
 
 const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000 });
 
@@ -30,10 +30,10 @@ async function playOne(i: number): Promise<{ gameId: string; actions: number; le
       const seat: number = state().toAct[0];
       const p = bySeat.get(seat)!;
       // The mover's own socket has the latest patch, so its view (sent ahead of each patch) is current too.
-      await until(() => p.room.state.log.length === state().log.length, `game ${i}: the mover to catch up`, 10000);
+      await until(() => logCount(p.room.state) === logCount(state()), `game ${i}: the mover to catch up`, 10000);
       const legal = p.legal;
       if (!legal?.length) throw new Error(`game ${i}: seat ${seat} to act with no legal action`);
-      const seen = state().log.length;
+      const seen = logCount(state());
       const action = legal[(actions * 7 + i) % legal.length];
       // A bid that is not the last one: the spectator's view may change only in who has answered.
       const secretStep = state().toAct.length > 1;
@@ -42,7 +42,7 @@ async function playOne(i: number): Promise<{ gameId: string; actions: number; le
       actions++;
       await until(
         () =>
-          (state().log.length > seen && watcher.room.state.log.length > seen) ||
+          (logCount(state()) > seen && logCount(watcher.room.state) > seen) ||
           state().phase !== 'playing' ||
           p.errors.length > 0,
         `game ${i} action ${actions}`,

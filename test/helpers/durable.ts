@@ -1,6 +1,6 @@
 // Helpers of the durable-games suites: two-seat rooms of any game, and honest players taking legal actions.
 import { games, seatCount } from '@dicehall/shared';
-import { until, type Player } from './server';
+import { logCount, until, type Player } from './server';
 
 /** A game's options for a two-seat room: its defaults, or `seats: 2` where seats vary by option. */
 export function twoSeats(id: string): Record<string, unknown> {
@@ -13,7 +13,7 @@ export function twoSeats(id: string): Record<string, unknown> {
 }
 
 /** Entries of the game as a player's synced state shows them. */
-export const logLength = (p: Player) => p.room.state.log.length;
+export const logLength = (p: Player) => logCount(p.room.state);
 
 /**
  * Plays up to `count` legal actions (seats to act in turn, the k-th legal action of each), each waited for until

@@ -6,6 +6,8 @@ const { Client } = require(workerData.colyseus);
 const { ws, url, games, options } = workerData;
 
 const parse = (s) => (s ? JSON.parse(s) : null);
+/** Public log lines published so far: the synced state keeps only the latest (seqs run from 0 without a gap). */
+const logCount = (state) => (state.log.length ? state.log.at(-1).seq + 1 : 0);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function until(check, what, ms = 10000) {
   const end = Date.now() + ms;
@@ -60,8 +62,9 @@ function ownMoves(p, st) {
   // round ends, which would otherwise look like an acknowledgement of a move still in flight.
   const sheet = ownSheet(p);
   if (sheet) return `${st.round}:${sheet}`;
-  let n = 0;
-  for (const line of st.log) if (parse(line.json)?.seat === p.seat) n++;
+  // The seq of its latest line (a line is `[kind, seat, ...]`): the synced state keeps only the latest lines.
+  let n = -1;
+  for (const line of st.log) if (parse(line.json)?.[1] === p.seat) n = line.seq;
   return `${st.round}:${n}`;
 }
 
@@ -76,7 +79,7 @@ function honestPair({ a, b }, seed) {
   const step = (p) => {
     if (stopped || p.seat === null) return;
     const st = p.room.state;
-    const key = `${st.round}:${st.log.length}:${st.phase}:${st.phase === 'playing' ? ownSheet(p) : ''}`;
+    const key = `${st.round}:${logCount(st)}:${st.phase}:${st.phase === 'playing' ? ownSheet(p) : ''}`;
     if (last.get(p) === key) return;
     if (st.phase === 'over') {
       last.set(p, key);

@@ -3,7 +3,17 @@ import { Client, Room } from 'colyseus.js';
 import { loadConfig, type Config } from '../../server/src/config';
 import { startServer, type Dicehall } from '../../server/src/app';
 import type { GameStore } from '../../server/src/store/game-store';
-import { applyViewMessage, emptyStream, type ViewMessage, type ViewStream } from '@dicehall/shared';
+import {
+  applyViewMessage,
+  decodeLine,
+  emptyStream,
+  readKeys,
+  type LogLineSync,
+  type LogPage,
+  type PublicLine,
+  type ViewMessage,
+  type ViewStream,
+} from '@dicehall/shared';
 
 /**
  * Every test client comes from 127.0.0.1, so the per-address limits meant for the open internet would stop
@@ -15,6 +25,13 @@ export const LOOPBACK_LIMITS: Partial<Config> = {
   reservationsPerAddress: 10_000,
   archivePerAddress: 100_000,
 };
+
+/**
+ * How many public log lines the game has published so far. The synced state keeps only the latest lines
+ * (server/src/rooms/record.ts LOG_WINDOW), so its length stops growing; seqs run from 0 without a gap.
+ */
+export const logCount = (state: { log: { length: number; at(i: number): LogLineSync | undefined } }): number =>
+  (state.log.at(-1)?.seq ?? -1) + 1;
 
 export type TestServer = Dicehall & { url: string; ws: string };
 
@@ -74,10 +91,46 @@ export interface Player {
   viewMessages: ViewMessage[];
   readonly view: any;
   readonly legal: any[];
+  /** Every 'log-page' answer received, in order. */
+  pages: LogPage[];
+  /**
+   * The current game's public lines this client has held, oldest first, as the browser's store gathers them: each
+   * synced window as it came, and the lines of every page received (./store in the client keeps only a run
+   * without holes; tests read everything).
+   */
+  readonly lines: PublicLine[];
+  /** Times the synced window skipped lines this client had not seen (it would have to ask for them). */
+  holes: number;
+  /** The most lines one synced state brought at once. */
+  widest: number;
 }
 
 /** A test player over a room it already holds: welcome, errors and the view stream wired. */
 export function wirePlayer(client: Client, room: Room<any>): Player {
+  const held = { gameId: '', bySeq: new Map<number, PublicLine>(), newest: -1 };
+  const gather = () => {
+    const state = room.state;
+    if (!state?.log) return;
+    if (state.gameId !== held.gameId) {
+      held.bySeq.clear();
+      held.newest = -1;
+    }
+    held.gameId = state.gameId;
+    let keys: string[][] | undefined;
+    let newest = held.newest;
+    let added = 0;
+    for (const l of state.log as Iterable<LogLineSync>) {
+      if (held.bySeq.has(l.seq)) continue;
+      added++;
+      // A line past the newest held one, with lines between never synced to this client.
+      if (l.seq > newest + 1 && held.bySeq.size > 0) p.holes++;
+      newest = Math.max(newest, l.seq);
+      keys ??= readKeys(state.logKeys);
+      held.bySeq.set(l.seq, decodeLine(l.seq, l.json, keys));
+    }
+    held.newest = newest;
+    p.widest = Math.max(p.widest, added);
+  };
   const p: Player = {
     client,
     room,
@@ -85,13 +138,28 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
     errors: [],
     stream: emptyStream(),
     viewMessages: [],
+    pages: [],
+    holes: 0,
+    widest: 0,
     get view() {
       return this.stream.doc?.view ?? null;
     },
     get legal() {
       return (this.stream.doc?.legal as any[]) ?? [];
     },
+    get lines() {
+      gather();
+      return [...held.bySeq.values()].sort((x, y) => x.seq - y.seq);
+    },
   };
+  room.onStateChange(gather);
+  room.onMessage('log-page', (page: LogPage) => {
+    p.pages.push(page);
+    gather();
+    if (page.gameId === held.gameId)
+      for (const [seq, text] of page.lines)
+        if (!held.bySeq.has(seq)) held.bySeq.set(seq, decodeLine(seq, text, readKeys(room.state.logKeys)));
+  });
   room.onMessage('view', (text: string) => {
     const m = JSON.parse(text) as ViewMessage;
     p.viewMessages.push(m);

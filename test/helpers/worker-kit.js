@@ -33,6 +33,8 @@ function when(rooms, check, what, ms = 10000) {
 }
 
 const json = (s) => (s ? JSON.parse(s) : null);
+/** Public log lines published so far: the synced state keeps only the latest (seqs run from 0 without a gap). */
+const logCount = (state) => (state.log.length ? state.log.at(-1).seq + 1 : 0);
 
 /** Applies one message of the room's view stream (server/src/rooms/projection.ts) to a client's document. */
 function applyView(doc, m) {
@@ -68,4 +70,4 @@ function runQueue(parentPort, games, parallel, playOne) {
   );
 }
 
-module.exports = { rng, when, json, applyView, runQueue };
+module.exports = { rng, when, json, applyView, runQueue, logCount };

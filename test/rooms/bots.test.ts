@@ -4,7 +4,7 @@
 import { matchMaker } from '@colyseus/core';
 import { getGame, replayLog, verifyLog, type GameLog } from '@dicehall/shared';
 import type { GameRoom } from '../../server/src/rooms/game-room';
-import { create, join, nextError, parse, sleep, testServer, until, type Player } from '../helpers/server';
+import { create, join, nextError, sleep, testServer, until, type Player, logCount } from '../helpers/server';
 
 type Server = Awaited<ReturnType<typeof testServer>>;
 let server: Server;
@@ -96,7 +96,7 @@ describe.each(CASES)(
       expect(moves.filter((e) => e.seat === botSeat).length).toBeGreaterThan(0);
       for (const e of moves) expect(e.bot).toBe(e.seat === botSeat ? level : undefined);
       // The public log lines carry the same mark, for the players and the watcher.
-      const lines = watcher.room.state.log.map((l: { json: string }) => parse(l.json));
+      const lines = watcher.lines;
       expect(lines.filter((l: { bot?: string }) => l.bot === level).length).toBe(
         moves.filter((e) => e.seat === botSeat).length,
       );
@@ -167,9 +167,7 @@ describe('a bot holds a dropped seat', () => {
     a.room.send('claim');
     expect(await nextError(a)).toMatchObject({ code: 'not-claimable' });
     // Ana plays; the bot answers for Bo.
-    const botMoves = () =>
-      a.room.state.log.map((l: { json: string }) => parse(l.json)).filter((l: { bot?: string }) => l.bot === 'easy')
-        .length;
+    const botMoves = () => a.lines.filter((l) => l.bot === 'easy').length;
     const playUntil = async (cond: () => boolean) => {
       let lastRev = -1;
       await until(
@@ -211,7 +209,7 @@ describe('a bot holds a dropped seat', () => {
         }
       }
       await sleep(10);
-      if (a.room.state.log.length > 40) break;
+      if (logCount(a.room.state) > 40) break;
     }
     expect(b2.errors).toEqual([]);
     expect(botMoves()).toBe(marked);
@@ -246,9 +244,9 @@ describe('a slow bot', () => {
     });
     // Whoever the dice chose to start (C-rules), the bot has made one move once it is Ana's turn and one entry is in.
     await until(() => me.legal.length > 0, "Ana's turn", 10000);
-    if (me.room.state.log.length < 2) {
+    if (logCount(me.room.state) < 2) {
       me.room.send('action', me.legal[0]);
-      await until(() => me.room.state.log.length >= 3, "the bot's first (fallback) move", 10000);
+      await until(() => logCount(me.room.state) >= 3, "the bot's first (fallback) move", 10000);
     }
     expect(slow.bots.stats.timeouts).toBe(1);
 
@@ -264,11 +262,11 @@ describe('a slow bot', () => {
       for (let i = 0; i < 3 && me.room.state.phase === 'playing'; i++) {
         await until(() => me.legal.length > 0 || me.room.state.phase !== 'playing', 'Ana to move', 10000);
         if (me.room.state.phase !== 'playing') break;
-        const n = me.room.state.log.length;
+        const n = logCount(me.room.state);
         const t = Date.now();
         me.room.send('action', me.legal[0]);
         await until(
-          () => me.room.state.log.length >= n + 2 || me.room.state.phase !== 'playing',
+          () => logCount(me.room.state) >= n + 2 || me.room.state.phase !== 'playing',
           "the bot's answer",
           15000,
         );
@@ -282,10 +280,10 @@ describe('a slow bot', () => {
         await sleep(5);
         continue;
       }
-      const n = x.room.state.log.length;
+      const n = logCount(x.room.state);
       const t = performance.now();
       p.room.send('action', p.legal[Math.floor(Math.random() * p.legal.length)]);
-      await until(() => x.room.state.log.length > n, "the other room's patch", 5000);
+      await until(() => logCount(x.room.state) > n, "the other room's patch", 5000);
       latencies.push(performance.now() - t);
       await sleep(20);
     }

@@ -48,7 +48,7 @@ describe('time controls in the room', () => {
     await until(() => clockOf(s).running[0] === 1, "Ben's turn");
     await until(() => s.room.state.phase === 'over', "Ben's clock to fall", 4000);
     expect(parse(a.room.state.result)).toMatchObject({ winners: [0], reason: 'timeout' });
-    const last = parse(s.room.state.log[s.room.state.log.length - 1].json);
+    const last = s.lines.at(-1);
     expect(last).toMatchObject({ kind: 'timeout', seat: 1, events: [{ type: 'timeout', seat: 1 }] });
     expect(clockOf(s).running).toEqual([]);
     const res = await fetch(`${env.server.url}/api/games/${s.room.state.gameId}/log`);

@@ -1,7 +1,7 @@
 // The table's conversations over real colyseus.js clients: draw offers and rematch requests with their answers,
 // a watcher taking a free seat without reloading, and watchers naming themselves. Refusals change nothing.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, nextError, parse, sleep, serverSetup, until, type Player } from '../helpers/server';
+import { create, join, nextError, parse, sleep, serverSetup, until, type Player, logCount } from '../helpers/server';
 
 const env = serverSetup({ rateBurst: 30, ratePerSecond: 15 });
 
@@ -28,9 +28,9 @@ async function fetchLog(gameId: string): Promise<GameLog> {
 async function playOut(a: Player, b: Player, s: Player) {
   for (let i = 0; i < 6 && s.room.state.phase === 'playing'; i++) {
     const turn = s.room.state.toAct[0];
-    const before = s.room.state.log.length;
+    const before = logCount(s.room.state);
     (turn === a.seat ? a : b).room.send('action', { type: 'roll' });
-    await until(() => s.room.state.log.length > before, 'a roll');
+    await until(() => logCount(s.room.state) > before, 'a roll');
   }
   await until(() => s.room.state.phase === 'over', 'the end');
 }
@@ -67,7 +67,7 @@ describe('draw offers', () => {
 
     const mover = s.room.state.toAct[0] === 0 ? a : b;
     mover.room.send('action', { type: 'roll' });
-    await until(() => s.room.state.log.length === 2, 'a move');
+    await until(() => logCount(s.room.state) === 2, 'a move');
     a.room.send('draw');
     await until(() => offers(b).join() === '0', 'the second offer');
     b.room.send('draw');
@@ -86,9 +86,9 @@ describe('draw offers', () => {
     const { a, b, s } = await table();
     const byseat = (seat: number) => (seat === a.seat ? a : b);
     const roll = async (p: Player) => {
-      const before = s.room.state.log.length;
+      const before = logCount(s.room.state);
       p.room.send('action', { type: 'roll' });
-      await until(() => s.room.state.log.length > before, 'a roll');
+      await until(() => logCount(s.room.state) > before, 'a roll');
     };
     // The player to move offers, then moves: the offer stands.
     const first = byseat(s.room.state.toAct[0]);
@@ -115,7 +115,7 @@ describe('rematch requests', () => {
     a.room.send('rematch');
     expect(await nextError(a)).toMatchObject({ code: 'not-over', of: 'rematch' });
     await playOut(a, b, s);
-    const lastSeq = s.room.state.log[s.room.state.log.length - 1].seq;
+    const lastSeq = s.room.state.log.at(-1).seq;
 
     a.room.send('rematch');
     await until(() => [b, s].every((p) => asks(p).join() === '0'), 'the request everywhere');
@@ -260,6 +260,6 @@ describe('hostile input to the new messages', () => {
     expect(s.room.state.talk.length).toBe(0);
     const mover = s.room.state.toAct[0] === 0 ? a : b;
     mover.room.send('action', { type: 'roll' });
-    await until(() => s.room.state.log.length === 2, 'the room to keep playing');
+    await until(() => logCount(s.room.state) === 2, 'the room to keep playing');
   });
 });

@@ -1,7 +1,7 @@
 // Dice Chess through the real server and real colyseus.js clients: 200 whole games by random players, each
 // verified from its published log, and C2's secret arrangement kept off the wire until both have confirmed.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, testServer, until, type Player, recordFrames } from '../helpers/server';
+import { create, join, testServer, until, type Player, recordFrames, logCount } from '../helpers/server';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 // @colyseus/schema warns on every patch larger than its 8 KB default buffer (a Dice Chess table with its log
@@ -82,8 +82,8 @@ async function playGame(n: number): Promise<Played> {
       const seat = p.seat!;
       const legal = legalOf(p);
       // One action per log length; an arrangement once (the other seat's confirmation also grows the log).
-      if (s.phase !== 'playing' || legal.length === 0 || actedAt[seat] === s.log.length) return;
-      actedAt[seat] = s.log.length;
+      if (s.phase !== 'playing' || legal.length === 0 || actedAt[seat] === logCount(s)) return;
+      actedAt[seat] = logCount(s);
       const pick = legal[Math.floor(random() * legal.length)];
       if (pick.type === 'arrange') {
         if (arranged[seat]) return;
@@ -124,12 +124,12 @@ describe('Dice Chess over the real server', () => {
       const a = await create(server.ws, { game: 'dice-chess', name: 'Ana', options: { placement: 'arrange' } });
       const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
       // Views travel ahead of the schema patch: wait for the setup line too.
-      await until(() => b.view?.phase === 'arrange' && a.room.state.log.length > 0, 'the arrangement phase');
-      const logs = a.room.state.log.length;
+      await until(() => b.view?.phase === 'arrange' && logCount(a.room.state) > 0, 'the arrangement phase');
+      const logs = logCount(a.room.state);
       for (let i = 0; i < lines; i++) a.room.send('chat', { text: `${'x'.repeat(270)} ${i}` });
       a.room.send('action', { type: 'arrange', order: Array.from({ length: 16 }, (_, i) => i) });
       try {
-        await until(() => a.room.state.log.length > logs, 'the arrangement to be committed', 1000);
+        await until(() => logCount(a.room.state) > logs, 'the arrangement to be committed', 1000);
         await until(() => a.view.arrangement, "the arrangement in Ana's view", 1000);
         if (JSON.stringify(a.view.arrangement) !== JSON.stringify(a.view.rolled[0]))
           broken.push(`${lines}: wrong view`);
@@ -201,7 +201,7 @@ describe('C2 secret arrangement on the wire', () => {
     const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
     const s = await join(server.ws, a.room.roomId, { name: 'Sam' });
     await until(
-      () => [a, b, s].every((p) => view(p)?.phase === 'arrange' && p.room.state.log.length > 0),
+      () => [a, b, s].every((p) => view(p)?.phase === 'arrange' && logCount(p.room.state) > 0),
       'the arrangement phase',
     );
     expect([a.seat, b.seat, s.seat]).toEqual([0, 1, null]);
@@ -218,7 +218,7 @@ describe('C2 secret arrangement on the wire', () => {
     const homes = order.map((i) => rolled[0][i]);
     const secret = JSON.stringify(homes);
 
-    const before = { b: view(b), s: view(s), logs: s.room.state.log.length };
+    const before = { b: view(b), s: view(s), logs: logCount(s.room.state) };
     a.room.send('action', { type: 'arrange', order });
     await until(() => view(b).confirmed[0] && view(s).confirmed[0], 'the confirmation to reach the others');
     await until(() => view(a).arrangement !== null, 'the confirmation to reach Ana');
@@ -248,7 +248,8 @@ describe('C2 secret arrangement on the wire', () => {
       const bytes = received(p);
       expect(bytes.length).toBeGreaterThan(1000);
       expect(leaks(bytes)).toEqual([]);
-      expect(bytes).toContain('{"type":"arranged","seat":0}');
+      // Ana's confirmation did reach them: its log line's event, `[keys, "arranged", 0]` (shared/src/core/log-line.ts).
+      expect(bytes).toMatch(/\[\d+,"arranged",0\]/);
     }
     expect(leaks(received(a))).toContain(`Ana's arranged values ${secret}`);
     // What changed for Ben and Sam is exactly "Ana has confirmed": her flag, whose input is awaited, one log line.
@@ -262,10 +263,7 @@ describe('C2 secret arrangement on the wire', () => {
       expect(now.confirmed).toEqual([true, false]);
       expect(now.toAct).toEqual([1]);
     }
-    const lines = s.room.state.log
-      .toArray()
-      .slice(before.logs)
-      .map((l: { json: string }) => JSON.parse(l.json));
+    const lines = s.lines.filter((l) => l.seq >= before.logs);
     expect(lines).toHaveLength(1);
     expect(lines[0].events).toEqual([{ type: 'arranged', seat: 0 }]);
     expect(lines[0]).not.toHaveProperty('action');
@@ -277,8 +275,13 @@ describe('C2 secret arrangement on the wire', () => {
     await until(() => [a, b, s, late].every((p) => view(p)?.phase === 'play'), 'play to begin');
     const squares = (view(s).homeSquares as string[][])[0];
     for (const p of [b, s, late]) {
+      // In the reveal's log line, an event as `[keys, "revealed", placement, homes, board]` whose key list
+      // ["type","placement","homes","board"] the room sent once (shared/src/core/log-line.ts).
+      expect(received(p)).toContain('["type","placement","homes","board"]');
       expect(received(p)).toMatch(
-        new RegExp(`"homes"(:|\\],)${`[${secret},${JSON.stringify(rolled[1])}]`.replace(/[[\]]/g, '\\$&')}`),
+        new RegExp(
+          `\\[\\d+,"revealed","arranged",${`[${secret},${JSON.stringify(rolled[1])}]`.replace(/[[\]]/g, '\\$&')}`,
+        ),
       );
       const board = view(p).board as { square: string; owner: number; value: number }[];
       expect(squares.map((sq) => board.find((d) => d.square === sq && d.owner === 0)?.value)).toEqual(homes);

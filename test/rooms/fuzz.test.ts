@@ -41,6 +41,7 @@ const TYPES = [
   'rematch',
   'chat',
   'spectator-chat',
+  'log-before',
   'hello',
   '',
   '*',

@@ -11,6 +11,7 @@ import {
   serverSetup,
   until,
   type Player,
+  logCount,
 } from '../helpers/server';
 
 // The claim grace is server policy (P3); short here so the tests that wait it out stay quick.
@@ -28,7 +29,7 @@ async function table(on = env.server) {
   return { a, b, s };
 }
 
-const logLength = (p: Player) => p.room.state.log.length;
+const logLength = (p: Player) => logCount(p.room.state);
 
 async function rollAndWait(p: Player, watcher: Player) {
   const before = logLength(watcher);

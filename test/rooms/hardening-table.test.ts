@@ -2,7 +2,7 @@
 // and finished games that throwaway games from one address cannot evict.
 import { commitmentOf, getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { Archive } from '../../server/src/store/archive';
-import { create, join, nextError, sleep, serverSetup, until, type Player } from '../helpers/server';
+import { create, join, nextError, sleep, serverSetup, until, type Player, logCount } from '../helpers/server';
 
 const env = serverSetup({ graceSeconds: 30, maxSpectators: 50, reservationsPerAddress: 4 });
 
@@ -116,9 +116,9 @@ describe('finding 8: rematch seeds', () => {
     const { a, b } = await table();
     while (a.room.state.phase === 'playing') {
       const mover = a.room.state.toAct[0] === 0 ? a : b;
-      const n = a.room.state.log.length;
+      const n = logCount(a.room.state);
       mover.room.send('action', { type: 'roll' });
-      await until(() => a.room.state.log.length > n || a.room.state.phase === 'over', 'a roll');
+      await until(() => logCount(a.room.state) > n || a.room.state.phase === 'over', 'a roll');
     }
     await until(() => a.room.state.nextCommitment && b.room.state.nextCommitment, 'the next commitment');
     const promised = a.room.state.nextCommitment as string;
@@ -135,9 +135,9 @@ describe('finding 8: rematch seeds', () => {
     while (a.room.state.phase === 'playing') {
       const seat = a.room.state.toAct[0];
       const mover = a.seat === seat ? a : b;
-      const n = a.room.state.log.length;
+      const n = logCount(a.room.state);
       mover.room.send('action', { type: 'roll' });
-      await until(() => a.room.state.log.length > n || a.room.state.phase === 'over', 'a roll');
+      await until(() => logCount(a.room.state) > n || a.room.state.phase === 'over', 'a roll');
     }
     await until(() => a.room.state.serverSeed, 'the reveal');
     expect(commitmentOf(a.room.state.serverSeed)).toBe(promised);

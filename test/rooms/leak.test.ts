@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Client } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
-import { sleep, serverSetup, until } from '../helpers/server';
+import { sleep, serverSetup, until, logCount } from '../helpers/server';
 
 const ROOMS = Number(process.env.LEAK_ROOMS ?? 500);
 const PARALLEL = 10;
@@ -46,9 +46,9 @@ async function playOne(i: number) {
   const rooms = [a, b];
   while (a.state.phase === 'playing') {
     const seat = a.state.toAct[0];
-    const n = a.state.log.length;
+    const n = logCount(a.state);
     rooms[seat].send('action', { type: 'roll' });
-    await until(() => a.state.log.length > n, 'a roll');
+    await until(() => logCount(a.state) > n, 'a roll');
   }
   await Promise.all(rooms.map((r) => r.leave()));
 }

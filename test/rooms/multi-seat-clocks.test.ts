@@ -2,7 +2,18 @@
 // clock falls, the others play on) and a lobby's seat count taken from the chosen game's options (`seatsFor`).
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { Client, type Room } from 'colyseus.js';
-import { create, join, nextError, parse, sleep, testServer, until, wirePlayer, type Player } from '../helpers/server';
+import {
+  create,
+  join,
+  nextError,
+  parse,
+  sleep,
+  testServer,
+  until,
+  wirePlayer,
+  type Player,
+  logCount,
+} from '../helpers/server';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -11,8 +22,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const KING3 = { scenario: 'kill-the-king', budget: 12, cycleLimit: 3, seats: 3 };
-const lines = (p: Player): { kind: string; seat: number | null; events: { type: string }[] }[] =>
-  p.room.state.log.toArray().map((l: { json: string }) => JSON.parse(l.json));
+const lines = (p: Player) => p.lines;
 
 describe('clocks at a Polywars table of three', () => {
   it('a player whose turn clock falls is eliminated; the other two play on, their clocks running', async () => {
@@ -32,7 +42,7 @@ describe('clocks at a Polywars table of three', () => {
     expect(parse(s.room.state.clock)).toMatchObject({ control: { mode: 'turn', turnSeconds: 1 }, running: [0, 1, 2] });
     // Forces are built at once (W6): Ana and Ben answer at once, Cat never does.
     for (const p of [a, b]) p.room.send('action', p.legal[0]);
-    await until(() => s.room.state.log.length === 3, 'two forces');
+    await until(() => logCount(s.room.state) === 3, 'two forces');
     expect(parse(s.room.state.clock).running).toEqual([c.seat]);
     await until(() => lines(s).some((e) => e.kind === 'timeout'), "Cat's clock to fall", 4000);
     const out = lines(s).find((e) => e.kind === 'timeout')!;

@@ -37,7 +37,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { Client } = require(workerData.colyseus);
 const { ws, games, parallel, setups } = workerData;
 
-const { rng, applyView, runQueue } = require(workerData.kit);
+const { rng, applyView, runQueue, logCount } = require(workerData.kit);
 
 // Polls as well as listening: a welcome or a view message may be the last thing to arrive, with no patch after it.
 function when(rooms, check, what, ms = 15000) {
@@ -72,7 +72,7 @@ async function playOne(i) {
     while (host.state.phase === 'playing') {
       // Each socket carries its own views ahead of its own patches: a seat's legal actions are current once its own
       // room has the log this far (the wait below), not when the host's has.
-      const seen = host.state.log.length;
+      const seen = logCount(host.state);
       const toAct = host.state.toAct.toArray();
       let sent = 0;
       for (const seat of toAct) {
@@ -83,11 +83,11 @@ async function playOne(i) {
       }
       if (sent === 0) {
         // The view with the legal actions travels ahead of the state patch; wait for it once.
-        await when(rooms, () => toAct.some((seat) => docs.get(bySeat.get(seat))?.legal?.length) || host.state.log.length > seen, 'game ' + i + ': legal actions for ' + toAct);
+        await when(rooms, () => toAct.some((seat) => docs.get(bySeat.get(seat))?.legal?.length) || logCount(host.state) > seen, 'game ' + i + ': legal actions for ' + toAct);
         continue;
       }
       actions += sent;
-      await when(rooms, () => rooms.every((r) => r.state.log.length >= seen + sent) || host.state.phase !== 'playing' || errors.length, 'game ' + i + ' (' + options.scenario + ') action ' + actions + ' for seats ' + toAct + ', log ' + seen + ' -> ' + host.state.log.length);
+      await when(rooms, () => rooms.every((r) => logCount(r.state) >= seen + sent) || host.state.phase !== 'playing' || errors.length, 'game ' + i + ' (' + options.scenario + ') action ' + actions + ' for seats ' + toAct + ', log ' + seen + ' -> ' + logCount(host.state));
       if (errors.length) throw new Error('game ' + i + ': refused ' + JSON.stringify(errors[0]));
       if (actions > 5000) throw new Error('game ' + i + ' does not end');
     }

@@ -2,7 +2,7 @@
 // random legal actions, one player resigns midway and only leaves, the spectator never sees a secret answer before
 // the reveal, and the log verifies. A seat count the scenario does not take is refused when the room is made.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, parse, serverSetup, until, type Player } from '../helpers/server';
+import { create, join, parse, serverSetup, until, type Player, logCount } from '../helpers/server';
 
 const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000 });
 
@@ -43,9 +43,9 @@ it('W5 W6 three seats and a spectator: a whole Kill the King by random legal act
       // Once turns have begun in the second cycle, the last seat resigns: only it leaves the game.
       if (resigned < 0 && spectated.cycle >= 2 && spectated.phase === 'turns' && spectated.inGame.every(Boolean)) {
         resigned = 2;
-        const seen = state().log.length;
+        const seen = logCount(state());
         bySeat.get(2)!.room.send('resign', {});
-        await until(() => state().log.length > seen && host.view?.inGame[2] === false, 'the resignation', 10000);
+        await until(() => logCount(state()) > seen && host.view?.inGame[2] === false, 'the resignation', 10000);
         expect(state().phase).toBe('playing');
         continue;
       }
@@ -53,14 +53,14 @@ it('W5 W6 three seats and a spectator: a whole Kill the King by random legal act
       const p = bySeat.get(seat)!;
       const legal = p.legal as unknown[];
       if (!legal?.length) throw new Error(`seat ${seat} to act with no legal action`);
-      const seen = state().log.length;
+      const seen = logCount(state());
       const action = legal[(actions * 7 + 3) % legal.length];
       const secretStep = state().toAct.length > 1;
       const before = secretStep ? publicPart(JSON.stringify(watcher.view)) : null;
       p.room.send('action', action);
       actions++;
       await until(
-        () => (state().log.length > seen && watcher.room.state.log.length > seen) || state().phase !== 'playing',
+        () => (logCount(state()) > seen && logCount(watcher.room.state) > seen) || state().phase !== 'playing',
         `action ${actions}`,
         10000,
       );

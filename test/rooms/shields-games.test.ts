@@ -18,7 +18,7 @@ const { Client } = require(workerData.colyseus);
 const { expandDoc } = require(workerData.shared);
 const { ws, games, parallel } = workerData;
 
-const { rng, when, json, applyView, runQueue } = require(workerData.kit);
+const { rng, when, json, applyView, runQueue, logCount } = require(workerData.kit);
 
 async function playOne({ i, options }) {
   // Each seat's view stream (server/src/rooms/projection.ts): a full document, then diffs applied in order.
@@ -33,7 +33,7 @@ async function playOne({ i, options }) {
   for (const r of rooms) r.onMessage('welcome', () => {});
   await when(rooms, () => a.state.phase === 'playing' && b.state.phase === 'playing', 'game ' + i + ' to start');
   const random = rng(1000 + i);
-  let seen = Math.max(a.state.log.length, b.state.log.length);
+  let seen = Math.max(logCount(a.state), logCount(b.state));
   let actions = 0;
   try {
     while (a.state.phase === 'playing') {
@@ -43,7 +43,7 @@ async function playOne({ i, options }) {
       rooms[seat].send('action', legal[Math.floor(random() * legal.length)]);
       actions++;
       seen++;
-      await when(rooms, () => a.state.log.length >= seen && b.state.log.length >= seen, 'game ' + i + ' action ' + actions);
+      await when(rooms, () => logCount(a.state) >= seen && logCount(b.state) >= seen, 'game ' + i + ' action ' + actions);
       if (actions > 3000) throw new Error('game ' + i + ' does not end');
     }
     await when(rooms, () => b.state.phase === 'over' && a.state.serverSeed, 'game ' + i + ' to end on both');

@@ -3,7 +3,7 @@
 import { Worker } from 'node:worker_threads';
 import { getGame, replayLog, verifyLog, type GameLog } from '@dicehall/shared';
 import { CARD_IDS, shieldsUp, type ShieldsUpState } from '@dicehall/shared/shields-up';
-import { create, join, nextError, serverSetup, until, type Player, recordFrames } from '../helpers/server';
+import { create, join, nextError, serverSetup, until, type Player, recordFrames, logCount } from '../helpers/server';
 
 const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000, idleSeconds: 1 });
 
@@ -20,7 +20,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { Client } = require(workerData.colyseus);
 const { ws, games, parallel } = workerData;
 
-const { rng, when, json, applyView, runQueue } = require(workerData.kit);
+const { rng, when, json, applyView, runQueue, logCount } = require(workerData.kit);
 
 async function playOne(i) {
   // Each seat's view stream (server/src/rooms/projection.ts): a full document, then diffs applied in order.
@@ -35,9 +35,18 @@ async function playOne(i) {
   for (const r of rooms) r.onMessage('welcome', () => {});
   await when(rooms, () => a.state.phase === 'playing' && b.state.phase === 'playing', 'game ' + i + ' to start');
   const random = rng(5000 + i);
-  let seen = Math.max(a.state.log.length, b.state.log.length);
+  let seen = Math.max(logCount(a.state), logCount(b.state));
   let actions = 0;
   let rollsInPublicLines = 0;
+  // A public line is [kind, seat, rolls, events, at] (shared/src/core/log-line.ts): its rolls are the third.
+  const linesRead = new Set();
+  const countRolls = () => {
+    for (const line of b.state.log.toArray()) {
+      if (linesRead.has(line.seq)) continue;
+      linesRead.add(line.seq);
+      rollsInPublicLines += JSON.parse(line.json)[2].length;
+    }
+  };
   try {
     while (a.state.phase === 'playing') {
       const seat = a.state.toAct[0];
@@ -46,10 +55,13 @@ async function playOne(i) {
       rooms[seat].send('action', legal[Math.floor(random() * legal.length)]);
       actions++;
       seen++;
-      await when(rooms, () => a.state.log.length >= seen && b.state.log.length >= seen, 'game ' + i + ' action ' + actions);
+      await when(rooms, () => logCount(a.state) >= seen && logCount(b.state) >= seen, 'game ' + i + ' action ' + actions);
+      countRolls();
       if (actions > 2000) throw new Error('game ' + i + ' does not end');
     }
-    for (const line of b.state.log.toArray()) rollsInPublicLines += JSON.parse(line.json).rolls.length;
+    countRolls();
+    // Every line of the game was read (the synced state keeps only the latest: each was read as it came).
+    if (linesRead.size !== logCount(b.state)) throw new Error('game ' + i + ': read ' + linesRead.size + ' of ' + logCount(b.state) + ' lines');
     await when(rooms, () => b.state.phase === 'over' && a.state.serverSeed, 'game ' + i + ' to end on both');
     return { i, gameId: a.state.gameId, actions, errors, rollsInPublicLines };
   } finally {
@@ -125,12 +137,12 @@ it('refuses bad and illegal Shields Up actions with a code, changing nothing', a
   const a = await create(env.server.ws, { game: 'shields-up', name: 'Ana' });
   const b = await join(env.server.ws, a.room.roomId, { name: 'Ben' });
   // The views travel ahead of the schema patch: wait for both.
-  await until(() => a.view && b.view && [a, b].every((p) => p.room.state.log.length === 1), 'the game to start');
+  await until(() => a.view && b.view && [a, b].every((p) => logCount(p.room.state) === 1), 'the game to start');
   const turn = a.view.turn as number;
   const [mover, other] = turn === 0 ? [a, b] : [b, a];
   const hand = mover.view.players[turn].hand as string[];
   const theirs = other.view.players[1 - turn].hand as string[];
-  const before = { view: a.stream, log: a.room.state.log.length };
+  const before = { view: a.stream, log: logCount(a.room.state) };
   const cases: Array<[Player, unknown, string]> = [
     [other, { type: 'draw' }, 'not-your-turn'],
     [mover, { type: 'shield', card: theirs[0] }, 'not-in-hand'],
@@ -147,10 +159,10 @@ it('refuses bad and illegal Shields Up actions with a code, changing nothing', a
   }
   expect(hand.length).toBe(2);
   expect(a.stream).toBe(before.view);
-  expect(a.room.state.log.length).toBe(before.log);
+  expect(logCount(a.room.state)).toBe(before.log);
   // A legal action still goes through afterwards.
   mover.room.send('action', { type: 'draw' });
-  await until(() => a.room.state.log.length === before.log + 1, 'the draw');
+  await until(() => logCount(a.room.state) === before.log + 1, 'the draw');
   await Promise.all([a, b].map((p) => p.room.leave()));
 });
 
@@ -183,7 +195,7 @@ describe('U8 secrets on the wire', () => {
               new Error(
                 `the game did not finish: ${JSON.stringify({
                   toAct: [...a.room.state.toAct],
-                  logs: players.map((p) => p.room.state.log.length),
+                  logs: players.map((p) => logCount(p.room.state)),
                   legal: players.map((p) => p.legal.length),
                   revs: players.map((p) => p.stream.rev),
                   errors: players.map((p) => p.errors),
@@ -204,8 +216,8 @@ describe('U8 secrets on the wire', () => {
           const legal = p.legal;
           // Each socket brings its view ahead of its patch, but two sockets race: act once the mover's own
           // state has caught up (then its legal actions are those of this position).
-          if (p.room.state.log.length !== st.log.length || !legal.length || acted === st.log.length) return;
-          acted = st.log.length;
+          if (logCount(p.room.state) !== logCount(st) || !legal.length || acted === logCount(st)) return;
+          acted = logCount(st);
           p.room.send('action', legal[random(legal.length)]);
         };
         for (const p of players) p.room.onStateChange(step);
@@ -233,6 +245,8 @@ describe('U8 secrets on the wire', () => {
         ] as const) {
           // Nobody's bytes hold a roll while the game runs: the log lines carry none, the views no deck order.
           expect(bytes).not.toMatch(/"rolls":\[\{/);
+          // A log line is `[kind, seat, rolls, ...]` (shared/src/core/log-line.ts): its rolls, when any, `[[index, …`.
+          expect(bytes).not.toMatch(/\["(setup|action|resign|claim|draw|timeout)",(null|\d+),\[\[/);
           const allowed = rightful(p.seat, upTo);
           expect([...idsIn(bytes)].filter((id) => !allowed.has(id))).toEqual([]);
         }

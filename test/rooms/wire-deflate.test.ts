@@ -2,7 +2,7 @@
 // compresses only large messages (a joiner's full state), small per-action ones go plain; 'all' every message; 'off' none.
 // Bytes are counted as the TCP socket reads them, against what the client decodes.
 import { Client } from 'colyseus.js';
-import { create, join, testServer, until, sleep } from '../helpers/server';
+import { create, join, testServer, until, sleep, logCount } from '../helpers/server';
 
 type Wired = { room: any; ws: any; decoded: number; frames: { size: number }[] };
 
@@ -26,9 +26,9 @@ async function playedTable(ws: string): Promise<string> {
   await until(() => a.room.state.phase === 'playing', 'playing');
   for (let i = 0; i < 20; i++) {
     const mover = await until(() => [a, b].find((p) => p.legal.length > 0), 'a seat to act');
-    const before = a.room.state.log.length;
+    const before = logCount(a.room.state);
     mover.room.send('action', mover.legal[i % mover.legal.length]);
-    await until(() => a.room.state.log.length > before && b.room.state.log.length > before, 'the action');
+    await until(() => logCount(a.room.state) > before && logCount(b.room.state) > before, 'the action');
   }
   return a.room.roomId;
 }

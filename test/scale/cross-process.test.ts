@@ -2,7 +2,7 @@
 // either process through either one, by link, by reconnection and by seat token, and the lobby lists both.
 import { Client, type Room } from 'colyseus.js';
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, until, wirePlayer, type Player } from '../helpers/server';
+import { create, join, until, wirePlayer, type Player, logCount } from '../helpers/server';
 import Redis from 'ioredis';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { ClusterLimiter } from '../../server/src/scale/cluster-limit';
@@ -44,9 +44,9 @@ const track = <T extends Player>(p: T) => {
   return p;
 };
 const rollAndWait = async (p: Player, watcher: Player) => {
-  const before = watcher.room.state.log.length;
+  const before = logCount(watcher.room.state);
   p.room.send('action', { type: 'roll' });
-  await until(() => watcher.room.state.log.length > before, 'the roll to reach the watcher');
+  await until(() => logCount(watcher.room.state) > before, 'the roll to reach the watcher');
 };
 
 describe('two processes on one Redis', () => {

@@ -7,6 +7,7 @@ import {
   TABLE_IN,
   TABLE_OUT,
   type ErrorMessage,
+  type LogPage,
   type SendArgs,
   type TableInPayloads,
   type TableInType,
@@ -139,6 +140,7 @@ export class TableConnection {
     );
     this.store.resetView();
     room.onMessage(TABLE_OUT.view, (m: ViewMessage | string) => this.store.applyView(m));
+    room.onMessage(TABLE_OUT.logPage, (page: LogPage) => this.store.addPage(page));
     room.onStateChange(() => this.push());
     room.onLeave((code) => void this.dropped(room, code));
     this.store.setConnection('connected');

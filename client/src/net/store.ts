@@ -1,10 +1,12 @@
 // The client's one store: the latest synced table as plain data. Views subscribe; nobody else writes.
 import {
   applyViewMessage,
+  decodeLine,
   emptyStream,
-  type GameEvent,
+  readKeys,
+  type LogPage,
+  type PublicLine,
   type Result,
-  type Roll,
   type TableSync,
   type ViewMessage,
   type ViewStream,
@@ -20,16 +22,8 @@ export interface SeatInfo {
   bot?: string;
 }
 
-export interface LogItem {
-  seq: number;
-  kind: string;
-  seat: number | null;
-  rolls: Roll[];
-  events: GameEvent[];
-  at: number;
-  /** Set when a bot made this move for the seat (its level). */
-  bot?: string;
-}
+/** One public line of the game log (the entry without its action). */
+export type LogItem = PublicLine;
 
 export interface ChatItem {
   id: number;
@@ -64,7 +58,13 @@ export interface Snapshot {
   /** The view to draw: my seat's if I sit, otherwise the public one; each game's view reads it as its own View type. */
   view: unknown;
   legal: unknown[];
+  /** The lines this client holds, contiguous, oldest first: from `logStart` to the latest. */
   log: LogItem[];
+  /**
+   * The seq of the first line held: above 0 when earlier lines were never synced to this client (it joined late,
+   * or was away while they scrolled out of the room's window) and may be asked for (`log-before`). Absent: 0.
+   */
+  logStart?: number;
   chat: ChatItem[];
   gameId: string;
   commitment: string;
@@ -92,7 +92,8 @@ export class Store {
   snapshot: Snapshot | null = null;
   connection: Connection = 'connecting';
   private listeners = new Set<Listener>();
-  private logCache = new Map<string, LogItem>();
+  /** This game's lines held so far, by seq, and the list the snapshot shows (rebuilt when lines arrive). */
+  private lines = { gameId: '', bySeq: new Map<number, LogItem>(), list: [] as LogItem[], keys: [] as string[][] };
   /** This connection's view stream: a full document, then diffs (see applyView). */
   private stream: ViewStream = emptyStream();
   private last: { roomId: string; state: TableSync; mySeat: number | null } | null = null;
@@ -127,15 +128,7 @@ export class Store {
   ingest(roomId: string, state: TableSync, mySeat: number | null) {
     this.last = { roomId, state, mySeat };
     const doc = this.stream.doc;
-    const log: LogItem[] = [];
-    state.log.forEach((line) => {
-      let item = this.logCache.get(line.json);
-      if (!item) {
-        item = JSON.parse(line.json) as LogItem;
-        this.logCache.set(line.json, item);
-      }
-      log.push(item);
-    });
+    const log = this.gather(state);
     this.snapshot = {
       roomId,
       game: state.game,
@@ -156,6 +149,7 @@ export class Store {
       view: doc?.view ?? null,
       legal: doc?.legal ?? [],
       log,
+      logStart: log[0]?.seq ?? 0,
       chat: state.chat.map((c) => ({
         id: c.id,
         sender: c.sender ?? '',
@@ -179,6 +173,49 @@ export class Store {
       nextCommitment: state.nextCommitment ?? '',
     };
     this.emit();
+  }
+
+  /** Earlier lines the room sent on request: kept when they join the lines held (an answer for this game). */
+  addPage(page: LogPage) {
+    const held = this.lines;
+    if (page.gameId !== held.gameId || !Array.isArray(page.lines)) return;
+    const first = held.list[0]?.seq;
+    if (first === undefined) return;
+    const earlier = page.lines.filter(([seq]) => seq < first);
+    // Contiguous and ending right before the first line held; anything else is an answer to an older question.
+    if (!earlier.length || earlier.some(([seq], k) => seq !== first - earlier.length + k)) return;
+    for (const [seq, text] of earlier) held.bySeq.set(seq, decodeLine(seq, text, held.keys));
+    held.list = [...held.bySeq.values()].sort((a, b) => a.seq - b.seq);
+    if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
+  }
+
+  /**
+   * The synced window of lines joined to the lines held. The room syncs only its latest lines, so what this
+   * client saw before stays here; a new game starts afresh, and lines that no longer join the window (this client
+   * was away while others scrolled past) are let go, to be asked for again, so the log never has a hole.
+   */
+  private gather(state: TableSync): LogItem[] {
+    let held = this.lines;
+    if (held.gameId !== state.gameId)
+      held = this.lines = { gameId: state.gameId, bySeq: new Map(), list: [], keys: [] };
+    // The game's key lists only grow while it lasts: read again when there are more.
+    if ((state.logKeys?.length ?? 0) !== held.keys.length) held.keys = readKeys(state.logKeys ?? []);
+    let added = false;
+    let oldest = Infinity;
+    state.log.forEach((line) => {
+      oldest = Math.min(oldest, line.seq);
+      if (held.bySeq.has(line.seq)) return;
+      held.bySeq.set(line.seq, decodeLine(line.seq, line.json, held.keys));
+      added = true;
+    });
+    if (!added) return held.list;
+    const list = [...held.bySeq.values()].sort((a, b) => a.seq - b.seq);
+    // Keep the run of consecutive seqs that reaches the synced window.
+    let start = list.findIndex((l) => l.seq === oldest);
+    while (start > 0 && list[start - 1]!.seq === list[start]!.seq - 1) start--;
+    for (const l of list.slice(0, start)) held.bySeq.delete(l.seq);
+    held.list = list.slice(start);
+    return held.list;
   }
 
   private emit() {

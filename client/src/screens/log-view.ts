@@ -3,7 +3,7 @@
 import { seatName, fairRoll, getGame, type Roll } from '@dicehall/shared';
 import type { LogItem, Snapshot } from '../net/store';
 import { h, type ComponentChildren } from 'preact';
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { talkText } from './conversation';
 
 const nameOf = (snap: Snapshot, seat: number) => seatName(snap.seats, seat);
@@ -19,16 +19,34 @@ export interface Verified {
 const ticked = (snap: Snapshot, v: Verified | null) =>
   !!v && v.ok && !!snap.serverSeed && v.gameId === snap.gameId && v.serverSeed === snap.serverSeed;
 
-export function LogView({ snap, verified }: { snap: Snapshot | null; verified: Verified | null }) {
+export function LogView({
+  snap,
+  verified,
+  earlier,
+}: {
+  snap: Snapshot | null;
+  verified: Verified | null;
+  /** Asks the room for the lines before this seq (absent: nothing to ask, as in a replay). */
+  earlier?: (before: number) => void;
+}) {
   const list = useRef<HTMLOListElement>(null);
   /** Entries whose rolls are shown, by seq; reset with each new game. */
   const [open, setOpen] = useState<{ gameId: string; seqs: ReadonlySet<number> }>({ gameId: '', seqs: new Set() });
-  // New lines scroll into sight; opening a line's rolls keeps the reader where they are.
-  const size = snap ? `${snap.gameId}:${snap.log.length}:${snap.talk?.length ?? 0}` : '';
+  /** The first line held when earlier ones were last asked for: the control waits for that answer. */
+  const [asked, setAsked] = useState('');
+  // An answer that never comes (a refusal, a dropped connection) must not leave the control disabled.
+  useEffect(() => {
+    if (!asked) return;
+    const again = setTimeout(() => setAsked(''), 4000);
+    return () => clearTimeout(again);
+  }, [asked]);
+  // New lines scroll into sight; opening a line's rolls or loading earlier ones keeps the reader where they are.
+  const size = snap ? `${snap.gameId}:${snap.log[snap.log.length - 1]?.seq ?? -1}:${snap.talk?.length ?? 0}` : '';
   useLayoutEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [size]);
   if (!snap) return h('ol', { class: 'log', 'aria-label': 'Game log', ref: list });
+  const start = snap.logStart ?? 0;
   const seqs = open.gameId === snap.gameId ? open.seqs : new Set<number>();
   const toggle = (seq: number) => {
     const next = new Set(seqs);
@@ -39,10 +57,35 @@ export function LogView({ snap, verified }: { snap: Snapshot | null; verified: V
   const said = (keep: (after: number) => boolean) =>
     talk.flatMap((t, k) => (keep(t.after) ? [h('li', { key: `t${k}`, class: 'talk' }, talkText(t.kind, t.name))] : []));
   const last = snap.log[snap.log.length - 1]?.seq ?? -1;
+  // A late joiner holds only the room's latest lines: the earlier ones are a tap away, at the top where a reader
+  // scrolling back runs out of lines. A tap rather than fetching on sight: the log is open beside the board from
+  // the start, so "on sight" would be every late join, and most watchers never scroll back.
+  const pending = asked === `${snap.gameId}:${start}`;
+  const more =
+    start > 0 && earlier
+      ? h(
+          'li',
+          { key: 'earlier', class: 'log-earlier' },
+          h(
+            'button',
+            {
+              type: 'button',
+              disabled: pending,
+              onClick: () => {
+                setAsked(`${snap.gameId}:${start}`);
+                earlier(start);
+              },
+            },
+            pending ? 'Loading earlier moves…' : `Earlier moves (${start})`,
+          ),
+        )
+      : null;
   return h(
     'ol',
     { class: 'log', 'aria-label': 'Game log', ref: list },
-    said((a) => a === -1),
+    more,
+    // What was said before the first line held (or before the game's first line) opens the list.
+    said((a) => a < start),
     snap.log.map((entry) => [
       entryLines(snap, entry, seqs.has(entry.seq), ticked(snap, verified), () => toggle(entry.seq)),
       said((a) => a === entry.seq),

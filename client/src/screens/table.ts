@@ -193,7 +193,16 @@ function Table(p: TableProps) {
       h(WatcherPanel, { snap, conn }),
       h(Platform, { snap, conn, go: p.go }),
       h(Proof, { key: snap ? `${snap.gameId}:${snap.serverSeed}` : '', snap, verified: p.onVerified }),
-      h('section', { class: 'log-box' }, h('h2', {}, 'Log'), h(LogView, { snap: p.logSnap, verified: p.verified })),
+      h(
+        'section',
+        { class: 'log-box' },
+        h('h2', {}, 'Log'),
+        h(LogView, {
+          snap: p.logSnap,
+          verified: p.verified,
+          earlier: (before) => conn.send(TABLE_IN.logBefore, { before }),
+        }),
+      ),
       h(
         'section',
         { class: 'chat-box' },

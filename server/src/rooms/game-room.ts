@@ -322,6 +322,7 @@ export class GameRoom extends Room<TableState> {
       startRematch: (acceptedBy) => this.startRematch(acceptedBy),
       publishListing: () => this.publishListing(),
       journalChat: (line) => this.journal?.chat(line),
+      logPage: (before) => this.record.page(before),
     };
   }
 
@@ -578,7 +579,10 @@ export class GameRoom extends Room<TableState> {
     // Nothing accepted goes out before it is durably stored: the patch waits for the store (releasePatch).
     if (this.journal?.holding) return false;
     this.views.flush();
-    return super.broadcastPatch();
+    const sent = super.broadcastPatch();
+    // The log's window keeps every line until it has gone out (./record).
+    this.record.patched();
+    return sent;
   }
 
   private finish() {

@@ -4,14 +4,15 @@
 // naming themselves; the game's own moves go to the module through the room. Frames reach `receive` already
 // rate-limited, sized and decoded (./inbound); the room registers every name here and nothing else.
 import type { Client } from '@colyseus/core';
-import type { GameModule, PlatformKind, Table } from '@dicehall/shared';
-import { TABLE_IN } from '@dicehall/shared';
+import type { GameModule, LogPage, PlatformKind, Table } from '@dicehall/shared';
+import { TABLE_IN, TABLE_OUT } from '@dicehall/shared';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { BotLevel } from '../bots/room-bots';
 import {
   chatMessage,
   emptyMessage,
+  logBeforeMessage,
   rematchMessage,
   renameMessage,
   sitMessage,
@@ -24,6 +25,9 @@ import { seatState, type Seats } from './seats';
 
 /** Chat and talk lines kept in the state (the oldest go first). */
 export const CHAT_KEEP = 100;
+/** Earlier-lines requests per client: a page is up to ~20 KB, so a client gets a few at once, then one a second. */
+const LOG_PAGES_PER_SECOND = 1;
+const LOG_PAGES_BURST = 4;
 
 export type TableIn = (typeof TABLE_IN)[keyof typeof TABLE_IN];
 
@@ -47,6 +51,8 @@ export interface TableHost {
   publishListing(): void;
   /** Keeps a chat line with the game (../rooms/durability). */
   journalChat(line: { seat: number | null; from: string; text: string }): void;
+  /** The game's public lines before a seq, a bounded page of them (./record). */
+  logPage(before: number): LogPage;
 }
 
 /** One row of the table. No schema: the content goes as it came to the game module, whose schema parses it. */
@@ -110,12 +116,19 @@ export class TableMessages {
       '"stand-in" takes { level: "easy" | "normal" | "hard" }.',
       (client, msg) => this.onStandIn(client, msg),
     ),
+    [TABLE_IN.logBefore]: entry(
+      logBeforeMessage,
+      '"log-before" takes { before: a whole number from 0 to 1,000,000,000 }.',
+      (client, msg) => this.onLogBefore(client, msg),
+    ),
   };
 
   private chatId = 0;
   /** One budget per room (and a smaller one for all spectators together) bounds what chat can make the room send. */
   private chatBudget: TokenBucket;
   private spectatorChatBudget: TokenBucket;
+  /** Each client's budget of earlier-lines requests (players and spectators alike). */
+  private logBudgets = new WeakMap<Client, TokenBucket>();
   /** Per seat: the log seq at which its draw offer was declined (it may offer again after the next move). */
   private drawDeclinedAt = new Map<number, number>();
   /** Seats whose rematch request was declined this round (the decliner may still ask). */
@@ -323,6 +336,22 @@ export class TableMessages {
     if (this.host.seating.of(client.sessionId) === undefined)
       return this.host.refuse(client, 'spectator-chat', 'not-seated', "Only players can switch spectators' chat.");
     this.host.state.spectatorChat = msg.on;
+  }
+
+  // ---- earlier log lines, for a client that joined late -------------------------------------------
+
+  /** Answers to this client only; anyone at the table may ask, since the lines are the public ones everyone saw. */
+  private onLogBefore(client: Client, msg: z.infer<typeof logBeforeMessage>) {
+    let budget = this.logBudgets.get(client);
+    if (!budget) this.logBudgets.set(client, (budget = new TokenBucket(LOG_PAGES_PER_SECOND, LOG_PAGES_BURST)));
+    if (!budget.take())
+      return this.host.refuse(
+        client,
+        'log-before',
+        'log-busy',
+        'Earlier moves are on their way; ask again in a moment.',
+      );
+    client.send(TABLE_OUT.logPage, this.host.logPage(msg.before));
   }
 
   // ---- a watcher sitting down or naming themselves ------------------------------------------------

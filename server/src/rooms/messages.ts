@@ -58,6 +58,8 @@ export const chatMessage = z
 export const rematchMessage = z.object({ clientSeed: clientSeed.optional() }).strict().or(z.undefined()).or(z.null());
 /** A seated player switches spectators' chat on or off. */
 export const spectatorChatMessage = z.object({ on: z.boolean() }).strict();
+/** Earlier public log lines: those before this seq (a seq is far below a billion; the answer is a bounded page). */
+export const logBeforeMessage = z.object({ before: z.number().int().min(0).max(1_000_000_000) }).strict();
 export const emptyMessage = z.object({}).strict().or(z.undefined()).or(z.null());
 
 // The error codes and the refusal's shape are the protocol's (shared/src/core/protocol.ts).

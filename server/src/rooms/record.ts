@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   commitmentOf,
+  encodeLine,
   FAIR_SCHEME,
   FairDice,
   LOG_FORMAT,
@@ -13,10 +14,26 @@ import {
   type GameLog,
   type GameModule,
   type LogEntry,
+  type LogPage,
   type Table,
 } from '@dicehall/shared';
 import { nodeHmac } from './node-hmac';
 import { LogLine, type TableState } from './schema';
+
+/**
+ * Public lines kept in the synced state: the most recent only, so a late spectator's first state stays small
+ * (issue #18: ≤ 8 KiB without permessage-deflate). Clients that watched keep every line they saw (the client
+ * store gathers them by seq); one whose first line is not the game's asks for earlier ones (`page`).
+ * Why 8 (bench/wire.bench.ts, 10 random games each, no permessage-deflate, 2026-11-26): with a single line a late
+ * spectator's first state is ~5.5 KiB in Shields and ~4.4 KiB in Dice Chess (the view document, seats, seeds, the
+ * game's event key lists), and a line costs ~150 B in Shields (an attack event is long) and ~100 B in Dice Chess.
+ * 8 lines give 6.6 KiB and 5.1 KiB (max 6.7 and 5.2) at the end of the games: 1.3 KiB under the target for longer
+ * lines or views, and still each player's last four moves in sight. With the whole log (before): 15–26 KiB on
+ * average, up to 35 KiB.
+ */
+export const LOG_WINDOW = 8;
+/** Lines in one answer to `log-before`: most Shields or Dice Chess games in one, a page of at most ~25 KB. */
+export const LOG_PAGE = 100;
 
 /** What the record needs from its room. */
 export interface RecordHost {
@@ -31,6 +48,12 @@ export class GameRecord {
   private nextServerSeed = '';
   /** Log lines the module keeps back for now (a race round's moves, until the round is over): see holdLog. */
   private held: LogEntry[] = [];
+  /** Every public line of this game so far, `[seq, text]` as synced: what `page` serves from. */
+  private lines: [number, string][] = [];
+  /** Lines appended since the last patch: no client has them yet, so the window keeps them all until it goes. */
+  private unsent = 0;
+  /** This game's event key lists (as JSON) and their numbers, as synced in `logKeys`. */
+  private keyIds = new Map<string, number>();
 
   constructor(private host: RecordHost) {}
 
@@ -67,7 +90,7 @@ export class GameRecord {
   /** A new game's log opens with its setup entry. */
   begin(setup: LogEntry) {
     this.held = [];
-    this.host.state.log.clear();
+    this.clearLines();
     this.appendLine(setup);
   }
 
@@ -82,12 +105,26 @@ export class GameRecord {
   restore(entries: LogEntry[], serverSeed: string, heldAfter: boolean[]) {
     this.serverSeed = serverSeed;
     this.entries = [...entries];
-    this.host.state.log.clear();
     this.held = [];
+    this.clearLines();
     entries.forEach((e, k) => {
       if (heldAfter[k]) this.held.push(e);
       else for (const line of [...this.held.splice(0), e]) this.appendLine(line);
     });
+    // Nobody holds any of them: whoever comes gets a full state, of the window.
+    this.patched();
+  }
+
+  /**
+   * A patch went out: every client now holds the lines appended before it, so the window goes back to its size.
+   * Until then it grows as needed, so a burst of lines (a race round's held moves, released at once) reaches the
+   * clients present whole rather than leaving them a hole to ask for.
+   */
+  patched() {
+    this.unsent = 0;
+    // Colyseus' own timer may patch a room that has no state yet, or none any more.
+    const log = this.host.state?.log;
+    while (log && log.length > LOG_WINDOW) log.shift();
   }
 
   /** The game is over: its seed is revealed and the next game's committed. */
@@ -119,21 +156,45 @@ export class GameRecord {
     };
   }
 
+  /**
+   * The public lines before `before`, at most `max`, oldest first: exactly the lines published so far (held
+   * lines are not among them until the module lets them be seen), in the text the synced state carried.
+   */
+  page(before: number, max = LOG_PAGE): LogPage {
+    const lines = this.lines;
+    let end = lines.length;
+    while (end > 0 && lines[end - 1]![0] >= before) end--;
+    return { gameId: this.host.state.gameId, lines: lines.slice(Math.max(0, end - max), end) };
+  }
+
+  private clearLines() {
+    this.lines = [];
+    this.unsent = 0;
+    this.keyIds.clear();
+    this.host.state.log.clear();
+    this.host.state.logKeys.clear();
+  }
+
+  /** The number of an event key list, added to the synced lists the first time this game publishes it. */
+  private keysOf = (keys: string[]): number => {
+    const text = JSON.stringify(keys);
+    let id = this.keyIds.get(text);
+    if (id === undefined) {
+      id = this.keyIds.size;
+      this.keyIds.set(text, id);
+      this.host.state.logKeys.push(text);
+    }
+    return id;
+  };
+
   private appendLine(entry: LogEntry) {
     const line = new LogLine();
     line.seq = entry.seq;
-    // Everything but the action itself, which may be secret (an arrangement) until the game ends, and the rolls
-    // when the module says they reveal a secret (a shuffled deck).
-    const rolls = this.host.module.secretRolls ? [] : entry.rolls;
-    line.json = JSON.stringify({
-      seq: entry.seq,
-      kind: entry.kind,
-      seat: entry.seat,
-      rolls,
-      events: entry.events,
-      at: entry.at,
-      ...(entry.bot ? { bot: entry.bot } : {}),
-    });
-    this.host.state.log.push(line);
+    line.json = encodeLine(entry, !!this.host.module.secretRolls, this.keysOf);
+    this.lines.push([line.seq, line.json]);
+    const log = this.host.state.log;
+    log.push(line);
+    this.unsent++;
+    while (log.length > Math.max(LOG_WINDOW, this.unsent)) log.shift();
   }
 }

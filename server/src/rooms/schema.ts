@@ -57,6 +57,8 @@ export class TableState extends Schema implements TableSync {
   // The views of the game (public and per seat) and legal actions are not here: they travel as 'view'
   // messages, a full document then diffs per audience (./projection), so nobody gets what they may not see.
   @type([LogLine]) log = new ArraySchema<LogLine>();
+  /** The event key lists the log's lines refer to by position (shared/src/core/log-line.ts); only ever added to in a game. */
+  @type(['string']) logKeys = new ArraySchema<string>();
   @type([ChatLine]) chat = new ArraySchema<ChatLine>();
   @type('string') gameId = '';
   @type('string') commitment = '';

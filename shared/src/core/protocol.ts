@@ -3,6 +3,7 @@
 // The server still parses every payload with zod (server/src/rooms/messages.ts): these types say what a
 // well-behaved client sends, not what arrives.
 import type { TimeControl } from './clock';
+import type { LogPage } from './log-line';
 import type { ViewMessage } from './view-stream';
 
 /** Messages a client sends to a game table. */
@@ -20,6 +21,8 @@ export const TABLE_IN = {
   rename: 'rename',
   /** Past the grace, let a bot play the missing player's seat until they return. */
   standIn: 'stand-in',
+  /** The public log lines before a seq (the synced state keeps only the latest): answered with a `log-page`. */
+  logBefore: 'log-before',
 } as const;
 
 /** Messages a game table sends to a client (besides the synced state). */
@@ -28,6 +31,8 @@ export const TABLE_OUT = {
   error: 'error',
   /** A `ViewMessage` as its JSON text: one encode shared by every spectator. */
   view: 'view',
+  /** Earlier public log lines, to the one client that asked (`LogPage`). */
+  logPage: 'log-page',
 } as const;
 
 /** Messages a member sends to a lobby for friends. */
@@ -91,7 +96,8 @@ export type PlatformErrorCode =
   | 'name-taken'
   | 'removed'
   | 'restarting'
-  | 'bot-playing';
+  | 'bot-playing'
+  | 'log-busy';
 /** `string & {}` keeps the platform's codes offered by the editor while admitting a module's. */
 export type ErrorCode = PlatformErrorCode | (string & {});
 
@@ -132,12 +138,15 @@ export interface TableInPayloads {
   sit: { name: string; clientSeed?: string };
   rename: { name: string };
   'stand-in': { level: 'easy' | 'normal' | 'hard' };
+  /** The lines before this seq (at most a page of them). */
+  'log-before': { before: number };
 }
 
 export interface TableOutPayloads {
   welcome: TableWelcome;
   error: ErrorMessage;
   view: string | ViewMessage;
+  'log-page': LogPage;
 }
 
 export interface PartyInPayloads {
@@ -198,7 +207,7 @@ export interface SeatSync {
   claimable: boolean;
 }
 
-/** One log entry as JSON (a `LogEntry` without its action, which may be secret until the end). */
+/** One public log line: its seq, and the entry without its action as `encodeLine` writes it (./log-line). */
 export interface LogLineSync {
   seq: number;
   json: string;
@@ -233,7 +242,10 @@ export interface TableSync {
   seats: SyncList<SeatSync>;
   spectators: number;
   toAct: SyncList<number>;
+  /** The most recent public lines only (server/src/rooms/record.ts LOG_WINDOW); earlier ones by `log-before`. */
   log: SyncList<LogLineSync>;
+  /** This game's event key lists, each a JSON array of names, numbered by position: lines refer to them (./log-line). */
+  logKeys: SyncList<string>;
   chat: SyncList<ChatLineSync>;
   gameId: string;
   commitment: string;

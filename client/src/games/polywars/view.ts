@@ -45,7 +45,7 @@ class PolywarsTable implements GameView {
   private snap: Snapshot | null = null;
   private view: PolywarsView | null = null;
   private overlay: Overlay = { selected: null, target: null, ghost: null, canStep: false, attackPhase: false };
-  private lastLog = -1;
+  private lastLog = -2;
   private pressed: number | null = null;
   /** Where the field is drawn, between the phase bar and the players' line. */
   private fieldBox = { x: 0, y: 0, w: 1, h: 1 };
@@ -95,8 +95,10 @@ class PolywarsTable implements GameView {
     const v = snap.view as PolywarsView | null;
     this.view = v;
     if (!v) return;
-    if (snap.log.length !== this.lastLog) {
-      this.lastLog = snap.log.length;
+    // A new line, not more lines: earlier ones a late joiner asks for are no move of now.
+    const lastLine = snap.log[snap.log.length - 1]?.seq ?? -1;
+    if (lastLine !== this.lastLog) {
+      this.lastLog = lastLine;
       if (!this.overlay.ghost?.refused) this.overlay.ghost = null;
       const sel = this.overlay.selected !== null ? v.dice[this.overlay.selected] : undefined;
       if (!sel?.alive || (this.myTurn && v.turnPhase === 'attack' && v.attacked.includes(sel.id))) this.select(null);

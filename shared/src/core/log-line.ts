@@ -1,0 +1,85 @@
+// The public log line as it travels live (the synced `TableState.log` and the earlier lines a client asks for): a
+// compact JSON array rather than the entry's object, since every client receives every line. An event travels as
+// its values after the number of its key list, each key list sent once a game (`TableSync.logKeys`): the keys were
+// a third to a half of a line. The proof log (`GameLog.entries`, ./log) is not this: it keeps its stable objects,
+// and a finished game's log comes whole over HTTP.
+import type { Roll } from './dice';
+import type { GameEvent } from './game-module';
+import type { LogEntry } from './table';
+
+/** A roll as `[index, sides, value]`, or `[index, sides, value, key]` for a keyed roll. */
+export type WireRoll = [number, number, number] | [number, number, number, string];
+
+/** An event as `[keys, ...values]`: `keys` numbers a key list of the game's (`logKeys`), the values in its order. */
+export type WireEvent = [keys: number, ...values: unknown[]];
+
+/**
+ * One public line: `[kind, seat, rolls, events, at]`, then the bot's level when a bot made the move. The seq is
+ * not in it: it travels beside the text (`LogLineSync.seq`, or a page's `[seq, text]`), once.
+ */
+export type WireLine =
+  | [kind: LogEntry['kind'], seat: number | null, rolls: WireRoll[], events: WireEvent[], at: number]
+  | [kind: LogEntry['kind'], seat: number | null, rolls: WireRoll[], events: WireEvent[], at: number, bot: string];
+
+/** A public line as a client reads it: the entry without its action (which may be secret until the game ends). */
+export interface PublicLine {
+  seq: number;
+  kind: LogEntry['kind'];
+  seat: number | null;
+  rolls: Roll[];
+  events: GameEvent[];
+  at: number;
+  /** Set when a bot made this move for the seat (its level). */
+  bot?: string;
+}
+
+/**
+ * An entry's public line: everything but the action, which may be secret (an arrangement) until the game ends,
+ * and without the rolls when the module says they reveal a secret (a shuffled deck). `keysOf` numbers an event's
+ * key list (the same list, the same number, for the whole game), so the keys are not written in every line.
+ */
+export function encodeLine(entry: LogEntry, secretRolls: boolean, keysOf: (keys: string[]) => number): string {
+  const rolls: WireRoll[] = secretRolls
+    ? []
+    : entry.rolls.map((r) => (r.key === undefined ? [r.index, r.sides, r.value] : [r.index, r.sides, r.value, r.key]));
+  const events = entry.events.map((ev): WireEvent => {
+    const record = ev as unknown as Record<string, unknown>;
+    // A key whose value is undefined is not in the event's JSON, so it is not in its key list either.
+    const keys = Object.keys(record).filter((k) => record[k] !== undefined);
+    return [keysOf(keys), ...keys.map((k) => record[k])];
+  });
+  const line: WireLine = entry.bot
+    ? [entry.kind, entry.seat, rolls, events, entry.at, entry.bot]
+    : [entry.kind, entry.seat, rolls, events, entry.at];
+  return JSON.stringify(line);
+}
+
+/** The key lists as the room syncs them (`logKeys`: each a JSON array of names), read once. */
+export const readKeys = (logKeys: Iterable<string>): string[][] => [...logKeys].map((k) => JSON.parse(k) as string[]);
+
+/** Reads a line the server wrote (`encodeLine`) with the seq it travelled beside and the game's key lists. */
+export function decodeLine(seq: number, text: string, keys: readonly (readonly string[])[]): PublicLine {
+  const [kind, seat, rolls, events, at, bot] = JSON.parse(text) as WireLine;
+  return {
+    seq,
+    kind,
+    seat,
+    rolls: rolls.map(([index, sides, value, key]) =>
+      key === undefined ? { index, sides, value } : { index, sides, value, key },
+    ),
+    events: events.map(([id, ...values]) => {
+      const names = keys[id];
+      if (!names) throw new Error(`log line ${seq}: unknown key list ${id}`);
+      return Object.fromEntries(names.map((k, i) => [k, values[i]])) as unknown as GameEvent;
+    }),
+    at,
+    ...(bot ? { bot } : {}),
+  };
+}
+
+/** Lines the room keeps in its synced state (the most recent); a client asks for earlier ones (`LOG_PAGE` a time). */
+export interface LogPage {
+  gameId: string;
+  /** `[seq, encodeLine text]`, oldest first, contiguous and ending just before the `before` asked for. */
+  lines: [number, string][];
+}
