@@ -40,12 +40,36 @@ export function LogView({
     const again = setTimeout(() => setAsked(''), 4000);
     return () => clearTimeout(again);
   }, [asked]);
+  // A refresh or a late join loses nothing: the first state carries only the room's latest lines, so the board draws
+  // from a small first message, and the earlier ones are fetched right after, a page at a time, each page asked for
+  // once. The control at the top stays for a page whose answer did not come (refused under the rate limit, or the
+  // socket dropped): then the reader taps.
+  const autoAsked = useRef(new Set<string>());
+  const gameId = snap?.gameId ?? '';
+  const firstHeld = snap?.logStart ?? 0;
+  useEffect(() => {
+    const key = `${gameId}:${firstHeld}`;
+    if (firstHeld <= 0 || !earlier || autoAsked.current.has(key)) return;
+    autoAsked.current.add(key);
+    setAsked(key);
+    earlier(firstHeld);
+  }, [gameId, firstHeld]);
   // New lines scroll into sight; opening a line's rolls or loading earlier ones keeps the reader where they are.
   const size = snap ? `${snap.gameId}:${snap.log[snap.log.length - 1]?.seq ?? -1}:${snap.talk?.length ?? 0}` : '';
   useLayoutEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [size]);
-  if (!snap) return h('ol', { class: 'log', 'aria-label': 'Game log', ref: list });
+  // Earlier lines come in above what the reader sees: keep the same lines in sight (their distance from the bottom).
+  const fromBottom = useRef(0);
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight - el.clientHeight - fromBottom.current;
+  }, [firstHeld]);
+  const onScroll = () => {
+    const el = list.current;
+    if (el) fromBottom.current = el.scrollHeight - el.clientHeight - el.scrollTop;
+  };
+  if (!snap) return h('ol', { class: 'log', 'aria-label': 'Game log', ref: list, onScroll });
   const start = snap.logStart ?? 0;
   const seqs = open.gameId === snap.gameId ? open.seqs : new Set<number>();
   const toggle = (seq: number) => {
@@ -57,9 +81,8 @@ export function LogView({
   const said = (keep: (after: number) => boolean) =>
     talk.flatMap((t, k) => (keep(t.after) ? [h('li', { key: `t${k}`, class: 'talk' }, talkText(t.kind, t.name))] : []));
   const last = snap.log[snap.log.length - 1]?.seq ?? -1;
-  // A late joiner holds only the room's latest lines: the earlier ones are a tap away, at the top where a reader
-  // scrolling back runs out of lines. A tap rather than fetching on sight: the log is open beside the board from
-  // the start, so "on sight" would be every late join, and most watchers never scroll back.
+  // While a page of earlier lines is on its way, or after one did not come, at the top where a reader scrolling
+  // back runs out of lines.
   const pending = asked === `${snap.gameId}:${start}`;
   const more =
     start > 0 && earlier
@@ -82,7 +105,7 @@ export function LogView({
       : null;
   return h(
     'ol',
-    { class: 'log', 'aria-label': 'Game log', ref: list },
+    { class: 'log', 'aria-label': 'Game log', ref: list, onScroll },
     more,
     // What was said before the first line held (or before the game's first line) opens the list.
     said((a) => a < start),
