@@ -83,7 +83,7 @@ export class ViewChannel {
     }
     const ops = diff(this.sent, next);
     this.sent = next;
-    if (ops.length === 0) return null;
+    if (ops === undefined) return null;
     return { rev: ++this.rev, ops };
   }
 }
