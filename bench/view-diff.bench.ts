@@ -143,6 +143,9 @@ for (const id of IDS) {
   }
   const olds: number[] = [];
   const news: number[] = [];
+  // One round each to warm up (not counted), then interleaved rounds; the median is reported.
+  time(oldDiff, ps);
+  time(diff, ps);
   for (let r = 0; r < ROUNDS; r++) {
     olds.push(time(oldDiff, ps));
     news.push(time(diff, ps));

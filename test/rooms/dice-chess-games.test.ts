@@ -228,7 +228,8 @@ describe('C2 secret arrangement on the wire', () => {
 
     // Control: Ana's own bytes do carry her arrangement, so the search below finds it where it is sent. Views
     // travel as JSON text, whole (`"key":value`) or as patches shaped like the view (`"key":leaf`, `"key":[value]`
-    // for a list or object set whole, `"key":{...}` for changes inside it, list edits `"~":[[i,n,...items]]`);
+    // for a list or object set whole, `"key":{...}` for changes inside it: list edits `"~":[[i,n,...items]]`, a long
+    // text's splices `"notation":{"~":[[i,n,"text"]]}`);
     // the flat ops of earlier versions (`[[...path,"key"],value]`) are still searched for too.
     expect(received(a)).toMatch(new RegExp(`"arrangement"(:|\\],|:\\[)${secret.replace(/[[\]]/g, '\\$&')}`));
     // Ben, Sam and Lia: no arrangement, no die on the board, no order but their own listed placeholder,
@@ -243,7 +244,8 @@ describe('C2 secret arrangement on the wire', () => {
       for (const m of bytes.matchAll(/"order"(?::\[?|\],)(\[[^\]]*\])/g))
         if (m[1] !== identity) found.push(`an order ${m[1]}`);
       if (/"order"(,\d|:\{)/.test(bytes)) found.push('a changed order');
-      if (/"notation"(:|\],)"(?!(\.{8}\/){7}\.{8}")/.test(bytes)) found.push('a board notation with dice');
+      if (/"notation"(:|\],)"(?!(\.{8}\/){7}\.{8}")|"notation":\{/.test(bytes))
+        found.push('a board notation with dice');
       return found;
     };
     for (const p of [b, s, late]) {

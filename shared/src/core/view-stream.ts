@@ -101,6 +101,7 @@ export function applyPatch(node: unknown, patch: ViewPatch): unknown {
   if (patch === null || typeof patch !== 'object') return patch;
   if (Array.isArray(patch)) return patch[0];
   const p = patch as Record<string, unknown>;
+  if (typeof node === 'string') return editText(node, p[EDITS]);
   let copy: Record<string, unknown>;
   if (Array.isArray(node)) {
     const list = node.slice();
@@ -131,8 +132,24 @@ function edit(list: unknown[], e: unknown[]) {
   }
 }
 
+/** A long text's splices, `[i, n, text]` each, applied in order. */
+function editText(s: string, edits: unknown): string {
+  if (!Array.isArray(edits)) return s;
+  for (const e of edits) {
+    if (!Array.isArray(e)) continue;
+    const [i, n, t] = e;
+    if (Number.isInteger(i) && Number.isInteger(n) && typeof t === 'string') s = s.slice(0, i) + t + s.slice(i + n);
+  }
+  return s;
+}
+
 /** A sub-tree whose patch holds more changes than this is checked against sending it whole. */
 const OPS_CHECK = 8;
+/**
+ * Texts at least this long may travel as splices (`{"~":[[i,n,text]]}`, a board notation's two changed squares).
+ * Shorter ones (names, ids, card and die names) always travel whole, so a raw-frame search for one finds it.
+ */
+const LONG_TEXT = 64;
 /** Lists are aligned element by element (LCS) while their differing middles multiply to at most this. */
 const ALIGN_MAX = 4096;
 /** Elements left over on both sides of an alignment are tried as moves while they multiply to at most this. */
@@ -146,18 +163,33 @@ export function diff(a: unknown, b: unknown): ViewPatch | undefined {
 
 /** How many changes (values set, fields removed, list edits) the patch being built holds so far. */
 let changes = 0;
+/** How many of its elements (edits and indexes) the list patch just built touches. */
+let touched = 0;
 
 function walk(a: unknown, b: unknown, root = false): ViewPatch | undefined {
   if (a === b) return undefined;
   const ta = kind(a);
   if (ta !== kind(b) || ta === 'leaf') {
     changes++;
+    if (typeof a === 'string' && typeof b === 'string' && a.length >= LONG_TEXT && b.length >= LONG_TEXT)
+      return textPatch(a, b);
     return value(b);
   }
   const start = changes;
   let patch: Record<string, unknown> | undefined;
-  if (ta === 'array') patch = walkList(a as unknown[], b as unknown[]);
-  else {
+  let check = false;
+  if (ta === 'array') {
+    const y = b as unknown[];
+    // An emptied list is shortest said whole.
+    if (y.length === 0) {
+      if ((a as unknown[]).length === 0) return undefined;
+      changes++;
+      return [y];
+    }
+    patch = walkList(a as unknown[], y);
+    // A list whose elements were mostly touched (a list of moves that changed wholesale) may weigh less whole.
+    check = touched > 1 && touched * 2 >= y.length;
+  } else {
     const x = a as Record<string, unknown>;
     const y = b as Record<string, unknown>;
     // An undefined field is an absent one, as in JSON.
@@ -177,11 +209,40 @@ function walk(a: unknown, b: unknown, root = false): ViewPatch | undefined {
       }
   }
   // A reshuffled sub-tree can patch into more bytes than it weighs: send it whole then.
-  if (patch && !root && changes - start > OPS_CHECK && JSON.stringify(b).length + 2 <= JSON.stringify(patch).length) {
+  check ||= changes - start > OPS_CHECK;
+  if (patch && !root && check && JSON.stringify(b).length + 2 <= JSON.stringify(patch).length) {
     changes = start + 1;
     return [b];
   }
   return patch;
+}
+
+/**
+ * A long text's patch: its changed runs as splices (runs a few equal characters apart merged into one), or, when
+ * the lengths differ, the one span between the common head and tail; the text whole when that is shorter.
+ */
+function textPatch(a: string, b: string): ViewPatch {
+  const edits: [number, number, string][] = [];
+  if (a.length === b.length) {
+    for (let i = 0; i < a.length; ) {
+      if (a[i] === b[i]) {
+        i++;
+        continue;
+      }
+      let last = i;
+      for (let k = i + 1; k < a.length && k - last <= 6; k++) if (a[k] !== b[k]) last = k;
+      edits.push([i, last - i + 1, b.slice(i, last + 1)]);
+      i = last + 1;
+    }
+  } else {
+    let pre = 0;
+    while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
+    let suf = 0;
+    while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
+    edits.push([pre, a.length - pre - suf, b.slice(pre, b.length - suf)]);
+  }
+  const patch = { [EDITS]: edits };
+  return JSON.stringify(patch).length < JSON.stringify(b).length ? patch : b;
 }
 
 /** `v` as a patch that sets it: leaves bare, lists and objects wrapped (undefined, as JSON has it, is null). */
@@ -210,6 +271,7 @@ function walkList(x: unknown[], y: unknown[]): Record<string, unknown> | undefin
   if (on === 0 || nn === 0) {
     changes++;
     patch[EDITS] = [on === 0 ? [pre, 0, ...y.slice(pre, pre + nn)] : [pre, on]];
+    touched = 1;
     return patch;
   }
   // src[j]: the old index (in the middle) new middle element j comes from, or -1 for one that travels whole.
@@ -328,6 +390,7 @@ function walkList(x: unknown[], y: unknown[]): Record<string, unknown> | undefin
     patch[EDITS] = edits;
   }
   // Elements kept (paired in place or moved) change at their new indexes.
+  let inPlace = 0;
   for (let j = 0; j < nn; j++) {
     const i = src[j]!;
     if (i < 0) continue;
@@ -336,8 +399,12 @@ function walkList(x: unknown[], y: unknown[]): Record<string, unknown> | undefin
       p = trials.get(j);
       if (p !== undefined) changes++;
     } else if (xs === undefined || xs[i] !== ys![j]) p = walk(x[pre + i], y[pre + j]);
-    if (p !== undefined) patch[pre + j] = p;
+    if (p !== undefined) {
+      patch[pre + j] = p;
+      inPlace++;
+    }
   }
+  touched = edits.length + inPlace;
   return patch;
 }
 
