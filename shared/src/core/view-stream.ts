@@ -261,30 +261,6 @@ function walkList(x: unknown[], y: unknown[]): Record<string, unknown> | undefin
   const n = x.length;
   const m = y.length;
   let pre = 0;
-  if (n === m) {
-    // Lists of one length mostly change where their elements stand: walked index by index (each element once),
-    // unless the first change looks like a shift (the element one place further or nearer), which is aligned below.
-    let patch: Record<string, unknown> | undefined;
-    let count = 0;
-    let shifted = false;
-    for (let i = 0; i < n; i++) {
-      const before = changes;
-      const p = walk(x[i], y[i]);
-      if (p === undefined) continue;
-      if (patch === undefined && i + 1 < n && (same(x[i], y[i + 1]) || same(x[i + 1], y[i]))) {
-        changes = before;
-        pre = i;
-        shifted = true;
-        break;
-      }
-      (patch ??= {})[i] = p;
-      count++;
-    }
-    if (!shifted) {
-      touched = count;
-      return patch;
-    }
-  }
   while (pre < n && pre < m && same(x[pre], y[pre])) pre++;
   if (pre === n && pre === m) return undefined;
   let suf = 0;
@@ -304,7 +280,7 @@ function walkList(x: unknown[], y: unknown[]): Record<string, unknown> | undefin
   const moved = new Uint8Array(nn);
   let xs: string[] | undefined;
   let ys: string[] | undefined;
-  if ((on > 1 || nn > 1) && on * nn <= ALIGN_MAX) {
+  if ((on > 1 || nn > 1) && on * nn <= ALIGN_MAX && (on !== nn || shifted(x, y, pre, on))) {
     xs = x.slice(pre, pre + on).map(text);
     ys = y.slice(pre, pre + nn).map(text);
     // Longest common subsequence of the middles, by JSON text: lcs[i * (nn + 1) + j] for xs[i..], ys[j..].
@@ -430,6 +406,16 @@ function walkList(x: unknown[], y: unknown[]): Record<string, unknown> | undefin
   }
   touched = edits.length + inPlace;
   return patch;
+}
+
+/**
+ * Whether middles of one length (x's and y's from `pre`, `len` long) look shifted: an element one place further or
+ * nearer at either end. If not, their elements changed where they stand and are paired in place without aligning
+ * (which would write every element out as JSON text: a Shields player is kilobytes).
+ */
+function shifted(x: unknown[], y: unknown[], pre: number, len: number): boolean {
+  const e = pre + len - 1;
+  return same(x[pre], y[pre + 1]) || same(x[pre + 1], y[pre]) || same(x[e], y[e - 1]) || same(x[e - 1], y[e]);
 }
 
 /** Old elements [gi, ie) and new [gj, je) lie between two aligned pairs: paired in place, first with first. */
