@@ -36,21 +36,37 @@ const json = (s) => (s ? JSON.parse(s) : null);
 /** Public log lines published so far: the synced state keeps only the latest (seqs run from 0 without a gap). */
 const logCount = (state) => (state.log.length ? state.log.at(-1).seq + 1 : 0);
 
-/** Applies one message of the room's view stream (server/src/rooms/projection.ts) to a client's document. */
+/**
+ * Applies one message of the room's view stream (server/src/rooms/projection.ts) to a client's document: the patch
+ * format of shared/src/core/view-stream.ts (`applyPatch`), written again here in plain JS, changing `doc` in place.
+ */
 function applyView(doc, m) {
   if (typeof m === 'string') m = JSON.parse(m);
   if (m.full !== undefined) return m.full;
-  for (const [path, ...rest] of m.ops) {
-    if (path.length === 0) {
-      doc = rest.length ? rest[0] : null;
-      continue;
-    }
-    let node = doc;
-    for (const k of path.slice(0, -1)) node = node[k];
-    if (rest.length) node[path[path.length - 1]] = rest[0];
-    else delete node[path[path.length - 1]];
+  return patch(doc, m.ops);
+}
+
+/** A leaf sets, `[v]` sets v, an object changes a list or object key by key (`~`: a list's edits, a text's splices). */
+function patch(node, p) {
+  if (p === null || typeof p !== 'object') return p;
+  if (Array.isArray(p)) return p[0];
+  if (typeof node === 'string') {
+    for (const [i, n, t] of p['~']) node = node.slice(0, i) + t + node.slice(i + n);
+    return node;
   }
-  return doc;
+  if (node === null || typeof node !== 'object') node = {};
+  const list = Array.isArray(node);
+  if (list && p['~'])
+    for (const [i, n, ...items] of p['~']) {
+      if (i >= 0) node.splice(i, n, ...items);
+      else node.splice(n, 0, node.splice(-1 - i, 1)[0]);
+    }
+  for (const k of Object.keys(p)) {
+    if (list && k === '~') continue;
+    if (Array.isArray(p[k]) && p[k].length === 0) delete node[k];
+    else node[k] = patch(node[k], p[k]);
+  }
+  return node;
 }
 
 /**

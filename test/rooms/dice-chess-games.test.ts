@@ -227,21 +227,25 @@ describe('C2 secret arrangement on the wire', () => {
     await until(() => view(late)?.confirmed?.[0], 'the late spectator state');
 
     // Control: Ana's own bytes do carry her arrangement, so the search below finds it where it is sent. Views
-    // travel as JSON text, whole (`"key":value`) or as diff ops (`[[...path,"key"],value]`): both forms are searched.
-    expect(received(a)).toMatch(new RegExp(`"arrangement"(:|\\],)${secret.replace(/[[\]]/g, '\\$&')}`));
+    // travel as JSON text, whole (`"key":value`) or as patches shaped like the view (`"key":leaf`, `"key":[value]`
+    // for a list or object set whole, `"key":{...}` for changes inside it: list edits `"~":[[i,n,...items]]`, a long
+    // text's splices `"notation":{"~":[[i,n,"text"]]}`);
+    // the flat ops of earlier versions (`[[...path,"key"],value]`) are still searched for too.
+    expect(received(a)).toMatch(new RegExp(`"arrangement"(:|\\],|:\\[)${secret.replace(/[[\]]/g, '\\$&')}`));
     // Ben, Sam and Lia: no arrangement, no die on the board, no order but their own listed placeholder,
     // an empty board notation.
     const identity = JSON.stringify(Array.from({ length: 16 }, (_, i) => i));
     const leaks = (bytes: string): string[] => {
       const found: string[] = [];
       if (bytes.includes(secret)) found.push(`Ana's arranged values ${secret}`);
-      if (/"arrangement"(:\[|\],\[|,\d)/.test(bytes)) found.push('an arrangement');
-      if (/"board"(:\[\{|\],\[\{|,\d+\],\{)/.test(bytes)) found.push('a die on the board');
+      if (/"arrangement"(:\[|:\{|\],\[|,\d)/.test(bytes)) found.push('an arrangement');
+      if (/"board"(:\[\[?\{|:\{|\],\[\{|,\d+\],\{)/.test(bytes)) found.push('a die on the board');
       if (bytes.includes('"homes"')) found.push('a reveal');
-      for (const m of bytes.matchAll(/"order"(?::|\],)(\[[^\]]*\])/g))
+      for (const m of bytes.matchAll(/"order"(?::\[?|\],)(\[[^\]]*\])/g))
         if (m[1] !== identity) found.push(`an order ${m[1]}`);
-      if (/"order",\d/.test(bytes)) found.push('a changed order');
-      if (/"notation"(:|\],)"(?!(\.{8}\/){7}\.{8}")/.test(bytes)) found.push('a board notation with dice');
+      if (/"order"(,\d|:\{)/.test(bytes)) found.push('a changed order');
+      if (/"notation"(:|\],)"(?!(\.{8}\/){7}\.{8}")|"notation":\{/.test(bytes))
+        found.push('a board notation with dice');
       return found;
     };
     for (const p of [b, s, late]) {
@@ -252,6 +256,8 @@ describe('C2 secret arrangement on the wire', () => {
       expect(bytes).toMatch(/\[\d+,"arranged",0\]/);
     }
     expect(leaks(received(a))).toContain(`Ana's arranged values ${secret}`);
+    // and the key-based search finds her arrangement in the form it travelled (a patch to her view).
+    expect(leaks(received(a))).toContain('an arrangement');
     // What changed for Ben and Sam is exactly "Ana has confirmed": her flag, whose input is awaited, one log line.
     for (const [p, was] of [
       [b, before.b],

@@ -6,12 +6,13 @@
 // module's plain JSON `view(state, seat)`, diffed per audience. Measured (bench/wire.results.md, bench/wire.bench.ts,
 // 6 games, 2 players + 1 spectator): JSON views in the schema cost 5,793 B per action per client on Shields and
 // 4,538–4,542 B on Dice Chess; the diff stream 802 B and 1,360–1,383 B (−86%, −70%), then 703 B and 1,020–1,036 B
-// once legal actions were derived on the client (bench/RESULTS.md). Typed schema with `@view()` fields would give
+// once legal actions were derived on the client, then 579 B and 616–642 B once the diff aligned lists and took the
+// shape of the view (issue #18, bench/RESULTS.md). Typed schema with `@view()` fields would give
 // field deltas too, but needs one schema per game kept in step with its module, and the room would stop being
 // game-agnostic; its prototype was not built, so it has no figure. The cost of this choice: server CPU per
 // action did not drop (Shields 1,048 → 970 µs, Dice Chess 973 → 957 µs, bench/bench-server.ts), a diff is taken
-// per audience on each patch, arrays diff by index (the Dice Chess die list: 238 B of its ~800 B view diff), and
-// the issue's ≤ 300 B per action is not met; a late spectator's first state stays 17–26 KiB, mostly log lines.
+// per audience on each patch (15–25 µs per diff on Shields and Dice Chess, bench/view-diff.bench.ts), and the
+// issue's ≤ 300 B per action is not met; a late spectator's first state stays 17–26 KiB, mostly log lines.
 import { ClientState, type Client } from '@colyseus/core';
 import { diff, TABLE_OUT, type GameModule, type ViewMessage, type WireDoc } from '@dicehall/shared';
 
@@ -83,7 +84,7 @@ export class ViewChannel {
     }
     const ops = diff(this.sent, next);
     this.sent = next;
-    if (ops.length === 0) return null;
+    if (ops === undefined) return null;
     return { rev: ++this.rev, ops };
   }
 }
