@@ -95,7 +95,9 @@ describe.each([
     // The lines are the public ones, in the synced form: [kind, seat, rolls, events, at] (and a bot's level), no action.
     for (const page of lia.pages) for (const [, text] of page.lines) expect(JSON.parse(text)).toHaveLength(5);
     for (const p of [a, b, sam, lia]) await p.room.leave();
-  });
+    // Whole random games move by move, each move awaited by three clients: 1–2 s alone, several times that beside
+    // the browser suites on two cores (it went past the default 30 s in such a run).
+  }, 180_000);
 });
 
 describe('asking for earlier lines', () => {
