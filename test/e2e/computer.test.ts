@@ -42,6 +42,8 @@ describe.each(['phone', 'desktop', 'desktop1'] as DeviceName[])('on %s', (device
     await watcher.goto(me.url());
     await watcher.getByText('1 watching').waitFor();
 
+    // Resigning asks for confirmation.
+    me.on('dialog', (d) => void d.accept());
     let played = 0;
     for (let tries = 0; tries < 4000; tries++) {
       const line = await status(me).textContent();
@@ -65,9 +67,14 @@ describe.each(['phone', 'desktop', 'desktop1'] as DeviceName[])('on %s', (device
           await shot(watcher, `computer-watching-${device}`);
         }
         if (played >= (device === 'desktop1' ? 8 : 12)) {
-          // Long enough: the game ends by resignation (a log line like any other, so it still verifies).
-          me.once('dialog', (d) => void d.accept());
-          await me.getByRole('button', { name: 'Resign' }).click();
+          // Long enough: the game ends by resignation (a log line like any other, so it still verifies). The dice
+          // are the server's, so the computer may have just won with its answer: then there is no Resign button,
+          // and the loop's next turn reads "Game over". A DOM click, which does not wait for a button that is gone.
+          await me.evaluate(() =>
+            [...document.querySelectorAll<HTMLButtonElement>('button')]
+              .find((b) => b.textContent === 'Resign')
+              ?.click(),
+          );
         }
         continue;
       }
