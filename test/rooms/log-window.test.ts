@@ -1,7 +1,7 @@
 // The log's window (issue #18): the synced state carries only the latest public lines, so a spectator who joins a
 // long game late gets a small first state; the earlier lines come on request ('log-before'), to that client only,
 // and are exactly the lines a client that watched from the start holds. Bad requests are refused and change nothing.
-import { decodeLine, readKeys, type GameModule, type LogEntry, type Table } from '@dicehall/shared';
+import { decodeLine, pick, readKeys, seededDice, type GameModule, type LogEntry, type Table } from '@dicehall/shared';
 import { GameRecord, LOG_PAGE, LOG_WINDOW } from '../../server/src/rooms/record';
 import { TableState } from '../../server/src/rooms/schema';
 import { create, join, logCount, nextError, serverSetup, sleep, until, type Player } from '../helpers/server';
@@ -12,18 +12,6 @@ const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000 });
 /** What the room socket has read so far, frame headers included (as bench/wire.bench.ts counts). */
 const bytesRead = (p: Player): number => (p.room.connection as any).transport.ws._socket?.bytesRead ?? 0;
 
-/** mulberry32: the same choices on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /** A game played to its end by random legal moves, watched from the start by Sam. */
 async function playedGame(game: string, options: object, seed: number) {
   const ws = env.server.ws;
@@ -31,12 +19,13 @@ async function playedGame(game: string, options: object, seed: number) {
   const b = await join(ws, a.room.roomId, { name: 'Ben' });
   const sam = await join(ws, a.room.roomId, { name: 'Sam', want: 'watch' });
   await until(() => a.room.state.phase === 'playing' && logCount(sam.room.state) > 0, 'the game to start');
-  const random = rng(seed);
+  // The shared seeded dice pick the moves: the same choices on every run.
+  const dice = seededDice(seed);
   while (a.room.state.phase === 'playing') {
     const mover = await until(() => [a, b].find((p) => p.legal.length > 0) ?? a.room.state.phase !== 'playing');
     if (mover === true) break;
     const before = logCount(a.room.state);
-    mover.room.send('action', mover.legal[Math.floor(random() * mover.legal.length)]);
+    mover.room.send('action', pick(dice, mover.legal));
     await until(
       () =>
         [a, b, sam].every((p) => logCount(p.room.state) > before) ||
