@@ -28,12 +28,15 @@ export function viewDocs(
   toAct: readonly number[],
 ): { public: WireDoc; seats: WireDoc[] } {
   const derive = m.legalFromView !== undefined;
+  // A game whose views travel in a smaller form says so once, in each full document (`game` never changes).
+  const wire = m.wireView;
+  const doc = (view: unknown): WireDoc => (wire ? { view: wire.toWire(state, view), game: m.id } : { view });
   return {
-    public: { view: m.view(state, null) },
+    public: doc(m.view(state, null)),
     seats: Array.from({ length: seats }, (_, s): WireDoc => {
-      const view = m.view(state, s);
-      if (!toAct.includes(s)) return { view };
-      return derive ? { view, act: [m.id, s] } : { view, legal: m.legalActions(state, s) };
+      const d = doc(m.view(state, s));
+      if (!toAct.includes(s)) return d;
+      return derive ? { ...d, act: [m.id, s] } : { ...d, legal: m.legalActions(state, s) };
     }),
   };
 }

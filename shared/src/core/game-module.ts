@@ -89,6 +89,17 @@ export interface GameModule<
   /** What `seat` may see (null: a spectator). Never carries another seat's secret. */
   view(state: State, seat: Seat | null): View;
   /**
+   * What of a view travels, when some of its fields can be worked out exactly from the rest with the shared rules
+   * (a list of moves, a board's text): `toWire` leaves them out on the server, `fromWire` puts them back on the
+   * client (shared/src/core/view-stream.ts), so a change costs no bytes for them. `fromWire(toWire(state, v))`
+   * must equal `v` for every view of every state (the view stream test checks it over random games); `fromWire`
+   * only fills fields that are absent, so a view sent whole still reads as itself.
+   */
+  wireView?: {
+    toWire(state: State, view: View): unknown;
+    fromWire(wire: unknown): View;
+  };
+  /**
    * Everything, hidden cards included, for the replay of a finished game (whose full log is public by then).
    * Games without secrets leave it out: the replay shows the spectators' view.
    */

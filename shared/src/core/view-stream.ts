@@ -38,6 +38,8 @@ export interface WireDoc {
   view: unknown;
   legal?: unknown[];
   act?: [game: string, seat: number];
+  /** The game, for a game whose views travel in a smaller form (GameModule.wireView) the client expands. */
+  game?: string;
 }
 
 /** `full` carries the whole document at `rev`; otherwise the patch `ops` turns revision `rev - 1` into `rev`. */
@@ -78,8 +80,21 @@ export function applyViewMessage(stream: ViewStream, raw: ViewMessage | string):
 /** The document a client uses from the one that travelled: legal actions derived when they did not travel. */
 export function expandDoc(wire: WireDoc | null): ViewDoc | null {
   if (!wire || typeof wire !== 'object') return null;
-  if (Array.isArray(wire.legal)) return wire as ViewDoc;
-  return { view: wire.view, legal: wire.act ? derivedLegal(wire.view, wire.act) : [] };
+  const view = wire.game !== undefined ? fullView(wire.game, wire.view) : wire.view;
+  if (Array.isArray(wire.legal)) return { view, legal: wire.legal };
+  return { view, legal: wire.act ? derivedLegal(view, wire.act) : [] };
+}
+
+/** A view that travelled in its game's smaller form, with what was left out worked out again. */
+function fullView(game: string, view: unknown): unknown {
+  const m = getGame(game);
+  if (!m?.wireView || view === null || typeof view !== 'object') return view;
+  try {
+    return m.wireView.fromWire(view);
+  } catch {
+    // A view the rules cannot read is shown as it came; the next full document puts it right.
+    return view;
+  }
 }
 
 function derivedLegal(view: unknown, [game, seat]: [string, number]): unknown[] {

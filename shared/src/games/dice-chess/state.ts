@@ -197,11 +197,17 @@ export const reachOf = (board: Board): number[] => board.map((c, sq) => (c === 0
  * forward step that lifts the side's advancement above its high-water mark.
  */
 export function isEffective(state: DiceChessState, from: number, to: number): boolean {
+  if (state.rules !== 1) return isProgress(state.board, state.reach, from, to);
   if (state.board[to] !== 0) return true;
   const seat = ownerOf(state.board[from]!);
   const gain = progressOf(seat, to) - progressOf(seat, from);
-  if (state.rules === 1) return advancementOf(state.board, seat) + gain > state.marks[seat]!;
-  return progressOf(seat, to) > state.reach[from]!;
+  return advancementOf(state.board, seat) + gain > state.marks[seat]!;
+}
+
+/** Rules 2's effective play from the board and each die's reach alone: a capture, or a step beyond the die's reach. */
+export function isProgress(board: Board, reach: readonly number[], from: number, to: number): boolean {
+  if (board[to] !== 0) return true;
+  return progressOf(ownerOf(board[from]!), to) > reach[from]!;
 }
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 export const identityOrder = (): number[] => Array.from({ length: DICE_PER_SIDE }, (_, i) => i);

@@ -1,10 +1,11 @@
 // Dice Chess as a seat or a spectator sees it (C2's secret arrangements stay out), and events in words.
 import type { Result, Seat } from '../../core/game-module';
 import { seatName } from '../../core/names';
-import { formatBoard, homeSquares, sideTotals, squareName } from './board';
+import { cellOf, formatBoard, homeSquares, sideTotals, squareIndex, squareName, type Board } from './board';
 import { generateMoves } from './moves';
 import {
   isEffective,
+  isProgress,
   QUIET_LIMIT,
   rankOfProgress,
   toActOf,
@@ -67,6 +68,13 @@ export interface DiceChessView {
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** The side to move's progress moves (`progressMoves`) as "from-to", by a test of each legal move. */
+function progressList(board: Board, turn: Seat, effective: (from: number, to: number) => boolean): string[] {
+  return generateMoves(board, turn)
+    .filter((m) => effective(m >> 6, m & 63))
+    .map((m) => `${squareName(m >> 6)}-${squareName(m & 63)}`);
+}
+
 export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView {
   const board: DieView[] = [];
   state.board.forEach((c, sq) => {
@@ -101,16 +109,77 @@ export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView 
     captured: [state.captured[0].slice(), state.captured[1].slice()],
     capturedTotals: [sum(state.captured[0]), sum(state.captured[1])],
     progressMoves:
-      state.phase === 'play'
-        ? generateMoves(state.board, state.turn)
-            .filter((m) => isEffective(state, m >> 6, m & 63))
-            .map((m) => `${squareName(m >> 6)}-${squareName(m & 63)}`)
-        : [],
+      state.phase === 'play' ? progressList(state.board, state.turn, (f, t) => isEffective(state, f, t)) : [],
     quiet: state.quiet,
     quietLimit: QUIET_LIMIT,
     ply: state.ply,
     lastMove: state.lastMove ? { ...state.lastMove } : null,
     result: state.result ? { ...state.result, winners: state.result.winners.slice() } : null,
+  };
+}
+
+/**
+ * A view as it travels (GameModule.wireView): without what a client works out from the board and the captured
+ * dice with these same rules (the board's text, the side totals, the home squares, the quiet limit) and, under
+ * rules 2, without the progress moves (from each die's `furthest`). About 150 B less per move (bench/RESULTS.md):
+ * the list of progress moves changes wholesale at every ply. Rules 1 counted progress per side against a mark the
+ * view does not show, so there the list travels.
+ */
+export function viewToWire(state: DiceChessState, view: DiceChessView): Partial<DiceChessView> {
+  const {
+    notation: _notation,
+    diceOnBoard: _dice,
+    boardTotals: _totals,
+    capturedTotals: _captured,
+    homeSquares: _homes,
+    quietLimit: _limit,
+    progressMoves,
+    ...rest
+  } = view;
+  return state.rules === 1 ? { ...rest, progressMoves } : rest;
+}
+
+/** The view a wire form stands for: every field viewToWire left out, worked out again (fields present stay). */
+export function viewFromWire(wire: unknown): DiceChessView {
+  const w = wire as Partial<DiceChessView> & Pick<DiceChessView, 'board' | 'captured' | 'phase' | 'turn'>;
+  const board: number[] = new Array(64).fill(0);
+  const reach: number[] = new Array(64).fill(0);
+  for (const d of w.board) {
+    const sq = squareIndex(d.square);
+    board[sq] = cellOf(d.owner, d.value);
+    // The inverse of rankOfProgress.
+    reach[sq] = d.owner === 0 ? d.furthest - 1 : 8 - d.furthest;
+  }
+  const a = sideTotals(board, 0);
+  const b = sideTotals(board, 1);
+  // In the order viewOf writes them, so a view put back reads (and serialises) as the one the server made.
+  return {
+    phase: w.phase,
+    placement: w.placement!,
+    viewer: w.viewer!,
+    toAct: w.toAct!,
+    turn: w.turn,
+    first: w.first!,
+    rolled: w.rolled!,
+    confirmed: w.confirmed!,
+    arrangement: w.arrangement!,
+    homeSquares: w.homeSquares ?? [homeSquares(0).map(squareName), homeSquares(1).map(squareName)],
+    board: w.board,
+    notation: w.notation ?? formatBoard(board),
+    diceOnBoard: w.diceOnBoard ?? [a.dice, b.dice],
+    boardTotals: w.boardTotals ?? [a.total, b.total],
+    captured: w.captured,
+    capturedTotals: w.capturedTotals ?? [sum(w.captured[0]), sum(w.captured[1])],
+    progressMoves:
+      w.progressMoves ??
+      (w.phase === 'play' && w.turn !== null
+        ? progressList(board, w.turn, (f, t) => isProgress(board, reach, f, t))
+        : []),
+    quiet: w.quiet!,
+    quietLimit: w.quietLimit ?? QUIET_LIMIT,
+    ply: w.ply!,
+    lastMove: w.lastMove!,
+    result: w.result!,
   };
 }
 
