@@ -14,7 +14,7 @@ import {
   type ShieldsRules,
   type ShieldsState,
 } from './state';
-import { viewOf, type ShieldsView } from './view';
+import { viewFromWire, viewOf, viewToWire, type ShieldsView } from './view';
 import { legalFromView } from './from-view';
 
 export type { AttackSummary, Battery, Player, Shield, ShieldsAction, ShieldsOptions, ShieldsState } from './state';
@@ -44,6 +44,7 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions, Sh
   legalFromView,
   apply: applyAction,
   view: (state) => viewOf(state),
+  wireView: { toWire: viewToWire, fromWire: viewFromWire },
   result,
   describe: describeEvent,
   describeResult,
