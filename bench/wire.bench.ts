@@ -19,6 +19,9 @@ const GAMES = Number(process.env.GAMES ?? 20);
  * socket read, frame headers and pings included, so a compressed frame (permessage-deflate) counts as sent.
  */
 const bytes = new WeakMap<object, { readonly n: number }>();
+/** Frame payloads (no WebSocket header) of the game being measured, by kind. */
+let counting = false;
+const payload = { message: 0, patch: 0, other: 0 };
 const connect = Room.prototype.connect;
 Room.prototype.connect = function (this: Room, ...args: Parameters<typeof connect>) {
   const out = connect.apply(this, args);
@@ -27,6 +30,13 @@ Room.prototype.connect = function (this: Room, ...args: Parameters<typeof connec
     get n() {
       return ws._socket?.bytesRead ?? 0;
     },
+  });
+  // Payload bytes by kind, while counting: Colyseus' first byte says what a frame is (13 a message, 15 a patch).
+  ws.addEventListener('message', (e: { data: ArrayBuffer }) => {
+    if (!counting) return;
+    const code = new Uint8Array(e.data)[0];
+    const kind = code === 13 ? 'message' : code === 15 ? 'patch' : 'other';
+    payload[kind] += e.data.byteLength;
   });
   return out;
 };
@@ -92,6 +102,9 @@ interface Tally {
   cpuUs: number;
   serverUs: number;
   lateFirst: number[];
+  /** Payload bytes of messages (the view stream, chat, clocks) and of state patches (the log window, seats, phase). */
+  message: number;
+  patch: number;
 }
 
 let serverPid = 0;
@@ -110,6 +123,8 @@ async function playGame(ws: string, game: string, options: object, seed: number,
   await until(() => a.room.state.phase === 'playing' && all.every((p) => p.room.state.phase === 'playing'));
   await sleep(60);
   const start = all.map((p) => bytes.get(p.room)!.n);
+  const payload0 = { ...payload };
+  counting = true;
   const cpu0 = process.cpuUsage();
   const server0 = serverCpuUs();
   let actions = 0;
@@ -136,6 +151,9 @@ async function playGame(ws: string, game: string, options: object, seed: number,
   const cpu = process.cpuUsage(cpu0);
   t.cpuUs += cpu.user + cpu.system;
   t.serverUs += serverCpuUs() - server0;
+  counting = false;
+  t.message += payload.message - payload0.message;
+  t.patch += payload.patch - payload0.patch;
   t.actions += actions;
   t.clients += all.length;
   all.forEach((p, i) => {
@@ -201,7 +219,16 @@ async function main() {
     ['dice-chess', { placement: 'arrange' }],
   ];
   const rows: string[] = [];
-  const fresh = (): Tally => ({ actions: 0, bytes: 0, clients: 0, cpuUs: 0, serverUs: 0, lateFirst: [] });
+  const fresh = (): Tally => ({
+    actions: 0,
+    bytes: 0,
+    clients: 0,
+    cpuUs: 0,
+    serverUs: 0,
+    lateFirst: [],
+    message: 0,
+    patch: 0,
+  });
   const bare = fresh();
   // The bare room as plain Colyseus (no permessage-deflate offered), as the issue measured it.
   wsToggle.deflate = false;
@@ -214,7 +241,8 @@ async function main() {
     const ratio = bare.actions
       ? ` (${(t.serverUs / t.actions / (bare.serverUs / bare.actions)).toFixed(1)}× bare)`
       : '';
-    return `| ${name} | ${t.actions} | ${(t.bytes / t.actions / 3).toFixed(0)} B | ${(t.serverUs / t.actions).toFixed(0)} µs${ratio} | ${(t.cpuUs / t.actions).toFixed(0)} µs | ${late} |${perClient ? '' : ''}`;
+    const per = (n: number) => (t.message + t.patch ? `${(n / t.actions / 3).toFixed(0)} B` : '-');
+    return `| ${name} | ${t.actions} | ${(t.bytes / t.actions / 3).toFixed(0)} B | ${per(t.message)} | ${per(t.patch)} | ${(t.serverUs / t.actions).toFixed(0)} µs${ratio} | ${(t.cpuUs / t.actions).toFixed(0)} µs | ${late} |${perClient ? '' : ''}`;
   };
   rows.push(row('bare room', bare));
   // Each game with permessage-deflate offered (what browsers do) and without, interleaved game by game.
@@ -233,9 +261,9 @@ async function main() {
     `${GAMES} games each; 2 players + 1 spectator per room; server in its own process (CPU from /proc, 10 ms ticks)`,
   );
   console.log(
-    '| room | actions | bytes per action per client | server CPU per action | clients CPU per action | late spectator first state |',
+    '| room | actions | bytes per action per client | of which messages (payload) | of which patches (payload) | server CPU per action | clients CPU per action | late spectator first state |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) console.log(r);
   // A clean exit, so a profile (BENCH_PROF) is written.
   child.disconnect();

@@ -4,7 +4,7 @@
 //   npx tsx --tsconfig tsconfig.base.json bench/load/run.ts            (defaults below; env to change)
 //   ROOMS=200 SPECTATORS=2 WORKERS=2 ACTION_MS=2000 SECONDS=20 GAME=shields (SERVER_PROFILE=dir: a CPU profile)
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOMS = Math.min(Number(process.env.ROOMS ?? 100), 3000);
@@ -63,9 +63,20 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
   await Promise.all(workers.map((w) => once(w, 'ready')));
   await new Promise((r) => setTimeout(r, 1000));
   const s0 = stat(serverPid);
+  const w0 = workers.map((w) => stat(w.pid!).cpuUs);
   const t0 = Date.now();
   for (const w of workers) w.send('go');
-  const results = await Promise.all(workers.map((w) => once<any>(w, 'done')));
+  // Each worker's CPU over the measured time, read just before it reports (it exits right after).
+  const workerCpu: number[] = [];
+  const results = await Promise.all(
+    workers.map((w, i) => {
+      const done = once<any>(w, 'done');
+      const poll = setInterval(() => {
+        workerCpu[i] = stat(w.pid!).cpuUs - w0[i]!;
+      }, 250);
+      return done.finally(() => clearInterval(poll));
+    }),
+  );
   const s1 = stat(serverPid);
   const secs = (Date.now() - t0) / 1000;
   const sum = (k: string) => results.reduce((n, r) => n + r[k], 0);
@@ -86,17 +97,22 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
     bytesPerActionPerClient: sum('bytes') / Math.max(1, actions) / Math.max(1, clients / ROOMS),
     rssPerRoomKiB: (s1.rssKiB - rss0) / ROOMS,
     errors: sum('errors'),
+    /** The load generator's busiest worker, as a share of one core over the measured time. */
+    workerBusiest: Math.max(...workerCpu) / 1e4 / secs,
   };
 }
 
 async function main() {
   // SERVER_PROFILE=<dir>: the server process writes a V8 CPU profile there when it exits (open it in DevTools).
   const profile = process.env.SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.SERVER_PROFILE] : [];
+  // SERVER_TRACE_GC=<file>: the server runs with --trace-gc and its standard output goes to that file.
+  const traceGc = process.env.SERVER_TRACE_GC;
   const server = fork(path.join(root, 'bench/bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx', ...profile],
+    execArgv: ['--import', 'tsx', ...profile, ...(traceGc ? ['--trace-gc'] : [])],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env,
   });
+  if (traceGc) server.stdout!.pipe(createWriteStream(traceGc));
   const port = await new Promise<number>((resolve) =>
     server.stdout!.on('data', (b: Buffer) => {
       const m = /port (\d+)/.exec(String(b));
@@ -120,7 +136,7 @@ async function main() {
     );
   }
   console.log(
-    `server CPU per action, ${GAME} / bare: ${(rows[1].serverUsPerAction / rows[0].serverUsPerAction).toFixed(1)}×; server idle before each run: ${rows.map((r) => `${r.idleCpuPct.toFixed(1)}%`).join(', ')} of a core`,
+    `server CPU per action, ${GAME} / bare: ${(rows[1].serverUsPerAction / rows[0].serverUsPerAction).toFixed(1)}×; server idle before each run: ${rows.map((r) => `${r.idleCpuPct.toFixed(1)}%`).join(', ')} of a core; busiest client worker ${rows.map((r) => `${r.workerBusiest.toFixed(0)}%`).join(', ')} of a core`,
   );
   // The server exits by itself when the channel closes (and writes its profile then); killed if it lingers.
   const exited = new Promise((resolve) => server.once('exit', resolve));
