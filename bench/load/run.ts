@@ -108,7 +108,14 @@ async function main() {
   // SERVER_TRACE_GC=<file>: the server runs with --trace-gc and its standard output goes to that file.
   const traceGc = process.env.SERVER_TRACE_GC;
   const server = fork(path.join(root, 'bench/bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx', ...profile, ...(traceGc ? ['--trace-gc'] : [])],
+    // SERVER_NODE_ARGS: more flags for the server's node (e.g. "--max-semi-space-size=32", a young-generation size).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...profile,
+      ...(traceGc ? ['--trace-gc'] : []),
+      ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env,
   });
@@ -122,7 +129,7 @@ async function main() {
   const ws = `ws://127.0.0.1:${port}`;
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(
-    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured, ${WORKERS} client workers; load average ${load}`,
+    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured, ${WORKERS} client workers; load average ${load}${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}`,
   );
   const rows = [await runKind(ws, server.pid!, 'bare'), await runKind(ws, server.pid!, 'table')];
   const f = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(' / ');
