@@ -3,6 +3,7 @@
 // (./message-table), the views sent to each audience (./projection), the seeds and the log (./record), timers
 // and patch pacing (./room-timers), clocks (./room-clock), the store (./durability), the Colyseus mends
 // (./schema-fixes). Each part sees the room through a small host object defined here. It knows no rule.
+import { corked } from './corked';
 import { randomBytes, randomInt } from 'node:crypto';
 import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
@@ -559,9 +560,8 @@ export class GameRoom extends Room<TableState> {
     this.state.toAct.clear();
     for (const s of toAct) this.state.toAct.push(s);
     this.views.set(m, table.state, this.seating.holders.length, toAct);
-    // Sent now, ahead of the schema patch on every socket (and queued behind the full state of a client still
-    // joining), so a client that sees a new state already holds the view and legal actions that go with it.
-    if (!this.journal?.holding) this.views.flush();
+    // Sent with the patch, just ahead of it on every socket and in the same write (broadcastPatch), so a client
+    // that sees a new state already holds the view and legal actions that go with it.
     if (result) this.finish();
   }
 
@@ -570,6 +570,8 @@ export class GameRoom extends Room<TableState> {
    * whatever state it sees, it already holds the view that goes with it); one that changes seat, at once.
    */
   protected override sendFullState(client: Client) {
+    // The full state holds every change so far: the others get what is pending first, and this client the latest.
+    if (!this.journal?.holding) this.views.flush();
     this.views.sendTo(client, true);
     super.sendFullState(client);
   }
@@ -578,8 +580,11 @@ export class GameRoom extends Room<TableState> {
   override broadcastPatch(): boolean {
     // Nothing accepted goes out before it is durably stored: the patch waits for the store (releasePatch).
     if (this.journal?.holding) return false;
-    this.views.flush();
-    const sent = super.broadcastPatch();
+    // Each client's view message and the patch leave in one socket write (./corked).
+    const sent = corked(this.clients, () => {
+      this.views.flush();
+      return super.broadcastPatch();
+    });
     // The log's window keeps every line until it has gone out (./record).
     this.record.patched();
     return sent;
@@ -616,9 +621,9 @@ export class GameRoom extends Room<TableState> {
       playing: () => this.state.phase === 'playing' && this.table !== null,
       toAct: () => [...this.state.toAct],
       levelOf: (seat: number) => this.seating.holders[seat]?.bot ?? this.seating.holders[seat]?.standIn ?? null,
-      // The seat's document as its clients hold it (the last one sent), through JSON as on the wire.
+      // The seat's document as its clients hold it (or will, with the next patch), through JSON as on the wire.
       inputFor: (seat: number) => {
-        const sent = this.views.seats[seat]?.sent;
+        const sent = this.views.seats[seat]?.current();
         // As the seat's client reads it: a game whose legal actions do not travel derives them from the view.
         const doc = sent ? expandDoc(JSON.parse(JSON.stringify(sent))) : null;
         return doc ? { view: doc.view, legal: doc.legal, seat } : null;

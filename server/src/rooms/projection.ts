@@ -64,6 +64,11 @@ export class ViewChannel {
     if (this.next === null) this.next = this.sent;
   }
 
+  /** The latest document, sent or still waiting for the next patch. */
+  current(): WireDoc | null {
+    return this.pending ? this.next : this.sent;
+  }
+
   /** What a client joining this audience now needs first. */
   snapshot(): ViewMessage {
     return { rev: this.rev, full: this.sent };

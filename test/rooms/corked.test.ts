@@ -1,0 +1,106 @@
+// One socket write per client per change (server/src/rooms/corked.ts, issue 18): the view stream's message and the
+// schema patch of an action reach each client's socket in one write, in that order. The server runs in this
+// process, so its sockets' writes are counted where Node hands them to the kernel.
+import { Socket } from 'node:net';
+import { corked } from '../../server/src/rooms/corked';
+import { create, join, logCount, serverSetup, sleep, until } from '../helpers/server';
+
+const env = serverSetup();
+
+/**
+ * Every write the server's sockets hand to the kernel while recording (one `write` or `writev` each), as the
+ * Colyseus codes of the WebSocket frames it carries: 13 a message (the view stream's), 15 a state patch.
+ */
+function recordWrites() {
+  const writes: { socket: Socket; codes: number[] }[] = [];
+  const proto = Socket.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const original = proto._writeGeneric!;
+  proto._writeGeneric = function (this: Socket, writev: unknown, data: unknown, ...rest: unknown[]) {
+    const chunks = writev ? (data as { chunk: Buffer }[]).map((c) => c.chunk) : [data as Buffer];
+    writes.push({ socket: this, codes: frameCodes(Buffer.concat(chunks.map((c) => Buffer.from(c)))) });
+    return original.call(this, writev, data, ...rest);
+  };
+  return { writes, restore: () => (proto._writeGeneric = original) };
+}
+
+/** The first payload byte of each unmasked server frame in `buf` (what a server writes: no mask). */
+function frameCodes(buf: Buffer): number[] {
+  const codes: number[] = [];
+  for (let i = 0; i + 2 <= buf.length; ) {
+    let len = buf[i + 1]! & 0x7f;
+    let head = 2;
+    if (len === 126) {
+      len = buf.readUInt16BE(i + 2);
+      head = 4;
+    } else if (len === 127) {
+      len = Number(buf.readBigUInt64BE(i + 2));
+      head = 10;
+    }
+    if ((buf[i]! & 0x0f) === 2) codes.push(buf[i + head]!);
+    i += head + len;
+  }
+  return codes;
+}
+
+test('an action reaches each player and spectator in one socket write: the view message, then the patch', async () => {
+  const a = await create(env.server.ws, { game: 'shields', options: {} });
+  const b = await join(env.server.ws, a.room.roomId);
+  const s = await join(env.server.ws, a.room.roomId, { want: 'watch' });
+  const all = [a, b, s];
+  await until(() => all.every((p) => p.room.state.phase === 'playing' && p.view), 'playing');
+  await sleep(100);
+  for (let k = 0; k < 6; k++) {
+    const toAct = [...a.room.state.toAct] as number[];
+    const mover = [a, b].find((p) => toAct.includes(p.seat!))!;
+    await until(() => mover.legal.length > 0, 'legal actions');
+    const before = all.map((p) => ({ log: logCount(p.room.state), views: p.viewMessages.length }));
+    const rec = recordWrites();
+    try {
+      mover.room.send('action', mover.legal[0]);
+      await until(
+        () => all.every((p, i) => logCount(p.room.state) > before[i]!.log && p.viewMessages.length > before[i]!.views),
+        'the action everywhere',
+      );
+      await sleep(30);
+    } finally {
+      rec.restore();
+    }
+    // Each of the room's three server sockets got the action's view message and patch in one write, in that order,
+    // and no view message went out alone.
+    const carried = rec.writes.filter((w) => w.codes.includes(15));
+    expect(new Set(carried.map((w) => w.socket)).size).toBe(3);
+    for (const w of carried) expect(w.codes).toEqual([13, 15]);
+    expect(rec.writes.filter((w) => w.codes.includes(13) && !w.codes.includes(15))).toEqual([]);
+  }
+  for (const p of all) await p.room.leave();
+});
+
+test('corked() holds writes until the sends are done, keeps their order, and skips clients without a socket', async () => {
+  const order: string[] = [];
+  const socket = {
+    corkedDepth: 0,
+    cork() {
+      this.corkedDepth++;
+      order.push('cork');
+    },
+    uncork() {
+      this.corkedDepth--;
+      order.push('uncork');
+    },
+  };
+  const clients = [{ ref: { _socket: socket } }, { ref: {} }, {}] as never[];
+  const out = corked(clients, () => {
+    expect(socket.corkedDepth).toBe(1);
+    order.push('send');
+    return 7;
+  });
+  expect(out).toBe(7);
+  expect(order).toEqual(['cork', 'send', 'uncork']);
+  // A send that throws still uncorks.
+  expect(() =>
+    corked(clients, () => {
+      throw new Error('boom');
+    }),
+  ).toThrow('boom');
+  expect(socket.corkedDepth).toBe(0);
+});
