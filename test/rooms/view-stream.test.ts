@@ -13,6 +13,7 @@ import {
   resultOf,
   seededDice,
   startTable,
+  type DiffMemo,
   type ViewMessage,
   type ViewStream,
 } from '@dicehall/shared';
@@ -59,8 +60,10 @@ describe.each(Object.keys(games))('%s view stream', (id) => {
         channels.forEach((c, k) => {
           c.set(sent[k]);
         });
+        // As the room flushes: the spectators' channel first, the seats reusing its sub-diffs (a round's memo).
+        const memo: DiffMemo = new WeakMap();
         channels.forEach((c, k) => {
-          const msg = c.flush();
+          const msg = c.flush(memo);
           if (!msg) return;
           const bytes = wire(msg).length;
           if (msg.ops) diffBytes += bytes;
@@ -133,6 +136,46 @@ describe('diff', () => {
       expect(after.doc).toEqual({ view: b, legal: [] });
     }
   });
+
+  it.each(['shields', 'dice-chess'])(
+    "a round sharing its sub-diffs (%s: seats reuse the spectators' work) sends exactly the diffs taken alone",
+    (id) => {
+      const m = games[id]!;
+      let reused = 0;
+      for (let g = 0; g < 20; g++) {
+        const dice = new RecordingDice(seededDice(300 + g));
+        const choose = seededDice(600 + g);
+        const start = startTable(m, m.options.parse({}), 2, dice, 0);
+        if (!start.ok) throw new Error(start.message);
+        let table = start.table;
+        let prev: ReturnType<typeof viewDocs> | null = null;
+        for (let step = 0; step < 400 && !resultOf(m, table); step++) {
+          const toAct = m.toAct(table.state);
+          const docs = viewDocs(m, table.state, 2, toAct);
+          // The seats' documents share the public one's nodes wherever they show the same.
+          for (const d of docs.seats) if (d.view === docs.public.view) reused++;
+          if (prev) {
+            const memo: DiffMemo = new WeakMap();
+            const withMemo = [
+              diff(prev.public, docs.public, memo),
+              ...prev.seats.map((d, s) => diff(d, docs.seats[s], memo)),
+            ];
+            const alone = [diff(prev.public, docs.public), ...prev.seats.map((d, s) => diff(d, docs.seats[s]))];
+            expect(JSON.stringify(withMemo)).toBe(JSON.stringify(alone));
+          }
+          prev = docs;
+          const seat = toAct[0]!;
+          const next = advance(m, table, seat, 'action', pick(choose, m.legalActions(table.state, seat)), dice, step);
+          if (!next.ok) throw new Error(next.message);
+          table = next.table;
+        }
+      }
+      // Shields shows every seat the same view: each seat's document is the spectators' own object. Dice Chess
+      // seats differ (who is looking), so only their fields are shared.
+      if (id === 'shields') expect(reused).toBeGreaterThan(100);
+      else expect(reused).toBe(0);
+    },
+  );
 
   it('leaves the document it was given untouched (views keep their old references)', () => {
     const before = { view: { a: { b: [1, 2] }, c: 1 }, legal: [] };

@@ -14,7 +14,15 @@
 // per audience on each patch (15–25 µs per diff on Shields and Dice Chess, bench/view-diff.bench.ts), and the
 // issue's ≤ 300 B per action is not met; a late spectator's first state stays 17–26 KiB, mostly log lines.
 import { ClientState, type Client } from '@colyseus/core';
-import { diff, TABLE_OUT, type GameModule, type ViewMessage, type WireDoc } from '@dicehall/shared';
+import {
+  diff,
+  shareNodes,
+  TABLE_OUT,
+  type DiffMemo,
+  type GameModule,
+  type ViewMessage,
+  type WireDoc,
+} from '@dicehall/shared';
 
 /**
  * What every audience of a game state is sent: the public document, and one per seat. Legal actions go only to
@@ -31,10 +39,13 @@ export function viewDocs(
   // A game whose views travel in a smaller form says so once, in each full document (`game` never changes).
   const wire = m.wireView;
   const doc = (view: unknown): WireDoc => (wire ? { view: wire.toWire(state, view), game: m.id } : { view });
+  const pub = doc(m.view(state, null));
   return {
-    public: doc(m.view(state, null)),
+    public: pub,
     seats: Array.from({ length: seats }, (_, s): WireDoc => {
-      const d = doc(m.view(state, s));
+      // What a seat sees like everyone is the public view's own objects, so its diff reuses the spectators' (flush).
+      const own = doc(m.view(state, s));
+      const d = { ...own, view: shareNodes(own.view, pub.view) };
       if (!toAct.includes(s)) return d;
       return derive ? { ...d, act: [m.id, s] } : { ...d, legal: m.legalActions(state, s) };
     }),
@@ -75,13 +86,16 @@ export class ViewChannel {
   }
 
   /** The next message as its JSON text (what is sent), or null when nothing changed. */
-  flushText(): string | null {
-    const msg = this.flush();
+  flushText(memo?: DiffMemo): string | null {
+    const msg = this.flush(memo);
     return msg ? JSON.stringify(msg) : null;
   }
 
-  /** The message for the change since the last flush, or null when nothing changed. */
-  flush(): ViewMessage | null {
+  /**
+   * The message for the change since the last flush, or null when nothing changed. `memo`: the round's shared
+   * sub-diffs (RoomViews.flush), for documents sharing nodes with another audience's.
+   */
+  flush(memo?: DiffMemo): ViewMessage | null {
     if (!this.pending) return null;
     this.pending = false;
     const next = this.next;
@@ -90,7 +104,7 @@ export class ViewChannel {
       this.sent = next;
       return { rev: ++this.rev, full: next };
     }
-    const ops = diff(this.sent, next);
+    const ops = diff(this.sent, next, memo);
     this.sent = next;
     if (ops === undefined) return null;
     return { rev: ++this.rev, ops };
@@ -144,11 +158,13 @@ export class RoomViews {
     // Clients still joining are left out: sendFullState gives them the document current when they arrive.
     const joining = clients.filter((c) => c.state === ClientState.JOINING);
     const seated = clients.filter((c) => seatOf(c.sessionId) !== undefined && c.state !== ClientState.JOINING);
-    const forAll = this.public.flushText();
+    // The spectators' diff first: the seats' documents share its nodes (viewDocs), so theirs reuse its work.
+    const memo: DiffMemo = new WeakMap();
+    const forAll = this.public.flushText(memo);
     // One encode for every spectator (broadcast encodes once).
     if (forAll && clients.length > seated.length + joining.length) this.host.broadcast(forAll, [...seated, ...joining]);
     for (const [s, channel] of this.seats.entries()) {
-      const msg = channel.flushText();
+      const msg = channel.flushText(memo);
       if (!msg) continue;
       for (const c of seated) if (seatOf(c.sessionId) === s) c.send(TABLE_OUT.view, msg);
     }

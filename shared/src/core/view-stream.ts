@@ -170,11 +170,44 @@ const ALIGN_MAX = 4096;
 /** Elements left over on both sides of an alignment are tried as moves while they multiply to at most this. */
 const MOVES_MAX = 16;
 
+/**
+ * Sub-patches worked out in one round of diffs, by the pair of nodes they turn one into the other, with the count
+ * of changes each holds. Audiences' documents that share nodes (a seat's board is the spectators' board object,
+ * `shareNodes`) reuse what the first diff of the round found instead of walking them again. Only for documents
+ * that are never changed in place (each state's views are new objects).
+ */
+export type DiffMemo = WeakMap<object, WeakMap<object, [patch: ViewPatch | undefined, changes: number]>>;
+
 /** The patch that turns `a` into `b`, or undefined when they are equal (JSON-wise: undefined fields are absent). */
-export function diff(a: unknown, b: unknown): ViewPatch | undefined {
+export function diff(a: unknown, b: unknown, shared?: DiffMemo): ViewPatch | undefined {
   changes = 0;
-  return walk(a, b, true);
+  memo = shared ?? null;
+  try {
+    return walk(a, b, true);
+  } finally {
+    memo = null;
+  }
 }
+
+/**
+ * `node` with each field (or `node` itself) that equals `like`'s replaced by `like`'s own object, so the diffs of
+ * a round can share their work (DiffMemo). One level deep: a seat's view whose fields are the public view's but
+ * for a few (whose turn it is from where it sits, its own secrets).
+ */
+export function shareNodes(node: unknown, like: unknown): unknown {
+  if (same(node, like)) return like;
+  if (kind(node) !== 'object' || kind(like) !== 'object') return node;
+  const x = node as Record<string, unknown>;
+  const y = like as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k in x) {
+    const v = x[k];
+    out[k] = v !== null && typeof v === 'object' && k in y && same(v, y[k]) ? y[k] : v;
+  }
+  return out;
+}
+
+let memo: DiffMemo | null = null;
 
 /** How many changes (values set, fields removed, list edits) the patch being built holds so far. */
 let changes = 0;
@@ -190,6 +223,21 @@ function walk(a: unknown, b: unknown, root = false): ViewPatch | undefined {
       return textPatch(a, b);
     return value(b);
   }
+  if (memo === null || root) return walkNodes(a, b, ta, root);
+  const known = memo.get(a as object)?.get(b as object);
+  if (known) {
+    changes += known[1];
+    return known[0];
+  }
+  const start = changes;
+  const patch = walkNodes(a, b, ta, root);
+  let byB = memo.get(a as object);
+  if (!byB) memo.set(a as object, (byB = new WeakMap()));
+  byB.set(b as object, [patch, changes - start]);
+  return patch;
+}
+
+function walkNodes(a: unknown, b: unknown, ta: 'array' | 'object', root: boolean): ViewPatch | undefined {
   const start = changes;
   let patch: Record<string, unknown> | undefined;
   let check = false;
