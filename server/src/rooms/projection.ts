@@ -1,18 +1,20 @@
 // Per-audience view streams: each seat, and all spectators together, get a full document once, then only
-// structural diffs of what changed for them, as JSON text messages sent ahead of the schema patch. RoomViews is
-// the room's side of it: it sets each audience's document from the game state and sends what changed to whom.
+// structural diffs of what changed for them, as JSON text messages that leave with the schema patch (just ahead
+// of it, in the same socket write: ./corked). RoomViews is the room's side of it: it sets each audience's
+// document from the game state and sends what changed to whom.
 //
 // Decision (issue #11): per-seat views are neither JSON strings inside the schema nor typed schema. They are the
 // module's plain JSON `view(state, seat)`, diffed per audience. Measured (bench/wire.results.md, bench/wire.bench.ts,
-// 6 games, 2 players + 1 spectator): JSON views in the schema cost 5,793 B per action per client on Shields and
+// 2 players + 1 spectator): JSON views in the schema cost 5,793 B per action per client on Shields and
 // 4,538–4,542 B on Dice Chess; the diff stream 802 B and 1,360–1,383 B (−86%, −70%), then 703 B and 1,020–1,036 B
 // once legal actions were derived on the client, then 579 B and 616–642 B once the diff aligned lists and took the
-// shape of the view (issue #18, bench/RESULTS.md). Typed schema with `@view()` fields would give
-// field deltas too, but needs one schema per game kept in step with its module, and the room would stop being
-// game-agnostic; its prototype was not built, so it has no figure. The cost of this choice: server CPU per
-// action did not drop (Shields 1,048 → 970 µs, Dice Chess 973 → 957 µs, bench/bench-server.ts), a diff is taken
-// per audience on each patch (15–25 µs per diff on Shields and Dice Chess, bench/view-diff.bench.ts), and the
-// issue's ≤ 300 B per action is not met; a late spectator's first state stays 17–26 KiB, mostly log lines.
+// shape of the view (issue #18, bench/RESULTS.md), then (with the log's window and compact lines) 400 B and
+// 333–364 B once Shields and Dice Chess views travelled without what the client works out from the rest
+// (GameModule.wireView). Typed schema with `@view()` fields would give field deltas too, but needs one schema per
+// game kept in step with its module, and the room would stop being game-agnostic; its prototype was not built, so
+// it has no figure. The cost of this choice: a diff per audience on each patch (a round of a two-seat room with
+// spectators 18 µs on Shields, 41 µs on Dice Chess, the seats reusing the spectators' sub-diffs:
+// bench/view-round.bench.ts), and the issue's ≤ 300 B per action is not met (what is left: bench/RESULTS.md).
 import { ClientState, type Client } from '@colyseus/core';
 import {
   diff,
