@@ -104,7 +104,8 @@ export class Store {
 
   /**
    * `loadRules` loads a game's rules module and registers it for the view stream (client/src/games: `loadGame`), for
-   * a document whose legal actions this side derives; passed in, so the store never names a game's code.
+   * a document that needs it (a view in its smaller form, legal actions derived here); passed in, so the store never
+   * names a game's code.
    */
   constructor(private readonly loadRules: (game: string) => Promise<unknown> = () => Promise.resolve()) {}
 
