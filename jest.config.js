@@ -9,6 +9,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@dicehall/shared$': '<rootDir>/shared/src/index.ts',
+    '^@dicehall/shared/core$': '<rootDir>/shared/src/core/index.ts',
     '^@dicehall/shared/([a-z-]+)$': '<rootDir>/shared/src/games/$1/index.ts',
   },
   testTimeout: 30000,

@@ -5,6 +5,8 @@
 // VIA=caddy puts Caddy in front, as deploy/Caddyfile does for a public server: HTTPS (a local certificate), so the
 // browser speaks HTTP/2 and every asset, the join request and the socket share one connection. Without it the
 // browser talks HTTP/1.1 to Node directly: six connections, and the join request queues behind the downloads.
+// CHUNKS=1 also lists, for the first cold load of the home page and of each room link, every response on the wire
+// (path and encoded bytes, largest first): which chunks a page downloads.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,6 +22,7 @@ const DIST = path.resolve(__dirname, '../client/dist');
 const THROTTLE = process.env.THROTTLE !== '0';
 const RUNS = Number(process.env.RUNS ?? 5);
 const VIA_CADDY = process.env.VIA === 'caddy';
+const CHUNKS = process.env.CHUNKS === '1';
 /** Contexts accept Caddy's local certificate. */
 const TLS = VIA_CADDY ? { ignoreHTTPSErrors: true } : {};
 
@@ -66,16 +69,24 @@ function files(dir: string): string[] {
 const protocols = new Set<string>();
 
 /** A fresh phone context (empty cache), throttled like a slow 3G-to-4G phone; counts the bytes that cross the wire. */
-async function phone(browser: Browser): Promise<{ page: Page; wire: () => number; close: () => Promise<void> }> {
+async function phone(
+  browser: Browser,
+): Promise<{ page: Page; wire: () => number; list: () => [string, number][]; close: () => Promise<void> }> {
   const context = await browser.newContext({ ...DEVICES.phone, ...TLS });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  cdp.on('Network.responseReceived', (e: { response: { protocol?: string } }) => {
+  const urls = new Map<string, string>();
+  cdp.on('Network.responseReceived', (e: { requestId: string; response: { url: string; protocol?: string } }) => {
     if (e.response.protocol) protocols.add(e.response.protocol);
+    urls.set(e.requestId, new URL(e.response.url).pathname);
   });
   let bytes = 0;
-  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
+  const each: [string, number][] = [];
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    bytes += e.encodedDataLength;
+    each.push([urls.get(e.requestId) ?? e.requestId, e.encodedDataLength]);
+  });
   if (THROTTLE) {
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -85,7 +96,7 @@ async function phone(browser: Browser): Promise<{ page: Page; wire: () => number
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
-  return { page, wire: () => bytes, close: () => context.close() };
+  return { page, wire: () => bytes, list: () => [...each].sort((a, b) => b[1] - a[1]), close: () => context.close() };
 }
 
 /** Waits until the game view has drawn the board once (the geometry hook lists its labels and facts). */
@@ -133,6 +144,9 @@ async function runningRoom(
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const range = (xs: number[]) => `median ${median(xs)} ms (min ${Math.min(...xs)}, max ${Math.max(...xs)})`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+/** A page's responses, one a line: `  12.3 KiB  /assets/…`. */
+const listing = (what: string, list: [string, number][]) =>
+  console.log(`${what}, every response:\n${list.map(([u, n]) => `  ${kb(n).padStart(10)}  ${u}`).join('\n')}`);
 
 async function main() {
   const assets = files(DIST).filter((f) => /\.(js|css|html)$/.test(f));
@@ -167,6 +181,7 @@ async function main() {
     await p.page.locator('[aria-label="Public rooms"][data-ready="true"]').waitFor({ timeout: 60000 });
     lobby.push(Date.now() - t0);
     homeBytes.push(p.wire());
+    if (CHUNKS && i === 0) listing('home page with the lobby list', p.list());
     // A second visit: hashed assets come from the cache, index.html revalidates (304).
     if (i === 0) {
       const t1 = Date.now();
@@ -193,6 +208,7 @@ async function main() {
       await boardDrawn(p.page);
       drawn.push(Date.now() - t0);
       bytes.push(p.wire());
+      if (CHUNKS && i === 0) listing(`${game} room link (board drawn)`, p.list());
       await p.close();
     }
     console.log(`${game} board drawn from a cold link: ${range(drawn)}; on the wire ${kb(median(bytes))}`);

@@ -6,7 +6,7 @@ import { Store } from './net/store';
 import { roomInfo } from './net/room-hint';
 import { homeScreen } from './screens/home';
 import { joinPrompt } from './screens/join';
-import { clientGames } from './games';
+import { loadGame } from './games';
 import { h as el } from './ui/dom';
 import { h } from 'preact';
 import { showScreen } from './ui/screen';
@@ -14,7 +14,7 @@ import { sound } from './ui/sound';
 
 const root = document.getElementById('app')!;
 const netStatus = document.getElementById('net-status')!;
-const store = new Store();
+const store = new Store(loadGame);
 let conn: TableConnection | null = null;
 let teardown: (() => void) | null = null;
 
@@ -51,12 +51,18 @@ window.addEventListener('popstate', () => {
 /** The network code (colyseus.js and its schema decoder) loads on first use, not with the home page. */
 const connection = () => import('./net/connection');
 
-/** Starts downloading the table, PixiJS and this game's board while the room is still being joined. */
+/**
+ * Starts downloading the table, PixiJS and this game (its rules module, then its board) while the room is still
+ * being joined. Only the game shown loads: the others' code is never asked for.
+ */
 function preload(game?: string) {
   void connection().catch(() => undefined);
   void import('./screens/table').catch(() => undefined);
   void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
-  if (game) void clientGames[game]?.loadView().catch(() => undefined);
+  if (game)
+    void loadGame(game)
+      .then((g) => g?.loadView())
+      .catch(() => undefined);
 }
 
 function notFound() {
@@ -114,7 +120,7 @@ async function route() {
     } else if (replay) {
       void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
       teardown = await (await import('./screens/replay')).replayScreen(root, replay);
-    } else if (rules) (await import('./screens/rules')).rulesScreen(root, rules);
+    } else if (rules) await (await import('./screens/rules')).rulesScreen(root, rules);
     else if (path !== '/' && path !== '/index.html') notFound();
     else {
       teardown = await homeScreen(root, go, async (req) => {

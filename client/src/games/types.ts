@@ -1,8 +1,8 @@
-// What a game brings to the client: a board view (Pixi) and words for its actions and events.
+// What a game brings to the client: its rules module, a board view (Pixi) and words for its actions and events.
+import type { GameModule } from '@dicehall/shared/core';
 import type { Container } from 'pixi.js';
 import type { Stage } from '../engine/stage';
 import type { Snapshot } from '../net/store';
-import type { OptionField } from '../ui/options';
 
 export interface ViewContext {
   stage: Stage;
@@ -31,9 +31,15 @@ export interface GameView {
 
 export type ViewFactory = (ctx: ViewContext) => GameView;
 
-/** A game's client side. Everything but the view is light; the view (and PixiJS) loads on demand. */
+/**
+ * A game's client side, loaded with its shared rules module when a page shows the game (client/src/games/index.ts);
+ * the view (and PixiJS), the rules page and its pictures load on demand. Its name and room options are in the
+ * build-time catalogue (client/catalogue.ts), which the home page reads without loading any game.
+ */
 export interface ClientGame {
   id: string;
+  /** The game's rules, as the server runs them: names events, derives legal actions, replays and verifies logs. */
+  module: GameModule;
   loadView(): Promise<ViewFactory>;
   /**
    * A button label for a legal action, read by people and screen readers; the HTML layer shows one
@@ -41,9 +47,7 @@ export interface ClientGame {
    */
   label(action: unknown, snapshot: Snapshot): string | null;
   /** The rules page, as an HTML fragment. */
-  rules?: string;
+  loadRules?(): Promise<string>;
   /** Draws the rules page's pictures (its `[data-picture]` figures) with the game's own renderer; loads on demand. */
   loadPictures?(): Promise<(root: HTMLElement) => Promise<void>>;
-  /** Room options offered when creating a room. */
-  options?: OptionField[];
 }

@@ -14,7 +14,7 @@ import {
   type TableSync,
   type TableWelcome,
   type ViewMessage,
-} from '@dicehall/shared';
+} from '@dicehall/shared/core';
 
 export const WS_URL = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 

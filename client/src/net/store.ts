@@ -3,14 +3,18 @@ import {
   applyViewMessage,
   decodeLine,
   emptyStream,
+  expandDoc,
+  gameRegistered,
   readKeys,
+  rulesNeeded,
   type LogPage,
   type PublicLine,
   type Result,
   type TableSync,
   type ViewMessage,
   type ViewStream,
-} from '@dicehall/shared';
+  type WireDoc,
+} from '@dicehall/shared/core';
 
 export interface SeatInfo {
   name: string;
@@ -98,6 +102,13 @@ export class Store {
   private stream: ViewStream = emptyStream();
   private last: { roomId: string; state: TableSync; mySeat: number | null } | null = null;
 
+  /**
+   * `loadRules` loads a game's rules module and registers it for the view stream (client/src/games: `loadGame`), for
+   * a document that needs it (a view in its smaller form, legal actions derived here); passed in, so the store never
+   * names a game's code.
+   */
+  constructor(private readonly loadRules: (game: string) => Promise<unknown> = () => Promise.resolve()) {}
+
   subscribe(fn: Listener): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -116,6 +127,28 @@ export class Store {
     const next = applyViewMessage(this.stream, msg);
     if (!next) return;
     this.stream = next;
+    // A view in its smaller form, or legal actions derived on this side, need the game's rules module, which loads
+    // with the game (usually already here: the router asks for it as soon as the room's game is known). Until then
+    // the store shows no document (see `doc`).
+    const game = rulesNeeded(next.wire);
+    if (game && !gameRegistered(game))
+      void this.loadRules(game).then(
+        () => this.derive(),
+        () => undefined,
+      );
+    if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
+  }
+
+  /** The document to show: none while its game's rules module, which expands it, has not loaded. */
+  private doc() {
+    const game = rulesNeeded(this.stream.wire);
+    return game && !gameRegistered(game) ? null : this.stream.doc;
+  }
+
+  /** Expands the current document again (its game's rules module has just loaded). */
+  private derive() {
+    const s = this.stream;
+    this.stream = { ...s, doc: expandDoc(s.wire !== undefined ? s.wire : (s.doc as WireDoc | null)) };
     if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
   }
 
@@ -127,7 +160,7 @@ export class Store {
   /** Reads the decoded Colyseus state into plain data (JSON fields parsed once per change). */
   ingest(roomId: string, state: TableSync, mySeat: number | null) {
     this.last = { roomId, state, mySeat };
-    const doc = this.stream.doc;
+    const doc = this.doc();
     const log = this.gather(state);
     this.snapshot = {
       roomId,

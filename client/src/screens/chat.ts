@@ -1,5 +1,5 @@
 // The table's chat lines: names isolated with <bdi>, coloured by seat, muted by sender (a connection), not by name.
-import { TABLE_IN } from '@dicehall/shared';
+import { TABLE_IN } from '@dicehall/shared/core';
 import { h } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { muted } from '../ui/mute';

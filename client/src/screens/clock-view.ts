@@ -1,5 +1,5 @@
 // The players' clocks, ticking locally from the server's last change so no patch is needed every second.
-import { seatName } from '@dicehall/shared';
+import { seatName } from '@dicehall/shared/core';
 import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import './clocks.css';

@@ -1,6 +1,6 @@
 // The table's conversations where players look: draw and rematch offers with Accept / Decline beside the
 // board, and a dropped player's countdown on the board itself. Everything here is read from the synced state.
-import { seatName, TABLE_IN } from '@dicehall/shared';
+import { seatName, TABLE_IN } from '@dicehall/shared/core';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot } from '../net/store';
 import { h, type ComponentChildren } from 'preact';

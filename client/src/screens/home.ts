@@ -1,16 +1,16 @@
 // Home: pick a game, set its options, create a private (or public) room, and join a public one from the lobby.
-// The games' names and pitches, extracted from the rules package at build time: the home page ships no rules code.
+// The games' names, pitches and options, extracted from the rules package at build time: the home page ships no
+// rules code and no board (a test watches its requests: test/e2e/lazy-games.test.ts).
 import { catalogue } from 'virtual:dicehall-catalogue';
 import { h, render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { identity } from '../net/identity';
 import type { PublicRoom } from '../net/lobby';
-import { clientGames } from '../games';
 import { describeOptions, OptionFields, readOptions } from '../ui/options';
 import { showScreen } from '../ui/screen';
 import { readTimeControl, TimeControlField } from './time-control-field';
 import { ComputerField, readBot, type BotChoice } from './computer-field';
-import type { TimeControl } from '@dicehall/shared';
+import type { TimeControl } from '@dicehall/shared/core';
 
 export interface CreateRequest {
   game: string;
@@ -35,7 +35,7 @@ function Home({ go, create }: { go: (path: string) => void; create: Create }) {
   const [game, setGame] = useState(list[0]?.id ?? '');
   const [status, setStatus] = useState('');
   const g = list.find((x) => x.id === game);
-  const fields = clientGames[game]?.options ?? [];
+  const fields = g?.options ?? [];
   const submit = async (e: Event) => {
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;
@@ -89,7 +89,7 @@ function Home({ go, create }: { go: (path: string) => void; create: Create }) {
         { class: 'pitch' },
         g?.pitch ?? '',
         ' ',
-        clientGames[game]?.rules ? h('a', { href: `/rules/${game}` }, `Rules of ${g?.name}`) : null,
+        g?.rules ? h('a', { href: `/rules/${game}` }, `Rules of ${g?.name}`) : null,
       ),
       h(OptionFields, { key: game, fields }),
       h(TimeControlField, { timed: (g?.seats.max ?? 2) <= 2 }),
@@ -128,6 +128,8 @@ function Home({ go, create }: { go: (path: string) => void; create: Create }) {
     ),
   );
 }
+
+const optionsOf = (game: string) => catalogue.find((x) => x.id === game)?.options ?? [];
 
 /** The live list of public rooms. The form is usable at once; the network code and the list follow (it says so until then). */
 function Lobby({ go }: { go: (path: string) => void }) {
@@ -173,7 +175,7 @@ function Lobby({ go }: { go: (path: string) => void }) {
               h(
                 'span',
                 { class: 'meta' },
-                ` — ${[describeOptions(clientGames[r.game]?.options ?? [], r.options), `${r.seated}/${r.seats} seated`, `${r.spectators} watching`].filter(Boolean).join(', ')}`,
+                ` — ${[describeOptions(optionsOf(r.game), r.options), `${r.seated}/${r.seats} seated`, `${r.spectators} watching`].filter(Boolean).join(', ')}`,
               ),
             ),
           ),

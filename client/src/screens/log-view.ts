@@ -1,6 +1,7 @@
 // The game log as players read it: the rules' lines, the table's talk between them, and the rolls behind a line
 // on a tap — its index, and once this game's seed is revealed, the roll recomputed from it.
-import { seatName, fairRoll, getGame, type Roll } from '@dicehall/shared';
+import { seatName, fairRoll, type Roll } from '@dicehall/shared/core';
+import { gameModule } from '../games';
 import type { LogItem, Snapshot } from '../net/store';
 import { h, type ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
@@ -118,7 +119,8 @@ export function LogView({
 }
 
 function entryLines(snap: Snapshot, entry: LogItem, open: boolean, ok: boolean, toggle: () => void): ComponentChildren {
-  const module = getGame(snap.game);
+  // The table waits for its game's code before it shows the log.
+  const module = gameModule(snap.game);
   const names = snap.seats.map((_, i) => nameOf(snap, i));
   return entry.events.map((ev, i) => {
     const key = `e${entry.seq}:${i}`;

@@ -11,7 +11,7 @@ import {
   type PartyWelcome,
   type SendArgs,
   type TableWelcome,
-} from '@dicehall/shared';
+} from '@dicehall/shared/core';
 import { identity, serverReady, WS_URL, type ServerError } from '../net/connection';
 
 const tokenKey = (id: string) => `dicehall:party:${id}`;

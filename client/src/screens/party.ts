@@ -1,6 +1,6 @@
 // The private lobby's gathering screen: members, the host's game choice, seats and readiness, scoreboard, chat.
-import { PARTY_IN, games, timeable, type MemberSync, type ScoreSync } from '@dicehall/shared';
-import { clientGames } from '../games';
+import { PARTY_IN, type MemberSync, type ScoreSync } from '@dicehall/shared/core';
+import { catalogue } from 'virtual:dicehall-catalogue';
 import { newClientSeed } from '../net/connection';
 import { h, render, type ComponentChildren } from 'preact';
 import { useRef, useState } from 'preact/hooks';
@@ -16,7 +16,9 @@ import './party.css';
 type MemberView = MemberSync;
 
 const wld = (s?: ScoreSync) => (s ? `${s.wins}–${s.losses}–${s.draws}` : '–');
-const gameName = (id: string) => games[id]?.name ?? id;
+// Names and options from the build-time catalogue: the lobby loads no game's rules (its tables load their own).
+const facts = (id: string) => catalogue.find((g) => g.id === id);
+const gameName = (id: string) => facts(id)?.name ?? id;
 
 const CONNECTION_TEXT: Record<string, string> = {
   restarting: 'The server is restarting. The lobby, its scores and chat are kept; it comes back by itself.',
@@ -79,7 +81,7 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
 
   let terms: ComponentChildren = null;
   if (ready) {
-    const described = describeOptions(clientGames[game]?.options ?? [], game ? JSON.parse(s.options) : {});
+    const described = describeOptions(facts(game)?.options ?? [], game ? JSON.parse(s.options) : {});
     terms = [
       !game
         ? amHost
@@ -357,12 +359,12 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
  */
 function HostForm({ game, clock }: { game: string; clock: string }) {
   const showAll = new URLSearchParams(location.search).has('all');
-  const list = Object.values(games).filter((g) => g.listed || showAll);
+  const list = catalogue.filter((g) => g.listed || showAll);
   const [picked, setPicked] = useState<string | null>(null);
   const current = game && list.some((g) => g.id === game) ? game : (list[0]?.id ?? '');
   const chosen = picked ?? current;
-  const module = games[chosen];
-  const fields = clientGames[chosen]?.options ?? [];
+  const chosenFacts = facts(chosen);
+  const fields = chosenFacts?.options ?? [];
   const submit = (e: Event) => {
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;
@@ -385,7 +387,7 @@ function HostForm({ game, clock }: { game: string; clock: string }) {
     // A new game (the host's pick, or the lobby's) starts from that game's defaults.
     h(OptionFields, { key: picked === null ? `${current}:${clock}` : `picked:${chosen}`, fields }),
     h(TimeControlField, {
-      timed: !module || timeable(module, module.seats.max),
+      timed: chosenFacts?.timeable ?? true,
       shown: clock ? JSON.parse(clock) : undefined,
     }),
     h('button', { type: 'submit' }, 'Set the game'),

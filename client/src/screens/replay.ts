@@ -1,7 +1,7 @@
 // A finished game stepped through move by move from its log, drawn by the game's own view.
-import { getGame, replayLog, verifyLog, type GameLog } from '@dicehall/shared';
+import { replayLog, verifyLog, type GameLog } from '@dicehall/shared/core';
 import { takeStage } from '../engine/stage';
-import { clientGames } from '../games';
+import { gameModule, loadGame } from '../games';
 import type { Snapshot } from '../net/store';
 import { h, render } from 'preact';
 import type { GameView } from '../games/types';
@@ -25,11 +25,12 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
     return () => undefined;
   }
   const log = (await res.json()) as GameLog;
-  const module = getGame(log.game);
-  const game = clientGames[log.game];
+  // The game's rules replay and verify the log; they load with its board's code (only this game's).
+  const game = await loadGame(log.game).catch(() => undefined);
+  const module = game?.module;
   const last = log.entries.length - 1;
   const names = log.players;
-  const verdict = verifyLog(log, getGame);
+  const verdict = verifyLog(log, gameModule);
   const lines = log.entries.map((e) => e.events.map((ev) => module?.describe(ev, names) ?? ev.type).join('; '));
   let at = last;
   let position = '';
@@ -121,7 +122,7 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
 
   function show(i: number) {
     at = Math.max(0, Math.min(last, i));
-    const replay = replayLog(log, getGame, at);
+    const replay = replayLog(log, gameModule, at);
     if (!replay.ok || !module) {
       position = `Cannot replay: ${replay.ok ? 'unknown game' : replay.problem}`;
       draw();

@@ -1,11 +1,11 @@
 // The table: the board (Pixi) with an accessible HTML layer around it — seats, turn, actions, log, chat, proof.
 // Preact renders the layer from the store on every change; the board and the game's own controls are elements
 // it makes once and never touches again (their insides belong to Pixi and the game).
-import { seatName, TABLE_IN, getGame, resultText, verifyLog, type GameLog } from '@dicehall/shared';
+import { seatName, TABLE_IN, resultText, verifyLog, type GameLog } from '@dicehall/shared/core';
 import { createPortal, h, render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { takeStage } from '../engine/stage';
-import { clientGames } from '../games';
+import { gameModule, loadGame, loadedGame } from '../games';
 import type { GameView, ViewFactory } from '../games/types';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot, Store } from '../net/store';
@@ -133,13 +133,16 @@ export async function tableScreen(
         }
       });
     }));
-  const game = clientGames[first.game];
   // The board takes its game's size before the renderer measures it: sized once, not once per stylesheet rule
   // (a resize of a software-GL canvas at ratio 3 costs hundreds of ms; Shields' board is taller than the default).
   gameId = first.game;
   draw();
-  // The renderer starts while the board's chunk arrives (usually already preloaded by the router).
-  [, createView] = await Promise.all([stage.init(board!), game ? game.loadView() : null]);
+  // The renderer starts while this game's code arrives (usually preloaded by the router as soon as the room's game
+  // was known): its rules (the store's legal actions, the log's words), then its board. No other game's code loads.
+  [, createView] = await Promise.all([
+    stage.init(board!),
+    loadGame(first.game).then((game) => game?.loadView() ?? null),
+  ]);
   const offError = conn.onError((e) => {
     error = e.message;
     clearTimeout(errorTimer);
@@ -272,7 +275,7 @@ function statusLine(snap: Snapshot, connection: string): string {
   if (snap.phase === 'waiting')
     return snap.mySeat === null ? 'Waiting for players.' : 'Waiting for your opponent: send them the link.';
   if (snap.phase === 'over' && snap.result) {
-    const module = getGame(snap.game);
+    const module = gameModule(snap.game);
     const names = snap.seats.map((_, i) => nameOf(snap, i));
     return module ? `Game over: ${resultText(module, snap.result, names, snap.mySeat)}.` : 'Game over.';
   }
@@ -281,7 +284,7 @@ function statusLine(snap: Snapshot, connection: string): string {
 }
 
 function Actions({ snap, online, act }: { snap: Snapshot | null; online: boolean; act: (a: unknown) => void }) {
-  const game = snap ? clientGames[snap.game] : undefined;
+  const game = snap ? loadedGame(snap.game) : undefined;
   const labels =
     snap && game && snap.phase === 'playing' ? snap.legal.map((a) => ({ a, label: game.label(a, snap) })) : [];
   return h(
@@ -339,7 +342,7 @@ function platformParts(snap: Snapshot, conn: TableConnection, go: (path: string)
           ]
         : null,
       // An offer to me is answered in the banner beside the board.
-      getGame(snap.game)?.draws && !theirs
+      gameModule(snap.game)?.draws && !theirs
         ? h(
             'button',
             { type: 'button', disabled: mine, onClick: () => conn.send(TABLE_IN.draw) },
@@ -369,7 +372,7 @@ function platformParts(snap: Snapshot, conn: TableConnection, go: (path: string)
 
 /** S15: what resigning gives up, in the game's words ("the whole match (best of three), …"). */
 function resignScope(snap: Snapshot): string {
-  const module = getGame(snap.game);
+  const module = gameModule(snap.game);
   const options = module?.options.safeParse(snap.options);
   return module?.resignScope && options?.success ? module.resignScope(options.data) : 'this game';
 }
@@ -403,7 +406,7 @@ function Proof({ snap, verified }: { snap: Snapshot | null; verified: (v: Verifi
     setVerdict('Checking…');
     try {
       const log = (await (await fetch(`/api/games/${snap.gameId}/log`)).json()) as GameLog;
-      const v = verifyLog(log, getGame);
+      const v = verifyLog(log, gameModule);
       setVerdict(
         v.ok
           ? `Verified: all ${v.rollsChecked} rolls match the seed, and the replay gives the same result.`

@@ -1,5 +1,5 @@
 // The time control picker of the create form: a few well-known presets rather than free numbers to mistype.
-import type { TimeControl } from '@dicehall/shared';
+import type { TimeControl } from '@dicehall/shared/core';
 import { h } from 'preact';
 
 const PRESETS: { label: string; control: TimeControl }[] = [

@@ -1,5 +1,5 @@
 // What a watcher may do at the table without reloading: take a free seat, and choose the name shown in chat.
-import { TABLE_IN } from '@dicehall/shared';
+import { TABLE_IN } from '@dicehall/shared/core';
 import { identity, newClientSeed, type TableConnection } from '../net/connection';
 import type { Snapshot } from '../net/store';
 import { h } from 'preact';

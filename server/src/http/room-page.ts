@@ -48,7 +48,8 @@ function closure(manifest: Manifest, keys: string[], skip = new Set<string>()): 
 
 /**
  * The page for rooms of one game: index.html with the room's code preloaded. What the entry script already
- * loads is left out; the network code and the table come first, since joining waits for them, then the board.
+ * loads is left out; the network code and the table come first, since joining waits for them, then the game's
+ * rules and its board.
  */
 export function pageFor(indexHtml: string, manifest: Manifest, game: string): string | null {
   const view = `src/games/${game}/view.ts`;
@@ -57,7 +58,10 @@ export function pageFor(indexHtml: string, manifest: Manifest, game: string): st
   const skip = new Set<string>();
   closure(manifest, entries, skip);
   const connection = Object.keys(manifest).filter((k) => k.endsWith('/connection.ts') || /^_connection-/.test(k));
-  const { js, css } = closure(manifest, [...connection, 'src/screens/table.ts', view], skip);
+  // The game's own entry (client/src/games/<game>/index.ts: its words and its shared rules module, which the
+  // client loads by itself once it knows the game) comes before its board; no other game's code is named.
+  const gameEntry = `src/games/${game}/index.ts`;
+  const { js, css } = closure(manifest, [...connection, 'src/screens/table.ts', gameEntry, view], skip);
   const links = [
     ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
     ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),

@@ -1,7 +1,7 @@
 // The view stream between the room and its clients: a full document, then numbered structural diffs.
 // The server diffs (server/src/rooms/projection.ts); the client applies, immutably (copying only the nodes it
 // changes) so views comparing by reference still see changes. Plain JSON values only.
-import { getGame } from '../games';
+import type { GameModule } from './game-module';
 
 /**
  * The change that turns one document into the next, shaped like the document (each key on the way to a change is
@@ -77,6 +77,28 @@ export function applyViewMessage(stream: ViewStream, raw: ViewMessage | string):
   return { rev: msg.rev, doc: expandDoc(wire), wire };
 }
 
+/**
+ * The rules modules documents are expanded with (views from their smaller form, legal actions derived), by game id.
+ * The registry (shared/src/games) registers every game when it loads, so the server and anything importing the
+ * package's root has them all; the web client imports only the core and registers each game's module as it loads
+ * it (client/src/games/index.ts). A document expanded before its game is registered keeps its view as it travelled
+ * and offers no action until it is expanded again (see `rulesNeeded`).
+ */
+const modules = new Map<string, GameModule>();
+
+export function registerGame(module: GameModule): void {
+  modules.set(module.id, module);
+}
+
+/** Whether `game`'s rules module is registered here. */
+export const gameRegistered = (game: string): boolean => modules.has(game);
+
+/**
+ * The game whose rules module expanding `wire` needs, if any: its view travels in a smaller form, or its legal
+ * actions are derived on the client.
+ */
+export const rulesNeeded = (wire: WireDoc | null | undefined): string | undefined => wire?.game ?? wire?.act?.[0];
+
 /** The document a client uses from the one that travelled: legal actions derived when they did not travel. */
 export function expandDoc(wire: WireDoc | null): ViewDoc | null {
   if (!wire || typeof wire !== 'object') return null;
@@ -87,7 +109,7 @@ export function expandDoc(wire: WireDoc | null): ViewDoc | null {
 
 /** A view that travelled in its game's smaller form, with what was left out worked out again. */
 function fullView(game: string, view: unknown): unknown {
-  const m = getGame(game);
+  const m = modules.get(game);
   if (!m?.wireView || view === null || typeof view !== 'object') return view;
   try {
     return m.wireView.fromWire(view);
@@ -98,7 +120,7 @@ function fullView(game: string, view: unknown): unknown {
 }
 
 function derivedLegal(view: unknown, [game, seat]: [string, number]): unknown[] {
-  const m = getGame(game);
+  const m = modules.get(game);
   if (!m?.legalFromView) return [];
   try {
     return m.legalFromView(view, seat);

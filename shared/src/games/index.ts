@@ -1,5 +1,6 @@
 // The registry: the one place that names every game.
 import type { GameModule } from '../core/game-module';
+import { registerGame } from '../core/view-stream';
 import { highRoll } from './high-roll';
 import { diceChess } from './dice-chess';
 import { shields } from './shields';
@@ -24,6 +25,9 @@ export const games: Record<string, GameModule> = {
   [polywars.id]: polywars,
   [diceSiege.id]: diceSiege,
 };
+
+// Clients derive legal actions from their views with these modules (shared/src/core/view-stream.ts).
+for (const g of Object.values(games)) registerGame(g);
 
 export function getGame(id: string): GameModule | undefined {
   return Object.hasOwn(games, id) ? games[id] : undefined;

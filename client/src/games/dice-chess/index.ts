@@ -1,9 +1,8 @@
-// Dice Chess on the client: words for its moves, the setup option and the rules page; the board loads on demand.
-// The shared package's root exports the modules, not each game's types: take the view's shape from its file.
-import type { DiceChessView } from '@dicehall/shared/dice-chess';
+// Dice Chess on the client: its rules module and words for its moves; the board and the rules page load on demand.
+// The view's shape, like the rules module, comes from the game's own entry of the shared package.
+import { diceChess, type DiceChessView } from '@dicehall/shared/dice-chess';
 import type { Snapshot } from '../../net/store';
 import type { ClientGame } from '../types';
-import rules from './rules.html?raw';
 
 type Action = { type: 'move'; from: string; to: string } | { type: 'arrange'; order: number[] };
 
@@ -23,20 +22,9 @@ export function moveLabel(action: Action, snap: Snapshot): string | null {
 
 export const diceChessClient: ClientGame = {
   id: 'dice-chess',
+  module: diceChess,
   loadView: () => import('./view').then((m) => m.createView),
   label: moveLabel,
-  rules,
+  loadRules: () => import('./rules.html?raw').then((m) => m.default),
   loadPictures: () => import('./pictures').then((m) => m.drawPictures),
-  options: [
-    {
-      key: 'placement',
-      label: 'Setup',
-      kind: 'choice',
-      initial: 'arrange',
-      choices: [
-        { value: 'arrange', label: 'Arrange your dice in secret' },
-        { value: 'random', label: 'Place dice at random' },
-      ],
-    },
-  ],
 };

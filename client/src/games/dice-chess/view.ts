@@ -2,7 +2,7 @@
 // beside each side, tap/drag to move (legal moves from the server) or to arrange in secret before play (C2).
 // This file wires the parts: input (controller.ts), drawing (scene.ts, panels.ts), the HTML layer (controls.ts).
 import { Container, Rectangle, type FederatedPointerEvent } from 'pixi.js';
-import { seatName } from '@dicehall/shared';
+import { seatName } from '@dicehall/shared/core';
 import type { DiceChessView } from '@dicehall/shared/dice-chess';
 import { slideIn } from '../../engine/die';
 import { prefersStill } from '../../engine/layout';

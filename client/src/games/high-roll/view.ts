@@ -1,6 +1,6 @@
 // High Roll's table: each player's three dice in a row with the running total.
 import { Container } from 'pixi.js';
-import { seatName } from '@dicehall/shared';
+import { seatName } from '@dicehall/shared/core';
 import { DieSprite } from '../../engine/dice-sprite';
 import { Label } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';

@@ -1,18 +1,10 @@
 // Polywars in words: die names, attack odds, button labels for legal actions, and the phase bar's sentence.
-import { seatName as nameOfSeat } from '@dicehall/shared';
+import { seatName as nameOfSeat } from '@dicehall/shared/core';
 import type { PolywarsView } from '@dicehall/shared/polywars';
 import type { PolywarsAction } from '@dicehall/shared/polywars';
 import type { PwDie } from '@dicehall/shared/polywars';
 import { attackCheck, type AttackCheck } from '@dicehall/shared/polywars';
 import type { Snapshot } from '../../net/store';
-
-export const SCENARIO_NAMES: Record<string, string> = {
-  'kill-the-king': 'Kill the King',
-  'capture-the-flag': 'Capture the Flag',
-  'rescue-mission': 'Rescue Mission',
-  'snipe-hunt': 'Snipe Hunt',
-  'attack-on-tokyo': 'Attack on Tokyo',
-};
 
 export const seatName = (snap: Snapshot | null, s: number) => nameOfSeat(snap?.seats, s);
 export const dieName = (d: PwDie) => `d${d.sides} #${d.id} (${d.value})`;

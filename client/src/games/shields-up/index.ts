@@ -1,12 +1,14 @@
-// Shields Up on the client: words for every action and the rules page; the card table loads on demand.
+// Shields Up on the client: its rules module and words for every action; the card table and the rules page load
+// on demand.
+import { shieldsUp } from '@dicehall/shared/shields-up';
 import type { Snapshot } from '../../net/store';
 import type { ClientGame } from '../types';
 import { buttonLabel, type ShieldsUpAction } from './label';
-import rules from './rules.html?raw';
 
 export const shieldsUpClient: ClientGame = {
   id: 'shields-up',
+  module: shieldsUp,
   loadView: () => import('./view').then((m) => m.createView),
   label: (action: ShieldsUpAction, snap: Snapshot) => buttonLabel(action, snap),
-  rules,
+  loadRules: () => import('./rules.html?raw').then((m) => m.default),
 };

@@ -1,5 +1,5 @@
 // Shields Up in words: card and seat names, and one button label per legal action (with the actions it costs).
-import { seatName as nameOfSeat } from '@dicehall/shared';
+import { seatName as nameOfSeat } from '@dicehall/shared/core';
 import { kindOf } from '@dicehall/shared/shields-up';
 import type { ShieldsUpAction } from '@dicehall/shared/shields-up';
 import type { ShieldsUpView } from '@dicehall/shared/shields-up';

@@ -1,25 +1,14 @@
-// Shields on the client: words for every action, the room options and the rules page; the table loads on demand.
+// Shields on the client: its rules module and words for every action; the table and the rules page load on demand,
+// the room options are in the catalogue (options.ts).
+import { shields } from '@dicehall/shared/shields';
 import type { ClientGame } from '../types';
 import { actionLabel } from './names';
-import rules from './rules.html?raw';
 
 export const shieldsClient: ClientGame = {
   id: 'shields',
+  module: shields,
   loadView: () => import('./view').then((m) => m.createView),
   label: actionLabel,
-  rules,
+  loadRules: () => import('./rules.html?raw').then((m) => m.default),
   loadPictures: () => import('./pictures').then((m) => m.drawPictures),
-  options: [
-    {
-      key: 'bestOf',
-      label: 'Match',
-      kind: 'choice',
-      choices: [
-        { value: 1, label: 'Single game' },
-        { value: 3, label: 'Best of three' },
-      ],
-      initial: 1,
-    },
-    { key: 'resurrection', label: 'Resurrection variant', kind: 'toggle', initial: false },
-  ],
 };

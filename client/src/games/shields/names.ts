@@ -1,6 +1,6 @@
 // Shields in words: names of dice, seats and actions, shared by the action buttons and the board's prompts.
 // The shared package's root exports the module, not each game's helpers: take them from the game's folder.
-import { seatName as nameOfSeat } from '@dicehall/shared';
+import { seatName as nameOfSeat } from '@dicehall/shared/core';
 import { die, dieName } from '@dicehall/shared/shields';
 import type { ShieldsAction } from '@dicehall/shared/shields';
 import type { BatteryView, PlayerView, ShieldsView, ShieldView } from '@dicehall/shared/shields';
