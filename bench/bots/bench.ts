@@ -8,8 +8,8 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { botKits, LEVELS, type Level } from '@dicehall/shared';
-import { playGame } from './play';
+import { LEVELS, type Level } from '@dicehall/shared';
+import { BENCH_GAMES, playGame } from './play';
 
 const OUT = join(__dirname, 'out');
 const args = process.argv.slice(2);
@@ -88,7 +88,6 @@ const ALL_PAIRS: [Level, Level][] = [];
 for (let i = LEVELS.length - 1; i >= 0; i--) for (let j = i - 1; j >= 0; j--) ALL_PAIRS.push([LEVELS[i], LEVELS[j]]);
 
 function run(gameId: string, a: Level, b: Level, games: number, minutes: number) {
-  const kit = botKits[gameId];
   const file = join(OUT, `${gameId}.${a}-${b}.json`);
   const source = sourceOf(gameId);
   const before: Tally | null = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
@@ -122,7 +121,7 @@ function run(gameId: string, a: Level, b: Level, games: number, minutes: number)
   for (let g = t.games; g < games && Date.now() < stop; g++) {
     // A plays seat 0 in even games and seat 1 in odd ones, so the first-move edge cancels out.
     const aSeat = g % 2;
-    const r = playGame(kit, aSeat === 0 ? [a, b] : [b, a], g + 1);
+    const r = playGame(gameId, aSeat === 0 ? [a, b] : [b, a], g + 1);
     t.games++;
     t.plies += r.plies;
     if (r.winners.length === 0) t.draws++;
@@ -159,7 +158,7 @@ function report() {
     .filter((f) => f.endsWith('.json'))
     .map((f) => JSON.parse(readFileSync(join(OUT, f), 'utf8')));
   const lines: string[] = [];
-  for (const gameId of Object.keys(botKits)) {
+  for (const gameId of BENCH_GAMES) {
     const mine = tallies
       .filter((t) => t.game === gameId)
       .sort((x, y) => LEVELS.indexOf(y.a) - LEVELS.indexOf(x.a) || LEVELS.indexOf(y.b) - LEVELS.indexOf(x.b));
@@ -219,7 +218,7 @@ else {
   mkdirSync(OUT, { recursive: true });
   const games = Number(arg('games', '1000'));
   const minutes = Number(arg('minutes', 'Infinity'));
-  const gameIds = arg('game', Object.keys(botKits).join(',')).split(',');
+  const gameIds = arg('game', BENCH_GAMES.join(',')).split(',');
   const pairs = args.includes('--pairs')
     ? arg('pairs', '')
         .split(',')

@@ -1,6 +1,5 @@
 // Hard's think time alone: hard vs easy for up to 150 s, wall clock and this process's CPU time per decision.
-// Run: npx tsx --tsconfig tsconfig.base.json bench/bots/think.ts <shields|dice-chess> [games]
-import { botKits } from '@dicehall/shared';
+// Run: npx tsx --tsconfig tsconfig.base.json bench/bots/think.ts <game id> [games]
 import { playGame } from './play';
 const [g, n = '40'] = process.argv.slice(2);
 const wall: number[] = [],
@@ -9,7 +8,7 @@ const stop = Date.now() + 150_000;
 let games = 0;
 for (let i = 0; i < Number(n) && Date.now() < stop; i++, games++) {
   const hardSeat = i % 2;
-  const r = playGame(botKits[g], hardSeat === 0 ? ['hard', 'easy'] : ['easy', 'hard'], 5000 + i);
+  const r = playGame(g, hardSeat === 0 ? ['hard', 'easy'] : ['easy', 'hard'], 5000 + i);
   wall.push(...r.think[hardSeat]);
   cpu.push(...r.cpu[hardSeat]);
 }

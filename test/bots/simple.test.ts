@@ -123,3 +123,36 @@ it('Dice Siege normal plays the tuned policy: its sieges go better than random k
   };
   expect(boxesLeft('normal')).toBeGreaterThan(boxesLeft('easy'));
 });
+
+it('Dice Siege levels differ by how often they leave the tuned policy: hard never, normal about one time in eight, easy about half the time', () => {
+  const m = getGame('dice-siege')!;
+  const spots = positions(m, [{ seats: 2 }], 25).filter(({ state, seat }) => m.legalActions(state, seat).length > 1);
+  expect(spots.length).toBeGreaterThan(500);
+  const strays = { easy: 0, normal: 0, hard: 0 };
+  spots.forEach(({ state, seat }, i) => {
+    const input = botInput(m, state, seat);
+    const policy = JSON.stringify(makeSimpleBot('dice-siege', 'hard', seededDice(1)).choose(input));
+    for (const level of ['easy', 'normal', 'hard'] as const)
+      if (JSON.stringify(makeSimpleBot('dice-siege', level, seededDice(i)).choose(input)) !== policy) strays[level]++;
+  });
+  const rate = (level: keyof typeof strays) => strays[level] / spots.length;
+  expect(rate('hard')).toBe(0);
+  // A random choice can land on the policy's own; with many plans it rarely does.
+  expect(rate('normal')).toBeGreaterThan(0.05);
+  expect(rate('normal')).toBeLessThan(0.2);
+  expect(rate('easy')).toBeGreaterThan(0.3);
+  expect(rate('easy')).toBeLessThan(0.6);
+});
+
+it('Polywars easy is greedy by kind: it attacks whenever it may', () => {
+  const m = getGame('polywars')!;
+  let attacks = 0;
+  for (const [i, { state, seat }] of positions(m, [{ seats: 2, cycleLimit: 4 }], 30).entries()) {
+    const legal = m.legalActions(state, seat) as { type: string }[];
+    if (!legal.some((a) => a.type === 'attack')) continue;
+    attacks++;
+    const action = makeSimpleBot('polywars', 'easy', seededDice(i)).choose(botInput(m, state, seat)) as { type: string };
+    expect(action.type).toBe('attack');
+  }
+  expect(attacks).toBeGreaterThan(5);
+});

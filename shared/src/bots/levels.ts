@@ -16,14 +16,14 @@ export const LEVEL_NOTES: Record<string, Record<'easy' | 'normal' | 'hard', stri
     hard: 'searches its turn and the reply over eight guesses of the hidden cards',
   },
   polywars: {
-    easy: 'a random legal action (never concedes)',
+    easy: 'greedy by kind of action: attacks first, passing last (never concedes)',
     normal: 'one-step lookahead over the dice with a heuristic score (material, leader safety, objective, threats)',
     hard: 'the same lookahead over more candidate moves and more dice faces',
   },
   'dice-siege': {
-    easy: 'random keeps and assignments',
-    normal: 'the tuned keep/assign policy',
-    hard: 'the tuned keep/assign policy',
+    easy: 'the tuned keep/assign policy half the time, a random keep or plan otherwise',
+    normal: 'the tuned keep/assign policy, a random keep or plan one time in eight',
+    hard: 'the tuned keep/assign policy every time',
   },
   'high-roll': { easy: 'rolls', normal: 'rolls', hard: 'rolls' },
 };

@@ -42,6 +42,9 @@ const PREFERENCES: Record<string, string[]> = {
 };
 const NEVER = new Set(['concede', 'resign']);
 
+/** Dice Siege: one decision in n is a random keep or plan instead of the tuned policy's; 0: never (hard). */
+const SIEGE_RANDOM: Record<'easy' | 'normal' | 'hard', number> = { easy: 2, normal: 8, hard: 0 };
+
 function playable<A>(legal: A[]): A[] {
   const ok = legal.filter((a) => !NEVER.has(String((a as Act)?.type)));
   return ok.length > 0 ? ok : legal;
@@ -95,11 +98,17 @@ export function makeSimpleBot<View, Action>(game: string, level: Level, rng: Dic
       throw new Error(`a ${game} bot was asked to act for seat ${seat as Seat} with no legal action`);
     const done = (action: Action): Thought<Action> => ({ action, nodes: 0, depth: 0, cut: false });
     const options = playable(legal);
-    if (options.length === 1 || level === 'random' || level === 'easy') return done(pick(rng, options));
+    if (options.length === 1 || level === 'random') return done(pick(rng, options));
     if (game === 'dice-siege') {
+      // The levels follow the tuned policy more or less often (SIEGE_RANDOM), a random keep or plan otherwise.
+      const stray = SIEGE_RANDOM[level];
+      if (stray > 0 && rng.roll(stray) === 1) return done(pick(rng, options));
       const chosen = siegeChoice(input as BotInput<unknown, Action>);
       if (chosen !== null) return done(chosen);
+      return done(pick(rng, options));
     }
+    // Polywars' easy (its normal and hard are ./polywars): greedy by action kind. Other games: easy is random.
+    if (level === 'easy' && game !== 'polywars') return done(pick(rng, options));
     return done(pick(rng, preferred(game, options)));
   };
   return { game, level, think, choose: (input) => think(input).action };
