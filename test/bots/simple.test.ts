@@ -151,7 +151,9 @@ it('Polywars easy is greedy by kind: it attacks whenever it may', () => {
     const legal = m.legalActions(state, seat) as { type: string }[];
     if (!legal.some((a) => a.type === 'attack')) continue;
     attacks++;
-    const action = makeSimpleBot('polywars', 'easy', seededDice(i)).choose(botInput(m, state, seat)) as { type: string };
+    const action = makeSimpleBot('polywars', 'easy', seededDice(i)).choose(botInput(m, state, seat)) as {
+      type: string;
+    };
     expect(action.type).toBe('attack');
   }
   expect(attacks).toBeGreaterThan(5);
