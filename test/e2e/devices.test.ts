@@ -210,6 +210,20 @@ async function endVerifyReplay(host: Page, guest: Page, device: DeviceName, id: 
 }
 
 describe.each(RUN)('on %s', (device) => {
+  it("the home page never scrolls sideways, whichever game is picked (Polywars' long options once widened it)", async () => {
+    const p = await open(DEVICES[device]);
+    await p.goto(e2e.server.url);
+    const games = await p.locator('#game option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(games.length).toBeGreaterThanOrEqual(5);
+    for (const game of games) {
+      await p.selectOption('#game', game);
+      if (await p.locator('#vs-computer').isVisible()) await p.locator('#vs-computer').check();
+      const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+      expect({ game, wide }).toEqual({ game, wide: p.viewportSize()!.width });
+    }
+    await p.context().close();
+  });
+
   it('Dice Chess: arranging, mid-game, end, verify and replay are laid out for the screen', async () => {
     const { host, guest } = await startRoom(device, 'Dice Chess');
     await host.getByRole('button', { name: 'Confirm arrangement' }).waitFor();
