@@ -6,8 +6,10 @@ import 'pixi.js/text';
 import 'pixi.js/graphics';
 // The server's Content-Security-Policy forbids eval; this swaps Pixi's generated shader code for eval-free versions.
 import 'pixi.js/unsafe-eval';
-// The browser environment Pixi would otherwise fetch inside init(): one more round trip on a slow phone.
-import 'pixi.js/browser';
+// Pointer events on the board (taps on dice and squares). With `skipExtensionImports` below, this is all of Pixi's
+// browser extensions the client loads: not 'pixi.js/browser', whose accessibility layer, DOM overlay and filters
+// no view uses (the accessible layer is our own HTML), ~6 KiB less on a room link.
+import 'pixi.js/events';
 import { exposeGeometry, mirror, type Rect } from './geometry';
 import { density } from './layout';
 import { Tweens, type Tween, type TweenSpec } from './tween';
@@ -67,6 +69,8 @@ export class Stage {
         // The canvas's CSS size follows the screen size; its backing store is `resolution` times larger.
         autoDensity: true,
         preference: 'webgl',
+        // The extensions are the ones imported above, not Pixi's whole browser bundle fetched inside init().
+        skipExtensionImports: true,
         width: 1,
         height: 1,
       })
