@@ -95,7 +95,7 @@ function closure(key: string, files = new Set<string>()): Set<string> {
   return files;
 }
 
-it('reserves its seat before the network code and PixiJS have arrived, and asks for no renderer it does not use', async () => {
+it('reserves its seat before the network code and PixiJS have arrived, starts one renderer, and asks for no renderer code it does not use', async () => {
   const host = await create(e2e.server.ws, { game: 'dice-chess', name: 'Ana' });
   try {
     const { context, page } = await e2e.openContext('phone');
@@ -117,6 +117,18 @@ it('reserves its seat before the network code and PixiJS have arrived, and asks 
     cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number }) =>
       done.set(e.requestId, e.timestamp),
     );
+    // Every WebGL context a Pixi renderer creates (its own options carry `powerPreference`; Pixi's feature tests
+    // do not).
+    await page.addInitScript(() => {
+      const get = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, ...a: unknown[]) => unknown;
+      const w = window as unknown as { __renderers: number };
+      w.__renderers = 0;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+        const options = args[1] as { powerPreference?: unknown } | undefined;
+        if (/webgl/.test(String(args[0])) && options && 'powerPreference' in options) w.__renderers++;
+        return get.apply(this, args);
+      } as typeof HTMLCanvasElement.prototype.getContext;
+    });
     // A spectator's link: no prompt, so the page joins as soon as its entry script runs.
     await page.goto(`${e2e.server.url}/r/${host.room.roomId}?watch`);
     await boardDrawn(page);
@@ -144,6 +156,10 @@ it('reserves its seat before the network code and PixiJS have arrived, and asks 
     const asked = all.map((r) => r.path.slice(1));
     expect(asked.filter((f) => unused.includes(f))).toEqual([]);
     expect([...stage].filter((f) => !asked.includes(f))).toEqual([]);
+    // One renderer: the router asks for a warm-up more than once, and one that came after the board screen had
+    // taken its stage used to start a second WebGL context nobody drew with.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __renderers: number }).__renderers)).toBe(1);
     await context.close();
   } finally {
     await host.room.leave();

@@ -17,10 +17,17 @@ import { Tweens, type Tween, type TweenSpec } from './tween';
 export { density };
 
 let spare: Stage | null = null;
+/** The stage a board screen is using, until the screen destroys it. */
+let live: Stage | null = null;
 
-/** Starts a renderer for the next board screen (see `Stage.prepare`); at most one waits. */
+/**
+ * Starts a renderer for the next board screen (see `Stage.prepare`); at most one waits, and none while a board
+ * screen has one. The router asks more than once per room link, and a late ask (the board screen may take its
+ * stage first) started a second WebGL context nobody used: ~0.2–0.4 s of a throttled phone's main thread on the
+ * way to the first board (bench/client-load.results.md).
+ */
 export function warmUp() {
-  if (!spare) {
+  if (!spare && !live) {
     spare = new Stage();
     spare.prepare().catch(() => (spare = null));
   }
@@ -30,6 +37,7 @@ export function warmUp() {
 export function takeStage(): Stage {
   const s = spare ?? new Stage();
   spare = null;
+  live = s;
   return s;
 }
 
@@ -241,6 +249,7 @@ export class Stage {
   }
 
   destroy() {
+    if (live === this) live = null;
     this.observer?.disconnect();
     this.densityQuery = null;
     this.unexpose?.();
