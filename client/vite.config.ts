@@ -5,7 +5,7 @@ import { precompress } from './precompress';
 import { catalogue } from './catalogue';
 
 // PixiJS's root module re-exports its WebGPU and Canvas renderers, so the bundler counts them as static imports
-// and put them in the same chunk as the WebGL renderer: a room link downloaded ~19 KiB (brotli) of renderers it
+// and put them in the same chunk as the WebGL renderer: a room link downloaded ~12 KiB (brotli) of renderers it
 // never starts (client/src/engine/stage.ts asks for WebGL). The two groups below give each its own chunk, which
 // only Pixi's renderer detection imports, on a browser without WebGL. test/e2e/room-link.test.ts checks that a
 // room link never asks for them (a Pixi upgrade whose WebGL path needs another module under gpu/ shows there).
