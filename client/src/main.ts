@@ -4,6 +4,7 @@ import { identity } from './net/identity';
 import type { TableConnection } from './net/connection';
 import { Store } from './net/store';
 import { roomInfo } from './net/room-hint';
+import { reserveSeat } from './net/seat';
 import { homeScreen } from './screens/home';
 import { joinPrompt } from './screens/join';
 import { loadGame } from './games';
@@ -155,9 +156,12 @@ async function route() {
     if (want === 'play' && !identity.seatToken(roomId) && metadata.seated < metadata.seats) {
       want = await joinPrompt(root, metadata);
     }
+    // The seat is asked for now, while the network code is still downloading (see ./net/seat).
+    const reserved = reserveSeat(roomId, want);
+    reserved.catch(() => undefined);
     conn = new (await connection()).TableConnection(store);
     try {
-      await conn.join(roomId, want);
+      await conn.join(roomId, want, reserved);
     } catch (err) {
       return notHere(`${(err as Error).message}.`);
     }

@@ -1,6 +1,8 @@
 // Opening a room link on a phone (issue 9): the page carries the room's summary and its board's code, so the
 // browser fetches everything in one wave and joins without asking GET /api/rooms/<id> first; a room the page does
 // not name (a link followed within the app) still asks.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { create } from '../helpers/server';
 import { e2eSetup, sitDown } from '../helpers/e2e';
 import { shot } from '../helpers/browser';
@@ -75,3 +77,91 @@ it.each(['shields', 'dice-chess'])(
     }
   },
 );
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+}
+const manifest = JSON.parse(
+  readFileSync(path.resolve(__dirname, '../../client/dist/.vite/manifest.json'), 'utf8'),
+) as Record<string, Chunk>;
+/** The script files chunk `key` needs, transitively. */
+function closure(key: string, files = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`no ${key} in the build's manifest`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const i of chunk.imports ?? []) closure(i, files);
+  return files;
+}
+
+it('reserves its seat before the network code and PixiJS have arrived, starts one renderer, and asks for no renderer code it does not use', async () => {
+  const host = await create(e2e.server.ws, { game: 'dice-chess', name: 'Ana' });
+  try {
+    const { context, page } = await e2e.openContext('phone');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    // A slow link (as bench/client-load.ts): the downloads take long enough to tell the order apart.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1.6e6 / 8,
+      uploadThroughput: 750e3 / 8,
+    });
+    const sent = new Map<string, { path: string; priority: string; at: number }>();
+    const done = new Map<string, number>();
+    cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => {
+      const r = e.request as { url: string; initialPriority: string };
+      sent.set(e.requestId, { path: new URL(r.url).pathname, priority: r.initialPriority, at: e.timestamp });
+    });
+    cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number }) =>
+      done.set(e.requestId, e.timestamp),
+    );
+    // Every WebGL context a Pixi renderer creates (its own options carry `powerPreference`; Pixi's feature tests
+    // do not).
+    await page.addInitScript(() => {
+      const get = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, ...a: unknown[]) => unknown;
+      const w = window as unknown as { __renderers: number };
+      w.__renderers = 0;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+        const options = args[1] as { powerPreference?: unknown } | undefined;
+        if (/webgl/.test(String(args[0])) && options && 'powerPreference' in options) w.__renderers++;
+        return get.apply(this, args);
+      } as typeof HTMLCanvasElement.prototype.getContext;
+    });
+    // A spectator's link: no prompt, so the page joins as soon as its entry script runs.
+    await page.goto(`${e2e.server.url}/r/${host.room.roomId}?watch`);
+    await boardDrawn(page);
+    const all = [...sent].map(([id, r]) => ({ ...r, end: done.get(id) }));
+    const join = all.find((r) => r.path.startsWith('/matchmake/joinById/'));
+    const finished = (name: RegExp) => all.find((r) => name.test(r.path))?.end;
+    expect(join).toBeDefined();
+    // Sent by the entry script with a high priority, before colyseus.js (the network code) or the renderer's
+    // largest chunk had finished downloading; before this change colyseus.js sent it once it had loaded.
+    expect(join!.priority).toMatch(/High/);
+    expect(join!.at).toBeLessThan(finished(/\/assets\/connection-[\w-]+\.js$/)!);
+    expect(join!.at).toBeLessThan(finished(/\/assets\/layout-[\w-]+\.js$/)!);
+    // The board's code is preloaded at a low priority, so the join is not queued behind it.
+    expect(all.find((r) => /\/assets\/schemas-[\w-]+\.js$/.test(r.path))?.priority).toBe('Low');
+    // PixiJS without what this client never uses: the WebGPU and Canvas renderers, and Pixi's browser bundle
+    // (accessibility, the DOM overlay, filters), which the build keeps as chunks of their own.
+    const keys = Object.keys(manifest);
+    const browserAll = keys.find((k) => k.endsWith('pixi.js/lib/environment-browser/browserAll.mjs'))!;
+    const stage = closure('src/engine/stage.ts');
+    const unused = [
+      ...keys.filter((k) => /^_pixi-(webgpu|canvas)-/.test(k)).map((k) => manifest[k]!.file),
+      ...[...closure(browserAll)].filter((f) => !stage.has(f)),
+    ];
+    expect(unused.length).toBeGreaterThanOrEqual(4);
+    const asked = all.map((r) => r.path.slice(1));
+    expect(asked.filter((f) => unused.includes(f))).toEqual([]);
+    expect([...stage].filter((f) => !asked.includes(f))).toEqual([]);
+    // One renderer: the router asks for a warm-up more than once, and one that came after the board screen had
+    // taken its stage used to start a second WebGL context nobody drew with.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __renderers: number }).__renderers)).toBe(1);
+    await context.close();
+  } finally {
+    await host.room.leave();
+  }
+});

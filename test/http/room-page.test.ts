@@ -36,7 +36,12 @@ const summaryIn = (html: string) => {
   return m ? JSON.parse(m[1]!) : null;
 };
 const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+  [...html.matchAll(/<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="\/([^"]+)">/g)].map(
+    (m) => m[1],
+  );
+/** The files preloaded at a low priority (behind the seat reservation and the network code). */
+const lowPreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
 
 it('gives a live room link its summary and the modulepreloads of the network code, the table and its board', async () => {
   const host = await create(env.server.ws, { game: 'dice-chess', name: 'Ana' });
@@ -60,6 +65,16 @@ it('gives a live room link its summary and the modulepreloads of the network cod
     for (const f of files) expect(plain).not.toContain(`/${f}"`);
     // Another game's board is not in it.
     expect(files).not.toContain(m['src/games/shields/view.ts']!.file);
+    // The network code keeps its normal priority; the board's code (PixiJS, zod, the game) asks for less, so the
+    // seat reservation the entry script sends with a high priority is not queued behind it on HTTP/1.1.
+    const low = lowPreloads(res.body);
+    const network = Object.values(m).find((c) => /\/connection-[\w-]+\.js$/.test(c.file))!.file;
+    expect(files).toContain(network);
+    expect(low).not.toContain(network);
+    expect(low).toContain(m['src/games/dice-chess/view.ts']!.file);
+    expect(low).toContain(m['src/screens/table.ts']!.file);
+    // Only the WebGL renderer: the WebGPU and Canvas renderers are chunks of their own that nothing preloads.
+    expect(files.some((f) => /pixi-(webgpu|canvas)/.test(f!))).toBe(false);
   } finally {
     await host.room.leave();
   }

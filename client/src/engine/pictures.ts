@@ -24,6 +24,8 @@ export async function drawPictures(root: HTMLElement, scenes: PictureScenes): Pr
     antialias: true,
     resolution,
     preference: 'webgl',
+    // Only the imports above (pictures take no pointer events), as in ./stage.
+    skipExtensionImports: true,
     autoStart: false,
   });
   try {

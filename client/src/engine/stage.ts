@@ -6,8 +6,10 @@ import 'pixi.js/text';
 import 'pixi.js/graphics';
 // The server's Content-Security-Policy forbids eval; this swaps Pixi's generated shader code for eval-free versions.
 import 'pixi.js/unsafe-eval';
-// The browser environment Pixi would otherwise fetch inside init(): one more round trip on a slow phone.
-import 'pixi.js/browser';
+// Pointer events on the board (taps on dice and squares). With `skipExtensionImports` below, this is all of Pixi's
+// browser extensions the client loads: not 'pixi.js/browser', whose accessibility layer, DOM overlay and filters
+// no view uses (the accessible layer is our own HTML): 7.1 KiB (brotli) instead of 10.5 + 4.9 on a room link.
+import 'pixi.js/events';
 import { exposeGeometry, mirror, type Rect } from './geometry';
 import { density } from './layout';
 import { Tweens, type Tween, type TweenSpec } from './tween';
@@ -15,10 +17,17 @@ import { Tweens, type Tween, type TweenSpec } from './tween';
 export { density };
 
 let spare: Stage | null = null;
+/** The stage a board screen is using, until the screen destroys it. */
+let live: Stage | null = null;
 
-/** Starts a renderer for the next board screen (see `Stage.prepare`); at most one waits. */
+/**
+ * Starts a renderer for the next board screen (see `Stage.prepare`); at most one waits, and none while a board
+ * screen has one. The router asks more than once per room link, and a late ask (the board screen may take its
+ * stage first) started a second WebGL context nobody used: ~0.2–0.4 s of a throttled phone's main thread on the
+ * way to the first board (bench/client-load.results.md).
+ */
 export function warmUp() {
-  if (!spare) {
+  if (!spare && !live) {
     spare = new Stage();
     spare.prepare().catch(() => (spare = null));
   }
@@ -28,6 +37,7 @@ export function warmUp() {
 export function takeStage(): Stage {
   const s = spare ?? new Stage();
   spare = null;
+  live = s;
   return s;
 }
 
@@ -67,6 +77,8 @@ export class Stage {
         // The canvas's CSS size follows the screen size; its backing store is `resolution` times larger.
         autoDensity: true,
         preference: 'webgl',
+        // The extensions are the ones imported above, not Pixi's whole browser bundle fetched inside init().
+        skipExtensionImports: true,
         width: 1,
         height: 1,
       })
@@ -237,6 +249,7 @@ export class Stage {
   }
 
   destroy() {
+    if (live === this) live = null;
     this.observer?.disconnect();
     this.densityQuery = null;
     this.unexpose?.();

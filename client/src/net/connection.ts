@@ -1,7 +1,8 @@
 // Talks to the server: create and join rooms, keep this browser's seat token, and come back after drops.
-import { Client, type Room } from 'colyseus.js';
+import { Client, type Room, type SeatReservation } from 'colyseus.js';
 import type { Store } from './store';
 import { identity } from './identity';
+import { joinOptions, newClientSeed } from './seat';
 import {
   CLOSE,
   TABLE_IN,
@@ -18,15 +19,9 @@ import {
 
 export const WS_URL = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 
-// Kept in its own file so the home page can read the name without loading the network code.
-export { identity };
-
-/** Fresh randomness of this browser, mixed into the dice (P1). */
-export function newClientSeed(): string {
-  const b = new Uint8Array(12);
-  crypto.getRandomValues(b);
-  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-}
+// Kept in their own files so the home page can read the name, and a room link reserve its seat, without loading
+// the network code.
+export { identity, newClientSeed };
 
 /** The server answers and its game store is open (an older server without `ready` counts as ready). */
 export async function serverReady(): Promise<boolean> {
@@ -102,13 +97,14 @@ export class TableConnection {
     return room.roomId;
   }
 
-  async join(roomId: string, want: 'play' | 'watch' = 'play'): Promise<void> {
-    const room = await this.client.joinById(roomId, {
-      name: identity.name || undefined,
-      seatToken: identity.seatToken(roomId),
-      want,
-      clientSeed: newClientSeed(),
-    });
+  /**
+   * Joins a room: with a seat already reserved (`reserveSeat` in ./seat, sent before this code loaded), only its
+   * WebSocket is left to open.
+   */
+  async join(roomId: string, want: 'play' | 'watch' = 'play', reserved?: Promise<SeatReservation>): Promise<void> {
+    const room = reserved
+      ? await this.client.consumeSeatReservation(await reserved)
+      : await this.client.joinById(roomId, joinOptions(roomId, want));
     this.attach(room);
   }
 

@@ -48,8 +48,10 @@ function closure(manifest: Manifest, keys: string[], skip = new Set<string>()): 
 
 /**
  * The page for rooms of one game: index.html with the room's code preloaded. What the entry script already
- * loads is left out; the network code and the table come first, since joining waits for them, then the game's
- * rules and its board.
+ * loads is left out. The network code comes first at the normal priority; the rest (the table, PixiJS, the game's
+ * rules with zod, its board) at a low one: on HTTP/1.1's six connections the seat reservation the entry script
+ * sends with a high priority (client/src/net/seat.ts) then takes the next free connection instead of queueing
+ * behind ~25 downloads (it ended ~1 s after it started; now ~0.3 s, bench/client-load.results.md).
  */
 export function pageFor(indexHtml: string, manifest: Manifest, game: string): string | null {
   const view = `src/games/${game}/view.ts`;
@@ -61,10 +63,12 @@ export function pageFor(indexHtml: string, manifest: Manifest, game: string): st
   // The game's own entry (client/src/games/<game>/index.ts: its words and its shared rules module, which the
   // client loads by itself once it knows the game) comes before its board; no other game's code is named.
   const gameEntry = `src/games/${game}/index.ts`;
-  const { js, css } = closure(manifest, [...connection, 'src/screens/table.ts', gameEntry, view], skip);
+  const net = closure(manifest, connection, skip);
+  const { js, css } = closure(manifest, ['src/screens/table.ts', gameEntry, view], skip);
   const links = [
-    ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-    ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+    ...net.js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...js.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`),
+    ...[...net.css, ...css].map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
   ].join('\n    ');
   return indexHtml.replace('</head>', `    ${links}\n  </head>`);
 }
