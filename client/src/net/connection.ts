@@ -102,9 +102,13 @@ export class TableConnection {
    * WebSocket is left to open.
    */
   async join(roomId: string, want: 'play' | 'watch' = 'play', reserved?: Promise<SeatReservation>): Promise<void> {
-    const room = reserved
-      ? await this.client.consumeSeatReservation(await reserved)
-      : await this.client.joinById(roomId, joinOptions(roomId, want));
+    let room: Room | undefined;
+    if (reserved) {
+      // A reservation lapses on the server (seconds); on a very slow link it may have before this code arrived, or
+      // its request may have failed on the way: then join the ordinary way, which says why if it fails too.
+      room = await reserved.then((r) => this.client.consumeSeatReservation(r)).catch(() => undefined);
+    }
+    room ??= await this.client.joinById(roomId, joinOptions(roomId, want));
     this.attach(room);
   }
 
