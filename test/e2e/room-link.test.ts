@@ -165,3 +165,24 @@ it('reserves its seat before the network code and PixiJS have arrived, starts on
     await host.room.leave();
   }
 });
+
+it('still joins when the early reservation fails on the way (the ordinary join takes over)', async () => {
+  const host = await create(e2e.server.ws, { game: 'dice-chess', name: 'Ana' });
+  try {
+    const phone = await e2e.open('phone');
+    let refused = 0;
+    // The first reservation request dies on the way, as on a dropped mobile link; later ones go through.
+    await phone.route('**/matchmake/joinById/**', (route) =>
+      refused++ === 0 ? route.abort('connectionreset') : route.continue(),
+    );
+    await sitDown(phone, `${e2e.server.url}/r/${host.room.roomId}`, 'Ben');
+    await boardDrawn(phone);
+    expect(refused).toBe(2);
+    await phone.getByText('Ben').first().waitFor();
+    // The host's own client sees Ben seated (the patch may trail the guest's board by a moment).
+    for (let i = 0; i < 100 && host.room.state.seats[1]?.name !== 'Ben'; i++) await phone.waitForTimeout(50);
+    expect(host.room.state.seats[1]?.name).toBe('Ben');
+  } finally {
+    await host.room.leave();
+  }
+});
