@@ -1,12 +1,14 @@
 // The view stream (server/src/rooms/projection.ts → shared applyViewMessage) over random games of every
 // registered game: a client that saw every diff holds exactly what a client joining late is sent whole, and
-// both equal the fresh projection. Messages cross as the JSON text the room sends. VIEW_STREAM_GAMES
+// both equal the fresh projection. Messages cross as the JSON text the room sends, each just ahead of the patch
+// that brings the log lines its view may point into (GameModule.wireView), as the room sends them. VIEW_STREAM_GAMES
 // sets the games per module (CI default 100; e.g. VIEW_STREAM_GAMES=3000 npx jest test/rooms/view-stream.test.ts).
 import {
   advance,
   applyViewMessage,
   diff,
   emptyStream,
+  expandStream,
   games,
   pick,
   RecordingDice,
@@ -14,10 +16,14 @@ import {
   seededDice,
   startTable,
   type DiffMemo,
+  type LineSource,
+  type PublicLine,
   type ViewMessage,
   type ViewStream,
 } from '@dicehall/shared';
-import { ViewChannel, viewDocs } from '../../server/src/rooms/projection';
+import { setDocs, ViewChannel, viewDocs } from '../../server/src/rooms/projection';
+import { GameRecord } from '../../server/src/rooms/record';
+import { TableState } from '../../server/src/rooms/schema';
 
 const GAMES = Number(process.env.VIEW_STREAM_GAMES ?? 100);
 /** What crosses the socket: the message's JSON text. */
@@ -34,6 +40,8 @@ describe.each(Object.keys(games))('%s view stream', (id) => {
     let diffBytes = 0;
     let fullBytes = 0;
     let lateChecks = 0;
+    let waited = 0;
+    let pointed = 0;
     for (let g = 0; g < count; g++) {
       const dice = new RecordingDice(seededDice(7000 + g));
       const choose = seededDice(900 + g);
@@ -42,12 +50,22 @@ describe.each(Object.keys(games))('%s view stream', (id) => {
       const start = startTable(m, options, seats, dice, 0);
       if (!start.ok) throw new Error(start.message);
       let table = start.table;
+      // The room's record of the game: its public lines, the synced window and the lines every client holds.
+      const state = new TableState();
+      const record = new GameRecord({ state, module: m });
+      record.begin(start.entry);
+      // The lines every client on the streams holds: all it was sent (it watched from the start).
+      const held = new Map<number, PublicLine>();
+      const source: LineSource = { line: (seq) => held.get(seq) };
+      const gather = () => {
+        for (const l of record.window) held.set(l.seq, l);
+      };
       const channels = [new ViewChannel(), ...Array.from({ length: seats }, () => new ViewChannel())];
       const clients: ViewStream[] = channels.map(() => emptyStream());
       for (let step = 0; ; step++) {
         const result = resultOf(m, table);
         const toAct = result ? [] : m.toAct(table.state);
-        const docs = viewDocs(m, table.state, seats, toAct);
+        const docs = viewDocs(m, table.state, seats, toAct, record.window);
         const sent = [docs.public, ...docs.seats];
         // What each client must end up holding: its view, and the server's own legal-action list for a seat to act
         // (derived on the client from its view where the module has legalFromView, so this also checks that).
@@ -57,9 +75,8 @@ describe.each(Object.keys(games))('%s view stream', (id) => {
           legal: k > 0 && toAct.includes(k - 1) ? m.legalActions(table.state, k - 1) : [],
         }));
         if (m.legalFromView) for (const d of sent) expect(d.legal).toBeUndefined();
-        channels.forEach((c, k) => {
-          c.set(sent[k]);
-        });
+        setDocs(channels, m, table.state, seats, toAct, record.window);
+        if (sent.some((d) => /"last(Attack|Move)":\d/.test(JSON.stringify(d)))) pointed++;
         // As the room flushes: the spectators' channel first, the seats reusing its sub-diffs (a round's memo).
         const memo: DiffMemo = new WeakMap();
         channels.forEach((c, k) => {
@@ -68,16 +85,25 @@ describe.each(Object.keys(games))('%s view stream', (id) => {
           const bytes = wire(msg).length;
           if (msg.ops) diffBytes += bytes;
           else fullBytes += bytes;
-          const next = applyViewMessage(clients[k], wire(msg));
+          // The message arrives ahead of the patch: the lines held are the ones before this step's.
+          const next = applyViewMessage(clients[k], wire(msg), source);
           if (!next) throw new Error(`${id} game ${g} step ${step}: message out of step`);
+          if (next.waiting) waited++;
           clients[k] = next;
         });
+        // The patch: the new lines, and the window back to its size.
+        gather();
+        record.patched();
+        for (const [k, c] of clients.entries()) clients[k] = expandStream(c, source);
         clients.forEach((c, k) => {
+          expect(c.waiting).toBeFalsy();
           const expected = plain(truth[k]);
           expect(diff(plain(c.doc), expected)).toBeUndefined();
           // Every few steps, a client joining now gets the whole document: the same.
+          // It needs no line: a full document never points into the log.
           if ((step + g) % 7 === 0) {
             const late = applyViewMessage(emptyStream(), wire(channels[k].snapshot()))!;
+            expect(late.waiting).toBeFalsy();
             expect(plain(late.doc)).toEqual(plain(c.doc));
             expect(late.rev).toBe(c.rev);
             lateChecks++;
@@ -97,12 +123,18 @@ describe.each(Object.keys(games))('%s view stream', (id) => {
         );
         if (!stepResult.ok) throw new Error(`${id}: a listed legal action was refused: ${stepResult.message}`);
         table = stepResult.table;
+        record.publish(stepResult.entry, table);
       }
     }
     expect(steps).toBeGreaterThan(count);
     expect(lateChecks).toBeGreaterThan(0);
+    // Shields and Dice Chess point their last attack or move into the log; the messages came before its line.
+    if (id === 'shields' || id === 'dice-chess') {
+      expect(pointed).toBeGreaterThan(steps / 2);
+      expect(waited).toBeGreaterThan(0);
+    }
     console.log(
-      `${id}: ${count} games, ${steps} steps; diff bytes per step per audience ${(diffBytes / steps / (m.seats.max + 1)).toFixed(0)}, full documents ${fullBytes} B`,
+      `${id}: ${count} games, ${steps} steps; diff bytes per step per audience ${(diffBytes / steps / (m.seats.max + 1)).toFixed(0)}, full documents ${fullBytes} B; pointing ${pointed}, waited ${waited}`,
     );
   }, 300000);
 });
