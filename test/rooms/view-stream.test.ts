@@ -139,6 +139,61 @@ describe.each(Object.keys(games))('%s view stream', (id) => {
   }, 300000);
 });
 
+describe('bytes per action (issue #18)', () => {
+  it.each([
+    ['shields', {}, 250],
+    ['dice-chess', { placement: 'random' }, 250],
+    ['dice-chess', { placement: 'arrange' }, 250],
+  ] as const)(
+    '%s %j: a seeded game costs each audience under %i B of view diff and log line per action; the last attack or move travels once',
+    (id, opts, bound) => {
+      const m = games[id]!;
+      const dice = new RecordingDice(seededDice(42));
+      const choose = seededDice(43);
+      const start = startTable(m, m.options.parse(opts), 2, dice, 1_795_680_000_000);
+      if (!start.ok) throw new Error(start.message);
+      let table = start.table;
+      const state = new TableState();
+      const record = new GameRecord({ state, module: m });
+      record.begin(start.entry);
+      const channels = [new ViewChannel(), new ViewChannel(), new ViewChannel()];
+      let bytes = 0;
+      let actions = 0;
+      for (let step = 0; step < 2000; step++) {
+        const result = resultOf(m, table);
+        const toAct = result ? [] : m.toAct(table.state);
+        setDocs(channels, m, table.state, 2, toAct, record.window);
+        for (const c of channels) {
+          const msg = c.flushText();
+          if (!msg || step === 0) continue;
+          bytes += msg.length;
+          // The attack's (or move's) own fields are in its log line, not in the view's diff as well.
+          expect(msg).not.toMatch(/"(layer|lost|destroyed|notation|reroll)":/);
+        }
+        if (result) break;
+        const next = advance(
+          m,
+          table,
+          toAct[0]!,
+          'action',
+          pick(choose, m.legalActions(table.state, toAct[0]!)),
+          dice,
+          1_795_680_000_000 + step * 4000,
+        );
+        if (!next.ok) throw new Error(next.message);
+        table = next.table;
+        record.publish(next.entry, table);
+        // Every audience receives the line.
+        bytes += 3 * state.log.at(-1)!.json.length;
+        record.patched();
+        actions++;
+      }
+      expect(actions).toBeGreaterThan(20);
+      expect(bytes / actions / 3).toBeLessThan(bound);
+    },
+  );
+});
+
 describe('diff', () => {
   it('turns any document into any other, deletions, shrinking lists and type changes included', () => {
     const cases: [unknown, unknown][] = [
