@@ -9,6 +9,7 @@ import {
   emptyStream,
   expandStream,
   readKeys,
+  readViewMessage,
   type LineSource,
   type LogLineSync,
   type LogPage,
@@ -169,7 +170,7 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
           held.bySeq.set(seq, decodeLine(seq, text, readKeys(room.state.logKeys), room.state.logStart));
   });
   room.onMessage('view', (text: string) => {
-    const m = JSON.parse(text) as ViewMessage;
+    const m = readViewMessage(text)!;
     p.viewMessages.push(m);
     const next = applyViewMessage(p.stream, m, source);
     if (next) p.stream = next;

@@ -42,6 +42,8 @@ const logCount = (state) => (state.log.length ? state.log.at(-1).seq + 1 : 0);
  */
 function applyView(doc, m) {
   if (typeof m === 'string') m = JSON.parse(m);
+  // A diff travels as `[rev, ops]` (shared/src/core/view-stream.ts encodeViewMessage).
+  if (Array.isArray(m)) return patch(doc, m[1]);
   if (m.full !== undefined) return m.full;
   return patch(doc, m.ops);
 }

@@ -8,6 +8,8 @@ import {
   applyViewMessage,
   diff,
   emptyStream,
+  encodeViewMessage,
+  readViewMessage,
   expandStream,
   games,
   pick,
@@ -27,7 +29,7 @@ import { TableState } from '../../server/src/rooms/schema';
 
 const GAMES = Number(process.env.VIEW_STREAM_GAMES ?? 100);
 /** What crosses the socket: the message's JSON text. */
-const wire = (m: ViewMessage): string => JSON.stringify(m);
+const wire = (m: ViewMessage): string => encodeViewMessage(m);
 /** The document as JSON would carry it (undefined fields dropped), the form both must match. */
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v));
 
@@ -263,6 +265,15 @@ describe('diff', () => {
       else expect(reused).toBe(0);
     },
   );
+
+  it('a diff travels as [rev, ops], a full document as an object; both read back, anything else is refused', () => {
+    expect(encodeViewMessage({ rev: 4, ops: { view: { a: 1 } } })).toBe('[4,{"view":{"a":1}}]');
+    expect(encodeViewMessage({ rev: 0, full: { view: 1 } })).toBe('{"rev":0,"full":{"view":1}}');
+    expect(readViewMessage('[4,{"view":{"a":1}}]')).toEqual({ rev: 4, ops: { view: { a: 1 } } });
+    expect(readViewMessage('{"rev":4,"ops":{"view":{"a":1}}}')).toEqual({ rev: 4, ops: { view: { a: 1 } } });
+    for (const junk of ['[1]', '["1",{}]', '[1,{},2]', 'null', '{"ops":{}}', 'not json'])
+      expect(readViewMessage(junk)).toBeNull();
+  });
 
   it('leaves the document it was given untouched (views keep their old references)', () => {
     const before = { view: { a: { b: [1, 2] }, c: 1 }, legal: [] };

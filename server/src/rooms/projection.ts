@@ -18,6 +18,7 @@
 import { ClientState, type Client } from '@colyseus/core';
 import {
   diff,
+  encodeViewMessage,
   shareNodes,
   TABLE_OUT,
   type DiffMemo,
@@ -112,7 +113,7 @@ export class ViewChannel {
   /** The next message as its JSON text (what is sent), or null when nothing changed. */
   flushText(memo?: DiffMemo): string | null {
     const msg = this.flush(memo);
-    return msg ? JSON.stringify(msg) : null;
+    return msg ? encodeViewMessage(msg) : null;
   }
 
   /**

@@ -53,6 +53,27 @@ export interface ViewMessage {
   ops?: ViewPatch;
 }
 
+/**
+ * A message as the room sends it: a full document as `{"rev":…,"full":…}`, a diff, by far the most frequent, as
+ * `[rev, ops]` (12 B less on every diff every client receives than `{"rev":…,"ops":…}`, issue #18).
+ */
+export function encodeViewMessage(msg: ViewMessage): string {
+  return msg.full !== undefined ? JSON.stringify(msg) : JSON.stringify([msg.rev, msg.ops]);
+}
+
+/** A message from its text (or already parsed), in either form `encodeViewMessage` writes; null when it is neither. */
+export function readViewMessage(raw: ViewMessage | unknown[] | string): ViewMessage | null {
+  let msg: unknown;
+  try {
+    msg = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  } catch {
+    return null;
+  }
+  if (Array.isArray(msg)) return msg.length === 2 && typeof msg[0] === 'number' ? { rev: msg[0], ops: msg[1] } : null;
+  if (!msg || typeof msg !== 'object' || typeof (msg as ViewMessage).rev !== 'number') return null;
+  return msg as ViewMessage;
+}
+
 export interface ViewStream {
   rev: number;
   /** The document as the client uses it (legal actions derived where they do not travel). */
@@ -75,16 +96,11 @@ export const emptyStream = (): ViewStream => ({ rev: -1, doc: null, wire: null }
  */
 export function applyViewMessage(
   stream: ViewStream,
-  raw: ViewMessage | string,
+  raw: ViewMessage | unknown[] | string,
   lines: LineSource = noLines,
 ): ViewStream | null {
-  let msg: ViewMessage;
-  try {
-    msg = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  } catch {
-    return null;
-  }
-  if (!msg || typeof msg.rev !== 'number') return null;
+  const msg = readViewMessage(raw);
+  if (!msg) return null;
   if (msg.full !== undefined) return expanded({ ...stream, rev: msg.rev, wire: msg.full }, lines);
   if (msg.rev !== stream.rev + 1 || msg.ops === undefined) return null;
   const wire = applyPatch(stream.wire !== undefined ? stream.wire : stream.doc, msg.ops) as WireDoc | null;
