@@ -2,7 +2,7 @@
 import type { ZodType } from 'zod';
 import type { Dice } from './dice';
 import type { TimeoutPolicy } from './clock';
-import type { LineSource, PublicLine } from './log-line';
+import type { HeldLine, LineSource } from './wire-lines';
 
 /** A seat index: 0 for the first player, 1 for the second, … */
 export type Seat = number;
@@ -98,12 +98,12 @@ export interface GameModule<
    *
    * `lines` are the public log lines every client receiving this form also holds (the room's latest, newest last;
    * none for a full document), so a field a line already says (the last attack, the last move) may travel as that
-   * line's seq (`pointTo`, ./log-line); `fromWire` rebuilds it from the line it names in the lines its holder has,
+   * line's seq (`pointTo`, ./wire-lines); `fromWire` rebuilds it from the line it names in the lines its holder has,
    * and throws `LineMissing` while that line has not arrived. `toWire` points only where the rebuild comes out
    * exactly the same, so the view stays exact whatever the lines hold.
    */
   wireView?: {
-    toWire(state: State, view: View, lines: readonly PublicLine[]): unknown;
+    toWire(state: State, view: View, lines: readonly HeldLine[]): unknown;
     fromWire(wire: unknown, lines: LineSource): View;
   };
   /**

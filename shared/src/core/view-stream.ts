@@ -2,7 +2,7 @@
 // The server diffs (server/src/rooms/projection.ts); the client applies, immutably (copying only the nodes it
 // changes) so views comparing by reference still see changes. Plain JSON values only.
 import type { GameModule } from './game-module';
-import { LineMissing, noLines, type LineSource } from './log-line';
+import { LineMissing, noLines, type LineSource } from './wire-lines';
 
 /**
  * The change that turns one document into the next, shaped like the document (each key on the way to a change is
@@ -81,7 +81,7 @@ export interface ViewStream {
   /** The document as it travelled, which the next diff applies to; absent means the same as `doc`. */
   wire?: WireDoc | null;
   /**
-   * `wire` points to a log line not held yet (its patch follows the view message, ./log-line `LineMissing`): `doc`
+   * `wire` points to a log line not held yet (its patch follows the view message, ./wire-lines `LineMissing`): `doc`
    * is still the one before; `expandStream` tries again when lines arrive.
    */
   waiting?: boolean;

@@ -1,6 +1,6 @@
 // Dice Chess as a seat or a spectator sees it (C2's secret arrangements stay out), and events in words.
 import type { Result, Seat } from '../../core/game-module';
-import { noLines, pointedTo, pointTo, type LineSource, type PublicLine } from '../../core/log-line';
+import { type HeldLine, type LineSource, noLines, pointedTo, pointTo } from '../../core/wire-lines';
 import { seatName } from '../../core/names';
 import { cellOf, formatBoard, homeSquares, sideTotals, squareIndex, squareName, type Board } from './board';
 import { generateMoves } from './moves';
@@ -120,7 +120,7 @@ export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView 
 }
 
 /** The last move as a log line says it: its move or capture event, in LastMove's key order (state.ts `move`). */
-function moveOf(line: PublicLine): LastMove | undefined {
+function moveOf(line: HeldLine): LastMove | undefined {
   const e = line.events.find((ev) => ev.type === 'move' || ev.type === 'capture') as
     | Extract<DiceChessEvent, { type: 'move' | 'capture' }>
     | undefined;
@@ -148,7 +148,7 @@ function moveOf(line: PublicLine): LastMove | undefined {
 export function viewToWire(
   state: DiceChessState,
   view: DiceChessView,
-  lines: readonly PublicLine[] = [],
+  lines: readonly HeldLine[] = [],
 ): Partial<Omit<DiceChessView, 'lastMove'>> & { lastMove?: LastMove | null | number } {
   const {
     notation: _notation,

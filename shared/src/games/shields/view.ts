@@ -1,6 +1,6 @@
 // Shields: what the table shows. Nothing is hidden, so every seat and spectators get the same view.
 import type { Seat } from '../../core/game-module';
-import { noLines, pointedTo, pointTo, type LineSource, type PublicLine } from '../../core/log-line';
+import { type HeldLine, type LineSource, noLines, pointedTo, pointTo } from '../../core/wire-lines';
 import {
   BEATS,
   batteryId,
@@ -163,7 +163,7 @@ const ids = (ds: DieView[]) => ds.map((d) => d.id);
  * The last attack as a log line says it: the line's attack event without its type (the event is `{ type, ...summary }`
  * in the summary's own key order, rules.ts `attack`).
  */
-function attackOf(line: PublicLine): AttackSummary | undefined {
+function attackOf(line: HeldLine): AttackSummary | undefined {
   const e = line.events.find((ev) => ev.type === 'attack');
   if (!e) return undefined;
   const { type: _type, ...summary } = e;
@@ -177,7 +177,7 @@ function attackOf(line: PublicLine): AttackSummary | undefined {
  * (bench/RESULTS.md). The last attack travels as the seq of the log line that holds it, when that line is one
  * every client has (`lines`) and says exactly the same (~100–150 B said once, in the line, instead of twice).
  */
-export function viewToWire(_state: unknown, v: ShieldsView, lines: readonly PublicLine[] = []): unknown {
+export function viewToWire(_state: unknown, v: ShieldsView, lines: readonly HeldLine[] = []): unknown {
   return {
     ...v,
     players: v.players.map((p): WirePlayer => {
