@@ -10,11 +10,13 @@
 // once legal actions were derived on the client, then 579 B and 616–642 B once the diff aligned lists and took the
 // shape of the view (issue #18, bench/RESULTS.md), then (with the log's window and compact lines) 400 B and
 // 333–364 B once Shields and Dice Chess views travelled without what the client works out from the rest
-// (GameModule.wireView). Typed schema with `@view()` fields would give field deltas too, but needs one schema per
-// game kept in step with its module, and the room would stop being game-agnostic; its prototype was not built, so
-// it has no figure. The cost of this choice: a diff per audience on each patch (a round of a two-seat room with
-// spectators 18 µs on Shields, 41 µs on Dice Chess, the seats reusing the spectators' sub-diffs:
-// bench/view-round.bench.ts), and the issue's ≤ 300 B per action is not met (what is left: bench/RESULTS.md).
+// (GameModule.wireView), then 273 B and 223–247 B once their last attack and last move pointed into the log lines
+// that already say them, and the marker, the lines and the diffs' framing lost their repeats (bench/RESULTS.md,
+// fifth round): the issue's ≤ 300 B per action. Typed schema with `@view()` fields would give field deltas too,
+// but needs one schema per game kept in step with its module, and the room would stop being game-agnostic; its
+// prototype was not built, so it has no figure. The cost of this choice: a diff per audience on each patch (a round
+// of a two-seat room with spectators 8 µs on Shields, 12 µs on Dice Chess, the seats reusing the spectators'
+// sub-diffs: bench/view-round.bench.ts).
 import { ClientState, type Client } from '@colyseus/core';
 import {
   diff,
