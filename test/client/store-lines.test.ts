@@ -82,3 +82,55 @@ describe.each([
     expect(log.at(-1)!.at).toBe(1_795_680_000_000 + log.at(-1)!.seq * 1000);
   });
 });
+
+it("a diff read against the last game's lines (it came just ahead of the new game's id) is read again with the new game's", () => {
+  const m = games.shields!;
+  const state = new TableState();
+  state.game = 'shields';
+  state.phase = 'playing';
+  for (let s = 0; s < 2; s++) state.seats.push(new SeatState());
+  const record = new GameRecord({ state, module: m });
+  const spectators = [new ViewChannel(), new ViewChannel(), new ViewChannel()];
+  const store = new Store();
+  /** Plays `n` actions of a seeded game as the room does, the store getting each message and patch. */
+  const play = (gameId: string, seed: number, n: number, patches: boolean) => {
+    state.gameId = gameId;
+    const dice = new RecordingDice(seededDice(seed));
+    const choose = seededDice(seed + 1);
+    const start = startTable(m, m.options.parse({}), 2, dice, 1_795_680_000_000);
+    if (!start.ok) throw new Error(start.message);
+    let table = start.table;
+    record.begin(start.entry);
+    setDocs(spectators, m, table.state, 2, m.toAct(table.state), []);
+    for (let k = 0; k < n; k++) {
+      const toAct = m.toAct(table.state);
+      const next = advance(
+        m,
+        table,
+        toAct[0]!,
+        'action',
+        pick(choose, m.legalActions(table.state, toAct[0]!)),
+        dice,
+        0,
+      );
+      if (!next.ok) throw new Error(next.message);
+      table = next.table;
+      record.publish(next.entry, table);
+      setDocs(spectators, m, table.state, 2, m.toAct(table.state), record.window);
+      if (!patches) continue;
+      store.applyView(spectators[0]!.flushText()!);
+      store.ingest('room', synced(state), null);
+      record.patched();
+    }
+    return table;
+  };
+  play('g1', 11, 30, true);
+  // The next game's patches held back (the store writing), its first moves flushed together: the view arrives
+  // pointing to the new game's lines while the store holds the last game's under the same seqs.
+  const table = play('g2', 21, 9, false);
+  const msg = spectators[0]!.flushText()!;
+  expect(msg).toMatch(/"lastAttack":\d/);
+  store.applyView(msg);
+  store.ingest('room', synced(state), null);
+  expect(JSON.stringify(store.snapshot!.view)).toBe(JSON.stringify(m.view(table.state, null)));
+});

@@ -179,9 +179,11 @@ export class Store {
   /** Reads the decoded Colyseus state into plain data (JSON fields parsed once per change). */
   ingest(roomId: string, state: TableSync, mySeat: number | null) {
     this.last = { roomId, state, mySeat };
+    const game = this.lines.gameId;
     const log = this.gather(state);
-    // The line a waiting view points to may have come with this patch.
-    this.stream = expandStream(this.stream, this.source);
+    // The line a waiting view points to may have come with this patch; with a new game's first lines, a view read
+    // against the last game's (a diff can come just ahead of the new game's id) is read again.
+    this.stream = expandStream(this.stream, this.source, game !== this.lines.gameId);
     const doc = this.doc();
     this.snapshot = {
       roomId,

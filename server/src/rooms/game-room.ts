@@ -519,7 +519,9 @@ export class GameRoom extends Room<TableState> {
     );
     this.record.begin(start.entry);
     this.state.phase = 'playing';
-    this.project();
+    // A new game's first views point nowhere: spectators get them as a diff (a rematch) ahead of the patch that
+    // brings the new game's id, while they still hold the last game's lines under the same seqs.
+    this.project([]);
     this.clockNow = start.entry.at;
     this.clocks?.start(this.seating.holders.length, [...this.state.toAct]);
     this.clockNow = null;
@@ -553,7 +555,7 @@ export class GameRoom extends Room<TableState> {
    * already holds the public part, so a seat is sent its own stream only, and legal actions only to seats
    * that are to act.
    */
-  private project() {
+  private project(lines = this.record.window) {
     const table = this.table!;
     const m = this.module;
     const result = resultOf(m, table);
@@ -561,7 +563,7 @@ export class GameRoom extends Room<TableState> {
     this.state.toAct.clear();
     for (const s of toAct) this.state.toAct.push(s);
     // The views may point into the latest public lines, which every client holds (./record `window`).
-    this.views.set(m, table.state, this.seating.holders.length, toAct, this.record.window);
+    this.views.set(m, table.state, this.seating.holders.length, toAct, lines);
     // Sent with the patch, just ahead of it on every socket and in the same write (broadcastPatch), so a client
     // that sees a new state already holds the view and legal actions that go with it.
     if (result) this.finish();

@@ -107,9 +107,12 @@ export function applyViewMessage(
   return expanded({ ...stream, rev: msg.rev, wire }, lines);
 }
 
-/** The stream with its document expanded, if it was waiting for a line that `lines` now holds; else itself. */
-export function expandStream(stream: ViewStream, lines: LineSource): ViewStream {
-  return stream.waiting ? expanded(stream, lines) : stream;
+/**
+ * The stream with its document expanded, if it was waiting for a line that `lines` now holds (or `again`: the lines
+ * held changed under it, a new game's); else itself.
+ */
+export function expandStream(stream: ViewStream, lines: LineSource, again = false): ViewStream {
+  return stream.waiting || (again && stream.wire) ? expanded(stream, lines) : stream;
 }
 
 function expanded(stream: ViewStream, lines: LineSource): ViewStream {
