@@ -10,7 +10,7 @@
 // once legal actions were derived on the client, then 579 B and 616–642 B once the diff aligned lists and took the
 // shape of the view (issue #18, bench/RESULTS.md), then (with the log's window and compact lines) 400 B and
 // 333–364 B once Shields and Dice Chess views travelled without what the client works out from the rest
-// (GameModule.wireView), then 273 B and 223–247 B once their last attack and last move pointed into the log lines
+// (GameModule.wireView), then 273 B and 222–249 B once their last attack and last move pointed into the log lines
 // that already say them, and the marker, the lines and the diffs' framing lost their repeats (bench/RESULTS.md,
 // fifth round): the issue's ≤ 300 B per action. Typed schema with `@view()` fields would give field deltas too,
 // but needs one schema per game kept in step with its module, and the room would stop being game-agnostic; its
