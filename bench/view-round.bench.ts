@@ -16,6 +16,8 @@ import {
   type WireDoc,
 } from '@dicehall/shared';
 import { viewDocs } from '../server/src/rooms/projection';
+import { GameRecord } from '../server/src/rooms/record';
+import { TableState } from '../server/src/rooms/schema';
 
 const GAMES = Number(process.env.GAMES ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -30,10 +32,13 @@ function rounds(id: string): [Docs, Docs][] {
     const start = startTable(m, m.options.parse({}), 2, dice, 0);
     if (!start.ok) throw new Error(start.message);
     let table = start.table;
+    // The room's public lines, which the views point into (GameModule.wireView), as the room passes them.
+    const record = new GameRecord({ state: new TableState(), module: m });
+    record.begin(start.entry);
     let prev: Docs | null = null;
     for (let step = 0; step < 2000 && !resultOf(m, table); step++) {
       const toAct = m.toAct(table.state);
-      const d = viewDocs(m, table.state, 2, toAct);
+      const d = viewDocs(m, table.state, 2, toAct, record.window);
       const docs = [d.public, ...d.seats];
       if (prev) out.push([prev, docs]);
       prev = docs;
@@ -48,6 +53,8 @@ function rounds(id: string): [Docs, Docs][] {
       );
       if (!r.ok) throw new Error(r.message);
       table = r.table;
+      record.publish(r.entry, table);
+      record.patched();
     }
   }
   return out;

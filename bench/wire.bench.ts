@@ -7,7 +7,15 @@ import { Client, Room } from 'colyseus.js';
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { applyViewMessage, emptyStream } from '@dicehall/shared';
+import {
+  applyViewMessage,
+  decodeLine,
+  emptyStream,
+  expandStream,
+  readKeys,
+  type LineSource,
+  type ViewStream,
+} from '@dicehall/shared';
 
 /** Public log lines published so far: the synced state keeps only the latest (seqs run from 0 without a gap). */
 const logCount = (state: any): number => (state.log?.length ? state.log.at(-1).seq + 1 : 0);
@@ -56,14 +64,26 @@ function bot(room: Room<any>): Bot {
   });
   room.onMessage('error', (e) => console.error('refused', e));
   let stream = emptyStream();
-  room.onMessage('view', (m: string) => {
-    b.messages++;
-    const next = applyViewMessage(stream, m);
-    if (!next) throw new Error('view stream out of step');
+  // The log lines the room synced, which a view may point into (as the web client's store reads them).
+  const lines: LineSource = {
+    line: (seq) => {
+      const l = [...(room.state.log ?? [])].find((x: { seq: number }) => x.seq === seq);
+      return l ? decodeLine(seq, l.json, readKeys(room.state.logKeys ?? []), room.state.logStart ?? 0) : undefined;
+    },
+  };
+  const take = (next: ViewStream) => {
     stream = next;
     b.view = stream.doc?.view;
     b.legal = (stream.doc?.legal as any[]) ?? [];
+  };
+  room.onMessage('view', (m: string) => {
+    b.messages++;
+    const next = applyViewMessage(stream, m, lines);
+    if (!next) throw new Error('view stream out of step');
+    take(next);
   });
+  // A view waiting for the line it points to reads it once the patch brings it.
+  room.onStateChange(() => take(expandStream(stream, lines)));
   return b;
 }
 

@@ -1,8 +1,11 @@
 // Dice Chess views on the wire (GameModule.wireView, issue #18): the server leaves out what a client works out from
 // the rest (the board's text, the totals, the home squares, the quiet limit and, under rules 2, the progress moves,
-// C7); the client puts it back. Over random games of both placements and both rules versions, for every seat and a
-// spectator at every step, the view put back equals the module's own view exactly, and the wire form is smaller.
-import { pick, seededDice, type Seat } from '@dicehall/shared';
+// C7), who is to act (from the phase, the turn and the confirmations), and the last move as the seq of the log line
+// that says it; the client puts it back. Over random games of both placements and both rules versions, for every
+// seat and a spectator at every step, the view put back equals the module's own view exactly, and the wire form is
+// smaller.
+import { LineMissing, noLines, pick, seededDice, type Seat } from '@dicehall/shared';
+import { Lines } from '../helpers/lines';
 import {
   diceChess,
   viewFromWire,
@@ -26,24 +29,37 @@ describe.each([
     let progressSeen = 0;
     let wholeBytes = 0;
     let wireBytes = 0;
+    let moves = 0;
+    let pointed = 0;
     for (let g = 0; g < GAMES; g++) {
       const dice = seededDice(4100 + g);
       const choose = seededDice(8800 + g);
       const start = m.setup(m.options.parse({ placement }), 2, dice);
       let state: DiceChessState = start.state;
+      const lines = new Lines(m, start.events);
       for (let ply = 0; m.result(state) === null && ply < 400; ply++) {
         for (const seat of [null, 0, 1] as (Seat | null)[]) {
           const view = m.view(state, seat);
-          const wire = m.wireView!.toWire(state, view) as Partial<DiceChessView>;
-          for (const k of LEFT_OUT) expect(wire[k]).toBeUndefined();
+          const wire = m.wireView!.toWire(state, view, lines.window) as Partial<DiceChessView> & { lastMove?: unknown };
+          for (const k of [...LEFT_OUT, 'toAct'] as const) expect(wire[k]).toBeUndefined();
           // Rules 2 derive the progress moves from each die's furthest rank; rules 1 send them (a side's mark).
           if (rules === 2) expect(wire.progressMoves).toBeUndefined();
           else expect(wire.progressMoves).toEqual(view.progressMoves);
           // Through JSON, as it travels, and in the key order viewOf writes.
-          const back = viewFromWire(JSON.parse(JSON.stringify(wire)));
+          const back = viewFromWire(JSON.parse(JSON.stringify(wire)), lines.all);
           expect(JSON.stringify(back)).toBe(JSON.stringify(view));
+          // Without lines (a full document) the last move travels whole and reads the same.
+          const whole = JSON.parse(JSON.stringify(m.wireView!.toWire(state, view, [])));
+          expect(JSON.stringify(viewFromWire(whole, noLines))).toBe(JSON.stringify(view));
           // A whole view (fields present) reads as itself.
           expect(viewFromWire(view)).toEqual(view);
+          if (view.lastMove) {
+            moves++;
+            if (typeof wire.lastMove === 'number') {
+              pointed++;
+              expect(() => viewFromWire(JSON.parse(JSON.stringify(wire)), noLines)).toThrow(LineMissing);
+            }
+          }
           views++;
           if (view.progressMoves.length > 0) progressSeen++;
           wholeBytes += JSON.stringify(view).length;
@@ -53,8 +69,11 @@ describe.each([
         const step = m.apply(state, seat, pick(choose, m.legalActions(state, seat)), dice);
         if (!step.ok) throw new Error(step.code);
         state = step.state;
+        lines.action(seat, step.events, state);
       }
     }
+    // The move travels once, in its line: the last move is always the latest line's (a pass line says no move).
+    expect(pointed).toBeGreaterThan(moves * 0.95);
     expect(views).toBeGreaterThan(GAMES * 30);
     expect(progressSeen).toBeGreaterThan(views / 4);
     // Whole views (first states) shrink by the left-out fields; rules 2 also by every progress list.

@@ -17,10 +17,10 @@ async function until(check, what, ms = 10000) {
   }
 }
 
-const { applyView } = require('./worker-kit');
+const { applyView, expand } = require('./worker-kit');
 // Shields' and Dice Chess's legal actions do not travel: a client derives them from its view (GameModule.legalFromView).
-const { expandDoc } = require('../../shared/dist/index.js');
-const legalOf = (p) => expandDoc(p.doc)?.legal;
+const shared = require('../../shared/dist/index.js');
+const legalOf = (p) => expand(shared, p.doc, p.room)?.legal;
 
 function wire(room) {
   const p = { room, seat: null, token: undefined, doc: null };

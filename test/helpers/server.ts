@@ -7,7 +7,10 @@ import {
   applyViewMessage,
   decodeLine,
   emptyStream,
+  expandStream,
   readKeys,
+  readViewMessage,
+  type LineSource,
   type LogLineSync,
   type LogPage,
   type PublicLine,
@@ -126,7 +129,7 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
       if (l.seq > newest + 1 && held.bySeq.size > 0) p.holes++;
       newest = Math.max(newest, l.seq);
       keys ??= readKeys(state.logKeys);
-      held.bySeq.set(l.seq, decodeLine(l.seq, l.json, keys));
+      held.bySeq.set(l.seq, decodeLine(l.seq, l.json, keys, state.logStart));
     }
     held.newest = newest;
     p.widest = Math.max(p.widest, added);
@@ -152,18 +155,24 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
       return [...held.bySeq.values()].sort((x, y) => x.seq - y.seq);
     },
   };
-  room.onStateChange(gather);
+  // A view may point into the lines held (GameModule.wireView): one waiting for its line reads it when it comes.
+  const source: LineSource = { line: (seq) => (held.gameId === room.state?.gameId ? held.bySeq.get(seq) : undefined) };
+  room.onStateChange(() => {
+    gather();
+    p.stream = expandStream(p.stream, source);
+  });
   room.onMessage('log-page', (page: LogPage) => {
     p.pages.push(page);
     gather();
     if (page.gameId === held.gameId)
       for (const [seq, text] of page.lines)
-        if (!held.bySeq.has(seq)) held.bySeq.set(seq, decodeLine(seq, text, readKeys(room.state.logKeys)));
+        if (!held.bySeq.has(seq))
+          held.bySeq.set(seq, decodeLine(seq, text, readKeys(room.state.logKeys), room.state.logStart));
   });
   room.onMessage('view', (text: string) => {
-    const m = JSON.parse(text) as ViewMessage;
+    const m = readViewMessage(text)!;
     p.viewMessages.push(m);
-    const next = applyViewMessage(p.stream, m);
+    const next = applyViewMessage(p.stream, m, source);
     if (next) p.stream = next;
     else throw new Error(`view message out of step: rev ${m.rev} after ${p.stream.rev}`);
   });

@@ -42,6 +42,8 @@ const logCount = (state) => (state.log.length ? state.log.at(-1).seq + 1 : 0);
  */
 function applyView(doc, m) {
   if (typeof m === 'string') m = JSON.parse(m);
+  // A diff travels as `[rev, ops]` (shared/src/core/view-stream.ts encodeViewMessage).
+  if (Array.isArray(m)) return patch(doc, m[1]);
   if (m.full !== undefined) return m.full;
   return patch(doc, m.ops);
 }
@@ -86,4 +88,24 @@ function runQueue(parentPort, games, parallel, playOne) {
   );
 }
 
-module.exports = { rng, when, json, applyView, runQueue, logCount };
+/**
+ * A document as this client reads it (shared's `expandDoc`), its view pointing into the log lines the room synced
+ * (GameModule.wireView); null while a line it points to has not come yet. `shared`: the shared package, required.
+ */
+function expand(shared, doc, room) {
+  const state = room.state;
+  const lines = {
+    line: (seq) => {
+      const l = state && [...state.log].find((x) => x.seq === seq);
+      return l ? shared.decodeLine(seq, l.json, shared.readKeys(state.logKeys), state.logStart || 0) : undefined;
+    },
+  };
+  try {
+    return shared.expandDoc(doc ?? null, lines);
+  } catch (e) {
+    if (e instanceof shared.LineMissing) return null;
+    throw e;
+  }
+}
+
+module.exports = { rng, when, json, applyView, runQueue, logCount, expand };

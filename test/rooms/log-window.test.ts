@@ -190,9 +190,13 @@ describe("the window's size", () => {
     const keys = readKeys(state.logKeys);
     const last = state.log.at(-1)!;
     expect(last.json).not.toContain('order-');
-    // The form U8 (shields-up-games) searches raw bytes for: a line's rolls right after its kind and seat.
-    expect(last.json).toMatch(/\["(setup|action|resign|claim|draw|timeout)",(null|\d+),\[\[/);
-    expect(decodeLine(last.seq, last.json, keys)).toEqual({ ...entry(13), action: undefined, seq: 13 });
+    // The form U8 (shields-up-games) searches raw bytes for: a line's rolls right after its kind (an action's as 0)
+    // and seat.
+    expect(last.json).toMatch(/\[("(setup|resign|claim|draw|timeout)"|0),(null|\d+),\[\[/);
+    expect(decodeLine(last.seq, last.json, keys, state.logStart)).toEqual({ ...entry(13), action: undefined, seq: 13 });
+    // Its time counts from the game's start (the setup entry's), which the state says once.
+    expect(state.logStart).toBe(1000);
+    expect(JSON.parse(last.json)[4]).toBe(13);
     expect(record.page(1_000_000_000).lines.map(([seq]) => seq)).toEqual([...Array(14).keys()]);
   });
 });

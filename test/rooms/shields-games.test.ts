@@ -15,10 +15,10 @@ const CLIENTS = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { Client } = require(workerData.colyseus);
 // Shields' legal actions do not travel: each client derives its own from its view (GameModule.legalFromView).
-const { expandDoc } = require(workerData.shared);
+const shared = require(workerData.shared);
 const { ws, games, parallel } = workerData;
 
-const { rng, when, json, applyView, runQueue, logCount } = require(workerData.kit);
+const { rng, when, json, applyView, runQueue, logCount, expand } = require(workerData.kit);
 
 async function playOne({ i, options }) {
   // Each seat's view stream (server/src/rooms/projection.ts): a full document, then diffs applied in order.
@@ -38,7 +38,7 @@ async function playOne({ i, options }) {
   try {
     while (a.state.phase === 'playing') {
       const seat = a.state.toAct[0];
-      const legal = expandDoc(docs.get(rooms[seat]) ?? null)?.legal;
+      const legal = expand(shared, docs.get(rooms[seat]), rooms[seat])?.legal;
       if (!legal || legal.length === 0) throw new Error('game ' + i + ': seat ' + seat + ' is to act without legal actions');
       rooms[seat].send('action', legal[Math.floor(random() * legal.length)]);
       actions++;

@@ -57,7 +57,9 @@ describe.each(['large', 'all', 'off'] as const)('wire deflate %s', (mode) => {
       expect(params.server_no_context_takeover === true).toBe(mode === 'large');
       // The full state (over 1 KiB decoded) arrived compressed.
       expect(w.decoded).toBeGreaterThan(1024);
-      expect(read).toBeLessThan(w.decoded * 0.7);
+      // Under 3/4: 2,090 of 3,024 B before the log lines and views lost their repeats (issue #18), 2,106 of 2,893
+      // after (less said twice is less to compress).
+      expect(read).toBeLessThan(w.decoded * 0.75);
     }
     await w.room.leave();
   });

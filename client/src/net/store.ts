@@ -4,9 +4,12 @@ import {
   decodeLine,
   emptyStream,
   expandDoc,
+  expandStream,
   gameRegistered,
+  LineMissing,
   readKeys,
   rulesNeeded,
+  type LineSource,
   type LogPage,
   type PublicLine,
   type Result,
@@ -97,7 +100,13 @@ export class Store {
   connection: Connection = 'connecting';
   private listeners = new Set<Listener>();
   /** This game's lines held so far, by seq, and the list the snapshot shows (rebuilt when lines arrive). */
-  private lines = { gameId: '', bySeq: new Map<number, LogItem>(), list: [] as LogItem[], keys: [] as string[][] };
+  private lines = {
+    gameId: '',
+    bySeq: new Map<number, LogItem>(),
+    list: [] as LogItem[],
+    keys: [] as string[][],
+    start: 0,
+  };
   /** This connection's view stream: a full document, then diffs (see applyView). */
   private stream: ViewStream = emptyStream();
   private last: { roomId: string; state: TableSync; mySeat: number | null } | null = null;
@@ -124,7 +133,9 @@ export class Store {
    * revision. A diff that does not follow is dropped; the server's next full document puts the store right.
    */
   applyView(msg: ViewMessage | string) {
-    const next = applyViewMessage(this.stream, msg);
+    // A view may point into the log's latest lines (GameModule.wireView); the patch bringing a new one follows the
+    // message, so until it comes the stream waits and the document shown stays the one before (see `ingest`).
+    const next = applyViewMessage(this.stream, msg, this.source);
     if (!next) return;
     this.stream = next;
     // A view in its smaller form, or legal actions derived on this side, need the game's rules module, which loads
@@ -148,9 +159,17 @@ export class Store {
   /** Expands the current document again (its game's rules module has just loaded). */
   private derive() {
     const s = this.stream;
-    this.stream = { ...s, doc: expandDoc(s.wire !== undefined ? s.wire : (s.doc as WireDoc | null)) };
+    try {
+      this.stream = { ...s, doc: expandDoc(s.wire !== undefined ? s.wire : (s.doc as WireDoc | null), this.source) };
+    } catch (e) {
+      if (!(e instanceof LineMissing)) throw e;
+      this.stream = { ...s, waiting: true };
+    }
     if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
   }
+
+  /** The lines of this game held here, which a view may point into. */
+  private readonly source: LineSource = { line: (seq) => this.lines.bySeq.get(seq) };
 
   /** Forgets the view stream (a new connection gets a full document first). */
   resetView() {
@@ -160,8 +179,12 @@ export class Store {
   /** Reads the decoded Colyseus state into plain data (JSON fields parsed once per change). */
   ingest(roomId: string, state: TableSync, mySeat: number | null) {
     this.last = { roomId, state, mySeat };
-    const doc = this.doc();
+    const game = this.lines.gameId;
     const log = this.gather(state);
+    // The line a waiting view points to may have come with this patch; with a new game's first lines, a view read
+    // against the last game's (a diff can come just ahead of the new game's id) is read again.
+    this.stream = expandStream(this.stream, this.source, game !== this.lines.gameId);
+    const doc = this.doc();
     this.snapshot = {
       roomId,
       game: state.game,
@@ -217,7 +240,7 @@ export class Store {
     const earlier = page.lines.filter(([seq]) => seq < first);
     // Contiguous and ending right before the first line held; anything else is an answer to an older question.
     if (!earlier.length || earlier.some(([seq], k) => seq !== first - earlier.length + k)) return;
-    for (const [seq, text] of earlier) held.bySeq.set(seq, decodeLine(seq, text, held.keys));
+    for (const [seq, text] of earlier) held.bySeq.set(seq, decodeLine(seq, text, held.keys, held.start));
     held.list = [...held.bySeq.values()].sort((a, b) => a.seq - b.seq);
     if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
   }
@@ -230,7 +253,9 @@ export class Store {
   private gather(state: TableSync): LogItem[] {
     let held = this.lines;
     if (held.gameId !== state.gameId)
-      held = this.lines = { gameId: state.gameId, bySeq: new Map(), list: [], keys: [] };
+      held = this.lines = { gameId: state.gameId, bySeq: new Map(), list: [], keys: [], start: 0 };
+    // The game's start, which the lines' times count from (set with the game's first line).
+    held.start = state.logStart ?? 0;
     // The game's key lists only grow while it lasts: read again when there are more.
     if ((state.logKeys?.length ?? 0) !== held.keys.length) held.keys = readKeys(state.logKeys ?? []);
     let added = false;
@@ -238,7 +263,7 @@ export class Store {
     state.log.forEach((line) => {
       oldest = Math.min(oldest, line.seq);
       if (held.bySeq.has(line.seq)) return;
-      held.bySeq.set(line.seq, decodeLine(line.seq, line.json, held.keys));
+      held.bySeq.set(line.seq, decodeLine(line.seq, line.json, held.keys, held.start));
       added = true;
     });
     if (!added) return held.list;

@@ -15,6 +15,7 @@ import {
   timeable,
   CLOSE,
   expandDoc,
+  linesOf,
   TABLE_OUT,
   type GameLog,
   type GameModule,
@@ -518,7 +519,9 @@ export class GameRoom extends Room<TableState> {
     );
     this.record.begin(start.entry);
     this.state.phase = 'playing';
-    this.project();
+    // A new game's first views point nowhere: spectators get them as a diff (a rematch) ahead of the patch that
+    // brings the new game's id, while they still hold the last game's lines under the same seqs.
+    this.project([]);
     this.clockNow = start.entry.at;
     this.clocks?.start(this.seating.holders.length, [...this.state.toAct]);
     this.clockNow = null;
@@ -552,14 +555,15 @@ export class GameRoom extends Room<TableState> {
    * already holds the public part, so a seat is sent its own stream only, and legal actions only to seats
    * that are to act.
    */
-  private project() {
+  private project(lines = this.record.window) {
     const table = this.table!;
     const m = this.module;
     const result = resultOf(m, table);
     const toAct = result ? [] : m.toAct(table.state);
     this.state.toAct.clear();
     for (const s of toAct) this.state.toAct.push(s);
-    this.views.set(m, table.state, this.seating.holders.length, toAct);
+    // The views may point into the latest public lines, which every client holds (./record `window`).
+    this.views.set(m, table.state, this.seating.holders.length, toAct, lines);
     // Sent with the patch, just ahead of it on every socket and in the same write (broadcastPatch), so a client
     // that sees a new state already holds the view and legal actions that go with it.
     if (result) this.finish();
@@ -625,7 +629,8 @@ export class GameRoom extends Room<TableState> {
       inputFor: (seat: number) => {
         const sent = this.views.seats[seat]?.current();
         // As the seat's client reads it: a game whose legal actions do not travel derives them from the view.
-        const doc = sent ? expandDoc(JSON.parse(JSON.stringify(sent))) : null;
+        // It may point into the log's latest lines, which the record holds as every client does.
+        const doc = sent ? expandDoc(JSON.parse(JSON.stringify(sent)), linesOf(this.record.window)) : null;
         return doc ? { view: doc.view, legal: doc.legal, seat } : null;
       },
       play: (seat: number, action: unknown, level: BotLevel, fallback: string | null) => {

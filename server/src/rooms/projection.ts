@@ -10,18 +10,22 @@
 // once legal actions were derived on the client, then 579 B and 616–642 B once the diff aligned lists and took the
 // shape of the view (issue #18, bench/RESULTS.md), then (with the log's window and compact lines) 400 B and
 // 333–364 B once Shields and Dice Chess views travelled without what the client works out from the rest
-// (GameModule.wireView). Typed schema with `@view()` fields would give field deltas too, but needs one schema per
-// game kept in step with its module, and the room would stop being game-agnostic; its prototype was not built, so
-// it has no figure. The cost of this choice: a diff per audience on each patch (a round of a two-seat room with
-// spectators 18 µs on Shields, 41 µs on Dice Chess, the seats reusing the spectators' sub-diffs:
-// bench/view-round.bench.ts), and the issue's ≤ 300 B per action is not met (what is left: bench/RESULTS.md).
+// (GameModule.wireView), then 273 B and 222–249 B once their last attack and last move pointed into the log lines
+// that already say them, and the marker, the lines and the diffs' framing lost their repeats (bench/RESULTS.md,
+// fifth round): the issue's ≤ 300 B per action. Typed schema with `@view()` fields would give field deltas too,
+// but needs one schema per game kept in step with its module, and the room would stop being game-agnostic; its
+// prototype was not built, so it has no figure. The cost of this choice: a diff per audience on each patch (a round
+// of a two-seat room with spectators 8 µs on Shields, 12 µs on Dice Chess, the seats reusing the spectators'
+// sub-diffs: bench/view-round.bench.ts).
 import { ClientState, type Client } from '@colyseus/core';
 import {
   diff,
+  encodeViewMessage,
   shareNodes,
   TABLE_OUT,
   type DiffMemo,
   type GameModule,
+  type PublicLine,
   type ViewMessage,
   type WireDoc,
 } from '@dicehall/shared';
@@ -30,17 +34,23 @@ import {
  * What every audience of a game state is sent: the public document, and one per seat. Legal actions go only to
  * seats to act; for a game whose clients derive them from their own view (`legalFromView`) not even those
  * travel, only a marker that the seat is to act (and the server does not list them at all).
+ * `lines`: the public log lines every client on a diff holds (the room's latest, ./record `window`), which a view
+ * may point into (GameModule.wireView); none for a full document, which a client may read before its first lines.
  */
 export function viewDocs(
   m: GameModule,
   state: unknown,
   seats: number,
   toAct: readonly number[],
+  lines: readonly PublicLine[] = [],
 ): { public: WireDoc; seats: WireDoc[] } {
   const derive = m.legalFromView !== undefined;
-  // A game whose views travel in a smaller form says so once, in each full document (`game` never changes).
+  // A game whose views travel in a smaller form, or whose legal actions are derived, says so once, in each full
+  // document (`game` never changes).
   const wire = m.wireView;
-  const doc = (view: unknown): WireDoc => (wire ? { view: wire.toWire(state, view), game: m.id } : { view });
+  const game = wire || derive ? { game: m.id } : {};
+  const doc = (view: unknown): WireDoc =>
+    wire ? { view: wire.toWire(state, view, lines), ...game } : { view, ...game };
   const pub = doc(m.view(state, null));
   return {
     public: pub,
@@ -49,24 +59,36 @@ export function viewDocs(
       const own = doc(m.view(state, s));
       const d = { ...own, view: shareNodes(own.view, pub.view) };
       if (!toAct.includes(s)) return d;
-      return derive ? { ...d, act: [m.id, s] } : { ...d, legal: m.legalActions(state, s) };
+      return derive ? { ...d, act: s } : { ...d, legal: m.legalActions(state, s) };
     }),
   };
 }
 
+/** The same document made without pointing into the log (`lines` none), for a full document; made when asked. */
+export type Whole = () => WireDoc;
+
 /**
  * One audience's stream: the document last sent, its revision, and the next one waiting for the patch.
  * Diffs are taken when patches go out, so a burst of changes costs one diff and one message.
+ *
+ * A document's view may point into the log's latest lines (GameModule.wireView), which clients on the stream hold;
+ * a full document never does (it is its `whole` form), so a client joining, or starting over at a rematch before
+ * the patch that brings the new game's lines, needs no line to read it. A pointer is a number where the full form
+ * has the value: a later diff replaces it whole whichever a client holds, so both read the same from then on.
  */
 export class ViewChannel {
   rev = 0;
   sent: WireDoc | null = null;
+  private sentWhole: Whole | null = null;
   private next: WireDoc | null = null;
+  private nextWhole: Whole | null = null;
   private pending = false;
   private reset = false;
 
-  set(doc: WireDoc) {
+  /** `whole`: the same document without pointers into the log, when it may have some. */
+  set(doc: WireDoc, whole?: Whole) {
     this.next = doc;
+    this.nextWhole = whole ?? null;
     this.pending = true;
   }
 
@@ -74,7 +96,10 @@ export class ViewChannel {
   restart() {
     this.reset = true;
     this.pending = this.next !== null || this.sent !== null;
-    if (this.next === null) this.next = this.sent;
+    if (this.next === null) {
+      this.next = this.sent;
+      this.nextWhole = this.sentWhole;
+    }
   }
 
   /** The latest document, sent or still waiting for the next patch. */
@@ -84,13 +109,13 @@ export class ViewChannel {
 
   /** What a client joining this audience now needs first. */
   snapshot(): ViewMessage {
-    return { rev: this.rev, full: this.sent };
+    return { rev: this.rev, full: this.sentWhole ? this.sentWhole() : this.sent };
   }
 
   /** The next message as its JSON text (what is sent), or null when nothing changed. */
   flushText(memo?: DiffMemo): string | null {
     const msg = this.flush(memo);
-    return msg ? JSON.stringify(msg) : null;
+    return msg ? encodeViewMessage(msg) : null;
   }
 
   /**
@@ -101,16 +126,42 @@ export class ViewChannel {
     if (!this.pending) return null;
     this.pending = false;
     const next = this.next;
+    const whole = this.nextWhole;
     if (this.reset || this.sent === null) {
       this.reset = false;
-      this.sent = next;
-      return { rev: ++this.rev, full: next };
+      // What its clients hold, which the next diff starts from.
+      this.sent = whole ? whole() : next;
+      this.sentWhole = null;
+      return { rev: ++this.rev, full: this.sent };
     }
     const ops = diff(this.sent, next, memo);
     this.sent = next;
+    this.sentWhole = whole;
     if (ops === undefined) return null;
     return { rev: ++this.rev, ops };
   }
+}
+
+/**
+ * Sets each audience's channel (the spectators' first, then each seat's) to its document for `state`, pointing
+ * into `lines` where the module's views may, with the same documents without pointers for full documents (made at
+ * most once, when one is sent).
+ */
+export function setDocs(
+  channels: readonly ViewChannel[],
+  m: GameModule,
+  state: unknown,
+  seats: number,
+  toAct: readonly number[],
+  lines: readonly PublicLine[] = [],
+) {
+  const docs = viewDocs(m, state, seats, toAct, lines);
+  let whole: ReturnType<typeof viewDocs> | undefined;
+  const wholeDocs = () => (whole ??= viewDocs(m, state, seats, toAct));
+  const points = m.wireView !== undefined && lines.length > 0;
+  channels[0]!.set(docs.public, points ? () => wholeDocs().public : undefined);
+  for (const [s, doc] of docs.seats.entries())
+    channels[s + 1]!.set(doc, points ? () => wholeDocs().seats[s]! : undefined);
 }
 
 /** What the view streams need from their room. */
@@ -133,11 +184,9 @@ export class RoomViews {
    * Sets what each audience sees; the diffs go out with the next flush. Each seat's view already holds the
    * public part, so a seat is sent its own stream only, and legal actions only to seats that are to act.
    */
-  set(m: GameModule, state: unknown, seats: number, toAct: readonly number[]) {
-    const docs = viewDocs(m, state, seats, toAct);
-    this.public.set(docs.public);
+  set(m: GameModule, state: unknown, seats: number, toAct: readonly number[], lines: readonly PublicLine[] = []) {
     while (this.seats.length < seats) this.seats.push(new ViewChannel());
-    for (const [s, doc] of docs.seats.entries()) this.seats[s]!.set(doc);
+    setDocs([this.public, ...this.seats], m, state, seats, toAct, lines);
   }
 
   /** Every seated client now holds another seat's stream (rematch): each starts over from a full document. */

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   commitmentOf,
+  decodeLine,
   encodeLine,
   FAIR_SCHEME,
   FairDice,
@@ -15,6 +16,7 @@ import {
   type GameModule,
   type LogEntry,
   type LogPage,
+  type PublicLine,
   type Table,
 } from '@dicehall/shared';
 import { nodeHmac } from './node-hmac';
@@ -54,6 +56,14 @@ export class GameRecord {
   private unsent = 0;
   /** This game's event key lists (as JSON) and their numbers, as synced in `logKeys`. */
   private keyIds = new Map<string, number>();
+  /** The same key lists, by number, read back (for `window`). */
+  private keyLists: string[][] = [];
+  /**
+   * The latest LOG_WINDOW public lines as every client reads them (decoded from the text it is sent): every client
+   * holds these (a client present got each in its patch, one joining gets the synced window, which holds at least
+   * these until the next line, and every line is projected with). The views point into them (GameModule.wireView).
+   */
+  readonly window: PublicLine[] = [];
 
   constructor(private host: RecordHost) {}
 
@@ -91,6 +101,7 @@ export class GameRecord {
   begin(setup: LogEntry) {
     this.held = [];
     this.clearLines();
+    this.host.state.logStart = setup.at;
     this.appendLine(setup);
   }
 
@@ -107,6 +118,7 @@ export class GameRecord {
     this.entries = [...entries];
     this.held = [];
     this.clearLines();
+    this.host.state.logStart = entries[0]?.at ?? 0;
     entries.forEach((e, k) => {
       if (heldAfter[k]) this.held.push(e);
       else for (const line of [...this.held.splice(0), e]) this.appendLine(line);
@@ -171,6 +183,8 @@ export class GameRecord {
     this.lines = [];
     this.unsent = 0;
     this.keyIds.clear();
+    this.keyLists = [];
+    this.window.length = 0;
     this.host.state.log.clear();
     this.host.state.logKeys.clear();
   }
@@ -182,6 +196,7 @@ export class GameRecord {
     if (id === undefined) {
       id = this.keyIds.size;
       this.keyIds.set(text, id);
+      this.keyLists.push(keys);
       this.host.state.logKeys.push(text);
     }
     return id;
@@ -190,8 +205,11 @@ export class GameRecord {
   private appendLine(entry: LogEntry) {
     const line = new LogLine();
     line.seq = entry.seq;
-    line.json = encodeLine(entry, !!this.host.module.secretRolls, this.keysOf);
+    const start = this.host.state.logStart;
+    line.json = encodeLine(entry, !!this.host.module.secretRolls, this.keysOf, start);
     this.lines.push([line.seq, line.json]);
+    this.window.push(decodeLine(line.seq, line.json, this.keyLists, start));
+    if (this.window.length > LOG_WINDOW) this.window.shift();
     const log = this.host.state.log;
     log.push(line);
     this.unsent++;

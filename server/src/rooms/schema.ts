@@ -59,6 +59,8 @@ export class TableState extends Schema implements TableSync {
   @type([LogLine]) log = new ArraySchema<LogLine>();
   /** The event key lists the log's lines refer to by position (shared/src/core/log-line.ts); only ever added to in a game. */
   @type(['string']) logKeys = new ArraySchema<string>();
+  /** The game's start (its setup entry's time, ms): the log lines' times count from it. */
+  @type('number') logStart = 0;
   @type([ChatLine]) chat = new ArraySchema<ChatLine>();
   @type('string') gameId = '';
   @type('string') commitment = '';

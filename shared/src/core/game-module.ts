@@ -2,6 +2,7 @@
 import type { ZodType } from 'zod';
 import type { Dice } from './dice';
 import type { TimeoutPolicy } from './clock';
+import type { HeldLine, LineSource } from './wire-lines';
 
 /** A seat index: 0 for the first player, 1 for the second, … */
 export type Seat = number;
@@ -94,10 +95,16 @@ export interface GameModule<
    * client (shared/src/core/view-stream.ts), so a change costs no bytes for them. `fromWire(toWire(state, v))`
    * must equal `v` for every view of every state (the view stream test checks it over random games); `fromWire`
    * only fills fields that are absent, so a view sent whole still reads as itself.
+   *
+   * `lines` are the public log lines every client receiving this form also holds (the room's latest, newest last;
+   * none for a full document), so a field a line already says (the last attack, the last move) may travel as that
+   * line's seq (`pointTo`, ./wire-lines); `fromWire` rebuilds it from the line it names in the lines its holder has,
+   * and throws `LineMissing` while that line has not arrived. `toWire` points only where the rebuild comes out
+   * exactly the same, so the view stays exact whatever the lines hold.
    */
   wireView?: {
-    toWire(state: State, view: View): unknown;
-    fromWire(wire: unknown): View;
+    toWire(state: State, view: View, lines: readonly HeldLine[]): unknown;
+    fromWire(wire: unknown, lines: LineSource): View;
   };
   /**
    * Everything, hidden cards included, for the replay of a finished game (whose full log is public by then).

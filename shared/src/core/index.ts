@@ -8,6 +8,7 @@ export * from './table';
 export * from './clock';
 export * from './log';
 export * from './log-line';
+export * from './wire-lines';
 export * from './view-stream';
 export * from './names';
 export * from './protocol';

@@ -15,11 +15,17 @@ export type WireEvent = [keys: number, ...values: unknown[]];
 
 /**
  * One public line: `[kind, seat, rolls, events, at]`, then the bot's level when a bot made the move. The seq is
- * not in it: it travels beside the text (`LogLineSync.seq`, or a page's `[seq, text]`), once.
+ * not in it: it travels beside the text (`LogLineSync.seq`, or a page's `[seq, text]`), once. The kind of nearly
+ * every line, 'action', travels as 0 (`ACTION`); `at` counts from the game's start (`TableSync.logStart`, the setup
+ * entry's time): 6 or 7 digits instead of 13. Both are ~14 B of every line every client receives (issue #18).
  */
 export type WireLine =
-  | [kind: LogEntry['kind'], seat: number | null, rolls: WireRoll[], events: WireEvent[], at: number]
-  | [kind: LogEntry['kind'], seat: number | null, rolls: WireRoll[], events: WireEvent[], at: number, bot: string];
+  | [kind: WireKind, seat: number | null, rolls: WireRoll[], events: WireEvent[], at: number]
+  | [kind: WireKind, seat: number | null, rolls: WireRoll[], events: WireEvent[], at: number, bot: string];
+
+/** A line's kind as it travels: 'action' as 0 (`ACTION`), the others (setup, platform entries) as their word. */
+export type WireKind = Exclude<LogEntry['kind'], 'action'> | typeof ACTION;
+export const ACTION = 0;
 
 /** A public line as a client reads it: the entry without its action (which may be secret until the game ends). */
 export interface PublicLine {
@@ -37,8 +43,14 @@ export interface PublicLine {
  * An entry's public line: everything but the action, which may be secret (an arrangement) until the game ends,
  * and without the rolls when the module says they reveal a secret (a shuffled deck). `keysOf` numbers an event's
  * key list (the same list, the same number, for the whole game), so the keys are not written in every line.
+ * `start`: the game's start (its setup entry's `at`), which `at` counts from.
  */
-export function encodeLine(entry: LogEntry, secretRolls: boolean, keysOf: (keys: string[]) => number): string {
+export function encodeLine(
+  entry: LogEntry,
+  secretRolls: boolean,
+  keysOf: (keys: string[]) => number,
+  start = 0,
+): string {
   const rolls: WireRoll[] = secretRolls
     ? []
     : entry.rolls.map((r) => (r.key === undefined ? [r.index, r.sides, r.value] : [r.index, r.sides, r.value, r.key]));
@@ -48,21 +60,26 @@ export function encodeLine(entry: LogEntry, secretRolls: boolean, keysOf: (keys:
     const keys = Object.keys(record).filter((k) => record[k] !== undefined);
     return [keysOf(keys), ...keys.map((k) => record[k])];
   });
+  const kind: WireKind = entry.kind === 'action' ? ACTION : entry.kind;
+  const at = entry.at - start;
   const line: WireLine = entry.bot
-    ? [entry.kind, entry.seat, rolls, events, entry.at, entry.bot]
-    : [entry.kind, entry.seat, rolls, events, entry.at];
+    ? [kind, entry.seat, rolls, events, at, entry.bot]
+    : [kind, entry.seat, rolls, events, at];
   return JSON.stringify(line);
 }
 
 /** The key lists as the room syncs them (`logKeys`: each a JSON array of names), read once. */
 export const readKeys = (logKeys: Iterable<string>): string[][] => [...logKeys].map((k) => JSON.parse(k) as string[]);
 
-/** Reads a line the server wrote (`encodeLine`) with the seq it travelled beside and the game's key lists. */
-export function decodeLine(seq: number, text: string, keys: readonly (readonly string[])[]): PublicLine {
+/**
+ * Reads a line the server wrote (`encodeLine`) with the seq it travelled beside, the game's key lists and its start
+ * (`TableSync.logStart`).
+ */
+export function decodeLine(seq: number, text: string, keys: readonly (readonly string[])[], start = 0): PublicLine {
   const [kind, seat, rolls, events, at, bot] = JSON.parse(text) as WireLine;
   return {
     seq,
-    kind,
+    kind: kind === ACTION ? 'action' : kind,
     seat,
     rolls: rolls.map(([index, sides, value, key]) =>
       key === undefined ? { index, sides, value } : { index, sides, value, key },
@@ -72,7 +89,7 @@ export function decodeLine(seq: number, text: string, keys: readonly (readonly s
       if (!names) throw new Error(`log line ${seq}: unknown key list ${id}`);
       return Object.fromEntries(names.map((k, i) => [k, values[i]])) as unknown as GameEvent;
     }),
-    at,
+    at: at + start,
     ...(bot ? { bot } : {}),
   };
 }

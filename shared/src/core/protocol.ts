@@ -246,6 +246,8 @@ export interface TableSync {
   log: SyncList<LogLineSync>;
   /** This game's event key lists, each a JSON array of names, numbered by position: lines refer to them (./log-line). */
   logKeys: SyncList<string>;
+  /** The game's start (its setup entry's time, ms): lines' times count from it (./log-line). Absent: 0. */
+  logStart?: number;
   chat: SyncList<ChatLineSync>;
   gameId: string;
   commitment: string;

@@ -1,5 +1,6 @@
 // Dice Chess as a seat or a spectator sees it (C2's secret arrangements stay out), and events in words.
 import type { Result, Seat } from '../../core/game-module';
+import { type HeldLine, type LineSource, noLines, pointedTo, pointTo } from '../../core/wire-lines';
 import { seatName } from '../../core/names';
 import { cellOf, formatBoard, homeSquares, sideTotals, squareIndex, squareName, type Board } from './board';
 import { generateMoves } from './moves';
@@ -118,14 +119,37 @@ export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView 
   };
 }
 
+/** The last move as a log line says it: its move or capture event, in LastMove's key order (state.ts `move`). */
+function moveOf(line: HeldLine): LastMove | undefined {
+  const e = line.events.find((ev) => ev.type === 'move' || ev.type === 'capture') as
+    | Extract<DiceChessEvent, { type: 'move' | 'capture' }>
+    | undefined;
+  if (!e) return undefined;
+  const capture = e.type === 'capture';
+  return {
+    seat: e.seat,
+    from: e.from,
+    to: e.to,
+    value: e.value,
+    captured: capture ? e.captured : null,
+    reroll: capture ? e.reroll : null,
+    notation: e.notation,
+  };
+}
+
 /**
  * A view as it travels (GameModule.wireView): without what a client works out from the board and the captured
  * dice with these same rules (the board's text, the side totals, the home squares, the quiet limit) and, under
  * rules 2, without the progress moves (from each die's `furthest`). About 150 B less per move (bench/RESULTS.md):
  * the list of progress moves changes wholesale at every ply. Rules 1 counted progress per side against a mark the
- * view does not show, so there the list travels.
+ * view does not show, so there the list travels. The last move travels as the seq of the log line that holds it,
+ * when that line is one every client has (`lines`) and says exactly the same (the line already carries the move).
  */
-export function viewToWire(state: DiceChessState, view: DiceChessView): Partial<DiceChessView> {
+export function viewToWire(
+  state: DiceChessState,
+  view: DiceChessView,
+  lines: readonly HeldLine[] = [],
+): Partial<Omit<DiceChessView, 'lastMove'>> & { lastMove?: LastMove | null | number } {
   const {
     notation: _notation,
     diceOnBoard: _dice,
@@ -136,12 +160,24 @@ export function viewToWire(state: DiceChessState, view: DiceChessView): Partial<
     progressMoves,
     ...rest
   } = view;
-  return state.rules === 1 ? { ...rest, progressMoves } : rest;
+  // Who is to act follows from the phase, the turn and the confirmations (toActOf); it travels only if it did not.
+  const { toAct, ...others } = rest;
+  const sameToAct = JSON.stringify(toAct) === JSON.stringify(toActFrom(rest));
+  const wire = { ...(sameToAct ? others : rest), lastMove: pointTo(rest.lastMove, lines, moveOf) };
+  return state.rules === 1 ? { ...wire, progressMoves } : wire;
+}
+
+/** Who is to act, from what the view shows: toActOf (state.ts) read off the view. */
+function toActFrom(v: Pick<DiceChessView, 'phase' | 'turn' | 'confirmed'>): Seat[] {
+  if (v.phase === 'arrange') return ([0, 1] as const).filter((s) => !v.confirmed[s]);
+  if (v.phase === 'play' && v.turn !== null) return [v.turn];
+  return [];
 }
 
 /** The view a wire form stands for: every field viewToWire left out, worked out again (fields present stay). */
-export function viewFromWire(wire: unknown): DiceChessView {
-  const w = wire as Partial<DiceChessView> & Pick<DiceChessView, 'board' | 'captured' | 'phase' | 'turn'>;
+export function viewFromWire(wire: unknown, lines: LineSource = noLines): DiceChessView {
+  const w = wire as Partial<Omit<DiceChessView, 'lastMove'>> &
+    Pick<DiceChessView, 'board' | 'captured' | 'phase' | 'turn'> & { lastMove?: LastMove | null | number };
   const board: number[] = new Array(64).fill(0);
   const reach: number[] = new Array(64).fill(0);
   for (const d of w.board) {
@@ -157,7 +193,7 @@ export function viewFromWire(wire: unknown): DiceChessView {
     phase: w.phase,
     placement: w.placement!,
     viewer: w.viewer!,
-    toAct: w.toAct!,
+    toAct: w.toAct ?? toActFrom(w as Pick<DiceChessView, 'phase' | 'turn' | 'confirmed'>),
     turn: w.turn,
     first: w.first!,
     rolled: w.rolled!,
@@ -178,7 +214,7 @@ export function viewFromWire(wire: unknown): DiceChessView {
     quiet: w.quiet!,
     quietLimit: w.quietLimit ?? QUIET_LIMIT,
     ply: w.ply!,
-    lastMove: w.lastMove!,
+    lastMove: pointedTo(w.lastMove!, lines, moveOf),
     result: w.result!,
   };
 }

@@ -1,5 +1,6 @@
 // Shields: what the table shows. Nothing is hidden, so every seat and spectators get the same view.
 import type { Seat } from '../../core/game-module';
+import { type HeldLine, type LineSource, noLines, pointedTo, pointTo } from '../../core/wire-lines';
 import {
   BEATS,
   batteryId,
@@ -159,12 +160,24 @@ const wireShield = (s: ShieldView): WireShield => ({ id: s.id, points: s.points 
 const ids = (ds: DieView[]) => ds.map((d) => d.id);
 
 /**
+ * The last attack as a log line says it: the line's attack event without its type (the event is `{ type, ...summary }`
+ * in the summary's own key order, rules.ts `attack`).
+ */
+function attackOf(line: HeldLine): AttackSummary | undefined {
+  const e = line.events.find((ev) => ev.type === 'attack');
+  if (!e) return undefined;
+  const { type: _type, ...summary } = e;
+  return summary as unknown as AttackSummary;
+}
+
+/**
  * A view as it travels (GameModule.wireView): dice as their ids (kind, colour and sides are the catalogue's), a
  * battery without what its place says, and each player's black shields once instead of on every live battery.
  * A die taken from the pool is ~13 B instead of ~63, a black shield placed ~30 B instead of three times ~80
- * (bench/RESULTS.md).
+ * (bench/RESULTS.md). The last attack travels as the seq of the log line that holds it, when that line is one
+ * every client has (`lines`) and says exactly the same (~100–150 B said once, in the line, instead of twice).
  */
-export function viewToWire(_state: unknown, v: ShieldsView): unknown {
+export function viewToWire(_state: unknown, v: ShieldsView, lines: readonly HeldLine[] = []): unknown {
   return {
     ...v,
     players: v.players.map((p): WirePlayer => {
@@ -190,14 +203,16 @@ export function viewToWire(_state: unknown, v: ShieldsView): unknown {
       potion: ids(v.pool.potion),
       polish: ids(v.pool.polish),
     },
+    lastAttack: pointTo(v.lastAttack, lines, attackOf),
   };
 }
 
-/** The view a wire form stands for (a view sent whole reads as itself). */
-export function viewFromWire(wire: unknown): ShieldsView {
-  const w = wire as Omit<ShieldsView, 'players' | 'pool'> & {
+/** The view a wire form stands for (a view sent whole reads as itself); `lines`, what the last attack may point to. */
+export function viewFromWire(wire: unknown, lines: LineSource = noLines): ShieldsView {
+  const w = wire as Omit<ShieldsView, 'players' | 'pool' | 'lastAttack'> & {
     players: (WirePlayer | PlayerView)[];
     pool: Record<keyof ShieldsView['pool'], (string | DieView)[]>;
+    lastAttack: AttackSummary | null | number;
   };
   const die = (d: string | DieView) => (typeof d === 'string' ? dieView(d) : d);
   const shield = (layer: ShieldView['layer']) => (s: WireShield) => shieldView(layer)(s);
@@ -235,5 +250,6 @@ export function viewFromWire(wire: unknown): ShieldsView {
       potion: w.pool.potion.map(die),
       polish: w.pool.polish.map(die),
     },
+    lastAttack: pointedTo(w.lastAttack, lines, attackOf),
   };
 }

@@ -1,0 +1,68 @@
+// What a view's wire form may point into (GameModule.wireView): public log lines by seq, and the pointers themselves.
+// Apart from ./log-line (which the bots must not reach, test/bots/input.test.ts): a line here is only its seq and
+// events, which a `PublicLine` is.
+import type { GameEvent } from './game-module';
+
+/** A public log line as far as a view's wire form reads it (./log-line `PublicLine` is one). */
+export interface HeldLine {
+  seq: number;
+  events: GameEvent[];
+}
+
+/**
+ * Public lines by seq, as one side holds them: what a view's wire form may point into (GameModule.wireView). The
+ * server's are the room's latest published lines; a client's, the lines it holds of the game (client/src/net/store).
+ */
+export interface LineSource {
+  line(seq: number): HeldLine | undefined;
+}
+
+export const noLines: LineSource = { line: () => undefined };
+
+/** A source over a list of lines (any order). */
+export function linesOf(lines: Iterable<HeldLine>): LineSource {
+  const bySeq = new Map<number, HeldLine>();
+  for (const l of lines) bySeq.set(l.seq, l);
+  return { line: (seq) => bySeq.get(seq) };
+}
+
+/**
+ * A view's wire form points to a line its holder does not hold (yet): a view message arrives just ahead of the patch
+ * that brings the line, so the client waits for it (shared/src/core/view-stream.ts) rather than show a guess.
+ */
+export class LineMissing extends Error {
+  constructor(readonly seq: number) {
+    super(`log line ${seq} is not held`);
+  }
+}
+
+/**
+ * A field of a view as it travels (GameModule.wireView): the seq of the newest line in `lines` from which `derive`
+ * rebuilds exactly `value` (the same JSON text, key order included), or `value` itself when none does. A field a
+ * log line already says (the last attack, the last move) then costs its seq instead of a second copy.
+ */
+export function pointTo<T>(
+  value: T,
+  lines: readonly HeldLine[],
+  derive: (line: HeldLine) => T | undefined,
+): T | number {
+  if (value === null || typeof value !== 'object') return value;
+  let text: string | undefined;
+  for (let k = lines.length - 1; k >= 0; k--) {
+    const d = derive(lines[k]!);
+    if (d === undefined) continue;
+    text ??= JSON.stringify(value);
+    if (JSON.stringify(d) === text) return lines[k]!.seq;
+  }
+  return value;
+}
+
+/** The field `pointTo` sent: rebuilt from the line it names, or as it travelled (a whole value). */
+export function pointedTo<T>(field: T | number, lines: LineSource, derive: (line: HeldLine) => T | undefined): T {
+  if (typeof field !== 'number') return field;
+  const line = lines.line(field);
+  if (!line) throw new LineMissing(field);
+  const d = derive(line);
+  if (d === undefined) throw new Error(`log line ${field} does not hold what the view points to`);
+  return d;
+}
