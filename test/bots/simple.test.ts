@@ -144,14 +144,14 @@ it('Dice Siege levels differ by how often they leave the tuned policy: hard neve
   expect(rate('easy')).toBeLessThan(0.6);
 });
 
-it('Polywars easy is greedy by kind: it attacks whenever it may', () => {
+it("the Polywars simple bot at normal (the benchmark's greedy baseline) is greedy by kind: it attacks whenever it may", () => {
   const m = getGame('polywars')!;
   let attacks = 0;
   for (const [i, { state, seat }] of positions(m, [{ seats: 2, cycleLimit: 4 }], 30).entries()) {
     const legal = m.legalActions(state, seat) as { type: string }[];
     if (!legal.some((a) => a.type === 'attack')) continue;
     attacks++;
-    const action = makeSimpleBot('polywars', 'easy', seededDice(i)).choose(botInput(m, state, seat)) as {
+    const action = makeSimpleBot('polywars', 'normal', seededDice(i)).choose(botInput(m, state, seat)) as {
       type: string;
     };
     expect(action.type).toBe('attack');

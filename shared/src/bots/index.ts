@@ -30,6 +30,6 @@ export const botGames = (): string[] => Object.keys(LEVEL_NOTES);
 export function createBot(gameId: string, level: Level, rng: Dice): Bot | undefined {
   const kit = getBotKit(gameId);
   if (kit) return makeBot(kit, level, rng);
-  if (gameId === 'polywars' && (level === 'normal' || level === 'hard')) return makePolywarsBot(level, rng) as Bot;
+  if (gameId === 'polywars' && level !== 'random') return makePolywarsBot(level, rng) as Bot;
   return Object.hasOwn(LEVEL_NOTES, gameId) ? makeSimpleBot(gameId, level, rng) : undefined;
 }

@@ -16,7 +16,7 @@ export const LEVEL_NOTES: Record<string, Record<'easy' | 'normal' | 'hard', stri
     hard: 'searches its turn and the reply over eight guesses of the hidden cards',
   },
   polywars: {
-    easy: 'greedy by kind of action: attacks first, passing last (never concedes)',
+    easy: 'a narrow one-step lookahead, a random action one time in three (never concedes)',
     normal: 'one-step lookahead over the dice with a heuristic score (material, leader safety, objective, threats)',
     hard: 'the same lookahead over more candidate moves and more dice faces',
   },

@@ -13,9 +13,11 @@ import type { PolywarsView } from '../games/polywars/view';
 import type { Bot, BotInput, Budget, Thought } from './types';
 
 /** How much each level looks at: candidate actions per decision, and the limit of listed faces of one die. */
-const LOOK: Record<'normal' | 'hard', { candidates: number; faces: number; ms: number }> = {
-  normal: { candidates: 40, faces: 12, ms: 120 },
-  hard: { candidates: 120, faces: 20, ms: 220 },
+const LOOK: Record<'easy' | 'normal' | 'hard', { candidates: number; faces: number; ms: number; blunder: number }> = {
+  // Easy: a narrow look, and a random legal action one time in three (its blunders, decided before thinking).
+  easy: { candidates: 12, faces: 6, ms: 60, blunder: 3 },
+  normal: { candidates: 40, faces: 12, ms: 120, blunder: 0 },
+  hard: { candidates: 120, faces: 20, ms: 220, blunder: 0 },
 };
 
 /** Thrown from inside `apply` to learn the size of the first die. */
@@ -259,8 +261,8 @@ function simultaneous(v: PolywarsView, seat: Seat, legal: PolywarsAction[], rng:
   }
 }
 
-/** The Polywars bot of `level` (normal or hard); `rng` is the bot's own dice, never the game's. */
-export function makePolywarsBot(level: 'normal' | 'hard', rng: Dice): Bot<PolywarsView, PolywarsAction> {
+/** The Polywars bot of `level`; `rng` is the bot's own dice, never the game's. */
+export function makePolywarsBot(level: 'easy' | 'normal' | 'hard', rng: Dice): Bot<PolywarsView, PolywarsAction> {
   const look = LOOK[level];
   const think = (input: BotInput<PolywarsView, PolywarsAction>, budget?: Partial<Budget>): Thought<PolywarsAction> => {
     const { view, seat } = input;
@@ -275,6 +277,7 @@ export function makePolywarsBot(level: 'normal' | 'hard', rng: Dice): Bot<Polywa
     });
     if (legal.length === 0) return done(first);
     if (legal.length === 1) return done(legal[0]!);
+    if (look.blunder > 0 && rng.roll(look.blunder) === 1) return done(pick(rng, legal));
     if (view.phase !== 'turns') return done(simultaneous(view, seat, legal, rng) ?? pick(rng, legal));
     // Candidates: every action of a listed kind, and a bounded sample of the steps and teleports.
     const full = legal.filter((a) => !SAMPLED.has(a.type));

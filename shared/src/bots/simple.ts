@@ -107,8 +107,8 @@ export function makeSimpleBot<View, Action>(game: string, level: Level, rng: Dic
       if (chosen !== null) return done(chosen);
       return done(pick(rng, options));
     }
-    // Polywars' easy (its normal and hard are ./polywars): greedy by action kind. Other games: easy is random.
-    if (level === 'easy' && game !== 'polywars') return done(pick(rng, options));
+    // Easy is random here (Polywars' easy, normal and hard are ./polywars; its simple bot at normal is greedy by kind).
+    if (level === 'easy') return done(pick(rng, options));
     return done(pick(rng, preferred(game, options)));
   };
   return { game, level, think, choose: (input) => think(input).action };
