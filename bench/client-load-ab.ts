@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../server/src/config';
 import { startServer } from '../server/src/app';
-import { DESKTOP, DEVICES, launch } from '../test/helpers/browser';
+import { DEVICES, launch, throttle } from '../test/helpers/browser';
+import { boardDrawn, runningRoom } from './phone';
 
 const OTHER = process.env.OTHER;
 const RUNS = Number(process.env.RUNS ?? 6);
@@ -48,49 +49,8 @@ async function phone(browser: Browser): Promise<{ page: Page; close: () => Promi
   const context = await browser.newContext(DEVICES.phone);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 1.6e6 / 8,
-    uploadThroughput: 750e3 / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await throttle(cdp, 4);
   return { page, close: () => context.close() };
-}
-
-/** The same condition as bench/client-load.ts: the view has drawn the board once. */
-const boardDrawn = (page: Page) =>
-  page.waitForFunction(
-    () => {
-      const g = (
-        window as unknown as { __dicehall?: { geometry(): { labels: unknown[]; facts: Record<string, unknown> } } }
-      ).__dicehall?.geometry();
-      return !!g && g.labels.length > 0 && Object.keys(g.facts).length > 0;
-    },
-    undefined,
-    { timeout: 60000, polling: 50 },
-  );
-
-/** A running game with both seats taken, so a newcomer's link opens straight onto the board. */
-async function runningRoom(browser: Browser, base: string, game: string) {
-  const contexts = [
-    await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' }),
-    await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' }),
-  ];
-  const host = await contexts[0]!.newPage();
-  await host.goto(`${base}/`);
-  await host.getByLabel('Your name').fill('Ana');
-  await host.getByLabel('Game').selectOption({ label: game });
-  await host.getByRole('button', { name: 'Create room' }).click();
-  await host.waitForURL(/\/r\/[\w-]+$/);
-  const link = host.url();
-  const guest = await contexts[1]!.newPage();
-  await guest.goto(link);
-  await guest.getByLabel('Your name').fill('Ben');
-  await guest.getByRole('button', { name: 'Sit down' }).click();
-  await boardDrawn(guest);
-  return { link, close: () => Promise.all(contexts.map((c) => c.close())) };
 }
 
 const median = (xs: number[]) => {

@@ -16,7 +16,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../server/src/config';
 import { startServer } from '../server/src/app';
-import { DESKTOP, DEVICES, launch } from '../test/helpers/browser';
+import { DEVICES, launch, throttle } from '../test/helpers/browser';
+import { boardDrawn, runningRoom } from './phone';
 
 const DIST = path.resolve(__dirname, '../client/dist');
 const THROTTLE = process.env.THROTTLE !== '0';
@@ -87,58 +88,8 @@ async function phone(
     bytes += e.encodedDataLength;
     each.push([urls.get(e.requestId) ?? e.requestId, e.encodedDataLength]);
   });
-  if (THROTTLE) {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 1.6e6 / 8,
-      uploadThroughput: 750e3 / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  }
+  if (THROTTLE) await throttle(cdp, 4);
   return { page, wire: () => bytes, list: () => [...each].sort((a, b) => b[1] - a[1]), close: () => context.close() };
-}
-
-/** Waits until the game view has drawn the board once (the geometry hook lists its labels and facts). */
-const boardDrawn = (page: Page) =>
-  page.waitForFunction(
-    () => {
-      const g = (
-        window as unknown as { __dicehall?: { geometry(): { labels: unknown[]; facts: Record<string, unknown> } } }
-      ).__dicehall?.geometry();
-      return !!g && g.labels.length > 0 && Object.keys(g.facts).length > 0;
-    },
-    undefined,
-    { timeout: 60000, polling: 50 },
-  );
-
-/** A running game with both seats taken (unthrottled pages), so a newcomer's link opens straight onto the board. */
-async function runningRoom(
-  browser: Browser,
-  base: string,
-  game: string,
-): Promise<{ link: string; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', ...TLS });
-  const host = await context.newPage();
-  await host.goto(`${base}/`);
-  await host.getByLabel('Your name').fill('Ana');
-  await host.getByLabel('Game').selectOption({ label: game });
-  await host.getByRole('button', { name: 'Create room' }).click();
-  await host.waitForURL(/\/r\/[\w-]+$/);
-  const link = host.url();
-  const guestContext = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', ...TLS });
-  const guest = await guestContext.newPage();
-  await guest.goto(link);
-  await guest.getByLabel('Your name').fill('Ben');
-  await guest.getByRole('button', { name: 'Sit down' }).click();
-  await boardDrawn(guest);
-  return {
-    link,
-    close: async () => {
-      await context.close();
-      await guestContext.close();
-    },
-  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -198,7 +149,7 @@ async function main() {
   );
 
   for (const game of ['Dice Chess', 'Shields']) {
-    const room = await runningRoom(browser, base, game);
+    const room = await runningRoom(browser, base, game, TLS);
     const drawn: number[] = [];
     const bytes: number[] = [];
     for (let i = 0; i < RUNS; i++) {

@@ -8,7 +8,8 @@
 import type { Page } from 'playwright-core';
 import { loadConfig } from '../server/src/config';
 import { startServer } from '../server/src/app';
-import { DESKTOP, DEVICES, launch } from '../test/helpers/browser';
+import { DESKTOP, DEVICES, launch, throttle } from '../test/helpers/browser';
+import { boardDrawn } from './phone';
 const CPU = Number(process.env.CPU ?? 1);
 const PROFILE = process.env.PROFILE === '1';
 
@@ -63,14 +64,7 @@ async function main() {
     const context = await browser.newContext(DEVICES.phone);
     const page: Page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 1.6e6 / 8,
-      uploadThroughput: 750e3 / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+    await throttle(cdp, CPU);
     const t0 = Date.now();
     const reqs = new Map<string, { url: string; start: number; end?: number; bytes?: number }>();
     cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) =>
@@ -104,16 +98,7 @@ async function main() {
     }
     await page.goto(link);
     const dcl = Date.now() - t0;
-    await page.waitForFunction(
-      () => {
-        const g = (
-          window as unknown as { __dicehall?: { geometry(): { labels: unknown[]; facts: Record<string, unknown> } } }
-        ).__dicehall?.geometry();
-        return !!g && g.labels.length > 0 && Object.keys(g.facts).length > 0;
-      },
-      undefined,
-      { timeout: 60000, polling: 50 },
-    );
+    await boardDrawn(page);
     const drawn = Date.now() - t0;
     console.log(`run ${run} CPU x${CPU}: goto ${dcl} ms, first ws frame ${firstFrame} ms, board drawn ${drawn} ms`);
     if (PROFILE) {

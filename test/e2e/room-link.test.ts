@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { create } from '../helpers/server';
 import { e2eSetup, sitDown } from '../helpers/e2e';
-import { shot } from '../helpers/browser';
+import { shot, throttle } from '../helpers/browser';
 
 const e2e = e2eSetup();
 
@@ -100,14 +100,8 @@ it('reserves its seat before the network code and PixiJS have arrived, starts on
   try {
     const { context, page } = await e2e.openContext('phone');
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
     // A slow link (as bench/client-load.ts): the downloads take long enough to tell the order apart.
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 1.6e6 / 8,
-      uploadThroughput: 750e3 / 8,
-    });
+    await throttle(cdp);
     const sent = new Map<string, { path: string; priority: string; at: number }>();
     const done = new Map<string, number>();
     cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => {

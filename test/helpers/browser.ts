@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (no browser download), with the flags that draw Pixi on SwiftShader.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 
 /** Uncaught exceptions of every page a test opened through `trackErrors`: a test ends by expecting none. */
 export const pageErrors: string[] = [];
@@ -45,3 +45,18 @@ export const DEVICES = {
   desktop1: { viewport: DESKTOP, deviceScaleFactor: 1 },
 } as const;
 export type DeviceName = keyof typeof DEVICES;
+
+/**
+ * The slow phone link of issue 9's load targets (1.6 Mbps down, 750 kbps up, 150 ms RTT) on a page's DevTools
+ * session, and with `cpu` > 1 its CPU slowed that many times: what bench/client-load.ts measures against.
+ */
+export async function throttle(cdp: CDPSession, cpu = 1): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1.6e6 / 8,
+    uploadThroughput: 750e3 / 8,
+  });
+  if (cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+}
