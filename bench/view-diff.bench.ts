@@ -6,11 +6,9 @@
 // Run: npx tsx --tsconfig tsconfig.base.json bench/view-diff.bench.ts   (GAMES=n per game, default 200; ROUNDS=5)
 import { isDeepStrictEqual } from 'node:util';
 import {
-  advance,
   applyPatch,
   diff,
   games,
-  pick,
   RecordingDice,
   resultOf,
   seededDice,
@@ -18,6 +16,7 @@ import {
   type WireDoc,
 } from '@dicehall/shared';
 import { viewDocs } from '../server/src/rooms/projection';
+import { randomAction } from '../test/helpers/random-game';
 
 const GAMES = Number(process.env.GAMES ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -96,9 +95,7 @@ function pairs(id: string, count: number): [WireDoc, WireDoc][] {
       if (last) for (const [k, d] of now.entries()) out.push([last[k]!, d]);
       last = now;
       if (result) break;
-      const seat = toAct[0]!;
-      const r = advance(m, table, seat, 'action', pick(choose, m.legalActions(table.state, seat)), dice, step);
-      if (!r.ok) throw new Error(r.message);
+      const r = randomAction(m, table, choose, dice, step);
       table = r.table;
     }
   }

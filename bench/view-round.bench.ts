@@ -4,10 +4,8 @@
 // median. Checks that both ways give the same patches.
 // Run: npx tsx --tsconfig tsconfig.base.json bench/view-round.bench.ts   (GAMES=n per game, default 100; ROUNDS=5)
 import {
-  advance,
   diff,
   games,
-  pick,
   RecordingDice,
   resultOf,
   seededDice,
@@ -18,6 +16,7 @@ import {
 import { viewDocs } from '../server/src/rooms/projection';
 import { GameRecord } from '../server/src/rooms/record';
 import { TableState } from '../server/src/rooms/schema';
+import { randomAction } from '../test/helpers/random-game';
 
 const GAMES = Number(process.env.GAMES ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -42,16 +41,7 @@ function rounds(id: string): [Docs, Docs][] {
       const docs = [d.public, ...d.seats];
       if (prev) out.push([prev, docs]);
       prev = docs;
-      const r = advance(
-        m,
-        table,
-        toAct[0]!,
-        'action',
-        pick(choose, m.legalActions(table.state, toAct[0]!)),
-        dice,
-        step,
-      );
-      if (!r.ok) throw new Error(r.message);
+      const r = randomAction(m, table, choose, dice, step);
       table = r.table;
       record.publish(r.entry, table);
       record.patched();

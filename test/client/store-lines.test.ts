@@ -2,20 +2,12 @@
 // ahead of the patch that brings the line it points to. Until the patch, the store keeps showing the document before
 // (never a guess); with it, the document is the module's own view exactly. Whatever the order, the client ends with
 // the same state. Seeded Shields and Dice Chess games, as the room publishes, projects and flushes them.
-import {
-  advance,
-  games,
-  pick,
-  RecordingDice,
-  resultOf,
-  seededDice,
-  startTable,
-  type TableSync,
-} from '@dicehall/shared';
+import { games, RecordingDice, resultOf, seededDice, startTable, type TableSync } from '@dicehall/shared';
 import { Store } from '../../client/src/net/store';
 import { setDocs, ViewChannel } from '../../server/src/rooms/projection';
 import { GameRecord } from '../../server/src/rooms/record';
 import { SeatState, TableState } from '../../server/src/rooms/schema';
+import { randomAction } from '../helpers/random-game';
 
 /** The synced state as a client holds it at one moment (a copy: the room's keeps changing). */
 const synced = (state: TableState): TableSync => JSON.parse(JSON.stringify(state.toJSON()));
@@ -62,16 +54,7 @@ describe.each([
       shown = truth;
       if (result) break;
       const at = 1_795_680_000_000 + (step + 1) * 1000;
-      const next = advance(
-        m,
-        table,
-        toAct[0]!,
-        'action',
-        pick(choose, m.legalActions(table.state, toAct[0]!)),
-        dice,
-        at,
-      );
-      if (!next.ok) throw new Error(next.message);
+      const next = randomAction(m, table, choose, dice, at);
       table = next.table;
       record.publish(next.entry, table);
     }
@@ -103,17 +86,7 @@ it("a diff read against the last game's lines (it came just ahead of the new gam
     record.begin(start.entry);
     setDocs(spectators, m, table.state, 2, m.toAct(table.state), []);
     for (let k = 0; k < n; k++) {
-      const toAct = m.toAct(table.state);
-      const next = advance(
-        m,
-        table,
-        toAct[0]!,
-        'action',
-        pick(choose, m.legalActions(table.state, toAct[0]!)),
-        dice,
-        0,
-      );
-      if (!next.ok) throw new Error(next.message);
+      const next = randomAction(m, table, choose, dice, 0);
       table = next.table;
       record.publish(next.entry, table);
       setDocs(spectators, m, table.state, 2, m.toAct(table.state), record.window);

@@ -4,7 +4,6 @@
 // that brings the log lines its view may point into (GameModule.wireView), as the room sends them. VIEW_STREAM_GAMES
 // sets the games per module (CI default 100; e.g. VIEW_STREAM_GAMES=3000 npx jest test/rooms/view-stream.test.ts).
 import {
-  advance,
   applyViewMessage,
   diff,
   emptyStream,
@@ -12,7 +11,6 @@ import {
   readViewMessage,
   expandStream,
   games,
-  pick,
   RecordingDice,
   resultOf,
   seededDice,
@@ -26,6 +24,7 @@ import {
 import { setDocs, ViewChannel, viewDocs } from '../../server/src/rooms/projection';
 import { GameRecord } from '../../server/src/rooms/record';
 import { TableState } from '../../server/src/rooms/schema';
+import { randomAction } from '../helpers/random-game';
 
 const GAMES = Number(process.env.VIEW_STREAM_GAMES ?? 100);
 /** What crosses the socket: the message's JSON text. */
@@ -113,17 +112,7 @@ describe.each(Object.keys(games))('%s view stream', (id) => {
         });
         steps++;
         if (result || step > 3000) break;
-        const seat = toAct[0];
-        const stepResult = advance(
-          m,
-          table,
-          seat,
-          'action',
-          pick(choose, m.legalActions(table.state, seat)),
-          dice,
-          step,
-        );
-        if (!stepResult.ok) throw new Error(`${id}: a listed legal action was refused: ${stepResult.message}`);
+        const stepResult = randomAction(m, table, choose, dice, step);
         table = stepResult.table;
         record.publish(stepResult.entry, table);
       }
@@ -173,16 +162,7 @@ describe('bytes per action (issue #18)', () => {
           expect(msg).not.toMatch(/"(layer|lost|destroyed|notation|reroll)":/);
         }
         if (result) break;
-        const next = advance(
-          m,
-          table,
-          toAct[0]!,
-          'action',
-          pick(choose, m.legalActions(table.state, toAct[0]!)),
-          dice,
-          1_795_680_000_000 + step * 4000,
-        );
-        if (!next.ok) throw new Error(next.message);
+        const next = randomAction(m, table, choose, dice, 1_795_680_000_000 + step * 4000);
         table = next.table;
         record.publish(next.entry, table);
         // Every audience receives the line.
@@ -253,9 +233,7 @@ describe('diff', () => {
             expect(JSON.stringify(withMemo)).toBe(JSON.stringify(alone));
           }
           prev = docs;
-          const seat = toAct[0]!;
-          const next = advance(m, table, seat, 'action', pick(choose, m.legalActions(table.state, seat)), dice, step);
-          if (!next.ok) throw new Error(next.message);
+          const next = randomAction(m, table, choose, dice, step);
           table = next.table;
         }
       }
