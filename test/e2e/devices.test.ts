@@ -220,6 +220,21 @@ describe.each(RUN)('on %s', (device) => {
       if (await p.locator('#vs-computer').isVisible()) await p.locator('#vs-computer').check();
       const wide = await p.evaluate(() => document.documentElement.scrollWidth);
       expect({ game, wide }).toEqual({ game, wide: p.viewportSize()!.width });
+      // Every choice reads whole in its closed select: its words, in the select's own font, fit the room the select
+      // leaves beside its padding and arrow (a select cuts what does not fit; Polywars' defaults once did on a phone).
+      const cut = await p.locator('.options select').evaluateAll((selects) => {
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        return selects.flatMap((el) => {
+          const select = el as HTMLSelectElement;
+          const css = getComputedStyle(select);
+          ctx.font = css.font;
+          const room = select.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight) - 24;
+          return [...select.options]
+            .filter((o) => ctx.measureText(o.text).width > room)
+            .map((o) => `${select.name}: ${o.text}`);
+        });
+      });
+      expect({ game, cut }).toEqual({ game, cut: [] });
     }
     await p.context().close();
   });

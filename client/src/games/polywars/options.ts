@@ -10,6 +10,8 @@ export const SCENARIO_NAMES: Record<string, string> = {
   'attack-on-tokyo': 'Attack on Tokyo',
 };
 
+// The defaults' labels stay short enough to read whole in a closed select on a phone (test/e2e/devices.test.ts):
+// each scenario's own force and length are on the rules page.
 export const options: OptionField[] = [
   {
     key: 'scenario',
@@ -31,7 +33,7 @@ export const options: OptionField[] = [
     kind: 'choice',
     initial: 0,
     choices: [
-      { value: 0, label: "The scenario's (60 sides; Rescue 30, Snipe 40)" },
+      { value: 0, label: "Scenario's own (30–60 sides)" },
       ...[20, 30, 60, 90].map((n) => ({ value: n, label: `${n} sides each` })),
     ],
   },
@@ -41,7 +43,7 @@ export const options: OptionField[] = [
     kind: 'choice',
     initial: 0,
     choices: [
-      { value: 0, label: "The scenario's (30 cycles; Rescue 12, Tokyo 10)" },
+      { value: 0, label: "Scenario's own (10–30 cycles)" },
       ...[3, 5, 10, 20].map((n) => ({ value: n, label: `At most ${n} cycles` })),
     ],
   },
