@@ -2,7 +2,8 @@
 // task of 30 ms or more from the link to the board drawn, with what ran in it (scripts evaluated, functions called,
 // style, layout, paint, garbage collection), in ms after the navigation started. Shows which of the main thread's
 // work before the first board frame could move or go (issue 9). Run after `npx vite build client`:
-// `npx tsx --tsconfig tsconfig.base.json bench/room-link-trace.ts` (GAME='Shields'; TRACE=file.json keeps the trace).
+// `npx tsx --tsconfig tsconfig.base.json bench/room-link-trace.ts` (GAME='Shields'; TRACE=file.json keeps the trace
+// and its CPU profile; CATEGORIES=a,b adds trace categories).
 import { writeFileSync } from 'node:fs';
 import { loadConfig } from '../server/src/config';
 import { startServer } from '../server/src/app';
@@ -46,6 +47,7 @@ async function main() {
       'gpu',
       'cc',
       'viz',
+      ...(process.env.CATEGORIES?.split(',') ?? []),
     ],
   });
   await cdp.send('Profiler.enable');

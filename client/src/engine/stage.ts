@@ -3,6 +3,9 @@ import {
   autoDetectRenderer,
   type Bounds,
   Container,
+  ExtensionType,
+  extensions,
+  GlLimitsSystem,
   Graphics,
   type Renderer,
   Ticker,
@@ -24,6 +27,40 @@ import { density } from './layout';
 import { Tweens, type Tween, type TweenSpec } from './tween';
 
 export { density };
+
+/** At most this many textures in one batch (one draw call); Pixi's default is the GPU's limit, 16 here. */
+const BATCH_TEXTURES = 2;
+
+/**
+ * Pixi's WebGL limits, with fewer textures per batch. Pixi's batch shader picks a batch's texture per pixel with a
+ * chain of one `if` per texture, and a software renderer (headless Chromium's SwiftShader) pays for the whole chain
+ * at every pixel: at ratio 3, paired cold links (one build, the limit from the link) drew the board 0.1–0.2 s sooner
+ * with 4 than with 16, and 0.3–0.5 s sooner with 2 than with 4; 1 was no better than 2
+ * (bench/client-load.results.md). A board's ~50 texts then take a few dozen draw calls instead of ~4, nothing to a
+ * phone's GPU. This also skips Pixi's probe of how many `if`s a shader may hold (one more shader compiled at
+ * start-up): two are within every WebGL implementation's limits.
+ */
+class BatchLimits extends GlLimitsSystem {
+  // Replacing Pixi's by name appends it to the renderer's systems; a priority above theirs (-1) puts it first, so
+  // its limits are known before the systems that read them on a new context (buffers, textures, shapes).
+  static override extension = { type: [ExtensionType.WebGLSystem], name: 'limits', priority: 0 } as const;
+  private readonly owner: WebGLRenderer;
+
+  constructor(renderer: WebGLRenderer) {
+    super(renderer);
+    this.owner = renderer;
+  }
+
+  // The new context comes as the argument: this system runs before the context system has stored it.
+  override contextChange(gl: WebGL2RenderingContext = this.owner.gl) {
+    this.maxTextures = gl.getParameter(gl.MAX_TEXTURE_IMAGE_UNITS);
+    this.maxBatchableTextures = Math.min(BATCH_TEXTURES, this.maxTextures);
+    this.maxUniformBindings =
+      this.owner.context.webGLVersion === 2 ? gl.getParameter(gl.MAX_UNIFORM_BUFFER_BINDINGS) : 0;
+  }
+}
+extensions.remove(GlLimitsSystem);
+extensions.add(BatchLimits);
 
 let spare: Stage | null = null;
 /** The stage a board screen is using, until the screen destroys it. */
@@ -274,9 +311,10 @@ export class Stage {
     // store back at ratio 3 as soon as it is on the page and sized, drawn or not: the empty frame cost the
     // throttled phone ~0.1–0.3 s before the board's (bench/client-load.results.md). An absent canvas shows the
     // board's background, as a cleared transparent one does.
-    if (this.root.children.length === 0) return;
-    if (this.host && !this.app.canvas.isConnected) this.host.append(this.app.canvas);
-    this.app.render();
+    if (this.root.children.length > 0) {
+      if (this.host && !this.app.canvas.isConnected) this.host.append(this.app.canvas);
+      this.app.render();
+    }
     this.destroyRetired();
   }
 
