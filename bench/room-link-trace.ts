@@ -136,4 +136,8 @@ async function main() {
   await server.close();
   process.exit(0);
 }
-main();
+// A board that never draws fails the wait: exit then too (the server would keep the process alive).
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
