@@ -1,5 +1,17 @@
-// The Pixi stage: one Application sized to its host element, drawn on change (never an idle 60 fps loop).
-import { Application, Container, type Bounds } from 'pixi.js';
+// The Pixi stage: one WebGL renderer sized to its host element, drawn on change (never an idle 60 fps loop).
+import {
+  autoDetectRenderer,
+  type Bounds,
+  Container,
+  ExtensionType,
+  extensions,
+  GlLimitsSystem,
+  Graphics,
+  type Renderer,
+  Ticker,
+  UPDATE_PRIORITY,
+  WebGLRenderer,
+} from 'pixi.js';
 // Register the renderers' pipes for what the views draw, eagerly: with the board code split into its own
 // chunk, relying on Pixi's lazy environment import left the text pipe unregistered (text never drew).
 import 'pixi.js/text';
@@ -15,6 +27,40 @@ import { density } from './layout';
 import { Tweens, type Tween, type TweenSpec } from './tween';
 
 export { density };
+
+/** At most this many textures in one batch (one draw call); Pixi's default is the GPU's limit, 16 here. */
+const BATCH_TEXTURES = 2;
+
+/**
+ * Pixi's WebGL limits, with fewer textures per batch. Pixi's batch shader picks a batch's texture per pixel with a
+ * chain of one `if` per texture, and a software renderer (headless Chromium's SwiftShader) pays for the whole chain
+ * at every pixel: at ratio 3, paired cold links (one build, the limit from the link) drew the board 0.1–0.2 s sooner
+ * with 4 than with 16, and 0.3–0.5 s sooner with 2 than with 4; 1 was no better than 2
+ * (bench/client-load.results.md). A board's ~50 texts then take a few dozen draw calls instead of ~4, nothing to a
+ * phone's GPU. This also skips Pixi's probe of how many `if`s a shader may hold (one more shader compiled at
+ * start-up): two are within every WebGL implementation's limits.
+ */
+class BatchLimits extends GlLimitsSystem {
+  // Replacing Pixi's by name appends it to the renderer's systems; a priority above theirs (-1) puts it first, so
+  // its limits are known before the systems that read them on a new context (buffers, textures, shapes).
+  static override extension = { type: [ExtensionType.WebGLSystem], name: 'limits', priority: 0 } as const;
+  private readonly owner: WebGLRenderer;
+
+  constructor(renderer: WebGLRenderer) {
+    super(renderer);
+    this.owner = renderer;
+  }
+
+  // The new context comes as the argument: this system runs before the context system has stored it.
+  override contextChange(gl: WebGL2RenderingContext = this.owner.gl) {
+    this.maxTextures = gl.getParameter(gl.MAX_TEXTURE_IMAGE_UNITS);
+    this.maxBatchableTextures = Math.min(BATCH_TEXTURES, this.maxTextures);
+    this.maxUniformBindings =
+      this.owner.context.webGLVersion === 2 ? gl.getParameter(gl.MAX_UNIFORM_BUFFER_BINDINGS) : 0;
+  }
+}
+extensions.remove(GlLimitsSystem);
+extensions.add(BatchLimits);
 
 let spare: Stage | null = null;
 /** The stage a board screen is using, until the screen destroys it. */
@@ -41,8 +87,52 @@ export function takeStage(): Stage {
   return s;
 }
 
+/**
+ * What Pixi's Application gives the stage (a renderer, a root container, a ticker that renders on each tick), with
+ * the WebGL renderer made directly. Application.init detects a renderer first: it creates and throws away a test
+ * WebGL context, then imports the renderer's module dynamically, which on a throttled phone resolved only after the
+ * game's last chunks had arrived and been evaluated, so the renderer started ~0.2 s late, on the way to the first
+ * board (bench/client-load.results.md). Without WebGL it falls back to Pixi's detection (WebGPU, then Canvas).
+ */
+class Surface {
+  renderer!: Renderer;
+  readonly stage = new Container();
+  readonly ticker = new Ticker();
+
+  async init(options: Parameters<WebGLRenderer['init']>[0]) {
+    try {
+      const gl = new WebGLRenderer();
+      await gl.init(options);
+      this.renderer = gl;
+    } catch {
+      this.renderer = await autoDetectRenderer({ ...options, preference: 'webgl' });
+    }
+    // As Application's ticker plugin: while the ticker runs (a tween), each tick ends with a render.
+    this.ticker.add(this.render, this, UPDATE_PRIORITY.LOW);
+  }
+
+  get canvas(): HTMLCanvasElement {
+    return this.renderer.canvas as HTMLCanvasElement;
+  }
+
+  get screen() {
+    return this.renderer.screen;
+  }
+
+  render() {
+    this.renderer.render({ container: this.stage });
+  }
+
+  destroy() {
+    this.ticker.destroy();
+    this.stage.destroy({ children: true });
+    // `true`: the canvas leaves the page too.
+    this.renderer?.destroy(true);
+  }
+}
+
 export class Stage {
-  readonly app = new Application();
+  readonly app = new Surface();
   readonly root = new Container();
   private frame = 0;
   private tweens: Tweens | null = null;
@@ -66,7 +156,6 @@ export class Stage {
   prepare(): Promise<void> {
     this.ready ??= this.app
       .init({
-        autoStart: false,
         // Multisampling only where pixels are big enough to show jagged edges. At ratio 2 and above an edge's step
         // is half a CSS pixel or less, and four samples of a ratio-3 backing store cost a phone's GPU (and
         // headless Chromium's software GL) memory and fill. Six cold Dice Chess links each way, same machine,
@@ -76,7 +165,6 @@ export class Stage {
         resolution: density(),
         // The canvas's CSS size follows the screen size; its backing store is `resolution` times larger.
         autoDensity: true,
-        preference: 'webgl',
         // The extensions are the ones imported above, not Pixi's whole browser bundle fetched inside init().
         skipExtensionImports: true,
         width: 1,
@@ -85,15 +173,32 @@ export class Stage {
       .then(() => {
         this.app.ticker.stop();
         this.tweens = new Tweens(this.app.ticker, () => this.invalidate());
+        this.warmShaders();
         this.app.stage.addChild(this.root);
       });
     return this.ready;
   }
 
+  /**
+   * Draws two 1 × 1 shapes before the canvas has a host: compiling and linking the two shader programs every
+   * board draws with (the batcher's, for texts and small shapes, and the one for shapes too big to batch, such as
+   * a board's squares) then happens here, while the room's last chunks may still be arriving, not inside the
+   * board's first frame.
+   */
+  private warmShaders() {
+    const batched = new Graphics().rect(0, 0, 1, 1).fill(0xffffff);
+    const unbatched = new Graphics().rect(0, 0, 1, 1).fill(0xffffff);
+    unbatched.context.batchMode = 'no-batch';
+    const shapes = new Container();
+    shapes.addChild(batched, unbatched);
+    this.app.renderer.render({ container: shapes });
+    shapes.destroy({ children: true });
+  }
+
   async init(host: HTMLElement) {
     await this.prepare();
     this.host = host;
-    host.append(this.app.canvas);
+    // The canvas joins the page with its first frame (see `tick`), not before.
     this.fit(density());
     this.app.canvas.setAttribute('aria-hidden', 'true');
     // Resizes, rotations and the page's layout settling all reach the host element's size.
@@ -201,7 +306,15 @@ export class Stage {
 
   private tick(_t: number) {
     this.frame = 0;
-    this.app.render();
+    // Nothing to show yet (the table has sized the canvas, its board view is still on its way): no frame, and no
+    // canvas in the page. Headless Chromium composites a WebGL canvas in software, reading its 1170 × 1350 backing
+    // store back at ratio 3 as soon as it is on the page and sized, drawn or not: the empty frame cost the
+    // throttled phone ~0.1–0.3 s before the board's (bench/client-load.results.md). An absent canvas shows the
+    // board's background, as a cleared transparent one does.
+    if (this.root.children.length > 0) {
+      if (this.host && !this.app.canvas.isConnected) this.host.append(this.app.canvas);
+      this.app.render();
+    }
     this.destroyRetired();
   }
 
@@ -256,6 +369,6 @@ export class Stage {
     this.tweens?.destroy();
     this.destroyRetired();
     if (this.frame) cancelAnimationFrame(this.frame);
-    this.app.destroy(true, { children: true });
+    this.app.destroy();
   }
 }
