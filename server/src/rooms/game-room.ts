@@ -567,8 +567,12 @@ export class GameRoom extends Room<TableState> {
     const m = this.module;
     const result = resultOf(m, table);
     const toAct = result ? [] : m.toAct(table.state);
-    this.state.toAct.clear();
-    for (const s of toAct) this.state.toAct.push(s);
+    // Rewritten only when it changes (a Shields turn is two actions of one seat): no ops to encode and send.
+    const synced = this.state.toAct;
+    if (synced.length !== toAct.length || toAct.some((s, i) => synced.at(i) !== s)) {
+      synced.clear();
+      for (const s of toAct) synced.push(s);
+    }
     // The views may point into the latest public lines, which every client holds (./record `window`).
     this.views.set(m, table.state, this.seating.holders.length, toAct, lines);
     // Sent with the patch, just ahead of it on every socket and in the same write (broadcastPatch), so a client
