@@ -71,8 +71,7 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
   await new Promise((r) => setTimeout(r, 1000));
   // The server's CPU with every client connected and nobody acting: a bare room patches on its 20 Hz timer even
   // then, so part of its figure per action is time, not actions (the rate also drops when a loaded machine delays
-  // its timers). Subtracted, what remains is what each action adds. Read after the joins' own work has settled.
-  await new Promise((r) => setTimeout(r, IDLE_SECONDS > 0 ? 2000 : 0));
+  // its timers). Subtracted, what remains is what each action adds.
   const c0 = stat(serverPid);
   const c0At = Date.now();
   await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
