@@ -4,7 +4,6 @@
 //   npx tsx --tsconfig tsconfig.base.json bench/load/run.ts            (defaults below; env to change)
 //   ROOMS=200 SPECTATORS=2 WORKERS=2 ACTION_MS=2000 SECONDS=20 GAME=shields (SERVER_PROFILE=dir: a CPU profile)
 //   BENCH_BUILT=1: the server runs tsc's output (built first), as a deployment does, not the sources through tsx.
-//   IDLE_SECONDS=3: the connected-idle CPU read before the actions, for the figure above it.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,8 +14,6 @@ const WORKERS = Math.min(Number(process.env.WORKERS ?? 2), 8);
 const ACTION_MS = Number(process.env.ACTION_MS ?? 2000);
 const SECONDS = Math.min(Number(process.env.SECONDS ?? 20), 300);
 const GAME = process.env.GAME ?? 'shields';
-/** Seconds of the server's CPU read with every client connected and idle, before the actions start. */
-const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 3);
 const root = path.resolve(__dirname, '../..');
 const env = { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.base.json'), LOG_LEVEL: 'silent' };
 const BUILT = !!process.env.BENCH_BUILT;
@@ -69,13 +66,6 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
   );
   await Promise.all(workers.map((w) => once(w, 'ready')));
   await new Promise((r) => setTimeout(r, 1000));
-  // The server's CPU with every client connected and nobody acting: a bare room patches on its 20 Hz timer even
-  // then, so part of its figure per action is time, not actions (the rate also drops when a loaded machine delays
-  // its timers). Subtracted, what remains is what each action adds.
-  const c0 = stat(serverPid);
-  const c0At = Date.now();
-  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-  const connectedIdleUsPerS = ((stat(serverPid).cpuUs - c0.cpuUs) * 1000) / (Date.now() - c0At);
   const s0 = stat(serverPid);
   const w0 = workers.map((w) => stat(w.pid!).cpuUs);
   const t0 = Date.now();
@@ -107,9 +97,6 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
     other: [pct(other, 0.5), pct(other, 0.95), pct(other, 0.99)],
     spectators: [pct(spect, 0.5), pct(spect, 0.95), pct(spect, 0.99)],
     serverUsPerAction: (s1.cpuUs - s0.cpuUs) / Math.max(1, actions),
-    /** The same above the connected-idle rate: what the actions add. */
-    marginalUsPerAction: (s1.cpuUs - s0.cpuUs - connectedIdleUsPerS * secs) / Math.max(1, actions),
-    connectedIdlePct: connectedIdleUsPerS / 1e4,
     idleCpuPct: idle / 1e4,
     bytesPerActionPerClient: sum('bytes') / Math.max(1, actions) / Math.max(1, clients / ROOMS),
     rssPerRoomKiB: (s1.rssKiB - rss0) / ROOMS,
@@ -162,9 +149,6 @@ async function main() {
   }
   console.log(
     `server CPU per action, ${GAME} / bare: ${(rows[1].serverUsPerAction / rows[0].serverUsPerAction).toFixed(1)}×; server idle before each run: ${rows.map((r) => `${r.idleCpuPct.toFixed(1)}%`).join(', ')} of a core; busiest client worker ${rows.map((r) => `${r.workerBusiest.toFixed(0)}%`).join(', ')} of a core`,
-  );
-  console.log(
-    `above the connected-idle server (${rows.map((r) => `${r.kind} ${r.connectedIdlePct.toFixed(1)}%`).join(', ')} of a core): ${rows.map((r) => `${r.kind} ${r.marginalUsPerAction.toFixed(0)} µs`).join(', ')} per action, ${GAME} / bare ${(rows[1].marginalUsPerAction / rows[0].marginalUsPerAction).toFixed(1)}×`,
   );
   // The server exits by itself when the channel closes (and writes its profile then); killed if it lingers.
   const exited = new Promise((resolve) => server.once('exit', resolve));
