@@ -2,8 +2,17 @@
 // Prints "port <n>" once listening. Loopback only; limits lifted for one address playing many games.
 import { Room as ServerRoom } from '@colyseus/core';
 import { Schema, type } from '@colyseus/schema';
-import { loadConfig } from '../server/src/config';
-import { startServer } from '../server/src/app';
+import type * as App from '../server/src/app';
+import type * as Config from '../server/src/config';
+
+/**
+ * BENCH_BUILT=1: the server's code as a deployment runs it, tsc's output (server/dist, shared/dist: `npx tsc -b
+ * server`, bench/load/run.ts builds it), instead of the sources through tsx. tsx's transform adds work a build does
+ * not have: every call into another module reads a property getter, every named closure made is renamed (`__name`).
+ */
+const src = process.env.BENCH_BUILT ? '../server/dist' : '../server/src';
+const { loadConfig } = require(`${src}/config`) as typeof Config;
+const { startServer } = require(`${src}/app`) as typeof App;
 
 class BareState extends Schema {
   @type('number') turn = 0;
@@ -25,7 +34,7 @@ export class BareRoom extends ServerRoom<BareState> {
 async function store() {
   const kind = process.env.BENCH_STORE ?? 'none';
   if (kind === 'none') return null;
-  const { openGameStore } = await import('../server/src/store/open-store');
+  const { openGameStore } = require(`${src}/store/open-store`) as typeof import('../server/src/store/open-store');
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');

@@ -3,7 +3,8 @@
 // one action per room every ACTION_MS; the same harness against the bare room in the same run.
 //   npx tsx --tsconfig tsconfig.base.json bench/load/run.ts            (defaults below; env to change)
 //   ROOMS=200 SPECTATORS=2 WORKERS=2 ACTION_MS=2000 SECONDS=20 GAME=shields (SERVER_PROFILE=dir: a CPU profile)
-import { fork, type ChildProcess } from 'node:child_process';
+//   BENCH_BUILT=1: the server runs tsc's output (built first), as a deployment does, not the sources through tsx.
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -15,6 +16,9 @@ const SECONDS = Math.min(Number(process.env.SECONDS ?? 20), 300);
 const GAME = process.env.GAME ?? 'shields';
 const root = path.resolve(__dirname, '../..');
 const env = { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.base.json'), LOG_LEVEL: 'silent' };
+const BUILT = !!process.env.BENCH_BUILT;
+/** The server's env: built, its `@dicehall/shared` is the package's own build too (no source paths mapped). */
+const serverEnv = BUILT ? { ...env, TSX_TSCONFIG_PATH: path.join(root, 'bench/tsconfig.built.json') } : env;
 
 const stat = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -107,6 +111,7 @@ async function main() {
   const profile = process.env.SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.SERVER_PROFILE] : [];
   // SERVER_TRACE_GC=<file>: the server runs with --trace-gc and its standard output goes to that file.
   const traceGc = process.env.SERVER_TRACE_GC;
+  if (BUILT) execFileSync('npx', ['tsc', '-b', 'server'], { cwd: root, stdio: 'inherit' });
   const server = fork(path.join(root, 'bench/bench-server.ts'), [], {
     // SERVER_NODE_ARGS: more flags for the server's node (e.g. "--max-semi-space-size=32", a young-generation size).
     execArgv: [
@@ -117,7 +122,7 @@ async function main() {
       ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
     ],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env,
+    env: serverEnv,
   });
   if (traceGc) server.stdout!.pipe(createWriteStream(traceGc));
   const port = await new Promise<number>((resolve) =>
@@ -129,7 +134,7 @@ async function main() {
   const ws = `ws://127.0.0.1:${port}`;
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(
-    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured, ${WORKERS} client workers; load average ${load}${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}`,
+    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured, ${WORKERS} client workers; server ${BUILT ? 'built (tsc)' : 'sources (tsx)'}; load average ${load}${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}`,
   );
   const rows = [await runKind(ws, server.pid!, 'bare'), await runKind(ws, server.pid!, 'table')];
   const f = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(' / ');

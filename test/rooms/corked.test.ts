@@ -2,6 +2,7 @@
 // schema patch of an action reach each client's socket in one write, in that order. The server runs in this
 // process, so its sockets' writes are counted where Node hands them to the kernel.
 import { Socket } from 'node:net';
+import { matchMaker } from '@colyseus/core';
 import { corked } from '../../server/src/rooms/corked';
 import { create, join, logCount, serverSetup, sleep, until } from '../helpers/server';
 
@@ -71,6 +72,56 @@ test('an action reaches each player and spectator in one socket write: the view 
     expect(new Set(carried.map((w) => w.socket)).size).toBe(3);
     for (const w of carried) expect(w.codes).toEqual([13, 15]);
     expect(rec.writes.filter((w) => w.codes.includes(13) && !w.codes.includes(15))).toEqual([]);
+  }
+  for (const p of all) await p.room.leave();
+});
+
+test('an action patches once (no timer patch after it), and a patch with nothing to send corks and writes nothing', async () => {
+  const a = await create(env.server.ws, { game: 'shields', options: {} });
+  const b = await join(env.server.ws, a.room.roomId);
+  const s = await join(env.server.ws, a.room.roomId, { want: 'watch' });
+  const all = [a, b, s];
+  await until(() => all.every((p) => p.room.state.phase === 'playing' && p.view), 'playing');
+  await sleep(100);
+  const room = matchMaker.getLocalRoomById(a.room.roomId) as unknown as { broadcastPatch(): boolean };
+  const patches: boolean[] = [];
+  const broadcastPatch = room.broadcastPatch;
+  room.broadcastPatch = function (this: typeof room) {
+    const sent = broadcastPatch.call(this);
+    patches.push(sent);
+    return sent;
+  };
+  try {
+    for (let k = 0; k < 3; k++) {
+      const mover = [a, b].find((p) => [...a.room.state.toAct].includes(p.seat!))!;
+      await until(() => mover.legal.length > 0, 'legal actions');
+      const before = all.map((p) => logCount(p.room.state));
+      patches.length = 0;
+      mover.room.send('action', mover.legal[0]);
+      await until(() => all.every((p, i) => logCount(p.room.state) > before[i]!), 'the action everywhere');
+      // Longer than the patch pacing (MIN_PATCH_MS, 50 ms): a timer set by the message would have fired by now.
+      await sleep(120);
+      expect(patches).toEqual([true]);
+    }
+    // Nothing changed since: a patch now sends nothing, and does not cork (or write to) any socket.
+    const rec = recordWrites();
+    const proto = Socket.prototype as unknown as { cork(): void };
+    const cork = proto.cork;
+    let corks = 0;
+    proto.cork = function (this: Socket) {
+      corks++;
+      return cork.call(this);
+    };
+    try {
+      expect(room.broadcastPatch()).toBe(false);
+    } finally {
+      proto.cork = cork;
+      rec.restore();
+    }
+    expect(corks).toBe(0);
+    expect(rec.writes).toEqual([]);
+  } finally {
+    room.broadcastPatch = broadcastPatch;
   }
   for (const p of all) await p.room.leave();
 });

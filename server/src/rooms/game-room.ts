@@ -5,7 +5,7 @@
 // (./schema-fixes). Each part sees the room through a small host object defined here. It knows no rule.
 import { corked } from './corked';
 import { randomBytes, randomInt } from 'node:crypto';
-import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
+import { getMessageBytes, Protocol, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
   advance,
   seatCount,
@@ -33,7 +33,7 @@ import { GameRecord, type RecordHost } from './record';
 import { SeatState, TableState } from './schema';
 import { RoomViews, type ViewHost } from './projection';
 import { guardInbound } from './inbound';
-import { refreshSnapshot } from './schema-fixes';
+import { hasStateChanges, refreshSnapshot } from './schema-fixes';
 import { RoomTimers } from './room-timers';
 import { Seats, seatState, type SeatHost } from './seats';
 import { RoomClock } from './room-clock';
@@ -137,7 +137,10 @@ export class GameRoom extends Room<TableState> {
       this,
       () => this.ctx.config,
       (client, of, code, message) => this.refuse(client, of, code, message),
-      () => this.timers.schedulePatch(),
+      // Most handlers patch at once (an action) or change nothing: a timer only for what is still waiting.
+      () => {
+        if (this.patchPending()) this.timers.schedulePatch();
+      },
     );
     this.disposeIfNeverJoined();
     const seats = seatCount(module, options.data);
@@ -363,7 +366,11 @@ export class GameRoom extends Room<TableState> {
         return room.clients;
       },
       seatOf: (sessionId) => this.seating.of(sessionId),
-      broadcast: (text, except) => this.broadcast(TABLE_OUT.view, text, { except }),
+      send: (to, text) => {
+        // What client.send would write to each, made once.
+        const bytes = getMessageBytes.raw(Protocol.ROOM_DATA, TABLE_OUT.view, text);
+        for (const c of to) c.enqueueRaw(bytes);
+      },
     };
   }
 
@@ -560,8 +567,12 @@ export class GameRoom extends Room<TableState> {
     const m = this.module;
     const result = resultOf(m, table);
     const toAct = result ? [] : m.toAct(table.state);
-    this.state.toAct.clear();
-    for (const s of toAct) this.state.toAct.push(s);
+    // Rewritten only when it changes (a Shields turn is two actions of one seat): no ops to encode and send.
+    const synced = this.state.toAct;
+    if (synced.length !== toAct.length || toAct.some((s, i) => synced.at(i) !== s)) {
+      synced.clear();
+      for (const s of toAct) synced.push(s);
+    }
     // The views may point into the latest public lines, which every client holds (./record `window`).
     this.views.set(m, table.state, this.seating.holders.length, toAct, lines);
     // Sent with the patch, just ahead of it on every socket and in the same write (broadcastPatch), so a client
@@ -580,10 +591,19 @@ export class GameRoom extends Room<TableState> {
     super.sendFullState(client);
   }
 
+  /** Whether a patch would send anything: a schema change or a view change not yet sent. */
+  private patchPending(): boolean {
+    return hasStateChanges(this) || this.views.pending();
+  }
+
   /** Any view change not yet sent (seats moved) goes out ahead of the schema patch. */
   override broadcastPatch(): boolean {
     // Nothing accepted goes out before it is durably stored: the patch waits for the store (releasePatch).
     if (this.journal?.holding) return false;
+    // Everything pending goes out now: a patch timer set for it has nothing left to do.
+    this.timers.cancelPatch();
+    // Nothing to send (a timer set before an action's own patch): no socket to cork, no client to walk.
+    if (!this.patchPending()) return false;
     // Each client's view message and the patch leave in one socket write (./corked).
     const sent = corked(this.clients, () => {
       this.views.flush();

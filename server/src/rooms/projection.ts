@@ -82,7 +82,8 @@ export class ViewChannel {
   private sentWhole: Whole | null = null;
   private next: WireDoc | null = null;
   private nextWhole: Whole | null = null;
-  private pending = false;
+  /** A document (or a restart) is waiting for the next flush. */
+  pending = false;
   private reset = false;
 
   /** `whole`: the same document without pointers into the log, when it may have some. */
@@ -169,8 +170,8 @@ export interface ViewHost {
   clients: readonly Client[];
   /** The seat a connection sits in, if any. */
   seatOf(sessionId: string): number | undefined;
-  /** Sends one text to every client but `except` (encoded once). */
-  broadcast(text: string, except: Client[]): void;
+  /** Sends one view text to each of `to` (encoded once for all of them). */
+  send(to: readonly Client[], text: string): void;
 }
 
 /** A room's view streams: spectators' (one encode shared by all of them) and each seat's. */
@@ -189,6 +190,11 @@ export class RoomViews {
     setDocs([this.public, ...this.seats], m, state, seats, toAct, lines);
   }
 
+  /** Whether some audience has a change not yet sent. */
+  pending(): boolean {
+    return this.public.pending || this.seats.some((c) => c.pending);
+  }
+
   /** Every seated client now holds another seat's stream (rematch): each starts over from a full document. */
   restartSeats() {
     for (const channel of this.seats) channel.restart();
@@ -205,19 +211,24 @@ export class RoomViews {
 
   /** Sends every audience what changed for it since the last flush. */
   flush() {
-    const { clients, seatOf } = this.host;
-    // Clients still joining are left out: sendFullState gives them the document current when they arrive.
-    const joining = clients.filter((c) => c.state === ClientState.JOINING);
-    const seated = clients.filter((c) => seatOf(c.sessionId) !== undefined && c.state !== ClientState.JOINING);
+    if (!this.pending()) return;
     // The spectators' diff first: the seats' documents share its nodes (viewDocs), so theirs reuse its work.
     const memo: DiffMemo = new WeakMap();
     const forAll = this.public.flushText(memo);
-    // One encode for every spectator (broadcast encodes once).
-    if (forAll && clients.length > seated.length + joining.length) this.host.broadcast(forAll, [...seated, ...joining]);
-    for (const [s, channel] of this.seats.entries()) {
-      const msg = channel.flushText(memo);
-      if (!msg) continue;
-      for (const c of seated) if (seatOf(c.sessionId) === s) c.send(TABLE_OUT.view, msg);
+    const forSeat = this.seats.map((channel) => channel.flushText(memo));
+    // Who gets which text, in one pass. Clients still joining are left out: sendFullState gives them the document
+    // current when they arrive.
+    const { clients, seatOf } = this.host;
+    const spectators: Client[] = [];
+    const seated: Client[][] = forSeat.map(() => []);
+    for (const c of clients) {
+      if (c.state === ClientState.JOINING) continue;
+      const s = seatOf(c.sessionId);
+      if (s === undefined) spectators.push(c);
+      else seated[s]?.push(c);
     }
+    // One encode per audience, whoever is in it.
+    if (forAll && spectators.length > 0) this.host.send(spectators, forAll);
+    for (const [s, text] of forSeat.entries()) if (text && seated[s]!.length > 0) this.host.send(seated[s]!, text);
   }
 }

@@ -56,6 +56,13 @@ export class RoomTimers {
     }, wait);
   }
 
+  /** A patch just went out with everything pending: the one scheduled has nothing left to send. */
+  cancelPatch() {
+    if (!this.patchTimer) return;
+    clearTimeout(this.patchTimer);
+    this.patchTimer = null;
+  }
+
   /** Runs `fn` after `ms` unless cancelled first (an empty room going away); replaces a pending one. */
   idle(fn: () => void, ms: number) {
     this.idleTimer?.clear();

@@ -1,7 +1,8 @@
 // Two defects of @colyseus/schema 3.0.76 (the newest 3.0, the line Colyseus 0.16 needs), mended once at boot.
-// Each is pinned by a test in test/rooms/schema-fixes.test.ts that fails without its mend. The rooms also read three
+// Each is pinned by a test in test/rooms/schema-fixes.test.ts that fails without its mend. The rooms also read four
 // private fields of @colyseus/core 0.16.26's Room (`_serializer.needFullEncode` for the stale-snapshot pitfall,
-// `_events` and `_internalState` for a lobby watching its table). All of it was written against the versions below:
+// `_serializer.encoder` to skip a patch with nothing in it, `_events` and `_internalState` for a lobby watching its
+// table). All of it was written against the versions below:
 // on any other the server refuses to start, saying which, so an upgrade re-checks each mend rather than trusting it.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -60,6 +61,13 @@ export function applySchemaFixes() {
   //    still covers a long game's full state at once without the growth warning, at 1/16 of the old 1 MB per
   //    encoder (the old size cost 3 MB per room).
   Encoder.BUFFER_SIZE = 64 * 1024;
+}
+
+/** Whether the room's state has changes its next patch would send (the serializer's encoder, a private field of core). */
+export function hasStateChanges(room: Room): boolean {
+  const serializer = (room as unknown as { _serializer?: { encoder?: { hasChanges: boolean } } })._serializer;
+  // Another serializer than the schema one: assume there is something to send.
+  return serializer?.encoder ? serializer.encoder.hasChanges : true;
 }
 
 /**

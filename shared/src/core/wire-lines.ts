@@ -49,12 +49,27 @@ export function pointTo<T>(
   if (value === null || typeof value !== 'object') return value;
   let text: string | undefined;
   for (let k = lines.length - 1; k >= 0; k--) {
-    const d = derive(lines[k]!);
+    const d = derivedText(lines[k]!, derive as (line: HeldLine) => unknown);
     if (d === undefined) continue;
     text ??= JSON.stringify(value);
-    if (JSON.stringify(d) === text) return lines[k]!.seq;
+    if (d === text) return lines[k]!.seq;
   }
   return value;
+}
+
+/**
+ * What `derive` rebuilds from a line, as JSON text, worked out once per line and derive: a server room points each
+ * audience's view (and each action's) into the same few lines, which do not change once published.
+ */
+const derived = new WeakMap<HeldLine, Map<(line: HeldLine) => unknown, string | undefined>>();
+function derivedText(line: HeldLine, derive: (line: HeldLine) => unknown): string | undefined {
+  let byDerive = derived.get(line);
+  if (!byDerive) derived.set(line, (byDerive = new Map()));
+  if (byDerive.has(derive)) return byDerive.get(derive);
+  const d = derive(line);
+  const text = d === undefined ? undefined : JSON.stringify(d);
+  byDerive.set(derive, text);
+  return text;
 }
 
 /** The field `pointTo` sent: rebuilt from the line it names, or as it travelled (a whole value). */
