@@ -137,7 +137,8 @@ async function main() {
     `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured, ${WORKERS} client workers; server ${BUILT ? 'built (tsc)' : 'sources (tsx)'}; load average ${load}${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}`,
   );
   const rows = [await runKind(ws, server.pid!, 'bare'), await runKind(ws, server.pid!, 'table')];
-  const f = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(' / ');
+  // No spectators in the run: no latency to show for them.
+  const f = (xs: number[]) => (xs.some(Number.isNaN) ? '—' : xs.map((x) => x.toFixed(1)).join(' / '));
   console.log(
     '| room | clients | actions/s | other player p50/p95/p99 ms | spectators p50/p95/p99 ms | server CPU per action | bytes per action per client | RSS per room | errors |',
   );
