@@ -209,6 +209,40 @@ async function endVerifyReplay(host: Page, guest: Page, device: DeviceName, id: 
   );
 }
 
+it('a board follows a change of pixel ratio (a page zoom, or a window dragged to a HiDPI screen, then back)', async () => {
+  const { host, guest } = await startRoom('desktop1', 'Dice Chess');
+  await host.getByRole('button', { name: 'Confirm arrangement' }).waitFor();
+  expect((await settled(host)).resolution).toBe(1);
+  const cdp = await host.context().newCDPSession(host);
+  // A zoom, or another screen: the density changes and so does the window's size in CSS pixels. (Headless
+  // Chromium's emulation does not fire the media-query change the stage also watches for a density change alone.)
+  for (const [ratio, width] of [
+    [2, 1100],
+    [1, DESKTOP.width],
+  ] as const) {
+    await cdp.send('Emulation.setDeviceMetricsOverride', {
+      width,
+      height: DESKTOP.height,
+      deviceScaleFactor: ratio,
+      mobile: false,
+    });
+    await host.waitForFunction(
+      (r) =>
+        (window as unknown as { __dicehall?: { geometry(): { resolution: number } } }).__dicehall?.geometry()
+          .resolution === r,
+      ratio,
+      { timeout: 10000 },
+    );
+    const g = await settled(host);
+    // Drawn at the new density (a backing store of ratio x its CSS size) and filling its box.
+    expect(g.devicePixelRatio).toBe(ratio);
+    expect(Math.abs(g.backing.w - g.canvas.w * ratio)).toBeLessThanOrEqual(1);
+    expect(Math.min(g.box.w - g.drawn.w, g.box.h - g.drawn.h)).toBeLessThanOrEqual(20);
+  }
+  await host.context().close();
+  await guest.context().close();
+});
+
 describe.each(RUN)('on %s', (device) => {
   it("the home page never scrolls sideways, whichever game is picked (Polywars' long options once widened it)", async () => {
     const p = await open(DEVICES[device]);
