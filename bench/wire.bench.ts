@@ -7,18 +7,8 @@ import { Client, Room } from 'colyseus.js';
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  applyViewMessage,
-  decodeLine,
-  emptyStream,
-  expandStream,
-  readKeys,
-  type LineSource,
-  type ViewStream,
-} from '@dicehall/shared';
-
-/** Public log lines published so far: the synced state keeps only the latest (seqs run from 0 without a gap). */
-const logCount = (state: any): number => (state.log?.length ? state.log.at(-1).seq + 1 : 0);
+import { applyViewMessage, emptyStream, expandStream, type ViewStream } from '@dicehall/shared';
+import { logCount, syncedLines } from './synced-lines';
 
 const GAMES = Number(process.env.GAMES ?? 20);
 
@@ -64,13 +54,7 @@ function bot(room: Room<any>): Bot {
   });
   room.onMessage('error', (e) => console.error('refused', e));
   let stream = emptyStream();
-  // The log lines the room synced, which a view may point into (as the web client's store reads them).
-  const lines: LineSource = {
-    line: (seq) => {
-      const l = [...(room.state.log ?? [])].find((x: { seq: number }) => x.seq === seq);
-      return l ? decodeLine(seq, l.json, readKeys(room.state.logKeys ?? []), room.state.logStart ?? 0) : undefined;
-    },
-  };
+  const lines = syncedLines(room);
   const take = (next: ViewStream) => {
     stream = next;
     b.view = stream.doc?.view;

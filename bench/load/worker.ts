@@ -2,18 +2,8 @@
 // room every ACTION_MS. Measures action→patch latency as seen by the other player and by the spectators (all
 // clients of a room live in this process, so one clock). Reports to the parent over IPC, then exits.
 import { Client, Room } from 'colyseus.js';
-import {
-  applyViewMessage,
-  decodeLine,
-  emptyStream,
-  expandStream,
-  readKeys,
-  type LineSource,
-  type ViewStream,
-} from '@dicehall/shared';
-
-/** Public log lines published so far: the synced state keeps only the latest (seqs run from 0 without a gap). */
-const logCount = (state: any): number => (state.log?.length ? state.log.at(-1).seq + 1 : 0);
+import { applyViewMessage, emptyStream, expandStream, type ViewStream } from '@dicehall/shared';
+import { logCount, syncedLines } from '../synced-lines';
 
 const { WS, ROOMS, SPECTATORS, ACTION_MS, SECONDS, KIND, GAME } = JSON.parse(process.env.LOAD_WORKER!) as {
   WS: string;
@@ -54,14 +44,7 @@ function bot(room: Room<any>): Bot {
   room.onMessage('error', () => {
     errors++;
   });
-  // The log lines the room synced, which a view may point into (GameModule.wireView), as the web client reads them.
-  const lines: LineSource = {
-    line: (seq) => {
-      const st = room.state;
-      const l = [...(st?.log ?? [])].find((x: { seq: number }) => x.seq === seq);
-      return l ? decodeLine(seq, l.json, readKeys(st.logKeys ?? []), st.logStart ?? 0) : undefined;
-    },
-  };
+  const lines = syncedLines(room);
   room.onMessage('view', (m: string) => {
     const n = applyViewMessage(b.stream, m, lines);
     if (n) b.stream = n;
