@@ -43,13 +43,19 @@ function frameCodes(buf: Buffer): number[] {
   return codes;
 }
 
-test('an action reaches each player and spectator in one socket write: the view message, then the patch', async () => {
+/** A Shields room being played: its two players (`a`, `b`) and a spectator, all with the game's first views. */
+async function shieldsTable() {
   const a = await create(env.server.ws, { game: 'shields', options: {} });
   const b = await join(env.server.ws, a.room.roomId);
   const s = await join(env.server.ws, a.room.roomId, { want: 'watch' });
   const all = [a, b, s];
   await until(() => all.every((p) => p.room.state.phase === 'playing' && p.view), 'playing');
   await sleep(100);
+  return { a, b, all };
+}
+
+test('an action reaches each player and spectator in one socket write: the view message, then the patch', async () => {
+  const { a, b, all } = await shieldsTable();
   for (let k = 0; k < 6; k++) {
     const toAct = [...a.room.state.toAct] as number[];
     const mover = [a, b].find((p) => toAct.includes(p.seat!))!;
@@ -77,12 +83,7 @@ test('an action reaches each player and spectator in one socket write: the view 
 });
 
 test('an action patches once (no timer patch after it), and a patch with nothing to send corks and writes nothing', async () => {
-  const a = await create(env.server.ws, { game: 'shields', options: {} });
-  const b = await join(env.server.ws, a.room.roomId);
-  const s = await join(env.server.ws, a.room.roomId, { want: 'watch' });
-  const all = [a, b, s];
-  await until(() => all.every((p) => p.room.state.phase === 'playing' && p.view), 'playing');
-  await sleep(100);
+  const { a, b, all } = await shieldsTable();
   const room = matchMaker.getLocalRoomById(a.room.roomId) as unknown as { broadcastPatch(): boolean };
   const patches: boolean[] = [];
   const broadcastPatch = room.broadcastPatch;
