@@ -3,6 +3,7 @@
 // one action per room every ACTION_MS; the same harness against the bare room in the same run.
 //   npx tsx --tsconfig tsconfig.base.json bench/load/run.ts            (defaults below; env to change)
 //   ROOMS=200 SPECTATORS=2 WORKERS=2 ACTION_MS=2000 SECONDS=20 GAME=shields (SERVER_PROFILE=dir: a CPU profile)
+//   WARMUP=10: seconds of play after set-up before measuring (JIT warm-up), for both rooms.
 //   BENCH_BUILT=1: the server runs tsc's output (built first), as a deployment does, not the sources through tsx.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ const WORKERS = Math.min(Number(process.env.WORKERS ?? 2), 8);
 const ACTION_MS = Number(process.env.ACTION_MS ?? 2000);
 const SECONDS = Math.min(Number(process.env.SECONDS ?? 20), 300);
 const GAME = process.env.GAME ?? 'shields';
+/** Seconds of play after set-up before the measured window opens (the same for the bare room). */
+const WARMUP = Math.min(Number(process.env.WARMUP ?? 10), 120);
 const root = path.resolve(__dirname, '../..');
 const env = { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.base.json'), LOG_LEVEL: 'silent' };
 const BUILT = !!process.env.BENCH_BUILT;
@@ -65,7 +68,11 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
     }),
   );
   await Promise.all(workers.map((w) => once(w, 'ready')));
-  await new Promise((r) => setTimeout(r, 1000));
+  // The rooms play from set-up on; the measured window opens WARMUP seconds later, so both rooms are measured as a
+  // server runs for hours: not while V8 is still compiling their code on its background threads (in a 40 s
+  // window opened 1 s after set-up, Shields' first 10 s cost ~25% more CPU per action than the next 25, mostly
+  // TurboFan threads; bench/RESULTS.md, seventh round).
+  await new Promise((r) => setTimeout(r, WARMUP * 1000));
   const s0 = stat(serverPid);
   const w0 = workers.map((w) => stat(w.pid!).cpuUs);
   const t0 = Date.now();
@@ -134,7 +141,7 @@ async function main() {
   const ws = `ws://127.0.0.1:${port}`;
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(
-    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured, ${WORKERS} client workers; server ${BUILT ? 'built (tsc)' : 'sources (tsx)'}; load average ${load}${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}`,
+    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured after ${WARMUP} s of play, ${WORKERS} client workers; server ${BUILT ? 'built (tsc)' : 'sources (tsx)'}; load average ${load}${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}`,
   );
   const rows = [await runKind(ws, server.pid!, 'bare'), await runKind(ws, server.pid!, 'table')];
   // No spectators in the run: no latency to show for them.
@@ -163,6 +170,6 @@ setTimeout(
     console.error('load benchmark: time limit reached');
     process.exit(1);
   },
-  (SECONDS * 2 + 240) * 1000,
+  ((SECONDS + WARMUP) * 2 + 240) * 1000,
 ).unref();
 void main();
