@@ -7,6 +7,7 @@ import {
   checkPurity,
   checkRefusalRolls,
   checkReplay,
+  checkSeatViews,
   checkSecrets,
   configFor,
   perft,
@@ -40,6 +41,29 @@ describe.each(Object.values(games).map((m) => [m.id, m] as const))('%s conforms'
   it('the log of a fair-dice game, through JSON, verifies and replays to the same state', () => {
     expect(checkReplay(module, cfg).games).toBe(cfg.games);
   });
+
+  if (module.seatView) {
+    it("a seat's view made from the public one (seatView) is the seat's view, at every step of random games", () => {
+      const { compared } = checkSeatViews(module, cfg);
+      expect(compared).toBeGreaterThan(0);
+    });
+
+    it('the seatView check has teeth: a seat view with more in it, or one that changes the public view, is caught', () => {
+      const more: GameModule = {
+        ...module,
+        seatView: (state, seat) => ({ ...(module.view(state, seat) as object), peek: true }),
+      };
+      expect(() => checkSeatViews(more, cfg)).toThrow(/is not view\(state, \d\)/);
+      const meddling: GameModule = {
+        ...module,
+        seatView: (state, seat, publicView) => {
+          (publicView as Record<string, unknown>).seen = seat;
+          return module.view(state, seat);
+        },
+      };
+      expect(() => checkSeatViews(meddling, cfg)).toThrow(/changed the public view/);
+    });
+  }
 
   if (module.disguise) {
     it('views keep secrets: re-dealing what a viewer may not see leaves their view unchanged', () => {

@@ -51,13 +51,17 @@ export function viewDocs(
   const game = wire || derive ? { game: m.id } : {};
   const doc = (view: unknown): WireDoc =>
     wire ? { view: wire.toWire(state, view, lines), ...game } : { view, ...game };
-  const pub = doc(m.view(state, null));
+  const publicView = m.view(state, null);
+  const pub = doc(publicView);
   return {
     public: pub,
     seats: Array.from({ length: seats }, (_, s): WireDoc => {
+      // A seat's view made from the public one where the module can (GameModule.seatView); the public view itself
+      // when the seat sees what spectators see, whose document is then the spectators' own.
+      const view = m.seatView ? m.seatView(state, s, publicView) : m.view(state, s);
       // What a seat sees like everyone is the public view's own objects, so its diff reuses the spectators' (flush).
-      const own = doc(m.view(state, s));
-      const d = { ...own, view: shareNodes(own.view, pub.view) };
+      const own = view === publicView ? pub : doc(view);
+      const d = own === pub ? { ...pub } : { ...own, view: shareNodes(own.view, pub.view) };
       if (!toAct.includes(s)) return d;
       return derive ? { ...d, act: s } : { ...d, legal: m.legalActions(state, s) };
     }),

@@ -90,6 +90,15 @@ export interface GameModule<
   /** What `seat` may see (null: a spectator). Never carries another seat's secret. */
   view(state: State, seat: Seat | null): View;
   /**
+   * `view(state, seat)` made from the spectators' view of the same state (`publicView`, `view(state, null)`), when
+   * most of a seat's view is the public one: the room makes every audience's view at each change (issue 18: three
+   * views of the whole table per Shields action). Returning `publicView` itself says the seat sees exactly what
+   * spectators see; the room then makes one document for all of them. Anything else it returns may share the public
+   * view's objects but must not change them. Must equal `view(state, seat)`: the conformance suite checks it at
+   * every step of random games.
+   */
+  seatView?(state: State, seat: Seat, publicView: View): View;
+  /**
    * What of a view travels, when some of its fields can be worked out exactly from the rest with the shared rules
    * (a list of moves, a board's text): `toWire` leaves them out on the server, `fromWire` puts them back on the
    * client (shared/src/core/view-stream.ts), so a change costs no bytes for them. `fromWire(toWire(state, v))`

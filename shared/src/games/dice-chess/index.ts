@@ -15,7 +15,7 @@ import {
   type DiceChessRules,
   type DiceChessState,
 } from './state';
-import { describeEvent, viewFromWire, viewOf, viewToWire, type DiceChessView } from './view';
+import { describeEvent, seatViewOf, viewFromWire, viewOf, viewToWire, type DiceChessView } from './view';
 
 export * from './board';
 export * from './moves';
@@ -108,6 +108,7 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
   },
   apply: (state, seat, act, dice) => applyAction(state, seat, act, dice),
   view: (state, seat): DiceChessView => viewOf(state, seat),
+  seatView: (state, seat, publicView: DiceChessView) => seatViewOf(state, seat, publicView),
   wireView: { toWire: viewToWire, fromWire: viewFromWire },
   result: (state) => state.result,
   // C2's secret: another seat's confirmed arrangement, re-dealt as another order of the same dice.

@@ -76,6 +76,12 @@ function progressList(board: Board, turn: Seat, effective: (from: number, to: nu
     .map((m) => `${squareName(m >> 6)}-${squareName(m & 63)}`);
 }
 
+/** A seat's view from the spectators' (viewOf(state, null)): only who looks and their own arrangement differ (C2). */
+export function seatViewOf(state: DiceChessState, seat: Seat, publicView: DiceChessView): DiceChessView {
+  const own = seat === 0 || seat === 1 ? state.pending[seat] : null;
+  return { ...publicView, viewer: seat, arrangement: state.phase === 'arrange' && own ? own.slice() : null };
+}
+
 export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView {
   const board: DieView[] = [];
   state.board.forEach((c, sq) => {

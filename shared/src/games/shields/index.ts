@@ -44,6 +44,8 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions, Sh
   legalFromView,
   apply: applyAction,
   view: (state) => viewOf(state),
+  // Nothing is hidden and nothing depends on who looks: a seat is shown the spectators' view.
+  seatView: (_state, _seat, publicView) => publicView,
   wireView: { toWire: viewToWire, fromWire: viewFromWire },
   result,
   describe: describeEvent,
