@@ -35,8 +35,20 @@ function uint(c: Cursor, bytes: 1 | 2 | 4) {
   return v;
 }
 
+/** Strings up to this many bytes that are plain ASCII (keys, types, most values) are read without a TextDecoder. */
+const SHORT_ASCII = 32;
+
 function str(c: Cursor, n: number): string {
   need(c, n);
+  if (n <= SHORT_ASCII) {
+    const { buf, pos } = c;
+    let ascii = true;
+    for (let i = pos; i < pos + n; i++) if (buf[i]! >= 0x80) ascii = false;
+    if (ascii) {
+      c.pos += n;
+      return String.fromCharCode.apply(null, buf.subarray(pos, pos + n) as unknown as number[]);
+    }
+  }
   let s: string;
   try {
     s = utf8.decode(c.buf.subarray(c.pos, c.pos + n));
