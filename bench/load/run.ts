@@ -4,7 +4,8 @@
 //   npx tsx --tsconfig tsconfig.base.json bench/load/run.ts            (defaults below; env to change)
 //   ROOMS=200 SPECTATORS=2 WORKERS=2 ACTION_MS=2000 SECONDS=20 GAME=shields (SERVER_PROFILE=dir: a CPU profile)
 //   WARMUP=10: seconds of play after set-up before measuring (JIT warm-up), for both rooms.
-//   BENCH_BUILT=1: the server runs tsc's output (built first), as a deployment does, not the sources through tsx.
+//   BENCH_BUILT=1: the server runs tsc's output (built first) with NODE_ENV=production, as the Dockerfile does, not
+//   the sources through tsx.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,8 +21,14 @@ const WARMUP = Math.min(Number(process.env.WARMUP ?? 10), 120);
 const root = path.resolve(__dirname, '../..');
 const env = { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.base.json'), LOG_LEVEL: 'silent' };
 const BUILT = !!process.env.BENCH_BUILT;
-/** The server's env: built, its `@dicehall/shared` is the package's own build too (no source paths mapped). */
-const serverEnv = BUILT ? { ...env, TSX_TSCONFIG_PATH: path.join(root, 'bench/tsconfig.built.json') } : env;
+/**
+ * The server's env: built, its `@dicehall/shared` is the package's own build too (no source paths mapped), and
+ * NODE_ENV is production, as the Dockerfile sets it (Colyseus skips development checks then, e.g. msgpackr's
+ * buffer reset with a `process.env` read on every message sent).
+ */
+const serverEnv = BUILT
+  ? { ...env, TSX_TSCONFIG_PATH: path.join(root, 'bench/tsconfig.built.json'), NODE_ENV: 'production' }
+  : env;
 
 const stat = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
