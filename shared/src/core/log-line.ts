@@ -57,8 +57,16 @@ export function encodeLine(
   const events = entry.events.map((ev): WireEvent => {
     const record = ev as unknown as Record<string, unknown>;
     // A key whose value is undefined is not in the event's JSON, so it is not in its key list either.
-    const keys = Object.keys(record).filter((k) => record[k] !== undefined);
-    return [keysOf(keys), ...keys.map((k) => record[k])];
+    const keys: string[] = [];
+    const values: unknown[] = [];
+    for (const k in record) {
+      const v = record[k];
+      if (v !== undefined && Object.hasOwn(record, k)) {
+        keys.push(k);
+        values.push(v);
+      }
+    }
+    return [keysOf(keys), ...values];
   });
   const kind: WireKind = entry.kind === 'action' ? ACTION : entry.kind;
   const at = entry.at - start;
@@ -84,10 +92,18 @@ export function decodeLine(seq: number, text: string, keys: readonly (readonly s
     rolls: rolls.map(([index, sides, value, key]) =>
       key === undefined ? { index, sides, value } : { index, sides, value, key },
     ),
-    events: events.map(([id, ...values]) => {
-      const names = keys[id];
-      if (!names) throw new Error(`log line ${seq}: unknown key list ${id}`);
-      return Object.fromEntries(names.map((k, i) => [k, values[i]])) as unknown as GameEvent;
+    events: events.map((ev) => {
+      const names = keys[ev[0]];
+      if (!names) throw new Error(`log line ${seq}: unknown key list ${ev[0]}`);
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) {
+        const k = names[i]!;
+        // As Object.fromEntries would: an own field, even one named like the prototype's accessor.
+        if (k === '__proto__')
+          Object.defineProperty(out, k, { value: ev[i + 1], enumerable: true, writable: true, configurable: true });
+        else out[k] = ev[i + 1];
+      }
+      return out as unknown as GameEvent;
     }),
     at: at + start,
     ...(bot ? { bot } : {}),
