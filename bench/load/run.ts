@@ -76,9 +76,9 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
   );
   await Promise.all(workers.map((w) => once(w, 'ready')));
   // The rooms play from set-up on; the measured window opens WARMUP seconds later, so both rooms are measured as a
-  // server runs for hours: not while V8 is still compiling their code on its background threads (in a 40 s
-  // window opened 1 s after set-up, Shields' first 10 s cost ~25% more CPU per action than the next 25, mostly
-  // TurboFan threads; bench/RESULTS.md, seventh round).
+  // server runs for hours: not while V8 is still compiling their code on its background threads (perf, Shields,
+  // 500 rooms: the first 10 s after set-up cost ~14% more CPU than the next 20 s, its background threads 2.4× as
+  // much; bench/RESULTS.md, seventh round).
   await new Promise((r) => setTimeout(r, WARMUP * 1000));
   const s0 = stat(serverPid);
   const w0 = workers.map((w) => stat(w.pid!).cpuUs);

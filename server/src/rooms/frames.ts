@@ -121,6 +121,8 @@ export function sendFramed(client: Client, parts: readonly Uint8Array[], framed:
 /** What is read of a Colyseus 0.16.26 room to send its patch. */
 interface PatchInternals {
   clients: readonly Client[];
+  state: unknown;
+  onBeforePatch?(state: unknown): unknown;
   clock: { tick(): void };
   _simulationInterval?: unknown;
   _serializer: {
@@ -148,6 +150,8 @@ function once<T>(make: () => T): () => T {
  */
 export function sendPatch(room: Room, audiences: readonly (readonly [readonly Client[], Uint8Array])[]): boolean {
   const r = room as unknown as PatchInternals;
+  // As Room.broadcastPatch does before its serializer's applyPatches.
+  r.onBeforePatch?.(r.state);
   if (!r._simulationInterval) r.clock.tick();
   const serializer = r._serializer;
   const encoder = serializer.encoder;
