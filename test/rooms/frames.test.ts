@@ -3,7 +3,7 @@
 // server runs in this process, so its sockets' writes are counted where Node hands them to the kernel.
 import { Socket } from 'node:net';
 import { getMessageBytes, matchMaker, Protocol, type Client } from '@colyseus/core';
-import { frames, sendFramed, textMessage } from '../../server/src/rooms/frames';
+import { frames, sendFramed, sendPatch, textMessage } from '../../server/src/rooms/frames';
 import { create, join, logCount, serverSetup, sleep, until } from '../helpers/server';
 
 const env = serverSetup();
@@ -182,4 +182,17 @@ test('sendFramed() writes the made frames at once where ws would, else sends eac
     expect(order).toEqual(['cork', 'raw 13', 'raw 15', 'uncork']);
   }
   expect(written).toEqual([made]);
+});
+
+test("sendPatch() before the room's state is set (Colyseus' patch timer runs from creation) sends nothing and throws not", () => {
+  let ticks = 0;
+  const room = {
+    clients: [],
+    clock: { tick: () => ticks++ },
+    state: undefined,
+    _serializer: { needFullEncode: false },
+    _dequeueAfterPatchMessages: () => undefined,
+  };
+  expect(sendPatch(room as never, [])).toBe(false);
+  expect(ticks).toBe(1);
 });

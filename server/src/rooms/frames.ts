@@ -153,10 +153,11 @@ export function sendPatch(room: Room, audiences: readonly (readonly [readonly Cl
   // As Room.broadcastPatch does before its serializer's applyPatches.
   r.onBeforePatch?.(r.state);
   if (!r._simulationInterval) r.clock.tick();
+  // Colyseus' own patch timer runs from the room's creation, before its state is set: nothing to send yet.
   const serializer = r._serializer;
   const encoder = serializer.encoder;
+  if (!r.state || !encoder) return false;
   let patch: Uint8Array | null = null;
-  if (!encoder) throw new Error('sendPatch: the room has no schema serializer');
   if (r.clients.length === 0) encoder.discardChanges();
   else if (encoder.hasChanges) {
     serializer.needFullEncode = true;
