@@ -3,9 +3,9 @@
 // (./message-table), the views sent to each audience (./projection), the seeds and the log (./record), timers
 // and patch pacing (./room-timers), clocks (./room-clock), the store (./durability), the Colyseus mends
 // (./schema-fixes). Each part sees the room through a small host object defined here. It knows no rule.
-import { sendPatch, textMessage } from './frames';
+import { corked } from './corked';
 import { randomBytes, randomInt } from 'node:crypto';
-import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
+import { getMessageBytes, Protocol, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
   advance,
   seatCount,
@@ -76,8 +76,6 @@ export class GameRoom extends Room<TableState> {
   /** Every message the room accepts, with its handler; chat and the game's talk lines (./message-table). */
   private messages!: TableMessages;
   private everJoined = false;
-  /** While a patch is being made: each audience's view message, to send with it (broadcastPatch). */
-  private outgoing: [readonly Client[], Uint8Array][] | null = null;
   /** The view streams: spectators' (one encode shared by all of them) and each seat's (./projection). */
   private views = new RoomViews(this.viewHost());
   /** The address that created the room: its finished games count against that address in the archive. */
@@ -370,10 +368,8 @@ export class GameRoom extends Room<TableState> {
       seatOf: (sessionId) => this.seating.of(sessionId),
       send: (to, text) => {
         // What client.send would write to each, made once.
-        const bytes = textMessage(TABLE_OUT.view, text);
-        // In a patch, it leaves with the patch (broadcastPatch); else at once.
-        if (this.outgoing) this.outgoing.push([to, bytes]);
-        else for (const c of to) c.enqueueRaw(bytes);
+        const bytes = getMessageBytes.raw(Protocol.ROOM_DATA, TABLE_OUT.view, text);
+        for (const c of to) c.enqueueRaw(bytes);
       },
     };
   }
@@ -608,15 +604,11 @@ export class GameRoom extends Room<TableState> {
     this.timers.cancelPatch();
     // Nothing to send (a timer set before an action's own patch): no socket to cork, no client to walk.
     if (!this.patchPending()) return false;
-    // Each client's view message and the patch leave in one socket write, framed once per audience (./frames).
-    const outgoing: [readonly Client[], Uint8Array][] = [];
-    this.outgoing = outgoing;
-    try {
+    // Each client's view message and the patch leave in one socket write (./corked).
+    const sent = corked(this.clients, () => {
       this.views.flush();
-    } finally {
-      this.outgoing = null;
-    }
-    const sent = sendPatch(this, outgoing);
+      return super.broadcastPatch();
+    });
     // The log's window keeps every line until it has gone out (./record).
     this.record.patched();
     return sent;

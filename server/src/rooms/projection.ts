@@ -1,6 +1,6 @@
 // Per-audience view streams: each seat, and all spectators together, get a full document once, then only
 // structural diffs of what changed for them, as JSON text messages that leave with the schema patch (just ahead
-// of it, in the same socket write: ./frames). RoomViews is the room's side of it: it sets each audience's
+// of it, in the same socket write: ./corked). RoomViews is the room's side of it: it sets each audience's
 // document from the game state and sends what changed to whom.
 //
 // Decision (issue #11): per-seat views are neither JSON strings inside the schema nor typed schema. They are the

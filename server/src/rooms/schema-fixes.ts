@@ -2,8 +2,7 @@
 // Each is pinned by a test in test/rooms/schema-fixes.test.ts that fails without its mend. The rooms also read four
 // private fields of @colyseus/core 0.16.26's Room (`_serializer.needFullEncode` for the stale-snapshot pitfall,
 // `_serializer.encoder` to skip a patch with nothing in it, `_events` and `_internalState` for a lobby watching its
-// table), and ./frames reads the patch path of core's Room and serializer and three fields of `ws`' socket and
-// sender to write a patch's frames itself. All of it was written against the versions below:
+// table). All of it was written against the versions below:
 // on any other the server refuses to start, saying which, so an upgrade re-checks each mend rather than trusting it.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,7 +13,6 @@ import { encode, Encoder } from '@colyseus/schema';
 export const MENDED_FOR: Readonly<Record<string, string>> = {
   '@colyseus/schema': '3.0.76',
   '@colyseus/core': '0.16.26',
-  ws: '8.23.0',
 };
 
 /** The installed version of a package (its package.json is not exported, so it is found next to its entry). */

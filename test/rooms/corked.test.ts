@@ -1,9 +1,9 @@
-// One socket write per client per change (server/src/rooms/frames.ts, issue 18): the view stream's message and the
-// schema patch of an action reach each client's socket in one write, in that order, framed once per audience. The
-// server runs in this process, so its sockets' writes are counted where Node hands them to the kernel.
+// One socket write per client per change (server/src/rooms/corked.ts, issue 18): the view stream's message and the
+// schema patch of an action reach each client's socket in one write, in that order. The server runs in this
+// process, so its sockets' writes are counted where Node hands them to the kernel.
 import { Socket } from 'node:net';
-import { getMessageBytes, matchMaker, Protocol, type Client } from '@colyseus/core';
-import { frames, sendFramed, sendPatch, textMessage } from '../../server/src/rooms/frames';
+import { matchMaker } from '@colyseus/core';
+import { corked } from '../../server/src/rooms/corked';
 import { create, join, logCount, serverSetup, sleep, until } from '../helpers/server';
 
 const env = serverSetup();
@@ -133,66 +133,32 @@ test('an action patches once (no timer patch after it), and a patch with nothing
   for (const p of all) await p.room.leave();
 });
 
-/** ws' own framing (its Sender, exported but not in its type definitions). */
-const { frame } = (require('ws') as { Sender: { frame(data: Buffer, options: Record<string, unknown>): Buffer[] } })
-  .Sender;
-
-test('frames() are the bytes ws frames a server message with, at every length header', () => {
-  for (const n of [0, 1, 125, 126, 300, 65535, 65536, 70000]) {
-    const a = Uint8Array.from({ length: n }, (_, i) => (i * 7) & 0xff);
-    const b = Uint8Array.from([15, 1, 2]);
-    const ws = (p: Uint8Array) =>
-      Buffer.concat(frame(Buffer.from(p), { fin: true, opcode: 2, mask: false, readOnly: false, rsv1: false }));
-    expect(frames([a, b]).equals(Buffer.concat([ws(a), ws(b)]))).toBe(true);
-  }
-});
-
-test('textMessage() is the bytes client.send(type, text) writes, at every string header, ASCII or not', () => {
-  for (const n of [0, 31, 32, 255, 256, 65535, 65536]) {
-    for (const text of ['x'.repeat(n), `é${'x'.repeat(Math.max(0, n - 2))}`]) {
-      const want = Buffer.from(getMessageBytes.raw(Protocol.ROOM_DATA, 'view', text));
-      expect(textMessage('view', text).equals(want)).toBe(true);
-    }
-  }
-});
-
-test('sendFramed() writes the made frames at once where ws would, else sends each message the usual way, corked', () => {
-  const written: Buffer[] = [];
+test('corked() holds writes until the sends are done, keeps their order, and skips clients without a socket', async () => {
   const order: string[] = [];
   const socket = {
-    write: (b: Buffer) => written.push(b) > 0,
-    cork: () => order.push('cork'),
-    uncork: () => order.push('uncork'),
+    corkedDepth: 0,
+    cork() {
+      this.corkedDepth++;
+      order.push('cork');
+    },
+    uncork() {
+      this.corkedDepth--;
+      order.push('uncork');
+    },
   };
-  const idle = { _state: 0, _firstFragment: true };
-  const client = (ws: object) => ({ ref: ws, raw: (p: Uint8Array) => order.push(`raw ${p[0]}`) }) as unknown as Client;
-  const parts = [Uint8Array.from([13, 1]), Uint8Array.from([15, 2])];
-  const made = frames(parts);
-  sendFramed(client({ readyState: 1, _sender: idle, _extensions: {}, _socket: socket }), parts, () => made);
-  expect(written).toEqual([made]);
-  expect(order).toEqual([]);
-  // Compression on the connection, a sender busy compressing, or a socket not open: ws' own way, in one write.
-  for (const ws of [
-    { readyState: 1, _sender: idle, _extensions: { 'permessage-deflate': {} }, _socket: socket },
-    { readyState: 1, _sender: { _state: 1, _firstFragment: true }, _extensions: {}, _socket: socket },
-    { readyState: 2, _sender: idle, _extensions: {}, _socket: socket },
-  ]) {
-    order.length = 0;
-    sendFramed(client(ws), parts, () => made);
-    expect(order).toEqual(['cork', 'raw 13', 'raw 15', 'uncork']);
-  }
-  expect(written).toEqual([made]);
-});
-
-test("sendPatch() before the room's state is set (Colyseus' patch timer runs from creation) sends nothing and throws not", () => {
-  let ticks = 0;
-  const room = {
-    clients: [],
-    clock: { tick: () => ticks++ },
-    state: undefined,
-    _serializer: { needFullEncode: false },
-    _dequeueAfterPatchMessages: () => undefined,
-  };
-  expect(sendPatch(room as never, [])).toBe(false);
-  expect(ticks).toBe(1);
+  const clients = [{ ref: { _socket: socket } }, { ref: {} }, {}] as never[];
+  const out = corked(clients, () => {
+    expect(socket.corkedDepth).toBe(1);
+    order.push('send');
+    return 7;
+  });
+  expect(out).toBe(7);
+  expect(order).toEqual(['cork', 'send', 'uncork']);
+  // A send that throws still uncorks.
+  expect(() =>
+    corked(clients, () => {
+      throw new Error('boom');
+    }),
+  ).toThrow('boom');
+  expect(socket.corkedDepth).toBe(0);
 });
