@@ -60,8 +60,12 @@ export function viewDocs(
       // when the seat sees what spectators see, whose document is then the spectators' own.
       const view = m.seatView ? m.seatView(state, s, publicView) : m.view(state, s);
       // What a seat sees like everyone is the public view's own objects, so its diff reuses the spectators' (flush).
-      const own = view === publicView ? pub : doc(view);
-      const d = own === pub ? { ...pub } : { ...own, view: shareNodes(own.view, pub.view) };
+      let d: WireDoc;
+      if (view === publicView) d = { ...pub };
+      else {
+        const own = doc(view);
+        d = { ...own, view: shareNodes(own.view, pub.view) };
+      }
       if (!toAct.includes(s)) return d;
       return derive ? { ...d, act: s } : { ...d, legal: m.legalActions(state, s) };
     }),

@@ -83,6 +83,12 @@ export function seatViewOf(state: DiceChessState, seat: Seat, publicView: DiceCh
 }
 
 export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView {
+  const publicView = spectatorsView(state);
+  return seat === null ? publicView : seatViewOf(state, seat, publicView);
+}
+
+/** What everyone may see: no viewer, no arrangement (C2 keeps each one secret until both are confirmed). */
+function spectatorsView(state: DiceChessState): DiceChessView {
   const board: DieView[] = [];
   state.board.forEach((c, sq) => {
     if (c !== 0) {
@@ -97,17 +103,16 @@ export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView 
   });
   const a = sideTotals(state.board, 0);
   const b = sideTotals(state.board, 1);
-  const own = seat === 0 || seat === 1 ? state.pending[seat] : null;
   return {
     phase: state.phase,
     placement: state.placement,
-    viewer: seat,
+    viewer: null,
     toAct: toActOf(state),
     turn: state.phase === 'play' ? state.turn : null,
     first: state.first,
     rolled: [state.rolled[0].slice(), state.rolled[1].slice()],
     confirmed: state.phase === 'arrange' ? [state.pending[0] !== null, state.pending[1] !== null] : [true, true],
-    arrangement: state.phase === 'arrange' && own ? own.slice() : null,
+    arrangement: null,
     homeSquares: [homeSquares(0).map(squareName), homeSquares(1).map(squareName)],
     board,
     notation: formatBoard(state.board),
