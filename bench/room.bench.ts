@@ -6,9 +6,9 @@ import { Room as ServerRoom } from '@colyseus/core';
 import { Schema, type } from '@colyseus/schema';
 import { loadConfig } from '../server/src/config';
 import { startServer } from '../server/src/app';
+import { logCount } from './synced-lines';
 
 /** Public log lines published so far: the synced state keeps only the latest (seqs run from 0 without a gap). */
-const logCount = (state: any): number => (state.log?.length ? state.log.at(-1).seq + 1 : 0);
 
 class BareState extends Schema {
   @type('number') turn = 0;

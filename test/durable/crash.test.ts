@@ -53,7 +53,15 @@ async function openTable(ws: string, game: string): Promise<Table> {
   };
 }
 
-const logOf = (p: Player) => p.room.state.toJSON().log as { seq: number; json: string }[];
+/** The game's public lines as the room serves them (`log-before` past the end: the whole log, a page of ≤ 100). */
+async function logOf(p: Player): Promise<[number, string][]> {
+  const pages = p.pages.length;
+  p.room.send('log-before', { before: 1_000_000_000 });
+  // The answer starts at the game's first line (a page sent on joining, which may come meanwhile, has the latest).
+  const whole = () => p.pages.slice(pages).find((page) => page.lines[0]?.[0] === 0);
+  await until(() => whole(), 'the log page');
+  return whole()!.lines;
+}
 
 describe.each([
   ['embedded', embeddedBackend],
@@ -82,13 +90,15 @@ describe.each([
     // Half a game each (or less when a game ends sooner; those are checked as finished games).
     // High Roll is six rolls long: half of it is three.
     for (const t of tables) await playSome(t.players, t.game === 'high-roll' ? 3 : 6, 1);
-    const acked = tables.map((t) => ({
-      log: JSON.stringify(logOf(t.players[0])),
-      length: logLength(t.players[0]),
-      views: t.players.map((p) => JSON.stringify(p.view)),
-      publicView: JSON.stringify(t.spectator.view),
-      phase: t.players[0].room.state.phase as string,
-    }));
+    const acked = [];
+    for (const t of tables)
+      acked.push({
+        log: JSON.stringify(await logOf(t.players[0])),
+        length: logLength(t.players[0]),
+        views: t.players.map((p) => JSON.stringify(p.view)),
+        publicView: JSON.stringify(t.spectator.view),
+        phase: t.players[0].room.state.phase as string,
+      });
     // Every game is still running at the kill: what is tested is a resume, not a finished log.
     expect(acked.map((x) => x.phase)).toEqual(ids.map(() => 'playing'));
     // One more action in flight as the process dies: it may or may not have been stored, never acknowledged.
@@ -119,7 +129,7 @@ describe.each([
       expect([a.seat, b.seat, s.seat]).toEqual([0, 1, null]);
       expect(a.room.state.gameId).toBe(t.gameId);
       await until(() => a.view && b.view && s.view, `${t.game} views`);
-      const resumed = logOf(a);
+      const resumed = await logOf(a);
       // Every acknowledged entry is there, unchanged; at most the one in flight follows.
       expect(JSON.stringify(resumed.slice(0, acked[i].length))).toBe(acked[i].log);
       expect(resumed.length - acked[i].length).toBeLessThanOrEqual(1);
@@ -168,7 +178,7 @@ describe('a planned shutdown (SIGTERM)', () => {
     child = (await startProcess(port, backend)).child;
     const t = await openTable(ws, 'dice-chess');
     await playSome(t.players, 4, 2);
-    const acked = JSON.stringify(logOf(t.players[0]));
+    const acked = JSON.stringify(await logOf(t.players[0]));
     const exited = new Promise<{ code: number | null; ms: number }>((resolve) => {
       const start = Date.now();
       child!.once('exit', (code) => resolve({ code, ms: Date.now() - start }));
@@ -191,7 +201,7 @@ describe('a planned shutdown (SIGTERM)', () => {
     child = (await startProcess(port, backend)).child;
     const a = await connect(ws, t.roomId, { seatToken: t.tokens[0] });
     expect(a.seat).toBe(0);
-    expect(JSON.stringify(logOf(a))).toBe(acked);
+    expect(JSON.stringify(await logOf(a))).toBe(acked);
     expect(a.room.state.notice).toBe('');
     await a.room.leave();
   });

@@ -73,7 +73,7 @@ it('stores the game as it starts (seed, commitment, token hashes only) and every
   expect(JSON.stringify(g)).not.toContain(a.token!);
   expect(g.entries.map((e) => e.seq)).toEqual([0, 1, 2, 3]);
   // What players saw is what the store holds.
-  expect(a.room.state.log.map((l: { seq: number }) => l.seq)).toEqual([0, 1, 2, 3]);
+  expect(a.lines.map((l) => l.seq)).toEqual([0, 1, 2, 3]);
 });
 
 it('acknowledges an action to nobody until its entry is durably stored', async () => {

@@ -6,8 +6,6 @@ const { Client } = require(workerData.colyseus);
 const { ws, url, games, options } = workerData;
 
 const parse = (s) => (s ? JSON.parse(s) : null);
-/** Public log lines published so far: the synced state keeps only the latest (seqs run from 0 without a gap). */
-const logCount = (state) => (state.log.length ? state.log.at(-1).seq + 1 : 0);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function until(check, what, ms = 10000) {
   const end = Date.now() + ms;
@@ -17,13 +15,14 @@ async function until(check, what, ms = 10000) {
   }
 }
 
-const { applyView, expand } = require('./worker-kit');
+const { applyView, expand, logCount, track } = require('./worker-kit');
 // Shields' and Dice Chess's legal actions do not travel: a client derives them from its view (GameModule.legalFromView).
 const shared = require('../../shared/dist/index.js');
 const legalOf = (p) => expand(shared, p.doc, p.room)?.legal;
 
 function wire(room) {
   const p = { room, seat: null, token: undefined, doc: null };
+  track(shared, room);
   room.onMessage('view', (m) => {
     p.doc = applyView(p.doc, m);
   });
@@ -62,9 +61,9 @@ function ownMoves(p, st) {
   // round ends, which would otherwise look like an acknowledgement of a move still in flight.
   const sheet = ownSheet(p);
   if (sheet) return `${st.round}:${sheet}`;
-  // The seq of its latest line (a line is `[kind, seat, ...]`): the synced state keeps only the latest lines.
+  // The seq of its latest line among the lines this client holds.
   let n = -1;
-  for (const line of st.log) if (parse(line.json)?.[1] === p.seat) n = line.seq;
+  for (const line of track(shared, p.room).list) if (line.seat === p.seat) n = line.seq;
   return `${st.round}:${n}`;
 }
 

@@ -9,9 +9,11 @@ import {
   emptyStream,
   expandStream,
   readKeys,
+  readLine,
+  parseNewLines,
+  linesPublished,
   readViewMessage,
   type LineSource,
-  type LogLineSync,
   type LogPage,
   type PublicLine,
   type ViewMessage,
@@ -29,12 +31,8 @@ export const LOOPBACK_LIMITS: Partial<Config> = {
   archivePerAddress: 100_000,
 };
 
-/**
- * How many public log lines the game has published so far. The synced state keeps only the latest lines
- * (server/src/rooms/record.ts LOG_WINDOW), so its length stops growing; seqs run from 0 without a gap.
- */
-export const logCount = (state: { log: { length: number; at(i: number): LogLineSync | undefined } }): number =>
-  (state.log.at(-1)?.seq ?? -1) + 1;
+/** How many public log lines the game has published so far (seqs run from 0 without a gap): shared's own reading. */
+export const logCount = linesPublished;
 
 export type TestServer = Dicehall & { url: string; ws: string };
 
@@ -98,13 +96,13 @@ export interface Player {
   pages: LogPage[];
   /**
    * The current game's public lines this client has held, oldest first, as the browser's store gathers them: each
-   * synced window as it came, and the lines of every page received (./store in the client keeps only a run
+   * patch's `newLines` as they came, and the lines of every page received (./store in the client keeps only a run
    * without holes; tests read everything).
    */
   readonly lines: PublicLine[];
-  /** Times the synced window skipped lines this client had not seen (it would have to ask for them). */
+  /** Times a patch's lines skipped lines this client had not seen (it would have to ask for them). */
   holes: number;
-  /** The most lines one synced state brought at once. */
+  /** The most lines one patch brought at once. */
   widest: number;
 }
 
@@ -113,7 +111,7 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
   const held = { gameId: '', bySeq: new Map<number, PublicLine>(), newest: -1 };
   const gather = () => {
     const state = room.state;
-    if (!state?.log) return;
+    if (state?.newLines === undefined) return;
     if (state.gameId !== held.gameId) {
       held.bySeq.clear();
       held.newest = -1;
@@ -122,14 +120,14 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
     let keys: string[][] | undefined;
     let newest = held.newest;
     let added = 0;
-    for (const l of state.log as Iterable<LogLineSync>) {
-      if (held.bySeq.has(l.seq)) continue;
+    for (const [seq, line] of parseNewLines(state.newLines)) {
+      if (held.bySeq.has(seq)) continue;
       added++;
       // A line past the newest held one, with lines between never synced to this client.
-      if (l.seq > newest + 1 && held.bySeq.size > 0) p.holes++;
-      newest = Math.max(newest, l.seq);
+      if (seq > newest + 1 && held.bySeq.size > 0) p.holes++;
+      newest = Math.max(newest, seq);
       keys ??= readKeys(state.logKeys);
-      held.bySeq.set(l.seq, decodeLine(l.seq, l.json, keys, state.logStart));
+      held.bySeq.set(seq, readLine(seq, line, keys, state.logStart));
     }
     held.newest = newest;
     p.widest = Math.max(p.widest, added);

@@ -33,8 +33,28 @@ function when(rooms, check, what, ms = 10000) {
 }
 
 const json = (s) => (s ? JSON.parse(s) : null);
-/** Public log lines published so far: the synced state keeps only the latest (seqs run from 0 without a gap). */
-const logCount = (state) => (state.log.length ? state.log.at(-1).seq + 1 : 0);
+/** Public log lines published so far (seqs run from 0 without a gap): the last of the latest patch's lines, + 1. */
+function logCount(state) {
+  const lines = state.newLines ? JSON.parse(state.newLines) : [];
+  return lines.length ? lines[lines.length - 1][0] + 1 : 0;
+}
+
+/** Each room's lines as this client holds them (shared's HeldLines), kept from when `track` was called. */
+const heldOf = new WeakMap();
+/**
+ * Keeps the room's log lines as the web client does (every patch's lines, the latest on joining): call it when the
+ * room is joined, before any state comes, so a view pointing into them (GameModule.wireView) finds them.
+ */
+function track(shared, room) {
+  let held = heldOf.get(room);
+  if (held) return held;
+  held = new shared.HeldLines();
+  heldOf.set(room, held);
+  if (room.state) held.sync(room.state);
+  room.onStateChange((state) => held.sync(state));
+  room.onMessage('log-page', (page) => held.page(page));
+  return held;
+}
 
 /**
  * Applies one message of the room's view stream (server/src/rooms/projection.ts) to a client's document: the patch
@@ -93,13 +113,9 @@ function runQueue(parentPort, games, parallel, playOne) {
  * (GameModule.wireView); null while a line it points to has not come yet. `shared`: the shared package, required.
  */
 function expand(shared, doc, room) {
-  const state = room.state;
-  const lines = {
-    line: (seq) => {
-      const l = state && [...state.log].find((x) => x.seq === seq);
-      return l ? shared.decodeLine(seq, l.json, shared.readKeys(state.logKeys), state.logStart || 0) : undefined;
-    },
-  };
+  const held = heldOf.get(room);
+  if (!held) throw new Error('expand: the room was not tracked (track(shared, room) when it is joined)');
+  const lines = { line: (seq) => held.line(seq) };
   try {
     return shared.expandDoc(doc ?? null, lines);
   } catch (e) {
@@ -108,4 +124,4 @@ function expand(shared, doc, room) {
   }
 }
 
-module.exports = { rng, when, json, applyView, runQueue, logCount, expand };
+module.exports = { rng, when, json, applyView, runQueue, logCount, track, expand };

@@ -1,7 +1,16 @@
 // The log's window (issue #18): the synced state carries only the latest public lines, so a spectator who joins a
 // long game late gets a small first state; the earlier lines come on request ('log-before'), to that client only,
 // and are exactly the lines a client that watched from the start holds. Bad requests are refused and change nothing.
-import { decodeLine, pick, readKeys, seededDice, type GameModule, type LogEntry, type Table } from '@dicehall/shared';
+import {
+  parseNewLines,
+  pick,
+  readKeys,
+  readLine,
+  seededDice,
+  type GameModule,
+  type LogEntry,
+  type Table,
+} from '@dicehall/shared';
 import { GameRecord, LOG_PAGE, LOG_WINDOW } from '../../server/src/rooms/record';
 import { TableState } from '../../server/src/rooms/schema';
 import { create, join, logCount, nextError, serverSetup, sleep, until, type Player } from '../helpers/server';
@@ -73,9 +82,10 @@ describe.each([
     const lines = logCount(sam.room.state);
     expect(lines).toBeGreaterThan(LOG_WINDOW * 4);
     expect(sam.lines.map((l) => l.seq)).toEqual([...Array(lines).keys()]);
-    // Sam watched from the start: every line came to him in the synced state, none had to be asked for.
+    // Sam watched from the start: every line came to him in a patch (or, had the game begun as he sat down to watch,
+    // in the page of the latest lines a joining client is sent), none had to be asked for.
     expect(sam.holes).toBe(0);
-    expect(sam.pages).toEqual([]);
+    expect(sam.pages.length).toBeLessThanOrEqual(1);
 
     const lia = await join(env.server.ws, a.room.roomId, { name: 'Lia', want: 'watch' });
     await until(() => lia.view && lia.room.state.serverSeed, 'the late state and view');
@@ -83,8 +93,9 @@ describe.each([
     const first = bytesRead(lia);
     expect(first).toBeGreaterThan(1000);
     expect(first).toBeLessThanOrEqual(8 * 1024);
-    // The window only: the latest lines.
+    // The window only: the latest lines, sent to her after her first state.
     expect(lia.lines.map((l) => l.seq)).toEqual([...Array(LOG_WINDOW).keys()].map((k) => lines - LOG_WINDOW + k));
+    expect(lia.pages).toHaveLength(1);
 
     const others = [a, b, sam].map(roomBytes);
     await fetchEarlier(lia);
@@ -130,22 +141,25 @@ describe('asking for earlier lines', () => {
       { before: 3, more: 1 },
       { before: { $gt: 0 } },
     ];
+    // The pages each was sent on joining (the latest lines, when the game had begun): none more from here.
+    const joined = [a, b, s].map((p) => p.pages.length);
     for (const p of [a, s]) {
       for (const msg of bad) {
         p.room.send('log-before', msg);
         expect(await nextError(p)).toMatchObject({ code: 'bad-message', of: 'log-before' });
       }
-      expect(p.pages).toEqual([]);
     }
+    expect([a, b, s].map((p) => p.pages.length)).toEqual(joined);
     expect(state()).toBe(was);
 
     // The largest valid number, and 0: bounded answers, the lines the game has and nothing else.
     for (const p of [b, s]) {
+      const n = p.pages.length;
       p.room.send('log-before', { before: 1_000_000_000 });
-      await until(() => p.pages.length === 1, 'the page');
+      await until(() => p.pages.length === n + 1, 'the page');
       p.room.send('log-before', { before: 0 });
-      await until(() => p.pages.length === 2, 'the empty page');
-      const [all, none] = p.pages;
+      await until(() => p.pages.length === n + 2, 'the empty page');
+      const [all, none] = p.pages.slice(n);
       expect(all!.gameId).toBe(a.room.state.gameId);
       expect(all!.lines.map(([seq]) => seq)).toEqual([...Array(logCount(a.room.state)).keys()]);
       expect(all!.lines.length).toBeLessThanOrEqual(LOG_PAGE);
@@ -183,31 +197,44 @@ describe("the window's size", () => {
     return { state, record, table };
   };
 
-  it('a burst of released lines longer than the window stays whole until a patch has taken it out, then shrinks back', () => {
+  it('a burst of released lines longer than the window reaches the clients whole in the next patch; the next line starts afresh', () => {
     let holding = false;
     const { state, record, table } = withHeld(() => holding);
+    const seqs = () => parseNewLines(state.newLines).map(([seq]) => seq);
     record.begin(entry(0));
     record.patched();
     // A race round: twelve moves held back, then released with the round's last.
     holding = true;
     for (let seq = 1; seq <= 12; seq++) record.publish(entry(seq), table);
-    expect(state.log.map((l) => l.seq)).toEqual([0]);
+    expect(seqs()).toEqual([0]);
     holding = false;
     record.publish(entry(13), table);
-    expect(state.log.map((l) => l.seq)).toEqual([...Array(13).keys()].map((k) => k + 1));
+    expect(seqs()).toEqual([...Array(13).keys()].map((k) => k + 1));
     record.patched();
-    expect(state.log.map((l) => l.seq)).toEqual([...Array(LOG_WINDOW).keys()].map((k) => 14 - LOG_WINDOW + k));
+    // The field stays as the patch sent it (clearing it would be a change to send) until the next line.
+    expect(seqs()).toEqual([...Array(13).keys()].map((k) => k + 1));
+    record.publish(entry(14), table);
+    expect(seqs()).toEqual([14]);
+    // A client joining now is sent the latest lines after its first state.
+    expect(record.latestPage()!.lines.map(([seq]) => seq)).toEqual(
+      [...Array(LOG_WINDOW).keys()].map((k) => 15 - LOG_WINDOW + k),
+    );
     // The lines are the public ones: no action, the rolls and events readable with the synced key lists.
     const keys = readKeys(state.logKeys);
-    const last = state.log.at(-1)!;
-    expect(last.json).not.toContain('order-');
+    const [seq, line] = parseNewLines(state.newLines).at(-1)!;
+    expect(state.newLines).not.toContain('order-');
     // The form U8 (shields-up-games) searches raw bytes for: a line's rolls right after its kind (an action's as 0)
     // and seat.
-    expect(last.json).toMatch(/\[("(setup|resign|claim|draw|timeout)"|0),(null|\d+),\[\[/);
-    expect(decodeLine(last.seq, last.json, keys, state.logStart)).toEqual({ ...entry(13), action: undefined, seq: 13 });
+    expect(state.newLines).toMatch(/\[("(setup|resign|claim|draw|timeout)"|0),(null|\d+),\[\[/);
+    expect(readLine(seq, line, keys, state.logStart)).toEqual({ ...entry(14), action: undefined, seq: 14 });
+    // The synced text is each line's own text (nothing escaped twice), the same as a page carries.
+    expect(state.newLines).toBe(`[[14,${record.page(15).lines.at(-1)![1]}]]`);
     // Its time counts from the game's start (the setup entry's), which the state says once.
     expect(state.logStart).toBe(1000);
-    expect(JSON.parse(last.json)[4]).toBe(13);
-    expect(record.page(1_000_000_000).lines.map(([seq]) => seq)).toEqual([...Array(14).keys()]);
+    expect(line[4]).toBe(14);
+    expect(record.page(1_000_000_000).lines.map(([seq]) => seq)).toEqual([...Array(15).keys()]);
+    // A new game starts with its setup line alone.
+    record.begin(entry(0));
+    expect(seqs()).toEqual([0]);
   });
 });

@@ -18,13 +18,13 @@ const { Client } = require(workerData.colyseus);
 const shared = require(workerData.shared);
 const { ws, games, parallel } = workerData;
 
-const { rng, when, json, applyView, runQueue, logCount, expand } = require(workerData.kit);
+const { rng, when, json, applyView, runQueue, logCount, track, expand } = require(workerData.kit);
 
 async function playOne({ i, options }) {
   // Each seat's view stream (server/src/rooms/projection.ts): a full document, then diffs applied in order.
   // Listened to from the first moment: a message with no listener yet is dropped by colyseus.js.
   const docs = new Map();
-  const listen = (r) => { r.onMessage('view', (m) => docs.set(r, applyView(docs.get(r), m))); return r; };
+  const listen = (r) => { track(shared, r); r.onMessage('view', (m) => docs.set(r, applyView(docs.get(r), m))); return r; };
   const a = listen(await new Client(ws).create('table', { game: 'shields', name: 'Ana', clientSeed: 'ana-' + i, options }));
   const b = listen(await new Client(ws).joinById(a.roomId, { name: 'Ben', clientSeed: 'ben-' + i }));
   const rooms = [a, b];

@@ -41,12 +41,15 @@ async function playOne(i) {
   // A public line is [kind, seat, rolls, events, at] (shared/src/core/log-line.ts): its rolls are the third.
   const linesRead = new Set();
   const countRolls = () => {
-    for (const line of b.state.log.toArray()) {
-      if (linesRead.has(line.seq)) continue;
-      linesRead.add(line.seq);
-      rollsInPublicLines += JSON.parse(line.json)[2].length;
+    for (const [seq, line] of JSON.parse(b.state.newLines || '[]')) {
+      if (linesRead.has(seq)) continue;
+      linesRead.add(seq);
+      rollsInPublicLines += line[2].length;
     }
   };
+  // Every patch's lines, as they come (a patch's lines are replaced by the next's).
+  countRolls();
+  b.onStateChange(countRolls);
   try {
     while (a.state.phase === 'playing') {
       const seat = a.state.toAct[0];

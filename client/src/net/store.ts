@@ -1,13 +1,12 @@
 // The client's one store: the latest synced table as plain data. Views subscribe; nobody else writes.
 import {
   applyViewMessage,
-  decodeLine,
   emptyStream,
   expandDoc,
   expandStream,
   gameRegistered,
+  HeldLines,
   LineMissing,
-  readKeys,
   rulesNeeded,
   type LineSource,
   type LogPage,
@@ -99,14 +98,8 @@ export class Store {
   snapshot: Snapshot | null = null;
   connection: Connection = 'connecting';
   private listeners = new Set<Listener>();
-  /** This game's lines held so far, by seq, and the list the snapshot shows (rebuilt when lines arrive). */
-  private lines = {
-    gameId: '',
-    bySeq: new Map<number, LogItem>(),
-    list: [] as LogItem[],
-    keys: [] as string[][],
-    start: 0,
-  };
+  /** This game's lines held so far (the list the snapshot shows is rebuilt when lines arrive). */
+  private lines = new HeldLines();
   /** This connection's view stream: a full document, then diffs (see applyView). */
   private stream: ViewStream = emptyStream();
   private last: { roomId: string; state: TableSync; mySeat: number | null } | null = null;
@@ -169,7 +162,7 @@ export class Store {
   }
 
   /** The lines of this game held here, which a view may point into. */
-  private readonly source: LineSource = { line: (seq) => this.lines.bySeq.get(seq) };
+  private readonly source: LineSource = { line: (seq) => this.lines.line(seq) };
 
   /** Forgets the view stream (a new connection gets a full document first). */
   resetView() {
@@ -180,7 +173,8 @@ export class Store {
   ingest(roomId: string, state: TableSync, mySeat: number | null) {
     this.last = { roomId, state, mySeat };
     const game = this.lines.gameId;
-    const log = this.gather(state);
+    this.lines.sync(state);
+    const log = this.lines.list;
     // The line a waiting view points to may have come with this patch; with a new game's first lines, a view read
     // against the last game's (a diff can come just ahead of the new game's id) is read again.
     this.stream = expandStream(this.stream, this.source, game !== this.lines.gameId);
@@ -231,49 +225,10 @@ export class Store {
     this.emit();
   }
 
-  /** Earlier lines the room sent on request: kept when they join the lines held (an answer for this game). */
+  /** Lines the room sent: the latest on joining, earlier ones on request; kept where they join the lines held. */
   addPage(page: LogPage) {
-    const held = this.lines;
-    if (page.gameId !== held.gameId || !Array.isArray(page.lines)) return;
-    const first = held.list[0]?.seq;
-    if (first === undefined) return;
-    const earlier = page.lines.filter(([seq]) => seq < first);
-    // Contiguous and ending right before the first line held; anything else is an answer to an older question.
-    if (!earlier.length || earlier.some(([seq], k) => seq !== first - earlier.length + k)) return;
-    for (const [seq, text] of earlier) held.bySeq.set(seq, decodeLine(seq, text, held.keys, held.start));
-    held.list = [...held.bySeq.values()].sort((a, b) => a.seq - b.seq);
+    if (!this.lines.page(page)) return;
     if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
-  }
-
-  /**
-   * The synced window of lines joined to the lines held. The room syncs only its latest lines, so what this
-   * client saw before stays here; a new game starts afresh, and lines that no longer join the window (this client
-   * was away while others scrolled past) are let go, to be asked for again, so the log never has a hole.
-   */
-  private gather(state: TableSync): LogItem[] {
-    let held = this.lines;
-    if (held.gameId !== state.gameId)
-      held = this.lines = { gameId: state.gameId, bySeq: new Map(), list: [], keys: [], start: 0 };
-    // The game's start, which the lines' times count from (set with the game's first line).
-    held.start = state.logStart ?? 0;
-    // The game's key lists only grow while it lasts: read again when there are more.
-    if ((state.logKeys?.length ?? 0) !== held.keys.length) held.keys = readKeys(state.logKeys ?? []);
-    let added = false;
-    let oldest = Infinity;
-    state.log.forEach((line) => {
-      oldest = Math.min(oldest, line.seq);
-      if (held.bySeq.has(line.seq)) return;
-      held.bySeq.set(line.seq, decodeLine(line.seq, line.json, held.keys, held.start));
-      added = true;
-    });
-    if (!added) return held.list;
-    const list = [...held.bySeq.values()].sort((a, b) => a.seq - b.seq);
-    // Keep the run of consecutive seqs that reaches the synced window.
-    let start = list.findIndex((l) => l.seq === oldest);
-    while (start > 0 && list[start - 1]!.seq === list[start]!.seq - 1) start--;
-    for (const l of list.slice(0, start)) held.bySeq.delete(l.seq);
-    held.list = list.slice(start);
-    return held.list;
   }
 
   private emit() {

@@ -328,6 +328,7 @@ export class GameRoom extends Room<TableState> {
       publishListing: () => this.publishListing(),
       journalChat: (line) => this.journal?.chat(line),
       logPage: (before) => this.record.page(before),
+      lastSeq: () => this.record.lastSeq(),
     };
   }
 
@@ -589,6 +590,9 @@ export class GameRoom extends Room<TableState> {
     if (!this.journal?.holding) this.views.flush();
     this.views.sendTo(client, true);
     super.sendFullState(client);
+    // The state holds the lines of the last patch only: the latest lines follow it (./record `latestPage`).
+    const page = this.record.latestPage();
+    if (page) client.send(TABLE_OUT.logPage, page);
   }
 
   /** Whether a patch would send anything: a schema change or a view change not yet sent. */

@@ -53,6 +53,8 @@ export interface TableHost {
   journalChat(line: { seat: number | null; from: string; text: string }): void;
   /** The game's public lines before a seq, a bounded page of them (./record). */
   logPage(before: number): LogPage;
+  /** The seq of the latest public log line (-1 before the game's first). */
+  lastSeq(): number;
 }
 
 /** One row of the table. No schema: the content goes as it came to the game module, whose schema parses it. */
@@ -164,7 +166,7 @@ export class TableMessages {
   say(kind: string, seat: number, name = this.host.state.seats[seat]?.name ?? '') {
     const state = this.host.state;
     const line = new TalkLine();
-    line.after = state.log.at(-1)?.seq ?? -1;
+    line.after = this.host.lastSeq();
     line.kind = kind;
     line.seat = seat;
     line.name = name;

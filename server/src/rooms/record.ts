@@ -6,6 +6,7 @@ import {
   commitmentOf,
   decodeLine,
   encodeLine,
+  newLinesText,
   FAIR_SCHEME,
   FairDice,
   LOG_FORMAT,
@@ -20,12 +21,14 @@ import {
   type Table,
 } from '@dicehall/shared';
 import { nodeHmac } from './node-hmac';
-import { LogLine, type TableState } from './schema';
+import type { TableState } from './schema';
 
 /**
- * Public lines kept in the synced state: the most recent only, so a late spectator's first state stays small
+ * The latest public lines a joining client is sent (in a `log-page` right after its first state, `latestPage`), and
+ * the lines a view may point into (`window`): the most recent only, so a late spectator's first state stays small
  * (issue #18: ≤ 8 KiB without permessage-deflate). Clients that watched keep every line they saw (the client
- * store gathers them by seq); one whose first line is not the game's asks for earlier ones (`page`).
+ * store gathers them by seq); one whose first line is not the game's asks for earlier ones (`page`). These lines
+ * were synced as a list in the state until the list itself proved the room's costliest part of a line.
  * Why 8 (bench/wire.bench.ts, 10 random games each, no permessage-deflate, 2026-11-26): with a single line a late
  * spectator's first state is ~5.5 KiB in Shields and ~4.4 KiB in Dice Chess (the view document, seats, seeds, the
  * game's event key lists), and a line costs ~150 B in Shields (an attack event is long) and ~100 B in Dice Chess.
@@ -52,7 +55,7 @@ export class GameRecord {
   private held: LogEntry[] = [];
   /** Every public line of this game so far, `[seq, text]` as synced: what `page` serves from. */
   private lines: [number, string][] = [];
-  /** Lines appended since the last patch: no client has them yet, so the window keeps them all until it goes. */
+  /** Lines appended since the last patch: no client has them yet; the next patch brings them all (`newLines`). */
   private unsent = 0;
   /** This game's event key lists (as JSON) and their numbers, as synced in `logKeys`. */
   private keyIds = new Map<string, number>();
@@ -121,22 +124,28 @@ export class GameRecord {
     this.host.state.logStart = entries[0]?.at ?? 0;
     entries.forEach((e, k) => {
       if (heldAfter[k]) this.held.push(e);
-      else for (const line of [...this.held.splice(0), e]) this.appendLine(line);
+      else
+        for (const line of [...this.held.splice(0), e]) {
+          // Nobody holds any of them: whoever comes gets a full state with the last line, and the latest in a page.
+          this.unsent = 0;
+          this.appendLine(line);
+        }
     });
-    // Nobody holds any of them: whoever comes gets a full state, of the window.
     this.patched();
   }
 
   /**
-   * A patch went out: every client now holds the lines appended before it, so the window goes back to its size.
-   * Until then it grows as needed, so a burst of lines (a race round's held moves, released at once) reaches the
+   * A patch went out: every client now holds the lines appended before it. The next line starts `newLines` afresh;
+   * until then it grows as needed, so a burst of lines (a race round's held moves, released at once) reaches the
    * clients present whole rather than leaving them a hole to ask for.
    */
   patched() {
     this.unsent = 0;
-    // Colyseus' own timer may patch a room that has no state yet, or none any more.
-    const log = this.host.state?.log;
-    while (log && log.length > LOG_WINDOW) log.shift();
+  }
+
+  /** The seq of the latest public line (-1 before the game's first). */
+  lastSeq(): number {
+    return this.lines[this.lines.length - 1]?.[0] ?? -1;
   }
 
   /** The game is over: its seed is revealed and the next game's committed. */
@@ -179,13 +188,18 @@ export class GameRecord {
     return { gameId: this.host.state.gameId, lines: lines.slice(Math.max(0, end - max), end) };
   }
 
+  /** What a client joining now is sent after its first state: the latest lines (none before a game). */
+  latestPage(): LogPage | null {
+    return this.lines.length ? this.page(Number.MAX_SAFE_INTEGER, LOG_WINDOW) : null;
+  }
+
   private clearLines() {
     this.lines = [];
     this.unsent = 0;
     this.keyIds.clear();
     this.keyLists = [];
     this.window.length = 0;
-    this.host.state.log.clear();
+    this.host.state.newLines = '';
     this.host.state.logKeys.clear();
   }
 
@@ -203,16 +217,14 @@ export class GameRecord {
   };
 
   private appendLine(entry: LogEntry) {
-    const line = new LogLine();
-    line.seq = entry.seq;
+    const seq = entry.seq;
     const start = this.host.state.logStart;
-    line.json = encodeLine(entry, !!this.host.module.secretRolls, this.keysOf, start);
-    this.lines.push([line.seq, line.json]);
-    this.window.push(decodeLine(line.seq, line.json, this.keyLists, start));
+    const text = encodeLine(entry, !!this.host.module.secretRolls, this.keysOf, start);
+    this.lines.push([seq, text]);
+    this.window.push(decodeLine(seq, text, this.keyLists, start));
     if (this.window.length > LOG_WINDOW) this.window.shift();
-    const log = this.host.state.log;
-    log.push(line);
+    // The lines since the last patch, the newest last: one string field, set once per line.
     this.unsent++;
-    while (log.length > Math.max(LOG_WINDOW, this.unsent)) log.shift();
+    this.host.state.newLines = newLinesText(this.lines.slice(-this.unsent));
   }
 }

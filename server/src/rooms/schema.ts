@@ -1,6 +1,6 @@
 // The synced projection of a table. Fields only: the truth lives in the room's Table and log.
 import { ArraySchema, Schema, type } from '@colyseus/schema';
-import type { ChatLineSync, LogLineSync, SeatSync, TablePhase, TableSync, TalkLineSync } from '@dicehall/shared';
+import type { ChatLineSync, SeatSync, TablePhase, TableSync, TalkLineSync } from '@dicehall/shared';
 
 export class SeatState extends Schema implements SeatSync {
   @type('string') name = '';
@@ -12,12 +12,6 @@ export class SeatState extends Schema implements SeatSync {
   @type('boolean') claimable = false;
   /** The level of the bot playing this seat ('' when its player plays it): a computer seat or a stand-in. */
   @type('string') bot = '';
-}
-
-/** One log entry as shown to everyone: no action payload (it may be secret until the end). */
-export class LogLine extends Schema implements LogLineSync {
-  @type('number') seq = 0;
-  @type('string') json = '';
 }
 
 export class ChatLine extends Schema implements ChatLineSync {
@@ -56,7 +50,11 @@ export class TableState extends Schema implements TableSync {
   @type(['number']) toAct = new ArraySchema<number>();
   // The views of the game (public and per seat) and legal actions are not here: they travel as 'view'
   // messages, a full document then diffs per audience (./projection), so nobody gets what they may not see.
-  @type([LogLine]) log = new ArraySchema<LogLine>();
+  /**
+   * The public log lines the latest patch brought (./record), as JSON `[[seq, line], …]`: one string field set per
+   * line, not a list of line schemas shifted at every line (issue #18). A joining client is sent the latest lines.
+   */
+  @type('string') newLines = '';
   /** The event key lists the log's lines refer to by position (shared/src/core/log-line.ts); only ever added to in a game. */
   @type(['string']) logKeys = new ArraySchema<string>();
   /** The game's start (its setup entry's time, ms): the log lines' times count from it. */

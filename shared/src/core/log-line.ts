@@ -1,4 +1,4 @@
-// The public log line as it travels live (the synced `TableState.log` and the earlier lines a client asks for): a
+// The public log line as it travels live (the synced `TableState.newLines` and the pages a client is sent): a
 // compact JSON array rather than the entry's object, since every client receives every line. An event travels as
 // its values after the number of its key list, each key list sent once a game (`TableSync.logKeys`): the keys were
 // a third to a half of a line. The proof log (`GameLog.entries`, ./log) is not this: it keeps its stable objects,
@@ -15,7 +15,7 @@ export type WireEvent = [keys: number, ...values: unknown[]];
 
 /**
  * One public line: `[kind, seat, rolls, events, at]`, then the bot's level when a bot made the move. The seq is
- * not in it: it travels beside the text (`LogLineSync.seq`, or a page's `[seq, text]`), once. The kind of nearly
+ * not in it: it travels beside the line (`[seq, line]` in `newLines`, or a page's `[seq, text]`), once. The kind of nearly
  * every line, 'action', travels as 0 (`ACTION`); `at` counts from the game's start (`TableSync.logStart`, the setup
  * entry's time): 6 or 7 digits instead of 13. Both are ~14 B of every line every client receives (issue #18).
  */
@@ -84,7 +84,12 @@ export const readKeys = (logKeys: Iterable<string>): string[][] => [...logKeys].
  * (`TableSync.logStart`).
  */
 export function decodeLine(seq: number, text: string, keys: readonly (readonly string[])[], start = 0): PublicLine {
-  const [kind, seat, rolls, events, at, bot] = JSON.parse(text) as WireLine;
+  return readLine(seq, JSON.parse(text) as WireLine, keys, start);
+}
+
+/** A line already parsed (one of `TableSync.newLines`), as `decodeLine` reads it. */
+export function readLine(seq: number, line: WireLine, keys: readonly (readonly string[])[], start = 0): PublicLine {
+  const [kind, seat, rolls, events, at, bot] = line;
   return {
     seq,
     kind: kind === ACTION ? 'action' : kind,
@@ -115,4 +120,120 @@ export interface LogPage {
   gameId: string;
   /** `[seq, encodeLine text]`, oldest first, contiguous and ending just before the `before` asked for. */
   lines: [number, string][];
+}
+
+/**
+ * The synced `TableSync.newLines` as the room writes it: the lines its latest patch brought, `[[seq, line], …]`, each
+ * line as `encodeLine` writes it (so the text is the lines' own texts joined, nothing escaped twice). '' for none.
+ */
+export function newLinesText(lines: readonly (readonly [seq: number, text: string])[]): string {
+  let text = '';
+  for (const [seq, line] of lines) text += `${text ? ',' : ''}[${seq},${line}]`;
+  return `[${text}]`;
+}
+
+/** `TableSync.newLines` read: `[seq, line]` pairs, oldest first; none for '' (no game yet) or text that is not it. */
+export function parseNewLines(text: string | undefined): [number, WireLine][] {
+  if (!text) return [];
+  try {
+    const lines = JSON.parse(text) as unknown;
+    return Array.isArray(lines)
+      ? lines.filter(
+          (l): l is [number, WireLine] => Array.isArray(l) && typeof l[0] === 'number' && Array.isArray(l[1]),
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The public lines of a game since its start: the last one's seq + 1 (seqs run from 0 without a gap); 0 for none. */
+export function linesPublished(state: { newLines?: string }): number {
+  const lines = parseNewLines(state.newLines);
+  return lines.length ? lines[lines.length - 1]![0] + 1 : 0;
+}
+
+/** What `HeldLines` reads off a synced table state. */
+export interface LinesSync {
+  gameId: string;
+  newLines?: string;
+  logKeys?: Iterable<string> & { length: number };
+  logStart?: number;
+}
+
+/**
+ * The public lines of the current game a client holds, contiguous, oldest first: every line each patch brought
+ * (`TableSync.newLines`) since it joined, the latest lines the room sent it on joining, and earlier pages it asked
+ * for (`log-before`), all as `LogPage`s or synced text. A new game starts afresh. Lines that do not join the run
+ * reaching the newest (an answer to an older question) are let go, so the log never has a hole. The web client's
+ * store and the tests' and benches' clients keep their lines with it.
+ */
+export class HeldLines {
+  gameId = '';
+  /** The game's key lists (`logKeys`), read again when there are more. */
+  keys: string[][] = [];
+  /** The game's start (`logStart`). */
+  start = 0;
+  /** The held lines, contiguous, oldest first (a new list whenever lines are added). */
+  list: PublicLine[] = [];
+  /** Lines that came past a gap (none should: a client present gets every patch). */
+  holes = 0;
+  /** The most lines one patch brought. */
+  widest = 0;
+  private bySeq = new Map<number, PublicLine>();
+  private text: string | undefined = undefined;
+
+  /** Reads a synced state's lines; true when lines were added (or a new game began). */
+  sync(state: LinesSync): boolean {
+    let changed = false;
+    if (state.gameId !== this.gameId) {
+      this.gameId = state.gameId;
+      this.bySeq.clear();
+      this.list = [];
+      this.keys = [];
+      this.text = undefined;
+      changed = true;
+    }
+    this.start = state.logStart ?? 0;
+    if ((state.logKeys?.length ?? 0) !== this.keys.length) this.keys = readKeys(state.logKeys ?? []);
+    if (state.newLines === this.text) return changed;
+    this.text = state.newLines;
+    const lines = parseNewLines(state.newLines);
+    this.widest = Math.max(this.widest, lines.length);
+    const newest = this.list[this.list.length - 1]?.seq;
+    if (newest !== undefined && lines.length && lines[0]![0] > newest + 1) this.holes++;
+    return this.add(lines.map(([seq, line]) => [seq, () => readLine(seq, line, this.keys, this.start)])) || changed;
+  }
+
+  /** Lines the room sent in a `log-page` (on joining, or asked for): kept where they join the lines held. */
+  page(page: LogPage): boolean {
+    if (page.gameId !== this.gameId || !Array.isArray(page.lines)) return false;
+    return this.add(
+      page.lines
+        .filter((l) => Array.isArray(l) && typeof l[0] === 'number' && typeof l[1] === 'string')
+        .map(([seq, text]) => [seq, () => decodeLine(seq, text, this.keys, this.start)]),
+    );
+  }
+
+  /** The held line of a seq. */
+  line(seq: number): PublicLine | undefined {
+    return this.bySeq.get(seq);
+  }
+
+  private add(lines: [number, () => PublicLine][]): boolean {
+    let added = false;
+    for (const [seq, read] of lines) {
+      if (this.bySeq.has(seq)) continue;
+      this.bySeq.set(seq, read());
+      added = true;
+    }
+    if (!added) return false;
+    const list = [...this.bySeq.values()].sort((a, b) => a.seq - b.seq);
+    // Keep the run of consecutive seqs that reaches the newest line.
+    let first = list.length - 1;
+    while (first > 0 && list[first - 1]!.seq === list[first]!.seq - 1) first--;
+    for (const l of list.slice(0, first)) this.bySeq.delete(l.seq);
+    this.list = list.slice(first);
+    return true;
+  }
 }

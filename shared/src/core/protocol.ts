@@ -207,12 +207,6 @@ export interface SeatSync {
   claimable: boolean;
 }
 
-/** One public log line: its seq, and the entry without its action as `encodeLine` writes it (./log-line). */
-export interface LogLineSync {
-  seq: number;
-  json: string;
-}
-
 export interface ChatLineSync {
   id: number;
   from: string;
@@ -242,8 +236,13 @@ export interface TableSync {
   seats: SyncList<SeatSync>;
   spectators: number;
   toAct: SyncList<number>;
-  /** The most recent public lines only (server/src/rooms/record.ts LOG_WINDOW); earlier ones by `log-before`. */
-  log: SyncList<LogLineSync>;
+  /**
+   * The public lines the latest patch brought, as JSON `[[seq, line], …]` (./log-line `newLinesText`), '' before the
+   * first game. A client keeps the lines it sees (./log-line `HeldLines`); one joining is sent the room's latest in a
+   * `log-page` right after its first state, and asks for earlier ones by `log-before`. Lines are not a synced list:
+   * one shifted per line cost the room more than anything else it does for a line (issue #18).
+   */
+  newLines: string;
   /** This game's event key lists, each a JSON array of names, numbered by position: lines refer to them (./log-line). */
   logKeys: SyncList<string>;
   /** The game's start (its setup entry's time, ms): lines' times count from it (./log-line). Absent: 0. */
