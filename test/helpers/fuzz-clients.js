@@ -5,7 +5,6 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { Client } = require(workerData.colyseus);
 const { ws, url, games, options } = workerData;
 
-const parse = (s) => (s ? JSON.parse(s) : null);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function until(check, what, ms = 10000) {
   const end = Date.now() + ms;
