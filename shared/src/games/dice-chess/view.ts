@@ -28,8 +28,6 @@ export interface DieView {
 export interface DiceChessView {
   phase: Phase;
   placement: Placement;
-  /** Whose view this is; null for a spectator. */
-  viewer: Seat | null;
   toAct: Seat[];
   /** The side to move, during play. */
   turn: Seat | null;
@@ -76,10 +74,14 @@ function progressList(board: Board, turn: Seat, effective: (from: number, to: nu
     .map((m) => `${squareName(m >> 6)}-${squareName(m & 63)}`);
 }
 
-/** A seat's view from the spectators' (viewOf(state, null)): only who looks and their own arrangement differ (C2). */
+/**
+ * A seat's view from the spectators' (viewOf(state, null)): only its own confirmed arrangement differs (C2), while
+ * the other seat is still arranging; otherwise it is the spectators' view itself, so the room makes one document and
+ * one diff for everyone (issue #18). The view does not say whose it is: a client knows its own seat.
+ */
 export function seatViewOf(state: DiceChessState, seat: Seat, publicView: DiceChessView): DiceChessView {
   const own = seat === 0 || seat === 1 ? state.pending[seat] : null;
-  return { ...publicView, viewer: seat, arrangement: state.phase === 'arrange' && own ? own.slice() : null };
+  return state.phase === 'arrange' && own ? { ...publicView, arrangement: own.slice() } : publicView;
 }
 
 export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView {
@@ -87,7 +89,7 @@ export function viewOf(state: DiceChessState, seat: Seat | null): DiceChessView 
   return seat === null ? publicView : seatViewOf(state, seat, publicView);
 }
 
-/** What everyone may see: no viewer, no arrangement (C2 keeps each one secret until both are confirmed). */
+/** What everyone may see: no arrangement (C2 keeps each one secret until both are confirmed). */
 function spectatorsView(state: DiceChessState): DiceChessView {
   const board: DieView[] = [];
   state.board.forEach((c, sq) => {
@@ -106,7 +108,6 @@ function spectatorsView(state: DiceChessState): DiceChessView {
   return {
     phase: state.phase,
     placement: state.placement,
-    viewer: null,
     toAct: toActOf(state),
     turn: state.phase === 'play' ? state.turn : null,
     first: state.first,
@@ -203,7 +204,6 @@ export function viewFromWire(wire: unknown, lines: LineSource = noLines): DiceCh
   return {
     phase: w.phase,
     placement: w.placement!,
-    viewer: w.viewer!,
     toAct: w.toAct ?? toActFrom(w as Pick<DiceChessView, 'phase' | 'turn' | 'confirmed'>),
     turn: w.turn,
     first: w.first!,
