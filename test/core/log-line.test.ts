@@ -4,11 +4,16 @@ import {
   decodeLine,
   encodeLine,
   games,
+  HeldLines,
+  linesPublished,
+  newLinesText,
+  parseNewLines,
   RecordingDice,
   resultOf,
   seededDice,
   startTable,
   type LogEntry,
+  type LogPage,
 } from '@dicehall/shared';
 import { randomAction } from '../helpers/random-game';
 
@@ -70,4 +75,68 @@ test('an event key undefined is left out of its key list; a key named __proto__ 
   const line = decodeLine(1, text, [['type', '__proto__']], 0);
   expect(Object.getOwnPropertyDescriptor(line.events[0], '__proto__')?.value).toBe(7);
   expect(Object.getPrototypeOf(line.events[0])).toBe(Object.prototype);
+});
+
+describe('HeldLines: the lines a client holds', () => {
+  // Lines of one event each, as the room writes them: key list 0 is ["type","to"].
+  const text = (seq: number) => JSON.stringify([0, seq % 2, [], [[0, 'moved', `sq${seq}`]], seq]);
+  const sync = (gameId: string, seqs: number[]) => ({
+    gameId,
+    newLines: newLinesText(seqs.map((seq) => [seq, text(seq)] as [number, string])),
+    logKeys: ['["type","to"]'],
+    logStart: 1000,
+  });
+  const page = (gameId: string, from: number, to: number): LogPage => ({
+    gameId,
+    lines: Array.from({ length: to - from + 1 }, (_, k) => [from + k, text(from + k)] as [number, string]),
+  });
+  const seqs = (h: HeldLines) => h.list.map((l) => l.seq);
+
+  it("reads a joining client's page that came ahead of its first state with that state, then each patch's lines", () => {
+    const h = new HeldLines();
+    // The latest lines come first, before the client knows the game: held back, not dropped.
+    expect(h.page(page('g1', 12, 19))).toBe(false);
+    expect(h.sync(sync('g1', [19]))).toBe(true);
+    expect(seqs(h)).toEqual([12, 13, 14, 15, 16, 17, 18, 19]);
+    expect(h.line(15)).toEqual({
+      seq: 15,
+      kind: 'action',
+      seat: 1,
+      rolls: [],
+      events: [{ type: 'moved', to: 'sq15' }],
+      at: 1015,
+    });
+    // The same state again adds nothing; the next patch's lines (two at once) join on.
+    expect(h.sync(sync('g1', [19]))).toBe(false);
+    expect(h.sync(sync('g1', [20, 21]))).toBe(true);
+    expect(seqs(h).at(-1)).toBe(21);
+    expect([h.holes, h.widest]).toEqual([0, 2]);
+    // Earlier lines asked for join at the front.
+    expect(h.page(page('g1', 0, 11))).toBe(true);
+    expect(seqs(h)).toEqual([...Array(22).keys()]);
+  });
+
+  it('keeps only the run that reaches the newest line, counts a gap, and starts afresh with a new game', () => {
+    const h = new HeldLines();
+    h.sync(sync('g1', [0, 1, 2]));
+    // A patch whose lines skip some (none should: a client present gets every patch).
+    h.sync(sync('g1', [5]));
+    expect(h.holes).toBe(1);
+    expect(seqs(h)).toEqual([5]);
+    // An answer to an older question that no longer joins is let go; one for another game waits for that game.
+    expect(h.page(page('g1', 0, 2))).toBe(true);
+    expect(seqs(h)).toEqual([5]);
+    expect(h.page(page('g0', 0, 9))).toBe(false);
+    expect(seqs(h)).toEqual([5]);
+    // A rematch: the new game's lines only.
+    h.sync(sync('g2', [0]));
+    expect(seqs(h)).toEqual([0]);
+    expect(h.line(5)).toBeUndefined();
+    // Nothing synced yet, or text that is not lines: nothing held, nothing thrown.
+    expect(parseNewLines('')).toEqual([]);
+    expect(parseNewLines('{"x":1}')).toEqual([]);
+    expect(parseNewLines('[[1,[0]],["x",[]],[2,"y"]]')).toEqual([[1, [0]]]);
+    expect(linesPublished({ newLines: newLinesText([[4, text(4)]]) })).toBe(5);
+    expect(linesPublished({ newLines: '' })).toBe(0);
+  });
 });

@@ -108,7 +108,7 @@ export interface Player {
 
 /** A test player over a room it already holds: welcome, errors and the view stream wired. */
 export function wirePlayer(client: Client, room: Room<any>): Player {
-  const held = { gameId: '', bySeq: new Map<number, PublicLine>(), newest: -1 };
+  const held = { gameId: '', bySeq: new Map<number, PublicLine>(), newest: -1, pagesRead: new Set<LogPage>() };
   const gather = () => {
     const state = room.state;
     if (state?.newLines === undefined) return;
@@ -131,6 +131,14 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
     }
     held.newest = newest;
     p.widest = Math.max(p.widest, added);
+    // Pages of this game not read yet: the latest lines a joining client is sent come just ahead of its first state.
+    for (const page of p.pages) {
+      if (page.gameId !== held.gameId || held.pagesRead.has(page)) continue;
+      held.pagesRead.add(page);
+      keys ??= readKeys(state.logKeys);
+      for (const [seq, text] of page.lines)
+        if (!held.bySeq.has(seq)) held.bySeq.set(seq, decodeLine(seq, text, keys, state.logStart));
+    }
   };
   const p: Player = {
     client,
@@ -162,10 +170,6 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
   room.onMessage('log-page', (page: LogPage) => {
     p.pages.push(page);
     gather();
-    if (page.gameId === held.gameId)
-      for (const [seq, text] of page.lines)
-        if (!held.bySeq.has(seq))
-          held.bySeq.set(seq, decodeLine(seq, text, readKeys(room.state.logKeys), room.state.logStart));
   });
   room.onMessage('view', (text: string) => {
     const m = readViewMessage(text)!;

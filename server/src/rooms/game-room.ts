@@ -588,11 +588,12 @@ export class GameRoom extends Room<TableState> {
   protected override sendFullState(client: Client) {
     // The full state holds every change so far: the others get what is pending first, and this client the latest.
     if (!this.journal?.holding) this.views.flush();
-    this.views.sendTo(client, true);
-    super.sendFullState(client);
-    // The state holds the lines of the last patch only: the latest lines follow it (./record `latestPage`).
+    // The state holds the lines of the last patch only: the latest lines come just ahead of it (./record
+    // `latestPage`), so a client holds them with its first state and does not ask for lines it is about to get.
     const page = this.record.latestPage();
     if (page) client.send(TABLE_OUT.logPage, page);
+    this.views.sendTo(client, true);
+    super.sendFullState(client);
   }
 
   /** Whether a patch would send anything: a schema change or a view change not yet sent. */

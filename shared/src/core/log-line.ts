@@ -182,6 +182,8 @@ export class HeldLines {
   widest = 0;
   private bySeq = new Map<number, PublicLine>();
   private text: string | undefined = undefined;
+  /** A page that came ahead of its game's first state (a joining client's latest lines): read with that state. */
+  private pending: LogPage | null = null;
 
   /** Reads a synced state's lines; true when lines were added (or a new game began). */
   sync(state: LinesSync): boolean {
@@ -196,6 +198,11 @@ export class HeldLines {
     }
     this.start = state.logStart ?? 0;
     if ((state.logKeys?.length ?? 0) !== this.keys.length) this.keys = readKeys(state.logKeys ?? []);
+    const pending = this.pending;
+    if (pending?.gameId === state.gameId) {
+      this.pending = null;
+      changed = this.page(pending) || changed;
+    }
     if (state.newLines === this.text) return changed;
     this.text = state.newLines;
     const lines = parseNewLines(state.newLines);
@@ -205,9 +212,16 @@ export class HeldLines {
     return this.add(lines.map(([seq, line]) => [seq, () => readLine(seq, line, this.keys, this.start)])) || changed;
   }
 
-  /** Lines the room sent in a `log-page` (on joining, or asked for): kept where they join the lines held. */
+  /**
+   * Lines the room sent in a `log-page` (on joining, ahead of the first state; or asked for): kept where they join
+   * the lines held. A page of another game than the one held waits for that game's state (`sync`).
+   */
   page(page: LogPage): boolean {
-    if (page.gameId !== this.gameId || !Array.isArray(page.lines)) return false;
+    if (!Array.isArray(page.lines)) return false;
+    if (page.gameId !== this.gameId) {
+      this.pending = page;
+      return false;
+    }
     return this.add(
       page.lines
         .filter((l) => Array.isArray(l) && typeof l[0] === 'number' && typeof l[1] === 'string')
