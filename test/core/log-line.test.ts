@@ -94,6 +94,9 @@ describe('HeldLines: the lines a client holds', () => {
 
   it("reads a joining client's page that came ahead of its first state with that state, then each patch's lines", () => {
     const h = new HeldLines();
+    // A room's state before its first patch has no fields yet (colyseus.js): nothing held, nothing thrown.
+    expect(h.sync({} as never)).toBe(false);
+    expect(h.page(null as never)).toBe(false);
     // The latest lines come first, before the client knows the game: held back, not dropped.
     expect(h.page(page('g1', 12, 19))).toBe(false);
     expect(h.sync(sync('g1', [19]))).toBe(true);

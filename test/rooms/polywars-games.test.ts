@@ -58,6 +58,8 @@ async function playOne(i) {
   const wire = (r) => {
     r.onMessage('view', (m) => docs.set(r, applyView(docs.get(r), m)));
     r.onMessage('welcome', (m) => seatOf.set(r, m.seat));
+    // The latest log lines a joining client is sent: Polywars' views do not point into them.
+    r.onMessage('log-page', () => {});
     r.onMessage('error', (e) => errors.push(e));
     return r;
   };

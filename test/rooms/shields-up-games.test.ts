@@ -33,6 +33,8 @@ async function playOne(i) {
   const errors = [];
   for (const r of rooms) r.onMessage('error', (e) => errors.push(e));
   for (const r of rooms) r.onMessage('welcome', () => {});
+  // The latest log lines a joining client is sent: lines are read as each patch brings them (countRolls).
+  for (const r of rooms) r.onMessage('log-page', () => {});
   await when(rooms, () => a.state.phase === 'playing' && b.state.phase === 'playing', 'game ' + i + ' to start');
   const random = rng(5000 + i);
   let seen = Math.max(logCount(a.state), logCount(b.state));

@@ -187,6 +187,8 @@ export class HeldLines {
 
   /** Reads a synced state's lines; true when lines were added (or a new game began). */
   sync(state: LinesSync): boolean {
+    // A room's state before its first patch has no fields yet (colyseus.js).
+    if (typeof state.gameId !== 'string') return false;
     let changed = false;
     if (state.gameId !== this.gameId) {
       this.gameId = state.gameId;
@@ -199,7 +201,7 @@ export class HeldLines {
     this.start = state.logStart ?? 0;
     if ((state.logKeys?.length ?? 0) !== this.keys.length) this.keys = readKeys(state.logKeys ?? []);
     const pending = this.pending;
-    if (pending?.gameId === state.gameId) {
+    if (pending && pending.gameId === state.gameId) {
       this.pending = null;
       changed = this.page(pending) || changed;
     }
@@ -217,7 +219,7 @@ export class HeldLines {
    * the lines held. A page of another game than the one held waits for that game's state (`sync`).
    */
   page(page: LogPage): boolean {
-    if (!Array.isArray(page.lines)) return false;
+    if (!page || !Array.isArray(page.lines)) return false;
     if (page.gameId !== this.gameId) {
       this.pending = page;
       return false;
