@@ -1,5 +1,6 @@
 // A Dicehall server plus a bare Colyseus room, as its own process, for benchmarks that read its CPU from /proc.
 // Prints "port <n>" once listening. Loopback only; limits lifted for one address playing many games.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Room as ServerRoom } from '@colyseus/core';
 import { Schema, type } from '@colyseus/schema';
 import type * as App from '../server/src/app';
@@ -66,9 +67,21 @@ async function main() {
     opened,
   );
   d.server.define('bare', BareRoom);
+  // How late the server's event loop ran (bench/load/run.ts asks over the measured window): a stall of the server
+  // shows here, one of the load generator does not.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  process.on('message', (m) => {
+    if (m === 'loop-reset') loop.reset();
+    else if (m === 'loop-read') process.send?.({ type: 'loop', ...loopDelay(loop) });
+  });
   console.log(`port ${d.port}`);
   // Stop with the parent: a benchmark never leaves a server behind.
   process.on('disconnect', () => process.exit(0));
   setTimeout(() => process.exit(0), Number(process.env.BENCH_SERVER_MAX_SECONDS ?? 900) * 1000).unref();
+}
+/** An event-loop delay histogram's p99 and max, in ms. */
+function loopDelay(h: import('node:perf_hooks').IntervalHistogram) {
+  return { p99: h.percentile(99) / 1e6, max: h.max / 1e6 };
 }
 void main();

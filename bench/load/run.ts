@@ -50,7 +50,8 @@ function once<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
+async function runKind(ws: string, server: ChildProcess, kind: 'table' | 'bare') {
+  const serverPid = server.pid!;
   const idle0 = stat(serverPid);
   await new Promise((r) => setTimeout(r, 2000));
   const idle = (stat(serverPid).cpuUs - idle0.cpuUs) / 2;
@@ -83,6 +84,7 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
   const s0 = stat(serverPid);
   const w0 = workers.map((w) => stat(w.pid!).cpuUs);
   const t0 = Date.now();
+  server.send('loop-reset');
   for (const w of workers) w.send('go');
   // Each worker's CPU over the measured time, read just before it reports (it exits right after).
   const workerCpu: number[] = [];
@@ -97,6 +99,9 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
   );
   const s1 = stat(serverPid);
   const secs = (Date.now() - t0) / 1000;
+  const looped = once<{ p99: number; max: number }>(server, 'loop');
+  server.send('loop-read');
+  const serverLoop = await looped;
   const sum = (k: string) => results.reduce((n, r) => n + r[k], 0);
   const other = results.flatMap((r) => r.latOther);
   const spect = results.flatMap((r) => r.latSpectator);
@@ -117,6 +122,12 @@ async function runKind(ws: string, serverPid: number, kind: 'table' | 'bare') {
     errors: sum('errors'),
     /** The load generator's busiest worker, as a share of one core over the measured time. */
     workerBusiest: Math.max(...workerCpu) / 1e4 / secs,
+    /** Event-loop delay over the measured time (ms): the server's, and the worst of the load workers'. */
+    serverLoop,
+    workerLoop: {
+      p99: Math.max(...results.map((r) => r.loopDelay.p99)),
+      max: Math.max(...results.map((r) => r.loopDelay.max)),
+    },
   };
 }
 
@@ -150,7 +161,7 @@ async function main() {
   console.log(
     `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured after ${WARMUP} s of play, ${WORKERS} client workers; server ${BUILT ? 'built (tsc)' : 'sources (tsx)'}; load average ${load}${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}`,
   );
-  const rows = [await runKind(ws, server.pid!, 'bare'), await runKind(ws, server.pid!, 'table')];
+  const rows = [await runKind(ws, server, 'bare'), await runKind(ws, server, 'table')];
   // No spectators in the run: no latency to show for them.
   const f = (xs: number[]) => (xs.some(Number.isNaN) ? '—' : xs.map((x) => x.toFixed(1)).join(' / '));
   console.log(
@@ -164,6 +175,11 @@ async function main() {
   }
   console.log(
     `server CPU per action, ${GAME} / bare: ${(rows[1].serverUsPerAction / rows[0].serverUsPerAction).toFixed(1)}×; server idle before each run: ${rows.map((r) => `${r.idleCpuPct.toFixed(1)}%`).join(', ')} of a core; busiest client worker ${rows.map((r) => `${r.workerBusiest.toFixed(0)}%`).join(', ')} of a core`,
+  );
+  // A latency tail the server's own loop does not show was made in the load generator (or the kernel between).
+  const ms = (l: { p99: number; max: number }) => `${l.p99.toFixed(1)} / ${l.max.toFixed(1)} ms`;
+  console.log(
+    `event-loop delay p99 / max over the measured time: server ${rows.map((r) => ms(r.serverLoop)).join(', ')}; worst load worker ${rows.map((r) => ms(r.workerLoop)).join(', ')} (bare, ${GAME})`,
   );
   // The server exits by itself when the channel closes (and writes its profile then); killed if it lingers.
   const exited = new Promise((resolve) => server.once('exit', resolve));

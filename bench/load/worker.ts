@@ -1,6 +1,7 @@
 // One load worker process: R rooms of 2 bot players + S spectators (real colyseus.js clients), one action per
 // room every ACTION_MS. Measures action→patch latency as seen by the other player and by the spectators (all
 // clients of a room live in this process, so one clock). Reports to the parent over IPC, then exits.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, Room } from 'colyseus.js';
 import { applyViewMessage, emptyStream, expandStream, type ViewStream } from '@dicehall/shared';
 import { logCount, syncedLines } from '../synced-lines';
@@ -124,12 +125,17 @@ async function main() {
   }
   process.send!({ type: 'ready' });
   await new Promise<void>((resolve) => process.once('message', () => resolve()));
+  // How late this worker's own event loop ran: a latency measured here includes it.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   measuring = true;
   const bytes0 = bytes;
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   measuring = false;
   const clients = rooms.reduce((n, r) => n + r.all.length, 0);
-  process.send!({ type: 'done', actions, errors, clients, bytes: bytes - bytes0, latOther, latSpectator });
+  loop.disable();
+  const loopDelay = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+  process.send!({ type: 'done', actions, errors, clients, bytes: bytes - bytes0, latOther, latSpectator, loopDelay });
   for (const r of rooms) clearInterval(r.timer);
   setTimeout(() => process.exit(0), 200);
 }
