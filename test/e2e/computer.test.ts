@@ -50,13 +50,21 @@ describe.each(['phone', 'desktop', 'desktop1'] as DeviceName[])('on %s', (device
       if (line?.startsWith('Game over')) break;
       if (line === 'Your turn.' && (await moves(me).count()) > 0) {
         const before = await log(me).locator('li').count();
-        // Capture first, else the first listed move: a quick game.
-        const names = await moves(me).allTextContents();
-        const capture = names.findIndex((n) => /captur|takes/i.test(n));
-        // A DOM click: the move list is redrawn as the bot answers, which Playwright's click would wait out.
-        await moves(me)
-          .nth(Math.max(capture, 0))
-          .evaluate((b: HTMLButtonElement) => b.click());
+        // Capture first, else the first listed move: a quick game. Chosen and clicked in one step in the page: the
+        // move list is redrawn as the game moves on (a list read, then clicked by its index, could be gone or
+        // shorter by then, and Playwright's click would wait it out).
+        const clicked = await me.evaluate(() => {
+          const buttons = [
+            ...document.querySelectorAll<HTMLButtonElement>('[role="group"][aria-label="Your moves"] button'),
+          ];
+          const pick = buttons.find((b) => /captur|takes/i.test(b.textContent ?? '')) ?? buttons[0];
+          pick?.click();
+          return pick !== undefined;
+        });
+        if (!clicked) {
+          await me.waitForTimeout(20);
+          continue;
+        }
         await me.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before);
         played++;
         if (played === 6) {
