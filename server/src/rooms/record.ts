@@ -24,7 +24,7 @@ import { nodeHmac } from './node-hmac';
 import type { TableState } from './schema';
 
 /**
- * The latest public lines a joining client is sent (in a `log-page` right after its first state, `latestPage`), and
+ * The latest public lines a joining client is sent (in a `log-page` just ahead of its first state, `latestPage`), and
  * the lines a view may point into (`window`): the most recent only, so a late spectator's first state stays small
  * (issue #18: ≤ 8 KiB without permessage-deflate). Clients that watched keep every line they saw (the client
  * store gathers them by seq); one whose first line is not the game's asks for earlier ones (`page`). These lines

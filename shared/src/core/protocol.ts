@@ -239,7 +239,7 @@ export interface TableSync {
   /**
    * The public lines the latest patch brought, as JSON `[[seq, line], …]` (./log-line `newLinesText`), '' before the
    * first game. A client keeps the lines it sees (./log-line `HeldLines`); one joining is sent the room's latest in a
-   * `log-page` right after its first state, and asks for earlier ones by `log-before`. Lines are not a synced list:
+   * `log-page` just ahead of its first state, and asks for earlier ones by `log-before`. Lines are not a synced list:
    * one shifted per line cost the room more than anything else it does for a line (issue #18).
    */
   newLines: string;
