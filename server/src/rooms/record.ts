@@ -188,7 +188,7 @@ export class GameRecord {
     return { gameId: this.host.state.gameId, lines: lines.slice(Math.max(0, end - max), end) };
   }
 
-  /** What a client joining now is sent after its first state: the latest lines (none before a game). */
+  /** What a client joining now is sent just ahead of its first state: the latest lines (none before a game). */
   latestPage(): LogPage | null {
     return this.lines.length ? this.page(Number.MAX_SAFE_INTEGER, LOG_WINDOW) : null;
   }

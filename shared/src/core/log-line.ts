@@ -124,7 +124,8 @@ export interface LogPage {
 
 /**
  * The synced `TableSync.newLines` as the room writes it: the lines its latest patch brought, `[[seq, line], …]`, each
- * line as `encodeLine` writes it (so the text is the lines' own texts joined, nothing escaped twice). '' for none.
+ * line as `encodeLine` writes it (so the text is the lines' own texts joined, nothing escaped twice). (The room
+ * clears the field to '' before a game's first line.)
  */
 export function newLinesText(lines: readonly (readonly [seq: number, text: string])[]): string {
   let text = '';
