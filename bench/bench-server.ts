@@ -5,6 +5,7 @@ import { Room as ServerRoom } from '@colyseus/core';
 import { Schema, type } from '@colyseus/schema';
 import type * as App from '../server/src/app';
 import type * as Config from '../server/src/config';
+import { recordStalls } from './load/stalls';
 
 /**
  * BENCH_BUILT=1: the server's code as a deployment runs it, tsc's output (server/dist, shared/dist: `npx tsc -b
@@ -71,9 +72,13 @@ async function main() {
   // shows here, one of the load generator does not.
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  // STALLS=1: each gap of the event loop, with what the process did meanwhile (bench/load/stalls.ts).
+  const stalls = process.env.STALLS ? recordStalls() : null;
   process.on('message', (m) => {
-    if (m === 'loop-reset') loop.reset();
-    else if (m === 'loop-read') process.send?.({ type: 'loop', ...loopDelay(loop) });
+    if (m === 'loop-reset') {
+      loop.reset();
+      stalls?.reset();
+    } else if (m === 'loop-read') process.send?.({ type: 'loop', ...loopDelay(loop), stalls: stalls?.read() ?? [] });
   });
   console.log(`port ${d.port}`);
   // Stop with the parent: a benchmark never leaves a server behind.

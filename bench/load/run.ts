@@ -7,8 +7,10 @@
 //   BENCH_BUILT=1: the server runs tsc's output (built first) with NODE_ENV=production, as the Dockerfile does, not
 //   the sources through tsx.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
+import type { Stall } from './stalls';
 
 const ROOMS = Math.min(Number(process.env.ROOMS ?? 100), 3000);
 const SPECTATORS = Math.min(Number(process.env.SPECTATORS ?? 2), 10);
@@ -21,6 +23,26 @@ const WARMUP = Math.min(Number(process.env.WARMUP ?? 10), 120);
 const root = path.resolve(__dirname, '../..');
 const env = { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.base.json'), LOG_LEVEL: 'silent' };
 const BUILT = !!process.env.BENCH_BUILT;
+/**
+ * PIN=<server cpus>:<load cpus> (e.g. 0:1): the server's threads on some CPUs, the load generator's (workers and
+ * this runner) on the others, so that neither takes the other's CPU (taskset).
+ */
+const PIN = process.env.PIN
+  ? { server: process.env.PIN.split(':')[0]!, workers: process.env.PIN.split(':')[1]! }
+  : null;
+/**
+ * LOAD_NICE=<n>, default 10: the load generator's threads (workers and this runner) at that nice level, so that when
+ * both want a CPU the server has it first, as if its clients ran on other machines (LOAD_NICE=0: the same priority,
+ * as before the ninth round). Every thread: Linux keeps a nice level per thread, and a worker's bursts run on V8's
+ * GC and compiler threads. Measured (bench/RESULTS.md, ninth round): at the same priority the server's stalls of
+ * ~100 ms were spent two thirds runnable, waiting for a CPU a load worker's V8 threads held.
+ */
+const LOAD_NICE = Number(process.env.LOAD_NICE ?? 10);
+function renice(pid: number, n: number) {
+  for (const tid of readdirSync(`/proc/${pid}/task`)) setPriority(Number(tid), n);
+}
+const pin = (pid: number, cpus: string) =>
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
 /**
  * The server's env: built, its `@dicehall/shared` is the package's own build too (no source paths mapped), and
  * NODE_ENV is production, as the Dockerfile sets it (Colyseus skips development checks then, e.g. msgpackr's
@@ -59,7 +81,8 @@ async function runKind(ws: string, server: ChildProcess, kind: 'table' | 'bare')
   const per = Math.ceil(ROOMS / WORKERS);
   const workers = Array.from({ length: WORKERS }, (_, w) =>
     fork(path.join(root, 'bench/load/worker.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+      // WORKER_NODE_ARGS: more flags for the load workers' node (e.g. "--single-threaded-gc").
+      execArgv: ['--import', 'tsx', ...(process.env.WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
       stdio: 'inherit',
       env: {
         ...env,
@@ -76,6 +99,8 @@ async function runKind(ws: string, server: ChildProcess, kind: 'table' | 'bare')
     }),
   );
   await Promise.all(workers.map((w) => once(w, 'ready')));
+  if (PIN) for (const w of workers) pin(w.pid!, PIN.workers);
+  if (LOAD_NICE) for (const w of workers) renice(w.pid!, LOAD_NICE);
   // The rooms play from set-up on; the measured window opens WARMUP seconds later, so both rooms are measured as a
   // server runs for hours: not while V8 is still compiling their code on its background threads (perf, Shields,
   // 500 rooms: the first 10 s after set-up cost ~14% more CPU than the next 20 s, its background threads 2.4× as
@@ -84,6 +109,7 @@ async function runKind(ws: string, server: ChildProcess, kind: 'table' | 'bare')
   const s0 = stat(serverPid);
   const w0 = workers.map((w) => stat(w.pid!).cpuUs);
   const t0 = Date.now();
+  const sampling = process.env.STALLS ? sampleCpu([serverPid, ...workers.map((w) => w.pid!), process.pid]) : null;
   server.send('loop-reset');
   for (const w of workers) w.send('go');
   // Each worker's CPU over the measured time, read just before it reports (it exits right after).
@@ -99,9 +125,15 @@ async function runKind(ws: string, server: ChildProcess, kind: 'table' | 'bare')
   );
   const s1 = stat(serverPid);
   const secs = (Date.now() - t0) / 1000;
-  const looped = once<{ p99: number; max: number }>(server, 'loop');
+  const looped = once<{ p99: number; max: number; stalls: Stall[] }>(server, 'loop');
   server.send('loop-read');
   const serverLoop = await looped;
+  sampling?.stop();
+  if (process.env.STALLS)
+    printStalls(kind, t0, [
+      ['server', serverLoop.stalls],
+      ...results.map((r, i): [string, Stall[]] => [`worker ${i}`, r.gaps]),
+    ]);
   const sum = (k: string) => results.reduce((n, r) => n + r[k], 0);
   const other = results.flatMap((r) => r.latOther);
   const spect = results.flatMap((r) => r.latSpectator);
@@ -131,6 +163,44 @@ async function runKind(ws: string, server: ChildProcess, kind: 'table' | 'bare')
   };
 }
 
+/** CPU time per process (server, workers, this one) and of the whole machine, every 10 ms (STALLS=1). */
+let cpuSamples: { at: number; pids: number[]; machine: number }[] = [];
+function sampleCpu(pids: number[]) {
+  cpuSamples = [];
+  const machine = () => {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/ +/).slice(1).map(Number);
+    return (f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) * 10; // user nice system irq softirq steal, ms
+  };
+  const t = setInterval(() => {
+    cpuSamples.push({ at: Date.now(), pids: pids.map((p) => stat(p).cpuUs / 1000), machine: machine() });
+  }, 10);
+  return { stop: () => clearInterval(t) };
+}
+/** Who had the CPUs between two wall-clock times (ms of CPU, from the samples around them). */
+function busy(from: number, to: number) {
+  const a = [...cpuSamples].reverse().find((x) => x.at <= from) ?? cpuSamples[0];
+  const b = cpuSamples.find((x) => x.at >= to) ?? cpuSamples.at(-1);
+  if (!a || !b) return '';
+  const d = b.pids.map((v, i) => v - a.pids[i]!);
+  const procs = d.reduce((n, x) => n + x, 0);
+  return `over ${b.at - a.at} ms: server ${d[0]!.toFixed(0)}, workers ${d
+    .slice(1, -1)
+    .map((x) => x.toFixed(0))
+    .join(
+      '/',
+    )}, runner ${d.at(-1)!.toFixed(0)}, rest of machine ${(b.machine - a.machine - procs).toFixed(0)} ms of CPU`;
+}
+
+/** STALLS=1: every event-loop gap of the measured time, server and workers together, in time order. */
+function printStalls(kind: string, t0: number, by: [string, Stall[]][]) {
+  const all = by.flatMap(([who, xs]) => xs.map((x) => ({ who, ...x }))).sort((a, b) => a.at - b.at);
+  console.log(`${kind}: ${all.length} event-loop gaps over ${process.env.STALL_MS ?? 40} ms`);
+  for (const x of all)
+    console.log(
+      `  +${((x.at - t0) / 1000).toFixed(2)} s (${(x.uptimeMs / 1000).toFixed(2)} s up) ${x.who}: ${x.gapMs.toFixed(0)} ms; main thread ${x.mainOnCpuMs.toFixed(0)} on a CPU, ${x.mainRunnableMs.toFixed(0)} runnable waiting; process CPU ${x.userMs.toFixed(0)} user + ${x.systemMs.toFixed(0)} sys, ${x.preempted} preempted, ${x.waited} waits, ${x.minorFaults} minor faults; ${busy(x.at - x.gapMs, x.at)}`,
+    );
+}
+
 async function main() {
   // SERVER_PROFILE=<dir>: the server process writes a V8 CPU profile there when it exits (open it in DevTools).
   const profile = process.env.SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.SERVER_PROFILE] : [];
@@ -144,6 +214,8 @@ async function main() {
       'tsx',
       ...profile,
       ...(traceGc ? ['--trace-gc'] : []),
+      // V8's background pool as the Dockerfile and `npm start` set it (one thread; SERVER_POOL=4 is Node's default).
+      `--v8-pool-size=${process.env.SERVER_POOL ?? 1}`,
       ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
     ],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -157,9 +229,14 @@ async function main() {
     }),
   );
   const ws = `ws://127.0.0.1:${port}`;
+  if (PIN) {
+    pin(server.pid!, PIN.server);
+    pin(process.pid, PIN.workers);
+  }
+  if (LOAD_NICE) renice(process.pid, LOAD_NICE);
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(
-    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured after ${WARMUP} s of play, ${WORKERS} client workers; server ${BUILT ? 'built (tsc)' : 'sources (tsx)'}; load average ${load}${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}`,
+    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured after ${WARMUP} s of play, ${WORKERS} client workers; server ${BUILT ? 'built (tsc)' : 'sources (tsx)'}; load average ${load}; server's V8 pool ${process.env.SERVER_POOL ?? 1} thread(s)${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}${process.env.WORKER_NODE_ARGS ? `; workers' node ${process.env.WORKER_NODE_ARGS}` : ''}${LOAD_NICE ? `; load generator at nice ${LOAD_NICE}` : ''}${PIN ? `; server on CPU ${PIN.server}, load generator on CPU ${PIN.workers}` : ''}`,
   );
   const rows = [await runKind(ws, server, 'bare'), await runKind(ws, server, 'table')];
   // No spectators in the run: no latency to show for them.

@@ -5,6 +5,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, Room } from 'colyseus.js';
 import { applyViewMessage, emptyStream, expandStream, type ViewStream } from '@dicehall/shared';
 import { logCount, syncedLines } from '../synced-lines';
+import { recordStalls } from './stalls';
 
 const { WS, ROOMS, SPECTATORS, ACTION_MS, SECONDS, KIND, GAME } = JSON.parse(process.env.LOAD_WORKER!) as {
   WS: string;
@@ -128,6 +129,7 @@ async function main() {
   // How late this worker's own event loop ran: a latency measured here includes it.
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const stalls = process.env.STALLS ? recordStalls() : null;
   measuring = true;
   const bytes0 = bytes;
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
@@ -135,7 +137,18 @@ async function main() {
   const clients = rooms.reduce((n, r) => n + r.all.length, 0);
   loop.disable();
   const loopDelay = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-  process.send!({ type: 'done', actions, errors, clients, bytes: bytes - bytes0, latOther, latSpectator, loopDelay });
+  const gaps = stalls?.read() ?? [];
+  process.send!({
+    type: 'done',
+    actions,
+    errors,
+    clients,
+    bytes: bytes - bytes0,
+    latOther,
+    latSpectator,
+    loopDelay,
+    gaps,
+  });
   for (const r of rooms) clearInterval(r.timer);
   setTimeout(() => process.exit(0), 200);
 }
