@@ -27,6 +27,12 @@ COPY --from=build --chown=node:node /app/client/dist client/dist
 ENV DATA_DIR=/app/data
 RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME /app/data
+# V8 runs its garbage collector's and compiler's background work on a pool of threads, 4 by default. On a small host
+# they can take every core at once and leave the event loop waiting for a CPU: at 5,000 clients on 2 cores the server
+# stalled 245 ms, its main thread on a CPU for 83 ms of it while the process used 429 ms of CPU. With one background
+# thread the longest stall was 28 ms and p99 fell from 206 to 27 ms (bench/RESULTS.md, ninth round). Run one process
+# per core (Deployment in README.md); override NODE_OPTIONS to change it.
+ENV NODE_OPTIONS=--v8-pool-size=1
 USER node
 EXPOSE 2567
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
