@@ -27,12 +27,15 @@ COPY --from=build --chown=node:node /app/client/dist client/dist
 ENV DATA_DIR=/app/data
 RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME /app/data
-# V8 runs its garbage collector's and compiler's background work on a pool of threads, 4 by default. On a small host
-# they can take every core at once and leave the event loop waiting for a CPU: at 5,000 clients on 2 cores the server
-# stalled 245 ms, its main thread on a CPU for 83 ms of it while the process used 429 ms of CPU. With one background
-# thread the longest stall was 28 ms and p99 fell from 206 to 27 ms (bench/RESULTS.md, ninth round). Run one process
-# per core (Deployment in README.md); override NODE_OPTIONS to change it.
-ENV NODE_OPTIONS=--v8-pool-size=1
+# V8's garbage collector, tuned for a room server on a small host (bench/RESULTS.md, ninth round):
+# - One background thread, not 4: on 2 cores the four took every core during a collection and left the event loop
+#   waiting for a CPU (a 245 ms stall, the main thread on a CPU for 83 ms of it). One process per core (README).
+# - A young generation of up to 64 MB a half, not 16: a room's state, views and documents live until its next
+#   action, about 2 s, which at 16 MB outlived two scavenges and went to the old generation (~6 MB/s at 6,000
+#   clients), whose marking then took 213 ms of the event loop's time. At 64 MB: a third of the scavenges, and in
+#   five runs at 6,000 clients p99 19–47 ms, the longest event-loop gap 37–63 ms (up to 135 ms at 16 MB).
+# Override NODE_OPTIONS to change them.
+ENV NODE_OPTIONS="--v8-pool-size=1 --max-semi-space-size=64"
 USER node
 EXPOSE 2567
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -23,6 +23,8 @@ const WARMUP = Math.min(Number(process.env.WARMUP ?? 10), 120);
 const root = path.resolve(__dirname, '../..');
 const env = { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.base.json'), LOG_LEVEL: 'silent' };
 const BUILT = !!process.env.BENCH_BUILT;
+/** The server's V8 flags as deployed (Dockerfile NODE_OPTIONS, `npm start`); SERVER_V8 to change them. */
+const SERVER_V8 = process.env.SERVER_V8 ?? '--v8-pool-size=1 --max-semi-space-size=64';
 /**
  * PIN=<server cpus>:<load cpus> (e.g. 0:1): the server's threads on some CPUs, the load generator's (workers and
  * this runner) on the others, so that neither takes the other's CPU (taskset).
@@ -214,8 +216,8 @@ async function main() {
       'tsx',
       ...profile,
       ...(traceGc ? ['--trace-gc'] : []),
-      // V8's background pool as the Dockerfile and `npm start` set it (one thread; SERVER_POOL=4 is Node's default).
-      `--v8-pool-size=${process.env.SERVER_POOL ?? 1}`,
+      // V8's collector as the Dockerfile and `npm start` set it (SERVER_V8="" for Node's defaults: 4 threads, 16 MB).
+      ...SERVER_V8.split(' ').filter(Boolean),
       ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
     ],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -236,7 +238,7 @@ async function main() {
   if (LOAD_NICE) renice(process.pid, LOAD_NICE);
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(
-    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured after ${WARMUP} s of play, ${WORKERS} client workers; server ${BUILT ? 'built (tsc)' : 'sources (tsx)'}; load average ${load}; server's V8 pool ${process.env.SERVER_POOL ?? 1} thread(s)${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}${process.env.WORKER_NODE_ARGS ? `; workers' node ${process.env.WORKER_NODE_ARGS}` : ''}${LOAD_NICE ? `; load generator at nice ${LOAD_NICE}` : ''}${PIN ? `; server on CPU ${PIN.server}, load generator on CPU ${PIN.workers}` : ''}`,
+    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured after ${WARMUP} s of play, ${WORKERS} client workers; server ${BUILT ? 'built (tsc)' : 'sources (tsx)'}; load average ${load}; server's V8 flags "${SERVER_V8}"${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}${process.env.WORKER_NODE_ARGS ? `; workers' node ${process.env.WORKER_NODE_ARGS}` : ''}${LOAD_NICE ? `; load generator at nice ${LOAD_NICE}` : ''}${PIN ? `; server on CPU ${PIN.server}, load generator on CPU ${PIN.workers}` : ''}`,
   );
   const rows = [await runKind(ws, server, 'bare'), await runKind(ws, server, 'table')];
   // No spectators in the run: no latency to show for them.
