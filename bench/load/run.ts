@@ -6,6 +6,9 @@
 //   WARMUP=10: seconds of play after set-up before measuring (JIT warm-up), for both rooms.
 //   BENCH_BUILT=1: the server runs tsc's output (built first) with NODE_ENV=production, as the Dockerfile does, not
 //   the sources through tsx.
+//   The server runs with the V8 flags it is deployed with (SERVER_V8) and the load generator at nice 10 (LOAD_NICE),
+//   so the clients take the CPU the server leaves, as clients on other machines would; STALLS=1 lists every
+//   event-loop gap over 40 ms with who had the CPUs meanwhile (bench/RESULTS.md, ninth round).
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
