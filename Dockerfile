@@ -33,7 +33,7 @@ VOLUME /app/data
 # - A young generation of up to 64 MB a half, not 16: a room's state, views and documents live until its next
 #   action, about 2 s, which at 16 MB outlived two scavenges and went to the old generation (~6 MB/s at 6,000
 #   clients), whose marking then took 213 ms of the event loop's time. At 64 MB: a third of the scavenges, and in
-#   five runs at 6,000 clients p99 19–47 ms, the longest event-loop gap 37–63 ms (up to 135 ms at 16 MB).
+#   eight runs at 6,000 clients p99 19–47 ms, the longest event-loop gap 30–63 ms (up to 135 ms at 16 MB).
 # Override NODE_OPTIONS to change them.
 ENV NODE_OPTIONS="--v8-pool-size=1 --max-semi-space-size=64"
 USER node
