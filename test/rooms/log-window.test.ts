@@ -93,7 +93,7 @@ describe.each([
     const first = bytesRead(lia);
     expect(first).toBeGreaterThan(1000);
     expect(first).toBeLessThanOrEqual(8 * 1024);
-    // The window only: the latest lines, sent to her after her first state.
+    // The window only: the latest lines, sent to her just ahead of her first state.
     expect(lia.lines.map((l) => l.seq)).toEqual([...Array(LOG_WINDOW).keys()].map((k) => lines - LOG_WINDOW + k));
     expect(lia.pages).toHaveLength(1);
 
@@ -215,7 +215,7 @@ describe("the window's size", () => {
     expect(seqs()).toEqual([...Array(13).keys()].map((k) => k + 1));
     record.publish(entry(14), table);
     expect(seqs()).toEqual([14]);
-    // A client joining now is sent the latest lines after its first state.
+    // A client joining now is sent the latest lines just ahead of its first state.
     expect(record.latestPage()!.lines.map(([seq]) => seq)).toEqual(
       [...Array(LOG_WINDOW).keys()].map((k) => 15 - LOG_WINDOW + k),
     );
