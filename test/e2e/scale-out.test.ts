@@ -5,6 +5,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { Client, type Room } from 'colyseus.js';
 import { DEVICES, launch, pageErrors, shot, trackErrors } from '../helpers/browser';
 import { until } from '../helpers/server';
+import { testRedisUrl } from '../services/urls';
 import {
   clusterStore,
   flushRedis,
@@ -22,7 +23,7 @@ let c: Node;
 let d: Node;
 const held: Room[] = [];
 // Not the database of test/scale (7): jest may run both files at once, and each flushes its own.
-const REDIS_URL = process.env.TEST_REDIS_URL_E2E ?? 'redis://127.0.0.1:6379/8';
+const REDIS_URL = testRedisUrl(8);
 
 beforeAll(async () => {
   await flushRedis(REDIS_URL);

@@ -7,9 +7,10 @@ import path from 'node:path';
 import Redis from 'ioredis';
 import { ROOT, runTs } from './process';
 import { postgresBackend } from '../store/backends';
+import { testRedisUrl } from '../services/urls';
 
 /** A Redis database of the scale-out tests' own (pub/sub channels are still shared by every database). */
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
+export const TEST_REDIS_URL = testRedisUrl(7);
 
 /**
  * The processes of one test file share one game store on the machine's PostgreSQL (a schema of their own), as a

@@ -218,7 +218,7 @@ describe('two processes on one Redis', () => {
     const child = runTs('server/src/index.ts', {
       PORT: '0',
       HOST: '127.0.0.1',
-      REDIS_URL: 'redis://127.0.0.1:6379/7',
+      REDIS_URL: TEST_REDIS_URL,
       PUBLIC_ADDRESS: '',
       LOG_LEVEL: 'fatal',
     });

@@ -10,9 +10,10 @@ import { openGameStore, type StoreSettings } from '../../server/src/store/open-s
 import { openPostgres } from '../../server/src/store/postgres';
 import { migrate, type Sql } from '../../server/src/store/sql';
 import { SqlGameStore } from '../../server/src/store/sql-store';
+import { TEST_PG_URL } from '../services/urls';
 
 /** The machine's PostgreSQL (trust auth); `.ci/run` starts it when it is down. */
-export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_URL = TEST_PG_URL;
 
 export interface Backend {
   name: 'embedded' | 'postgres';
