@@ -13,8 +13,9 @@ import {
   type DiceChessState,
   type DiceChessView,
 } from '../../shared/src/games/dice-chess';
+import { sized } from '../helpers/size';
 
-const GAMES = Number(process.env.WIRE_VIEW_GAMES ?? 60);
+const GAMES = sized(20, 300, 'WIRE_VIEW_GAMES');
 const LEFT_OUT = ['notation', 'diceOnBoard', 'boardTotals', 'capturedTotals', 'homeSquares', 'quietLimit'] as const;
 
 describe.each([

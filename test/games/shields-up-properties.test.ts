@@ -21,6 +21,7 @@ import {
   type ShieldsUpState,
 } from '@dicehall/shared/shields-up';
 import { places, randomGame } from './shields-up-fixture';
+import { sized } from '../helpers/size';
 
 function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {
@@ -150,7 +151,7 @@ describe('Shields Up properties over random games', () => {
   });
 
   it(`every game ends: the longest of SHIELDS_UP_GAMES random games stays within the ${TURN_LIMIT}-turn limit`, () => {
-    const n = Number(process.env.SHIELDS_UP_GAMES ?? 3000);
+    const n = sized(300, 3000, 'SHIELDS_UP_GAMES');
     let longest = 0;
     let longestActions = 0;
     let capped = 0;

@@ -1,7 +1,8 @@
-// Dice Chess through the real server and real colyseus.js clients: 200 whole games by random players, each
+// Dice Chess through the real server and real colyseus.js clients: 50 whole games (1,000 under test:soak) by random players, each
 // verified from its published log, and C2's secret arrangement kept off the wire until both have confirmed.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { create, join, testServer, until, type Player, recordFrames, logCount } from '../helpers/server';
+import { sized } from '../helpers/size';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 // @colyseus/schema warns on every patch larger than its 8 KB default buffer (a Dice Chess table with its log
@@ -141,8 +142,8 @@ describe('Dice Chess over the real server', () => {
     expect(broken).toEqual([]);
   });
 
-  it('plays 200 random games to their end, 10 at a time, and every published log verifies', async () => {
-    const GAMES = 200;
+  const GAMES = sized(50, 1000, 'DICE_CHESS_ROOM_GAMES');
+  it(`plays ${GAMES} random games to their end, 10 at a time, and every published log verifies`, async () => {
     const AT_ONCE = 10;
     const t0 = Date.now();
     const results: Played[] = [];

@@ -3,6 +3,7 @@
 import { Worker } from 'node:worker_threads';
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { testServer } from '../helpers/server';
+import { sized } from '../helpers/size';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const GAMES = Number(process.env.POLYWARS_ROOM_GAMES ?? 100);
+const GAMES = sized(25, 300, 'POLYWARS_ROOM_GAMES');
 const PARALLEL = Number(process.env.POLYWARS_ROOM_PARALLEL ?? 10);
 
 /** Small forces and short cycle limits bound a game's length; the list cycles so every scenario appears. */

@@ -4,11 +4,12 @@ import { Worker } from 'node:worker_threads';
 import { getGame, replayLog, verifyLog, type GameLog } from '@dicehall/shared';
 import { CARD_IDS, shieldsUp, type ShieldsUpState } from '@dicehall/shared/shields-up';
 import { create, join, nextError, serverSetup, until, type Player, recordFrames, logCount } from '../helpers/server';
+import { sized } from '../helpers/size';
 
 const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000, idleSeconds: 1 });
 
 /** SHIELDS_UP_ROOM_GAMES sets how many games the first test plays (200 by default). */
-const GAMES = Number(process.env.SHIELDS_UP_ROOM_GAMES ?? 200);
+const GAMES = sized(50, 1000, 'SHIELDS_UP_ROOM_GAMES');
 
 /**
  * The clients run in a worker thread, as in shields-games.test.ts: colyseus' decoder is many times slower inside

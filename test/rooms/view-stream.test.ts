@@ -25,8 +25,9 @@ import { setDocs, ViewChannel, viewDocs } from '../../server/src/rooms/projectio
 import { GameRecord } from '../../server/src/rooms/record';
 import { TableState } from '../../server/src/rooms/schema';
 import { randomAction } from '../helpers/random-game';
+import { sized } from '../helpers/size';
 
-const GAMES = Number(process.env.VIEW_STREAM_GAMES ?? 100);
+const GAMES = sized(20, 3000, 'VIEW_STREAM_GAMES');
 /** What crosses the socket: the message's JSON text. */
 const wire = (m: ViewMessage): string => encodeViewMessage(m);
 /** The document as JSON would carry it (undefined fields dropped), the form both must match. */
