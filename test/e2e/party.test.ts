@@ -140,3 +140,58 @@ it('the host seats the computer from the lobby page; the friend plays it at the 
   await botMoves.first().waitFor({ timeout: 30000 });
   await shot(ben, 'party-computer-game-phone');
 }, 90000);
+
+it('asks a newcomer for a name before joining, skips the question once known, and a rename reaches the others', async () => {
+  const ana = await page({ viewport: DESKTOP, deviceScaleFactor: 1 });
+  // The host left the name empty on the home page: asked before the party is made.
+  await ana.goto(`${e2e.server.url}/`);
+  await ana.getByRole('button', { name: 'Host a lobby for friends' }).click();
+  await ana.getByRole('heading', { name: 'Host a party for friends' }).waitFor();
+  await ana.getByLabel('Your name').fill('Ana');
+  await ana.getByRole('button', { name: 'Host the party' }).click();
+  await ana.waitForURL(/\/p\/[\w-]+$/);
+  const link = await ana.getByLabel('Lobby link').inputValue();
+  const members = ana.getByRole('list', { name: 'Members' });
+  await members.getByText('Ana').waitFor();
+
+  // A friend on a phone with a fresh browser: the link asks for a name, and nobody is a "Guest".
+  const { context, page: ben } = await e2e.openContext('phone');
+  await ben.goto(link);
+  await ben.getByRole('heading', { name: 'Join the party' }).waitFor();
+  await expect(members.locator('li').count()).resolves.toBe(1);
+  await shot(ben, 'party-name-prompt-phone');
+  await ben.getByLabel('Your name').fill('Ana');
+  await ben.getByRole('button', { name: 'Join' }).click();
+  // A name like a member's is refused, and asked again with the reason.
+  await ben
+    .getByRole('alert')
+    .getByText(/another member/)
+    .waitFor();
+  await ben.getByLabel('Your name').fill('Ben');
+  await ben.getByRole('button', { name: 'Join' }).click();
+  await ben.getByRole('heading', { name: "Ana's lobby" }).waitFor();
+  await members.getByText('Ben', { exact: true }).waitFor();
+
+  // Renamed from the party page: the host's members list and scoreboard follow; the browser keeps the name.
+  await ben.getByLabel('Your name').fill('Benjamin');
+  await ben.getByRole('button', { name: 'Rename' }).click();
+  await members.getByText('Benjamin', { exact: true }).waitFor();
+  await ana
+    .getByRole('table', { name: 'Scoreboard' })
+    .getByRole('row', { name: /Benjamin/ })
+    .waitFor();
+  await expect(ben.evaluate(() => localStorage.getItem('dicehall:name'))).resolves.toBe('Benjamin');
+  await ben.getByLabel('Your name').scrollIntoViewIfNeeded();
+  await shot(ben, 'party-rename-phone');
+  await expect(members.getByText(/Guest/).count()).resolves.toBe(0);
+
+  // The same browser opening the link again is not asked; a second tab of a new friend who has a name is not either.
+  await ben.reload();
+  await ben.getByRole('heading', { name: "Ana's lobby" }).waitFor();
+  await expect(ben.getByRole('heading', { name: 'Join the party' }).count()).resolves.toBe(0);
+  await context.close();
+  const cat = await page({ viewport: DESKTOP, deviceScaleFactor: 2 });
+  await joinLobby(cat, link, 'Cat', 'Ana');
+  await members.getByText('Cat', { exact: true }).waitFor();
+  await expect(members.getByText(/Guest/).count()).resolves.toBe(0);
+}, 60000);

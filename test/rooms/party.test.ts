@@ -306,6 +306,43 @@ it('refuses unknown messages, bad frames and bad joins with a code, and keeps se
   await until(() => ana.room.state.chat.length === 1, 'chat after the refusals');
 });
 
+it('lets a member rename: the members list and the next table show it; bad or look-alike names are refused with a code', async () => {
+  const ana = await host('Ana');
+  const ben = await member(ana.room.roomId, { name: 'Ben' });
+  await until(() => memberOf(ana, ben.id)?.name === 'Ben', 'Ben in the list');
+  ben.room.send('rename', { name: 'Benjamin' });
+  await until(() => memberOf(ana, ben.id)?.name === 'Benjamin', 'the new name at the host');
+  for (const bad of [{ name: ' ' }, { name: 'x'.repeat(25) }, { name: '<b>' }, { name: 'a\u202eb' }, { name: 5 }, {}]) {
+    ben.room.send('rename', bad);
+    expect(await err(ben)).toMatchObject({ code: 'name-invalid', of: 'rename' });
+  }
+  ben.room.send('rename', { name: 'ANA' });
+  expect(await err(ben)).toMatchObject({ code: 'name-taken', of: 'rename' });
+  // A member may keep their own name, spelled another way.
+  ben.room.send('rename', { name: 'benjamin' });
+  await until(() => memberOf(ana, ben.id)?.name === 'benjamin', 'a respelling of the same name');
+  expect(memberOf(ana)!.name).toBe('Ana');
+
+  // The next table seats the member under the new name, and the scoreboard row is theirs.
+  ana.room.send('configure', { game: 'high-roll' });
+  await until(() => ana.room.state.seats === 2, 'the game');
+  ana.room.send('sit', { seat: 0 });
+  ben.room.send('sit', { seat: 1 });
+  await until(() => memberOf(ana, ben.id)?.seat === 1 && memberOf(ana)?.seat === 0, 'seats');
+  ana.room.send('ready', { ready: true });
+  ben.room.send('ready', { ready: true });
+  await until(() => memberOf(ana, ben.id)?.ready && memberOf(ana)?.ready, 'ready');
+  ana.room.send('start');
+  await until(() => ana.table && ben.table, 'both at the table');
+  await until(() => ben.table!.room.state.seats?.length === 2, 'the seats');
+  expect([...ben.table!.room.state.seats].map((x: { name: string }) => x.name)).toEqual(['Ana', 'benjamin']);
+  await playOut([ana.table!, ben.table!]);
+  await until(() => ana.room.state.finished.length === 1, 'the result');
+  const row = memberOf(ana, ben.id)!;
+  expect(row.name).toBe('benjamin');
+  expect(row.total.wins + row.total.losses + row.total.draws).toBe(1);
+}, 20000);
+
 it('closes a lobby nobody has been connected to for the idle time (PARTY_IDLE_SECONDS=1 here)', async () => {
   const ana = await host('Ana');
   const id = ana.room.roomId;

@@ -49,6 +49,63 @@ function JoinPrompt({ info, resolve }: { info: JoinInfo; resolve: (want: 'play' 
         )
       : null,
     h('button', { ref: sit, type: 'submit', class: 'primary' }, 'Sit down'),
-    h('button', { type: 'button', onClick: () => resolve('watch') }, 'Just watch'),
+    h(
+      'button',
+      {
+        type: 'button',
+        onClick: () => {
+          // A watcher's name is shown in chat too: a name typed here is kept.
+          const typed = name.current!.value.trim();
+          if (typed) identity.name = typed;
+          resolve('watch');
+        },
+      },
+      'Just watch',
+    ),
+  );
+}
+
+interface NameAsk {
+  /** The heading: what the name is for ("Join Ana's party"). */
+  title: string;
+  /** The button that goes on. */
+  go: string;
+  /** Why the last name did not do (the server's refusal), shown under the field. */
+  problem?: string;
+}
+
+/** Asks for this browser's name (kept in local storage) before it joins a party as a member everyone sees. */
+export function namePrompt(root: HTMLElement, ask: NameAsk): Promise<string> {
+  return new Promise((resolve) => showScreen(root, h(NamePrompt, { ask, resolve })));
+}
+
+function NamePrompt({ ask, resolve }: { ask: NameAsk; resolve: (name: string) => void }) {
+  const name = useRef<HTMLInputElement>(null);
+  useEffect(() => name.current?.focus(), []);
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const typed = name.current!.value.trim();
+    if (!typed) return;
+    identity.name = typed;
+    resolve(typed);
+  };
+  return h(
+    'form',
+    { class: 'card name-prompt', 'aria-labelledby': 'name-title', onSubmit: submit },
+    h('h1', { id: 'name-title' }, ask.title),
+    h('label', { for: 'ask-name' }, 'Your name'),
+    h('input', {
+      ref: name,
+      id: 'ask-name',
+      maxLength: 24,
+      autocomplete: 'nickname',
+      defaultValue: identity.name,
+      placeholder: 'Your name',
+      required: true,
+      'aria-describedby': ask.problem ? 'ask-name-problem' : undefined,
+    }),
+    ask.problem ? h('p', { id: 'ask-name-problem', class: 'error', role: 'alert' }, ask.problem) : null,
+    h('p', { class: 'fine' }, 'Everyone in the party sees it; this browser remembers it. You can change it later.'),
+    h('button', { type: 'submit', class: 'primary' }, ask.go),
   );
 }

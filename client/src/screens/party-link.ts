@@ -36,6 +36,11 @@ class PartyLink {
     return this.room?.roomId ?? '';
   }
 
+  /** Whether this browser is already a member of that lobby (it holds a member token for it). */
+  knows(id: string): boolean {
+    return localStorage.getItem(tokenKey(id)) !== null;
+  }
+
   async host(): Promise<string> {
     const client = new Client(WS_URL);
     this.attach(await client.create('party', { name: identity.name || undefined }));

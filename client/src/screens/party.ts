@@ -8,6 +8,8 @@ import { Countdown } from '../ui/countdown';
 import { describeOptions, OptionFields, readOptions } from '../ui/options';
 import { showScreen } from '../ui/screen';
 import { party } from './party-link';
+import { namePrompt } from './join';
+import { identity } from '../net/identity';
 import { readTimeControl, TimeControlField } from './time-control-field';
 import { ChatForm } from './chat';
 import './clocks.css';
@@ -36,11 +38,23 @@ export async function partyScreen(
   showScreen(root, null);
   if (!id) {
     // Hosting: create the lobby, then open it at its own link (the route calls this screen again).
+    if (!identity.name) await namePrompt(root, { title: 'Host a party for friends', go: 'Host the party' });
     const created = await party.host();
     go(`/p/${created}`);
     return () => undefined;
   }
-  await party.join(id);
+  // Everyone in a party is seen by name: a newcomer is asked for one first, unless this browser remembers it.
+  if (!identity.name && !party.knows(id)) await namePrompt(root, { title: 'Join the party', go: 'Join' });
+  for (;;) {
+    try {
+      await party.join(id);
+      break;
+    } catch (err) {
+      const message = String((err as Error)?.message ?? err);
+      if (!/^(name-taken|bad-join)/.test(message)) throw err;
+      await namePrompt(root, { title: 'Join the party', go: 'Join', problem: message.replace(/^[\w-]+: /, '') });
+    }
+  }
   party.onTable = (roomId) => go(`/r/${roomId}`);
   let error = '';
   let errorTimer: ReturnType<typeof setTimeout> | undefined;
@@ -337,6 +351,7 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
             ),
           ),
         ),
+        me ? h(RenameForm, { name: me.name }) : null,
       ),
       h(
         'section',
@@ -350,6 +365,34 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
         h(ChatForm, { say: (text: string) => party.send(PARTY_IN.chat, { text }) }),
       ),
     ),
+  );
+}
+
+/** A member renames themself: the members list, seats and scoreboard show the new name (this browser keeps it). */
+function RenameForm({ name }: { name: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const typed = input.current?.value.trim() ?? '';
+    if (!typed || typed === name) return;
+    identity.name = typed;
+    party.send(PARTY_IN.rename, { name: typed });
+  };
+  return h(
+    'form',
+    { class: 'rename-form', onSubmit: submit },
+    h('label', { for: 'party-rename' }, 'Your name'),
+    // Keyed by the name: a rename (or a refusal) shows what the party sees.
+    h('input', {
+      key: name,
+      ref: input,
+      id: 'party-rename',
+      maxLength: 24,
+      autocomplete: 'nickname',
+      defaultValue: name,
+      required: true,
+    }),
+    h('button', { type: 'submit' }, 'Rename'),
   );
 }
 

@@ -82,6 +82,7 @@ const name = z
   .max(24)
   .refine((s) => !HIDDEN_CHARACTERS.test(s), 'no invisible characters')
   .regex(/^[^<>]*$/, 'no angle brackets');
+const renameMessage = z.object({ name }).strict();
 const memberRef = z.object({ member: z.string().min(1).max(32) }).strict();
 const empty = z.object({}).strict().or(z.undefined()).or(z.null());
 
@@ -183,6 +184,7 @@ export class PartyRoom extends Room<PartyState> {
     on(PARTY_IN.allow, (c, id, m) => this.onHostOnMember(c, id, m, 'allow'));
     on(PARTY_IN.passHost, (c, id, m) => this.onHostOnMember(c, id, m, 'pass-host'));
     on(PARTY_IN.chat, (c, id, m) => this.onChat(c, id, m));
+    on(PARTY_IN.rename, (c, id, m) => this.onRename(c, id, m));
     on(PARTY_IN.seatBot, (c, id, m) => this.onSeatBot(c, id, m));
     on(PARTY_IN.unseatBot, (c, id, m) => this.onUnseatBot(c, id, m));
     this.onMessage('*', (client, type) =>
@@ -598,6 +600,17 @@ export class PartyRoom extends Room<PartyState> {
     if (!parsed.success) return this.refuse(client, 'unseat-bot', 'bad-message', '"unseat-bot" takes { seat }.');
     if (!this.state.bots.delete(String(parsed.data.seat)))
       return this.refuse(client, 'unseat-bot', 'no-seat', 'No computer sits there.');
+  }
+
+  /** A member's new name: the members list, seats and scoreboard show it; games already played keep their lines. */
+  private onRename(client: Client, id: string, msg: unknown) {
+    const parsed = renameMessage.safeParse(msg);
+    if (!parsed.success)
+      return this.refuse(client, 'rename', 'name-invalid', 'A name is 1 to 24 visible characters, without < or >.');
+    const others = [...this.state.members.values()].filter((m) => m.id !== id).map((m) => m.name);
+    if (confusable(parsed.data.name, others))
+      return this.refuse(client, 'rename', 'name-taken', "That name looks like another member's; choose another.");
+    this.state.members.get(id)!.name = parsed.data.name;
   }
 
   private onChat(client: Client, id: string, msg: unknown) {

@@ -33,6 +33,8 @@ export const TABLE_OUT = {
   view: 'view',
   /** Earlier public log lines, to the one client that asked (`LogPage`). */
   logPage: 'log-page',
+  /** The server's notice outside the synced state (`TableNotice`): it must reach clients while patches wait. */
+  notice: 'notice',
 } as const;
 
 /** Messages a member sends to a lobby for friends. */
@@ -47,6 +49,8 @@ export const PARTY_IN = {
   allow: 'allow',
   passHost: 'pass-host',
   chat: 'chat',
+  /** A member changes the name shown in the members list, seats and scoreboard. */
+  rename: 'rename',
   /** The host puts the computer in an open seat, at a level, or takes it out again. */
   seatBot: 'seat-bot',
   unseatBot: 'unseat-bot',
@@ -96,6 +100,7 @@ export type PlatformErrorCode =
   | 'name-taken'
   | 'removed'
   | 'restarting'
+  | 'store-unavailable'
   | 'bot-playing'
   | 'log-busy';
 /** `string & {}` keeps the platform's codes offered by the editor while admitting a module's. */
@@ -108,6 +113,17 @@ export interface ErrorMessage {
   /** The message type that was refused. */
   of: string;
 }
+
+/**
+ * The game store cannot take a write (issue 31): actions are refused with `store-unavailable` until it is back. Sent
+ * to every client when it begins (and to one joining meanwhile), and with the empty code when it is over.
+ */
+export type TableNoticeCode = 'saving-paused';
+export interface TableNotice {
+  code: TableNoticeCode | '';
+  message: string;
+}
+export const SAVING_PAUSED = 'Saving is paused — your game is safe';
 
 /** Sent on joining a table and on taking a seat: the seat (null: watching) and the token that owns it. */
 export interface TableWelcome {
@@ -147,6 +163,7 @@ export interface TableOutPayloads {
   error: ErrorMessage;
   view: string | ViewMessage;
   'log-page': LogPage;
+  notice: TableNotice;
 }
 
 export interface PartyInPayloads {
@@ -160,6 +177,7 @@ export interface PartyInPayloads {
   allow: { member: string };
   'pass-host': { member: string };
   chat: { text: string };
+  rename: { name: string };
   'seat-bot': { seat: number; level: 'easy' | 'normal' | 'hard' };
   'unseat-bot': { seat: number };
 }
