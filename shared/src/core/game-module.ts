@@ -31,6 +31,29 @@ export interface Result {
 }
 
 /**
+ * G1, every game ends: how many actions one turn and one whole game can take, and how that is known.
+ *
+ * A *turn* of a seat is the actions that seat takes while nothing marks a new turn: the list of awaited seats
+ * (`toAct`) stays the same list, and the module's `turnNumber` (when it declares one) stays the same number. In a
+ * game of turns that is the mover's turn; in a simultaneous step (a secret arrangement, a bid, a race's round) it
+ * is each seat's input between two changes of who is awaited: when one seat finishes answering, `toAct` changes
+ * and a new turn begins for those still awaited. A game whose `toAct` does not show every new turn (a solo race
+ * awaited throughout, an automatic pass that gives the same seat the next turn) declares `turnNumber`.
+ * No state may repeat inside one turn.
+ */
+export interface GameBounds {
+  /** The most actions one seat takes in one turn. */
+  actionsPerTurn: number;
+  /** The most actions of all seats together from the setup to the result. */
+  actionsPerGame: number;
+  /**
+   * How both are known, in a sentence or two: the proof, or the derivation from the rules' own limits; where a
+   * number is only checked by the conformance suite's stall-seeking search (test/helpers/termination.ts), say so.
+   */
+  why: string;
+}
+
+/**
  * One game's rules. The type parameters tie each part to the others: `apply` takes the `Action` the `action`
  * schema parses, `view` returns the `View` the client draws, `describe` reads the game's own `Event`s.
  * `GameModule` with no arguments is "some game" (the registry, the room, the verifier): its methods take
@@ -63,6 +86,16 @@ export interface GameModule<
    * version this build no longer knows. Absent when there never was another version.
    */
   rulesFor?(version: number): GameModule<State, Action, Options, View, Event> | undefined;
+  /**
+   * G1: the bounds of a table with these (parsed) options and seats. The conformance suite's termination law has a
+   * stall-seeking player try to exceed them in every registered game (test/conformance/README.md).
+   */
+  bounds(options: Options, seats: number): GameBounds;
+  /**
+   * The game's own count of turns or rounds, rising at each new one, for a game whose `toAct` does not show every
+   * new turn (see GameBounds): a solo Dice Siege round, a Dice Chess ply after an automatic pass.
+   */
+  turnNumber?(state: State): number;
   /** Test-only modules stay out of the lobby. */
   listed: boolean;
   /** Whether the game can end in a draw, so players may also agree to one. */

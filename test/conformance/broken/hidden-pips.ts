@@ -30,6 +30,9 @@ export const hiddenPips: GameModule<PipsState, PipsAction, Record<string, never>
   seats: { min: 2, max: 2 },
   rulesVersion: 1,
   listed: false,
+  // G1: a seat rolls at least one of its 4 dice or stops, so at most 4 actions each; when the other seat is done
+  // the same seat goes on, so one turn may hold all 4.
+  bounds: () => ({ actionsPerTurn: 4, actionsPerGame: 8, why: 'Each action uses a die or stops; 4 dice a seat.' }),
   options: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
   action,
   setup: (_o, _seats, dice) => ({

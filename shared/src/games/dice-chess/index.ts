@@ -1,7 +1,7 @@
 // Dice Chess: sixteen rolled d6 a side on a chess board; move one die a turn, capture down or level.
 import { z } from 'zod';
 import type { Dice } from '../../core/dice';
-import type { GameModule, Result } from '../../core/game-module';
+import type { GameBounds, GameModule, Result } from '../../core/game-module';
 import { seatName } from '../../core/names';
 import { cellOf, DICE_PER_SIDE, SQUARE_RE, squareIndex } from './board';
 import { moveActions } from './moves';
@@ -9,6 +9,8 @@ import {
   applyAction,
   DICE_CHESS_RULES,
   identityOrder,
+  PLY_BOUND,
+  PLY_BOUND_V1,
   setupState,
   toActOf,
   type DiceChessEvent,
@@ -83,6 +85,9 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
   draws: true,
   options,
   action,
+  // G1: PLY_BOUND's proof (state.ts); an automatic pass hands the next ply to the same seat, so a turn is a ply.
+  bounds: (opts) => plyBounds(PLY_BOUND, opts.placement),
+  turnNumber: (state) => state.ply,
   setup: (opts, _seats, dice) => setupState(opts.placement, dice),
   toAct: toActOf,
   /**
@@ -131,6 +136,19 @@ function shuffled<T>(xs: readonly T[], dice: Dice): T[] {
   return out;
 }
 
+/** G1: one move per ply, at most `plies` plies (passes among them), and one secret arrangement per seat. */
+function plyBounds(plies: number, placement: DiceChessOptions['placement']): GameBounds {
+  const arrangements = placement === 'arrange' ? 2 : 0;
+  return {
+    actionsPerTurn: 1,
+    actionsPerGame: plies + arrangements,
+    why:
+      `A turn is one ply, one move (passes are automatic). C7 ends the game within ${plies} plies: effective plays ` +
+      "are bounded by captures and by each die's furthest rank, and six quiet plies in a row end it (state.ts); " +
+      `${arrangements ? 'plus the two arrangements' : 'random placement takes no action'}.`,
+  };
+}
+
 function withRules(
   version: DiceChessRules,
 ): GameModule<DiceChessState, DiceChessAction, DiceChessOptions, DiceChessView, DiceChessEvent> {
@@ -138,6 +156,7 @@ function withRules(
   return {
     ...diceChess,
     rulesVersion: version,
+    bounds: (opts) => plyBounds(PLY_BOUND_V1, opts.placement),
     setup: (opts, _seats, dice) => setupState(opts.placement, dice, version),
   };
 }

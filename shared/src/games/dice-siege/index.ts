@@ -2,8 +2,10 @@
 import type { GameModule } from '../../core/game-module';
 import { legalActions } from './legal';
 import { applyAction, isOver, leaveRace, roundSecret, setupState, toAct } from './rules';
+import { LINES, STRONGHOLD } from './lines';
 import {
   MAX_SEATS,
+  roundBound,
   sheetOf,
   siegeAction,
   siegeOptions,
@@ -19,6 +21,9 @@ export * from './state';
 export * from './rules';
 export * from './legal';
 export * from './view';
+
+/** D1: three rolls a round, four once the first Courtyard box is checked (maxAttempts). */
+const MAX_ROLLS = 4;
 
 export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions, SiegeView> = {
   id: 'dice-siege',
@@ -36,6 +41,19 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions, SiegeV
   listed: true,
   options: siegeOptions,
   seatsFor: (options) => options.seats,
+  // G1: a turn is a seat's part of one round (a solo player is awaited throughout, so the round number marks it).
+  bounds: (options, seats) => {
+    const rounds = roundBound({ levels: STRONGHOLD[options.mode], lines: LINES });
+    return {
+      actionsPerTurn: MAX_ROLLS + 1,
+      actionsPerGame: seats * rounds * (MAX_ROLLS + 1),
+      why:
+        `A round is at most ${MAX_ROLLS} rolls (D1, the fourth from the Courtyard on) and one plan per seat; no game ` +
+        `outlasts ${rounds} rounds (roundBound: after the last line enters, every round with a living attacker checks ` +
+        'a stronghold box, but for the one War Horn round).',
+    };
+  },
+  turnNumber: (state) => state.round,
   action: siegeAction,
   setup: (opts, seats) => setupState(opts.mode, seats),
   toAct,

@@ -41,6 +41,12 @@ export const highRoll: GameModule<HighRollState, HighRollAction, HighRollOptions
   rulesVersion: 1,
   listed: false,
   draws: true,
+  // G1: each turn is one roll, and every seat rolls ROLLS_EACH times.
+  bounds: (_options, seats) => ({
+    actionsPerTurn: 1,
+    actionsPerGame: ROLLS_EACH * seats,
+    why: `One roll per turn; each seat rolls ${ROLLS_EACH} times, then the game is over.`,
+  }),
   options,
   action,
   setup(opts, seats) {

@@ -4,6 +4,7 @@ import { legalActions } from './legal';
 import { SCENARIOS } from './catalogue';
 import { applyAction, leave, setupState, toAct } from './rules';
 import {
+  MAX_DICE_PER_FORCE,
   polywarsAction,
   polywarsOptions,
   type PolywarsAction,
@@ -11,6 +12,12 @@ import {
   type PolywarsState,
 } from './state';
 import { describeEvent, viewOf, type PolywarsView } from './view';
+
+/**
+ * G1: the most actions of one turn, with n = MAX_DICE_PER_FORCE dice and S = 3n + 3 steps: 2n attacks and
+ * zap-back splits, S steps, S tags (W9, one a step), 2S + 6 drops, three "done", a power and a concession.
+ */
+const TURN_ACTIONS = 2 * MAX_DICE_PER_FORCE + 4 * (3 * MAX_DICE_PER_FORCE + 3) + 6 + 5;
 
 export * from './board';
 export * from './catalogue';
@@ -34,6 +41,20 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
   seats: { min: 2, max: 6 },
   seatsFor: (options) => options.seats ?? SCENARIOS[options.scenario].players.max,
   listed: true,
+  bounds: (options, seats) => {
+    const cycles = options.cycleLimit ?? SCENARIOS[options.scenario].cycleLimit;
+    const battles = options.scenario === 'snipe-hunt' ? 2 : 1;
+    return {
+      actionsPerTurn: TURN_ACTIONS,
+      actionsPerGame: battles * seats * (3 + cycles * (2 + TURN_ACTIONS)),
+      why:
+        `A turn of n ≤ ${MAX_DICE_PER_FORCE} dice holds at most 14n + 23 = ${TURN_ACTIONS} actions: n attacks and n ` +
+        'zap-back splits (one attack per die, W3), S ≤ 3n + 3 steps (W4: at most 3 a die, one move a die, and the ' +
+        "Super Speed d4's 3), a tag per step (W9), 2S + 6 drops (a flag is carried from the turn's start or a step), " +
+        'three "done", one power and a concession. A battle is a build, a placement and an unleash per seat, then at ' +
+        `most ${cycles} cycles (the cycle limit, W8) of a bid, a healing and a turn per seat; Snipe Hunt has two battles.`,
+    };
+  },
   options: polywarsOptions,
   action: polywarsAction,
   setup: (options, seats) => ({

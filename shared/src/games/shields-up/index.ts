@@ -10,6 +10,15 @@ import {
   type ShieldsUpState,
 } from './state';
 import { describeEvent, openViewOf, viewOf, type ShieldsUpView } from './view';
+import { ACTIONS_PER_TURN, BATTERY_ACTIONS, MAX_SHIELDS, TURN_LIMIT } from './state';
+
+/** G1 (U3 amended, U9): the most actions one turn can hold, both seats' shield picks included. */
+const TURN_ACTIONS =
+  ACTIONS_PER_TURN +
+  BATTERY_ACTIONS +
+  (2 + ACTIONS_PER_TURN + BATTERY_ACTIONS) +
+  (2 * MAX_SHIELDS + ACTIONS_PER_TURN + BATTERY_ACTIONS) +
+  1;
 
 export * from './cards';
 export * from './state';
@@ -39,6 +48,17 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
   seats: { min: 2, max: 2 },
   listed: true,
   draws: true,
+  bounds: () => ({
+    actionsPerTurn: TURN_ACTIONS,
+    actionsPerGame: TURN_LIMIT * TURN_ACTIONS,
+    why:
+      `Under U3 amended and U9 a turn holds at most ${TURN_ACTIONS} actions: 4 that cost an action (2 base and one ` +
+      "Battery's 2), 6 Battery discards (2 in play, and one for each costed action that could build one back), 10 " +
+      'shield picks (each destroys a shield: 6 on the table and one for each costed action that could add one), and ' +
+      `the end; the game is drawn after turn ${TURN_LIMIT}.`,
+  }),
+  // An opponent who can do nothing passes, and the same seat's next turn begins: the turn count marks it.
+  turnNumber: (state) => state.turns,
   // U2/U8: the shuffle's rolls give away the deck order and every dealt card.
   secretRolls: true,
   options: shieldsUpOptions,

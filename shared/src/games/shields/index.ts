@@ -1,6 +1,7 @@
 // Shields, the two-player dice game of batteries, shields and a color wheel: the module the table runs.
 import type { Dice } from '../../core/dice';
-import type { GameEvent, GameModule, Result, Step } from '../../core/game-module';
+import type { GameBounds, GameEvent, GameModule, Result, Step } from '../../core/game-module';
+import { known, MAX_HEALTH, POOL_IDS } from './catalogue';
 import { describeEvent, describeResult } from './describe';
 import { applyAction, legalActions, toAct } from './rules';
 import { STALL_WORDS } from './describe';
@@ -36,6 +37,7 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions, Sh
   // Rules 1 (no S14, no pause between games) replays archived games; the state carries its version.
   rulesFor: (version) => (version === 1 || version === 2 ? withRules(version) : undefined),
   listed: true,
+  bounds: (options) => shieldsBounds(options),
   options: shieldsOptions,
   action: shieldsAction,
   setup: (options, _seats, dice) => setupGame(options, dice, SHIELDS_RULES),
@@ -52,6 +54,37 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions, Sh
   describeResult,
   resignScope: (options) => (options.bestOf > 1 ? 'the whole match (best of three), not only this game' : 'this game'),
 };
+
+/**
+ * G1. A turn is a take (while the pool lasts, S3) and one act; between the games of a match each seat says "next"
+ * once. Without the variant a game is proven short: every attack takes at least 1 point from one layer (S5), and
+ * points enter only from the pool (shields at full value, potions and polish at most their faces), so attacks are
+ * at most the 2 × 3 × 12 battery points plus the pool's shield, potion and polish faces (226); every other act
+ * uses up a potion or a polish (8), and there is no pass (S4: an attack is always possible). The variant's
+ * sacrifices can bring points back (S13), so its number is the one the stall search checks, not a proof; and in a
+ * best of three a drawn game (S14) is replayed, which no rule limits.
+ */
+export const SHIELDS_GAME_POINTS =
+  2 * 3 * MAX_HEALTH + POOL_IDS.reduce((n, id) => (known(id).kind === 'attack' ? n : n + known(id).sides), 0);
+const NON_ATTACK_DICE = POOL_IDS.filter((id) => ['potion', 'polish'].includes(known(id).kind)).length;
+/** The variant's single game, as checked by the stall search (test/conformance): S14 ends ten quiet turns. */
+export const SHIELDS_VARIANT_GAME = 4000;
+
+function shieldsBounds(options: ShieldsOptions): GameBounds {
+  const game = options.resurrection ? SHIELDS_VARIANT_GAME : POOL_IDS.length + SHIELDS_GAME_POINTS + NON_ATTACK_DICE;
+  const games = options.bestOf;
+  return {
+    actionsPerTurn: 2,
+    actionsPerGame: games * game + 2 * (games - 1),
+    why: options.resurrection
+      ? `Checked, not proven: the stall search keeps a game of the variant within ${SHIELDS_VARIANT_GAME} actions ` +
+        '(S14 ends ten turns without an attack, but sacrifices bring points back); a best of three replays drawn ' +
+        'games, which no rule limits.'
+      : `A turn is a take and one act. Every attack takes at least 1 point and only ${SHIELDS_GAME_POINTS} points ` +
+        `exist in a game, the other acts use up one of ${NON_ATTACK_DICE} potions and polish, and the pool holds ` +
+        `${POOL_IDS.length} dice to take: at most ${game} actions a game, and two "next" between games of a match.`,
+  };
+}
 
 function withRules(version: ShieldsRules): GameModule<ShieldsState, ShieldsAction, ShieldsOptions, ShieldsView> {
   if (version === SHIELDS_RULES) return shields;
