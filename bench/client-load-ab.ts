@@ -1,6 +1,6 @@
 // Board load time of two builds, paired: the same throttled phone as bench/client-load.ts (390x844 ratio 3, 1.6 Mbps
 // down, 150 ms RTT, CPU 4x slower, cold cache), alternating cold room links between this checkout's server and
-// another checkout's (OTHER=/path/to/checkout, built with `npx vite build client`), A B B A A B …, so both builds
+// another checkout's (OTHER=/path/to/checkout, built with `npm run build:client`), A B B A A B …, so both builds
 // see the same machine load. On a shared 2-core machine whose load average swings between 3 and 15 within minutes,
 // rounds measured one after the other differ by more than the change; paired loads a few seconds apart do not.
 // `OTHER=/tmp/before RUNS=8 npx tsx --tsconfig tsconfig.base.json bench/client-load-ab.ts` (GAMES='Dice Chess').

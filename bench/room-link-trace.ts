@@ -1,7 +1,7 @@
 // The main thread of one cold room link on the throttled phone (CPU=4 by default), from a Chromium trace: every
 // task of 30 ms or more from the link to the board drawn, with what ran in it (scripts evaluated, functions called,
 // style, layout, paint, garbage collection), in ms after the navigation started. Shows which of the main thread's
-// work before the first board frame could move or go (issue 9). Run after `npx vite build client`:
+// work before the first board frame could move or go (issue 9). Run after `npm run build:client`:
 // `npx tsx --tsconfig tsconfig.base.json bench/room-link-trace.ts` (GAME='Shields'; TRACE=file.json keeps the trace
 // and its CPU profile; CATEGORIES=a,b adds trace categories).
 import { writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // Probe: where a Shields redraw's time goes in headless Chromium (SwiftShader). Plays N actions through the move
 // buttons on three pages (1x desktop, ratio-3 phone, 2x desktop spectator) and reports per page: time in animation
 // frame callbacks (Pixi's render), time in WebSocket message handlers (snapshot → view.update → draw), canvas
-// fillText calls (texts drawn), WebGL texture uploads and their pixels. Needs `npx vite build client`.
+// fillText calls (texts drawn), WebGL texture uploads and their pixels. Needs `npm run build:client`.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { loadConfig } from '../server/src/config';

@@ -36,7 +36,7 @@ export function catalogue(): Plugin {
         seats: g.seats,
         listed: g.listed ?? false,
         options: OPTIONS[g.id] ?? [],
-        rules: fs.existsSync(path.join(__dirname, 'src/games', g.id, 'rules.html')),
+        rules: fs.existsSync(path.join(import.meta.dirname, 'src/games', g.id, 'rules.html')),
         timeable: timeable(g, g.seats.max),
       }));
       return `export const catalogue = ${JSON.stringify(list)};`;

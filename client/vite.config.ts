@@ -35,17 +35,17 @@ const canvasOnly = (id: string) => {
 };
 
 export default defineConfig({
-  root: __dirname,
+  root: import.meta.dirname,
   // The shared package's entries, from source: the core without any game (`@dicehall/shared/core`, what the client
   // imports), and one per game (`@dicehall/shared/dice-chess`). The root (every game and the bots) is the server's;
   // biome.json keeps it out of client/src.
   resolve: {
     alias: [
-      { find: /^@dicehall\/shared$/, replacement: path.resolve(__dirname, '../shared/src/index.ts') },
-      { find: /^@dicehall\/shared\/core$/, replacement: path.resolve(__dirname, '../shared/src/core/index.ts') },
+      { find: /^@dicehall\/shared$/, replacement: path.resolve(import.meta.dirname, '../shared/src/index.ts') },
+      { find: /^@dicehall\/shared\/core$/, replacement: path.resolve(import.meta.dirname, '../shared/src/core/index.ts') },
       {
         find: /^@dicehall\/shared\/([a-z-]+)$/,
-        replacement: path.resolve(__dirname, '../shared/src/games/$1/index.ts'),
+        replacement: path.resolve(import.meta.dirname, '../shared/src/games/$1/index.ts'),
       },
     ],
   },
