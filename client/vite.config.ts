@@ -42,7 +42,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@dicehall\/shared$/, replacement: path.resolve(import.meta.dirname, '../shared/src/index.ts') },
-      { find: /^@dicehall\/shared\/core$/, replacement: path.resolve(import.meta.dirname, '../shared/src/core/index.ts') },
+      {
+        find: /^@dicehall\/shared\/core$/,
+        replacement: path.resolve(import.meta.dirname, '../shared/src/core/index.ts'),
+      },
       {
         find: /^@dicehall\/shared\/([a-z-]+)$/,
         replacement: path.resolve(import.meta.dirname, '../shared/src/games/$1/index.ts'),
