@@ -6,7 +6,7 @@ import { configFor, perft, type PerftCase } from '../helpers/conformance';
 import { OWN } from './games';
 
 export const PERFT_DIR = join(__dirname, 'perft');
-export const REGENERATE = 'npx tsx test/conformance/perft-write.ts <game-id>';
+export const REGENERATE = 'npm run perft -- <game-id>';
 /** Deeper levels are pinned only while the whole tree stays this small, so the check costs seconds. */
 export const NODE_BUDGET = 20_000;
 const SEEDS = [1, 2];

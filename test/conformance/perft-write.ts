@@ -1,6 +1,6 @@
 // Rewrites the pinned perft counts of the games named on the command line (all registered games with --all).
 // Run it deliberately, after a rule change that should change the counts, and review the diff:
-//   npx tsx --tsconfig tsconfig.base.json test/conformance/perft-write.ts dice-chess
+//   npm run perft -- dice-chess
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { games } from '@dicehall/shared';
