@@ -1,5 +1,4 @@
 // Vite builds the client into client/dist, which the server serves at / (with brotli and gzip copies made here).
-import path from 'node:path';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
 import { catalogue } from './catalogue';
@@ -36,22 +35,11 @@ const canvasOnly = (id: string) => {
 
 export default defineConfig({
   root: import.meta.dirname,
-  // The shared package's entries, from source: the core without any game (`@dicehall/shared/core`, what the client
-  // imports), and one per game (`@dicehall/shared/dice-chess`). The root (every game and the bots) is the server's;
-  // biome.json keeps it out of client/src.
-  resolve: {
-    alias: [
-      { find: /^@dicehall\/shared$/, replacement: path.resolve(import.meta.dirname, '../shared/src/index.ts') },
-      {
-        find: /^@dicehall\/shared\/core$/,
-        replacement: path.resolve(import.meta.dirname, '../shared/src/core/index.ts'),
-      },
-      {
-        find: /^@dicehall\/shared\/([a-z-]+)$/,
-        replacement: path.resolve(import.meta.dirname, '../shared/src/games/$1/index.ts'),
-      },
-    ],
-  },
+  // The shared package's entries, from source, through the path aliases declared once in tsconfig.base.json: the
+  // core without any game (`@dicehall/shared/core`, what the client imports), and one per game
+  // (`@dicehall/shared/dice-chess`). The root (every game and the bots) is the server's; biome.json keeps it out of
+  // client/src.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
