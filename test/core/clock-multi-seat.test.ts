@@ -109,6 +109,7 @@ describe('Polywars: a fallen clock at three or more seats eliminates that player
     const log: GameLog = {
       format: LOG_FORMAT,
       game: 'polywars',
+      rules: polywars.rulesVersion,
       gameId: 'timeout3',
       options: { ...KING, seats: 3 },
       seats: 3,

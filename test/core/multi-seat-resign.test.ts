@@ -60,6 +60,7 @@ describe('resigning at a table of more than two seats', () => {
     const log: GameLog = {
       format: LOG_FORMAT,
       game: 'polywars',
+      rules: polywars.rulesVersion,
       gameId: 'resign3',
       options: { ...KING, seats: 3 },
       seats: 3,

@@ -261,6 +261,8 @@ describe('polywars: random games of Kill the King', () => {
       const log: GameLog = {
         format: LOG_FORMAT,
         game: 'polywars',
+        // Played under this build's rules: a log without a version is one of rules 1.
+        rules: polywars.rulesVersion,
         gameId: `g${g}`,
         options,
         seats,

@@ -32,6 +32,7 @@ export function stateFromView(v: PolywarsView): PolywarsState {
   const empty = () => Array(seats).fill(null);
   const dice = v.dice.map((d) => ({ ...d }));
   return {
+    rules: v.rules,
     scenario: v.scenario as ScenarioId,
     budget: v.budget,
     allowed: v.allowed.slice(),
@@ -58,6 +59,7 @@ export function stateFromView(v: PolywarsView): PolywarsState {
     moved: v.moved.slice(),
     mover: v.mover,
     stepsTaken: v.stepsTaken,
+    tagged: v.tagged,
     speedDie: v.speedDie,
     pendingZap: v.pendingZap && { ...v.pendingZap },
     bases: v.bases.map((b) => b && { ...b }),

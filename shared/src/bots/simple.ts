@@ -32,6 +32,7 @@ const PREFERENCES: Record<string, string[]> = {
     'teleportation',
     'unleash',
     'step',
+    'tag',
     'build',
     'place',
     'bid',

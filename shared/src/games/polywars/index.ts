@@ -5,10 +5,12 @@ import { SCENARIOS } from './catalogue';
 import { applyAction, leave, setupState, toAct } from './rules';
 import {
   MAX_DICE_PER_FORCE,
+  POLYWARS_RULES,
   polywarsAction,
   polywarsOptions,
   type PolywarsAction,
   type PolywarsOptions,
+  type PolywarsRules,
   type PolywarsState,
 } from './state';
 import { describeEvent, viewOf, type PolywarsView } from './view';
@@ -30,7 +32,9 @@ export * from './view';
 
 export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions, PolywarsView> = {
   id: 'polywars',
-  rulesVersion: 1,
+  rulesVersion: POLYWARS_RULES,
+  // Rules 1 (before W8's ending and W9's tagging) replays archived games; the state carries its version.
+  rulesFor: (version) => (version === 1 || version === 2 ? withRules(version) : undefined),
   name: 'Polywars',
   pitch:
     'Your dice are the army. Build a force of polyhedral dice under a budget of sides, roll them all, deploy in secret ' +
@@ -57,11 +61,7 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
   },
   options: polywarsOptions,
   action: polywarsAction,
-  setup: (options, seats) => ({
-    ok: true,
-    state: setupState(options, seats),
-    events: [{ type: 'setup', scenario: options.scenario, seats }],
-  }),
+  setup: (options, seats) => setupStep(options, seats, POLYWARS_RULES),
   toAct,
   legalActions,
   apply: applyAction,
@@ -105,3 +105,16 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
   timeoutPolicy: 'eliminate',
   describe: describeEvent,
 };
+
+function setupStep(options: PolywarsOptions, seats: number, rules: PolywarsRules) {
+  return {
+    ok: true as const,
+    state: setupState(options, seats, rules),
+    events: [{ type: 'setup', scenario: options.scenario, seats }],
+  };
+}
+
+function withRules(version: PolywarsRules): typeof polywars {
+  if (version === POLYWARS_RULES) return polywars;
+  return { ...polywars, rulesVersion: version, setup: (options, seats) => setupStep(options, seats, version) };
+}

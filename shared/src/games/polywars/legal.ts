@@ -16,7 +16,7 @@ import {
   teleportRefusal,
   toAct,
 } from './rules';
-import { blockedAtPlacement, budgetOf, maxDiceOf, rageRefusal, unleashRefusal } from './scenarios';
+import { blockedAtPlacement, budgetOf, maxDiceOf, rageRefusal, tagRefusal, unleashRefusal } from './scenarios';
 import type { PolywarsAction, PolywarsState, PwDie } from './state';
 
 /** Step targets tried per die: 16 directions at a full step and at half a step (32 points, kept when legal). */
@@ -275,6 +275,10 @@ function turnActions(s: PolywarsState, seat: Seat): PolywarsAction[] {
       for (const p of stepTargets(s, d))
         if (!rageRefusal(s, d, p.x, p.y)) out.push({ type: 'step', die: d.id, x: p.x, y: p.y });
     }
+    // W9: the die that has just stepped may take a flag within R (an exchange, or a pass from a friend).
+    if (s.mover !== null)
+      for (const f of s.flags)
+        if (!tagRefusal(s, seat, s.mover, f.owner)) out.push({ type: 'tag', die: s.mover, flag: f.owner });
   } else {
     for (const d of mine) out.push(...powerSamples(s, seat, d));
   }

@@ -15,7 +15,15 @@ import {
   type Disc,
   type StepRefusal,
 } from './geometry';
-import type { Placement, PolywarsAction, PolywarsOptions, PolywarsState, PwDie } from './state';
+import {
+  POLYWARS_RULES,
+  type Placement,
+  type PolywarsAction,
+  type PolywarsOptions,
+  type PolywarsRules,
+  type PolywarsState,
+  type PwDie,
+} from './state';
 import {
   activeSeat,
   bodyOf,
@@ -51,17 +59,24 @@ import {
   respawn,
   snipeAfterMove,
   tagAfterStep,
+  tagRefusal,
+  takeFlag,
   tokyoAfterMove,
   unleashRefusal,
 } from './scenarios';
 
 type Outcome = Step<PolywarsState> | Refusal;
 
-export function setupState(options: PolywarsOptions, seats: number): PolywarsState {
+export function setupState(
+  options: PolywarsOptions,
+  seats: number,
+  rules: PolywarsRules = POLYWARS_RULES,
+): PolywarsState {
   const sc = SCENARIOS[options.scenario];
   // A two-player scenario in a larger room: the extra seats sit out from the start (the room should not offer it).
   const inGame = Array.from({ length: seats }, (_, i) => i < sc.players.max);
   return {
+    rules,
     scenario: sc.id,
     budget: options.budget ?? sc.budget,
     allowed: sc.allowed.slice(),
@@ -88,6 +103,7 @@ export function setupState(options: PolywarsOptions, seats: number): PolywarsSta
     moved: [],
     mover: null,
     stepsTaken: 0,
+    tagged: false,
     speedDie: null,
     pendingZap: null,
     bases:
@@ -234,8 +250,9 @@ function eliminate(s: PolywarsState, seats: Seat[], events: GameEvent[], reason:
 }
 
 /**
- * Ruling proposal (the source gives Kill the King no limit): after the cycle limit, the players still in
- * rank by the total value of their dice on the field; the highest wins, a tie at the top shares the win.
+ * W8 (the source gives Kill the King and Capture the Flag no limit): after the cycle limit, the players still in
+ * rank by the total value of their dice on the field; the highest wins, a tie at the top shares the win. Capture
+ * the Flag is a draw. The other scenarios end on their own limits.
  */
 function finishOnLimit(s: PolywarsState, events: GameEvent[]): void {
   const left = seatsIn(s);
@@ -271,9 +288,11 @@ function finishOnLimit(s: PolywarsState, events: GameEvent[]): void {
     return;
   }
   // Capture the Flag has only one way to win: no capture in time is a draw.
-  const top = s.scenario === 'capture-the-flag' ? left : left.filter((_, i) => totals[i] === best);
-  // Everyone still in tied: a draw. Some tied at the top: they share the win.
-  const draw = top.length === left.length && left.length > 1;
+  const flags = s.scenario === 'capture-the-flag';
+  const top = flags ? left : left.filter((_, i) => totals[i] === best);
+  // Rules 1: everyone still in tied is a draw, even for those eliminated earlier. W8 (rules 2): a tie at the top
+  // shares the win, so the eliminated lose; only a whole table level (nobody out, all equal) is a draw.
+  const draw = s.rules < 2 ? top.length === left.length && left.length > 1 : flags || top.length === s.seats;
   events.push({ type: 'cycle-limit', seats: left, totals });
   finish(
     s,
@@ -281,7 +300,10 @@ function finishOnLimit(s: PolywarsState, events: GameEvent[]): void {
       winners: draw ? [] : top,
       draw,
       reason: 'cycle-limit',
-      summary: `After ${s.cycleLimit} cycles the highest total of dice values on the field wins`,
+      summary:
+        flags && s.rules >= 2
+          ? `No flag was captured in ${s.cycleLimit} cycles: a draw`
+          : `After ${s.cycleLimit} cycles the highest total of dice values on the field wins`,
     },
     events,
   );
@@ -353,6 +375,7 @@ function nextTurn(s: PolywarsState, events: GameEvent[]): void {
     moved: [],
     mover: null,
     stepsTaken: 0,
+    tagged: false,
     speedDie: null,
     pendingZap: null,
   });
@@ -622,6 +645,7 @@ function step(s: PolywarsState, seat: Seat, id: number, x: number, y: number, ev
     s.stepsTaken = 0;
   }
   s.stepsTaken += 1;
+  s.tagged = false;
   events.push({ type: 'step', seat, die: id, from: { x: d.x, y: d.y }, to: { x, y } });
   d.x = x;
   d.y = y;
@@ -870,11 +894,17 @@ function turnAction(
       if (r) return r;
       if (act.type === 'super-speed' && dieOf(s, act.die).alive) {
         // Another movement phase for this die alone; "done" ends it and the turn.
-        Object.assign(s, { turnPhase: 'speed', speedDie: act.die, mover: null, stepsTaken: 0 });
+        Object.assign(s, { turnPhase: 'speed', speedDie: act.die, mover: null, stepsTaken: 0, tagged: false });
       } else if (!s.result && s.inGame[seat]) {
         nextTurn(s, events);
       }
       break;
+    case 'tag': {
+      const why = tagRefusal(s, seat, act.die, act.flag);
+      if (why) return refuse('cannot-tag', why);
+      takeFlag(s, dieOf(s, act.die), act.flag, events);
+      break;
+    }
     case 'drop': {
       const d = s.dice[act.die];
       const f = s.flags.find((g) => g.carrier === act.die);

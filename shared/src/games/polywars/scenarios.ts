@@ -135,6 +135,7 @@ export function endBattle(s: PolywarsState, events: GameEvent[]): void {
       moved: [],
       mover: null,
       stepsTaken: 0,
+      tagged: false,
       speedDie: null,
       pendingZap: null,
     });
@@ -242,9 +243,57 @@ export function tagAfterStep(s: PolywarsState, d: PwDie, events: GameEvent[]): v
     if (f.carrier !== null || f.owner === d.owner || (f.x - d.x!) ** 2 + (f.y - d.y!) ** 2 > R * R) continue;
     f.carrier = d.id;
     d.aura = 'flag';
+    s.tagged = true;
     events.push({ type: 'flag-tagged', flag: f.owner, die: d.id, seat: d.owner });
     return;
   }
+}
+
+/**
+ * W9 (rules 2): whether die `id` may now take the flag of seat `flag` by tagging; the reason otherwise. Tagging is
+ * ending a step within R of the aura's centre, so only the die moving now may tag, once per step. The flag lies on
+ * the field (the die drops a flag it carries in exchange) or is carried by a friendly die (passed on); never one's
+ * own flag, and never one an enemy carries (that is won by destroying the carrier). A die holding any other aura
+ * tags nothing: only a flag is carried and dropped in these scenarios.
+ */
+export function tagRefusal(s: PolywarsState, seat: Seat, id: number, flag: number): string | null {
+  if (s.rules < 2) return 'Flags are not exchanged or passed under these rules.';
+  if (s.turnPhase !== 'move' && s.turnPhase !== 'speed') return 'Tagging comes at the end of a step.';
+  const d = s.dice[id];
+  if (!d?.alive || d.owner !== seat || d.x === null) return 'Tag with one of your own dice on the field.';
+  if (s.mover !== id || s.stepsTaken === 0) return 'Only the die that has just stepped may tag.';
+  if (s.tagged) return 'That die has already tagged since its last step.';
+  if (d.aura !== null && d.aura !== 'flag') return 'A die with a fixed aura takes no other.';
+  const f = s.flags.find((g) => g.owner === flag);
+  if (!f) return 'There is no such flag.';
+  if (f.owner === seat) return 'Nobody carries their own flag.';
+  if (f.carrier === id) return 'That die carries this flag already.';
+  if (f.carrier !== null && s.dice[f.carrier]?.owner !== seat)
+    return 'A flag an enemy carries is taken by destroying its carrier.';
+  if ((f.x - d.x) ** 2 + (f.y - d.y!) ** 2 > R * R) return 'The flag is not within one range unit.';
+  return null;
+}
+
+/** W9: `d` takes flag `f` (tagRefusal has allowed it), dropping any flag it carried where it stands. */
+export function takeFlag(s: PolywarsState, d: PwDie, flag: number, events: GameEvent[]): void {
+  const f = s.flags.find((g) => g.owner === flag)!;
+  for (const g of s.flags) {
+    if (g.carrier !== d.id) continue;
+    Object.assign(g, { carrier: null, x: d.x, y: d.y });
+    events.push({ type: 'flag-dropped', flag: g.owner, x: d.x, y: d.y });
+  }
+  if (f.carrier !== null) {
+    const from = s.dice[f.carrier]!;
+    from.aura = null;
+    events.push({ type: 'flag-passed', flag: f.owner, from: from.id, die: d.id, seat: d.owner });
+  } else {
+    events.push({ type: 'flag-tagged', flag: f.owner, die: d.id, seat: d.owner });
+  }
+  Object.assign(f, { carrier: d.id, x: d.x, y: d.y });
+  d.aura = 'flag';
+  s.tagged = true;
+  // A flag taken within R of the taker's own base is brought home: the taker ended its step there.
+  carryFlags(s, d, events);
 }
 
 /** A carried flag moves with its die; one brought within R of its carrier's own base is captured (the win). */

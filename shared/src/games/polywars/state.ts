@@ -5,6 +5,15 @@ import { SCENARIOS, type AuraKind, type ScenarioId, type Zone } from './catalogu
 import type { Field, Terrain } from './geometry';
 
 export const MAX_DICE_PER_FORCE = 20;
+
+/**
+ * Rules versions (GameModule.rulesVersion): 1 until 2026-11-27; 2 adds W9 (a flag carrier may drop its flag to take
+ * another it tags, and a flag passes to a friendly die by tagging: the `tag` action) and W8's ending of Kill the King
+ * (a tie at the top of the totals shares the win even when others were eliminated; everybody level is a draw) and of
+ * Capture the Flag (said as a draw for want of a capture).
+ */
+export type PolywarsRules = 1 | 2;
+export const POLYWARS_RULES: PolywarsRules = 2;
 /** Coordinates are integers in units (R = 100); no field is larger than 100 R. */
 const coord = z.number().int().min(0).max(10_000);
 const dieId = z
@@ -103,6 +112,11 @@ export const polywarsAction = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('teleportation'), die: dieId, x: coord, y: coord }).strict(),
+  /**
+   * W9 (rules 2): the die that has just ended a step takes the flag of seat `flag` within R of it, lying (dropping a
+   * flag it carries there, in exchange) or carried by a friendly die (passed on).
+   */
+  z.object({ type: z.literal('tag'), die: dieId, flag: z.number().int().min(0).max(5) }).strict(),
   /** Drops the flag a die carries, where it stands (Capture the Flag). */
   z.object({ type: z.literal('drop'), die: dieId }).strict(),
   /** Ends the current phase of one's turn (Attack → Movement → Action → the next player). */
@@ -150,6 +164,8 @@ export interface Flag {
 }
 
 export interface PolywarsState {
+  /** The rules version the game is played under, set at setup. */
+  rules: PolywarsRules;
   scenario: ScenarioId;
   budget: number;
   allowed: number[];
@@ -184,6 +200,8 @@ export interface PolywarsState {
   moved: number[];
   mover: number | null;
   stepsTaken: number;
+  /** W9: the moving die has tagged a flag since its last step ended (one tag per step). */
+  tagged: boolean;
   /** The d4 granted another movement phase by Super Speed. */
   speedDie: number | null;
   pendingZap: PendingZap | null;

@@ -10,12 +10,14 @@ import type { Phase, Placement, PolywarsState, PwDie, TurnPhase } from './state'
 
 /** The state's public fields travel as they are (their meaning is documented on PolywarsState). */
 type PublicFields =
+  | 'rules'
   | 'lastBids'
   | 'order'
   | 'attacked'
   | 'moved'
   | 'mover'
   | 'stepsTaken'
+  | 'tagged'
   | 'speedDie'
   | 'pendingZap'
   | 'bases'
@@ -68,6 +70,7 @@ export function viewOf(s: PolywarsState, seat: Seat | null): PolywarsView {
   const turns = s.phase === 'turns';
   return {
     viewer: own ? seat : null,
+    rules: s.rules,
     scenario: s.scenario,
     phase: s.phase,
     cycle: s.cycle,
@@ -103,6 +106,7 @@ export function viewOf(s: PolywarsState, seat: Seat | null): PolywarsView {
     moved: s.moved.slice(),
     mover: s.mover,
     stepsTaken: s.stepsTaken,
+    tagged: s.tagged,
     speedDie: s.speedDie,
     pendingZap: s.pendingZap && { ...s.pendingZap },
     bases: s.bases.map((b) => b && { ...b }),
@@ -170,6 +174,8 @@ export function describeEvent(e: GameEvent, names: string[]): string {
       return `${name(x.seat)}'s die ${x.die} respawns on its base showing ${x.value}`;
     case 'flag-tagged':
       return `${name(x.seat)} picks up ${name(x.flag)}'s flag with die ${x.die}`;
+    case 'flag-passed':
+      return `${name(x.seat)} passes ${name(x.flag)}'s flag from die ${x.from} to die ${x.die}`;
     case 'flag-dropped':
       return `${name(x.flag)}'s flag lies at ${at(x)}`;
     case 'flag-captured':
