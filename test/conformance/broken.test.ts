@@ -11,9 +11,11 @@ import {
   configFor,
   type ConformanceConfig,
 } from '../helpers/conformance';
+import { checkTermination } from '../helpers/termination';
 import { disagrees } from './broken/disagrees';
 import { hiddenPips } from './broken/hidden-pips';
 import { leaks } from './broken/leaks';
+import { endlessGame, endlessTurn, loops } from './broken/loops';
 import { mutates } from './broken/mutates';
 import { rollsThenRefuses } from './broken/rolls-then-refuses';
 
@@ -24,6 +26,7 @@ const CHECKS: Record<string, (m: GameModule, cfg: ConformanceConfig) => unknown>
   refusals: checkRefusalRolls,
   replay: checkReplay,
   secrets: checkSecrets,
+  termination: checkTermination,
 };
 
 /** The message of each check that fails, by check name. */
@@ -64,6 +67,24 @@ describe('the conformance kit catches broken modules', () => {
       'agreement',
       disagrees,
       /broken-disagrees: apply accepts \{"type":"roll","dice":3\} .*which legalActions does not list/,
+    ],
+    [
+      'loops inside a turn, G1 (an action that changes nothing)',
+      'termination',
+      loops,
+      /broken-loops: G1, stall game \d .*: a state repeats inside seat \d's turn: \{"type":"wait"\}/,
+    ],
+    [
+      'never has to end a turn, G1',
+      'termination',
+      endlessTurn,
+      /broken-endless-turn: G1, .*: seat \d took 5 actions in one turn \(the last \{"type":"tally"\}\), over the declared bound of 4/,
+    ],
+    [
+      'never has to end the game, G1',
+      'termination',
+      endlessGame,
+      /broken-endless-game: G1, .*: no result after 8 actions, the game's declared bound \(actionsPerGame\)/,
     ],
   ])('a module that %s fails only the %s check', (_what, check, module, message) => {
     const failed = failures(module as GameModule);

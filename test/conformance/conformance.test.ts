@@ -1,6 +1,6 @@
 // The conformance suite: every game in the registry, whatever it is, passes the same contract checks.
 // CONFORMANCE_SCALE=10 npx jest test/conformance  plays ten times the games and probes (CI runs scale 1).
-import { games, type GameModule } from '@dicehall/shared';
+import { games, rulesModule, shieldsUp, type GameModule } from '@dicehall/shared';
 import {
   checkAgreement,
   checkPlaythrough,
@@ -12,6 +12,7 @@ import {
   configFor,
   perft,
 } from '../helpers/conformance';
+import { boundsFor, checkTermination } from '../helpers/termination';
 import { NO_SECRETS, OWN, SCALE } from './games';
 import { readPerft, REGENERATE } from './perft-data';
 
@@ -22,6 +23,13 @@ describe.each(Object.values(games).map((m) => [m.id, m] as const))('%s conforms'
     const { longest } = checkPlaythrough(module, cfg);
     expect(longest).toBeGreaterThan(0);
     expect(longest).toBeLessThanOrEqual(cfg.maxActions);
+  });
+
+  it('G1: a stall-seeking player keeps every turn and game within the declared bounds, and no state repeats in a turn', () => {
+    const report = checkTermination(module, cfg);
+    expect(report.games).toBe(cfg.stallGames);
+    expect(report.longestGame).toBeGreaterThan(0);
+    expect(report.longestTurn).toBeGreaterThan(0);
   });
 
   it('no rules function mutates a deep-frozen state', () => {
@@ -96,6 +104,25 @@ describe.each(Object.values(games).map((m) => [m.id, m] as const))('%s conforms'
         c,
       );
     }
+  });
+});
+
+describe('G1, the termination law', () => {
+  it("catches Shields Up's rules 1 Battery loop: with the piles empty, draw the Battery back, build it, discard it", () => {
+    // Rules 1 is the module itself until U3 amended and U9 raise the version, then its rulesFor(1).
+    const v1 = rulesModule(shieldsUp, 1) as GameModule;
+    expect(v1.rulesVersion).toBe(1);
+    expect(() => checkTermination(v1, configFor(v1, OWN['shields-up'], SCALE))).toThrow(
+      /shields-up: G1, stall game \d .*: a state repeats inside seat \d's turn/,
+    );
+  });
+
+  it('every registered game declares its bounds for each setup the suite plays, with a reason', () => {
+    for (const module of Object.values(games))
+      for (const setup of configFor(module, OWN[module.id]).setups) {
+        const b = boundsFor(module, setup);
+        expect(b.actionsPerTurn).toBeLessThanOrEqual(b.actionsPerGame);
+      }
   });
 });
 

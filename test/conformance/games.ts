@@ -3,6 +3,9 @@
 import type { ConformanceConfig } from '../helpers/conformance';
 
 export const OWN: Record<string, Partial<ConformanceConfig>> = {
+  // G1: one stall game in four or five finds the rules 1 Battery loop (with the piles empty, draw the Battery back,
+  // build it, discard it); eight find it twice, and keep finding a loop should one come back.
+  'shields-up': { stallGames: 8 },
   'dice-chess': {
     setups: [
       { options: { placement: 'arrange' }, seats: 2 },

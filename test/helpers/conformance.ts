@@ -49,6 +49,9 @@ export interface ConformanceConfig {
    * points): an unlisted input of these types may still be legal, so acceptance proves nothing.
    */
   sampledTypes: string[];
+  /** G1's stall-seeking games (./termination.ts), and the legal actions it weighs at each position. */
+  stallGames: number;
+  stallCandidates: number;
 }
 
 /** The schema's defaults at every seat count (at most four of them). */
@@ -67,6 +70,8 @@ export function configFor(module: GameModule, own: Partial<ConformanceConfig> = 
     probes: Math.max(1, Math.round((own.probes ?? 12) * scale)),
     samples: own.samples ?? 24,
     sampledTypes: own.sampledTypes ?? [],
+    stallGames: Math.max(1, Math.round((own.stallGames ?? 2 * (own.setups ?? defaultSetups(module)).length) * scale)),
+    stallCandidates: own.stallCandidates ?? 8,
   };
 }
 

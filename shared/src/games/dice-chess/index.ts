@@ -87,7 +87,7 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
   action,
   // G1: PLY_BOUND's proof (state.ts); an automatic pass hands the next ply to the same seat, so a turn is a ply.
   bounds: (opts) => plyBounds(PLY_BOUND, opts.placement),
-  turnNumber: (state) => state.ply,
+  turnNumber: (state) => (state.phase === 'arrange' ? 0 : state.ply + 1),
   setup: (opts, _seats, dice) => setupState(opts.placement, dice),
   toAct: toActOf,
   /**

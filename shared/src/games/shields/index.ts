@@ -38,6 +38,8 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions, Sh
   rulesFor: (version) => (version === 1 || version === 2 ? withRules(version) : undefined),
   listed: true,
   bounds: (options) => shieldsBounds(options),
+  // G1: the loser starts the next game of a match after both said "next": the same seat, in a new turn.
+  turnNumber: (state) => state.game,
   options: shieldsOptions,
   action: shieldsAction,
   setup: (options, _seats, dice) => setupGame(options, dice, SHIELDS_RULES),
