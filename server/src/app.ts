@@ -17,6 +17,7 @@ import { originAllowed, security } from './http/security';
 import { matchmakeFrontDoor } from './http/matchmake';
 import { colyseusLogger } from './log';
 import { Durability } from './rooms/durability';
+import { keepAlive, processGone } from './scale/liveness';
 import type { GameStore } from './store/game-store';
 import { BotPool } from './bots/pool';
 import { clusterOptions } from './scale/cluster';
@@ -46,7 +47,7 @@ export async function startServer(
   applySchemaFixes();
   const app = express();
   const archive = new Archive(config.archiveGames, config.archivePerAddress);
-  const durable = new Durability(store ? Promise.resolve(store) : null);
+  const durable = new Durability(store ? Promise.resolve(store) : null, config.leaseMs);
   security(app, config);
   if (config.redisUrl) peerLogRoute(app, archive, config);
   routes(app, archive, config.clientDist ?? DEFAULT_CLIENT_DIST, durable);
@@ -74,7 +75,12 @@ export async function startServer(
   httpServer.removeAllListeners('request');
   httpServer.on(
     'request',
-    matchmakeFrontDoor(config, app, (roomId) => durable.ensureRoom(roomId)),
+    matchmakeFrontDoor(
+      config,
+      app,
+      (roomId) => durable.ensureRoom(roomId),
+      (roomId) => durable.watchHost(roomId),
+    ),
   );
   const rooms = new Set<GameRoom>();
   const bots = new BotPool({ threads: config.botThreads, marginMs: config.botMarginMs, delayMs: config.botDelayMs });
@@ -84,6 +90,9 @@ export async function startServer(
   server.define('party', partyRoomFor(config, durable, lobbies));
   await server.listen(config.port, config.host);
   if (config.redisUrl) await serveLogsToPeers(archive);
+  // Scaled out: a liveness key in Redis, so a killed process's games come back elsewhere at once (../scale/liveness).
+  const stopLiveness = config.redisUrl ? await keepAlive(matchMaker.presence, matchMaker.processId) : () => {};
+  durable.processGone = config.redisUrl ? (id) => processGone(matchMaker.presence, id) : null;
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   durable.owner = config.nodeId ?? `${hostname()}:${port}`;
@@ -101,6 +110,7 @@ export async function startServer(
         await new Promise((r) => setTimeout(r, noticeMs));
       }
       await server.gracefullyShutdown(false);
+      stopLiveness();
       bots.close();
       await durable.close();
     },

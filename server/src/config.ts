@@ -42,6 +42,8 @@ const env = z.object({
     .string()
     .regex(/^[\w.:-]{1,100}$/)
     .optional(),
+  // Resume leases (PostgreSQL): a dead process's games come back elsewhere within this long; renewed every third.
+  LEASE_MS: z.coerce.number().int().min(1000).max(600000).default(3000),
   BOT_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   BOT_BUDGET_MS: z.coerce.number().int().min(10).max(10000).default(300),
   BOT_PACE_MS: z.coerce.number().int().min(0).max(10000).default(600),
@@ -105,6 +107,8 @@ export interface Config {
    * leases back at once; another name waits for them to lapse. Default: host name and port.
    */
   nodeId?: string;
+  /** How long a resume lease lasts (renewed every third of it): a killed process's games wait at most this long. */
+  leaseMs?: number;
   /** Worker threads shared by every room's bots. */
   botThreads: number;
   /** Thinking time a bot move may take; past it (plus botMarginMs) the room plays a random legal action for it. */
@@ -154,6 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     clientDist: e.CLIENT_DIST,
     wireDeflate: e.WIRE_DEFLATE,
     nodeId: e.NODE_ID,
+    leaseMs: e.LEASE_MS,
     botThreads: e.BOT_THREADS,
     botBudgetMs: e.BOT_BUDGET_MS,
     botMarginMs: 200,

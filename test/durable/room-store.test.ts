@@ -172,6 +172,24 @@ it("resumes exactly once: while another process holds the game's lease the join 
   expect((await matchMaker.query({ roomId })).length).toBe(1);
 });
 
+it('a room whose game another process took over (its lease lapsed) closes at the next renewal', async () => {
+  const { a, b } = await table();
+  await playSome([a, b], 2);
+  const gameId = a.room.state.gameId;
+  const closed = new Promise<number>((resolve) => a.room.onLeave(resolve));
+  // As if this process had stalled past its lease and another had taken the game: the lease changes owner.
+  const other = await backend.open();
+  await other.releaseResume(gameId, server.durable.owner);
+  expect(await other.acquireResume(gameId, 'other-process', 60_000)).toBe(true);
+  const t0 = Date.now();
+  // Renewals come every third of the lease (1 s): the room learns it at the next one and closes as on a store failure.
+  expect(await closed).toBe(4201);
+  expect(Date.now() - t0).toBeLessThan(3000);
+  expect(await other.acquireResume(gameId, server.durable.owner, 1000)).toBe(false);
+  await other.releaseResume(gameId, 'other-process');
+  await other.close();
+});
+
 it("stores a rematch as the next game of the same room; the first game's log comes from the store", async () => {
   const { a, b } = await table();
   for (let i = 0; i < 50 && a.room.state.phase === 'playing'; i++) await playSome([a, b], 1, i);

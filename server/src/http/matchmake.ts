@@ -81,10 +81,13 @@ function readBody(
  * `beforeJoinById`: brings a stored game back under its room id before a join by id looks for it (durable games);
  * 'busy' means another process still holds it.
  */
+const HOST_DEAD = Symbol('host-dead');
+
 export function matchmakeFrontDoor(
   config: Config,
   other: RequestListener,
   beforeJoinById?: (roomId: string) => Promise<string>,
+  watchHost?: (roomId: string) => { dead: Promise<void>; cancel(): void },
 ): RequestListener {
   const creates = new AddressLimiter(config.roomsPerMinute, Math.max(1, Math.ceil(config.roomsPerMinute / 4)));
   const joins = new AddressLimiter(config.joinsPerMinute, Math.max(1, Math.ceil(config.joinsPerMinute / 4)));
@@ -158,12 +161,26 @@ export function matchmakeFrontDoor(
           cors,
         );
       }
-      const response = await matchMaker.controller.invokeMethod(method, roomName, options, {
+      const invoking = matchMaker.controller.invokeMethod(method, roomName, options, {
         token: getBearerToken(req.headers.authorization ?? ''),
         headers: req.headers,
         ip,
         req,
       } as never);
+      // A join held up by a dead hosting process is answered "try again" as soon as the death is known (fast failover).
+      const watch = method === 'joinById' ? watchHost?.(roomName) : undefined;
+      const response = await (watch
+        ? Promise.race([invoking, watch.dead.then(() => HOST_DEAD)]).finally(() => watch.cancel())
+        : invoking);
+      if (response === HOST_DEAD) {
+        invoking.catch(() => {});
+        return reply(
+          res,
+          200,
+          { code: 4212, error: `room "${roomName}" is being resumed; try again in a moment` },
+          cors,
+        );
+      }
       reply(res, 200, response, cors);
     } catch (e) {
       const err = e as { code?: number; message?: string };

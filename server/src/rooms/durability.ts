@@ -19,8 +19,13 @@ import { seatTokenMatches, type GameStore, type NewGame, type SeatInput, type St
 import { nodeHmac } from './node-hmac';
 import { log } from '../log';
 
-/** A resume lease lasts this long and is renewed a third of the way through. */
-export const LEASE_MS = 30_000;
+/**
+ * A resume lease lasts this long by default (`LEASE_MS`) and all of a process's are renewed in one statement every
+ * third of it: a process killed with `kill -9` leaves its games waiting at most this long before another process
+ * may bring them back. A process that is alive but late renewing loses nothing by it unless another process takes
+ * a game over meanwhile, which it only does for a room the cluster no longer lists (see `resume`).
+ */
+export const LEASE_MS = 3_000;
 
 export type StoreStatus = 'off' | 'opening' | 'ready' | 'failed';
 
@@ -35,9 +40,12 @@ export class Durability {
   private opened: GameStore | null = null;
   /** Unfinished games of this store that no room of this process hosts: room id → game id. */
   private resumable = new Map<string, string>();
-  /** Games this process hosts, whose leases it renews. */
-  private leases = new Set<string>();
+  /** Games this process hosts, whose leases it renews, with the journal of the room that hosts each. */
+  private leases = new Map<string, Journal | null>();
   private renewTimer: NodeJS.Timeout | null = null;
+  private renewing = false;
+  /** Rooms letting their games go (writes, then the lease released); a planned shutdown waits for them. */
+  private lettingGo = new Set<Promise<unknown>>();
   private inFlight = new Map<string, Promise<ResumeOutcome>>();
   private handoff = new Map<string, StoredGame>();
   /** Stored lobbies no room of this process hosts (room ids), and snapshots handed to the room that resumes one. */
@@ -46,10 +54,19 @@ export class Durability {
   /** Lobby writes not yet durable; a planned shutdown waits for them. */
   private lobbyWrites = new Set<Promise<unknown>>();
 
+  /**
+   * Scaled out (Redis): whether another process is known to be dead (its liveness key gone, ../scale/liveness).
+   * Its listed rooms are then resumed here without waiting for Colyseus to clean the listing up.
+   */
+  processGone: ((processId: string) => Promise<boolean>) | null = null;
+
   /** The resume-lease owner: set to the node id (or host:port) once the server listens. */
   owner = `${hostname()}:${process.pid}`;
 
-  constructor(readonly store: Promise<GameStore> | null) {
+  constructor(
+    readonly store: Promise<GameStore> | null,
+    readonly leaseMs = LEASE_MS,
+  ) {
     this.status = store ? 'opening' : 'off';
     if (!store) return;
     store
@@ -69,7 +86,7 @@ export class Durability {
         this.status = 'failed';
         log.error({ event: 'store-failed', error: err.message });
       });
-    this.renewTimer = setInterval(() => this.renew(), LEASE_MS / 3);
+    this.renewTimer = setInterval(() => this.renew(), Math.max(100, Math.floor(leaseMs / 3)));
     this.renewTimer.unref();
   }
 
@@ -90,19 +107,28 @@ export class Durability {
     return this.store ? new Journal(this, this.store, onDurable, onFailure) : null;
   }
 
-  hold(gameId: string) {
-    this.leases.add(gameId);
+  hold(gameId: string, journal: Journal | null = null) {
+    this.leases.set(gameId, journal);
   }
 
   release(gameId: string) {
     this.leases.delete(gameId);
   }
 
-  /** A room of this process let its game go (idle dispose, planned shutdown): it can be resumed later. */
-  letGo(gameId: string, roomId: string, unfinished: boolean) {
-    this.leases.delete(gameId);
-    if (unfinished) this.resumable.set(roomId, gameId);
-    if (this.leasing) void this.opened?.releaseResume(gameId, this.owner).catch(() => {});
+  /**
+   * A room of this process let its game go (idle dispose, planned shutdown) once `written` settles (its writes):
+   * it can be resumed later, here or, its lease released at once, by another process.
+   */
+  letGo(gameId: string, roomId: string, unfinished: boolean, written: Promise<unknown> = Promise.resolve()) {
+    const done = written
+      .catch(() => {})
+      .then(async () => {
+        this.leases.delete(gameId);
+        if (unfinished) this.resumable.set(roomId, gameId);
+        if (this.leasing) await this.opened?.releaseResume(gameId, this.owner).catch(() => {});
+      });
+    this.lettingGo.add(done);
+    void done.then(() => this.lettingGo.delete(done));
   }
 
   /**
@@ -188,7 +214,10 @@ export class Durability {
     const store = await this.store!;
     if (this.status !== 'ready') await this.readyWait();
     let gameId = this.resumable.get(roomId);
-    if ((await matchMaker.query({ roomId })).length > 0) return 'live';
+    const listed = await matchMaker.query({ roomId });
+    // Listed by a live process: the join goes there. Listed only by dead processes: the lease decides below, and
+    // the stale listing goes once this process holds the game.
+    if (listed.length > 0 && !(await this.allDead(listed))) return 'live';
     if (!gameId && this.lobbies.has(roomId)) return this.resumeLobby(roomId, store);
     if (!gameId) {
       // Not known at this process's start: hosted by another process of the cluster since (one that died), or a
@@ -210,6 +239,7 @@ export class Durability {
       return 'none';
     }
     try {
+      for (const stale of listed) await stale.remove();
       await recreate('table', this.handoff, stored);
     } catch (err) {
       if (this.leasing) await store.releaseResume(gameId, this.owner).catch(() => {});
@@ -218,9 +248,50 @@ export class Durability {
       return 'none';
     }
     this.resumable.delete(roomId);
-    this.leases.add(gameId);
+    if (!this.leases.has(gameId)) this.leases.set(gameId, null);
     log.info({ event: 'resumed', room: roomId, game: gameId, entries: stored.entries.length });
     return 'resumed';
+  }
+
+  /**
+   * A join by id waiting on another process (a seat reservation over Redis) ends when that process is found dead:
+   * `dead` resolves then, so the client is told to try again and its next try resumes the game here, instead of
+   * waiting for Colyseus' own timeouts (2 s, then a 2 s health check). Starts looking after `afterMs`; `cancel`
+   * stops it once the join is answered.
+   */
+  watchHost(roomId: string, afterMs = 300): { dead: Promise<void>; cancel(): void } {
+    let cancelled = !this.processGone || !this.leasing;
+    let timer: NodeJS.Timeout | null = null;
+    const dead = new Promise<void>((resolve) => {
+      if (cancelled) return;
+      let listed: { processId: string }[] | null = null;
+      const look = async () => {
+        timer = null;
+        if (cancelled) return;
+        try {
+          listed ??= await matchMaker.query({ roomId });
+          if (listed.length > 0 && (await this.allDead(listed))) return resolve();
+        } catch {
+          // Redis trouble: keep waiting for Colyseus' own answer.
+        }
+        if (!cancelled) timer = setTimeout(() => void look(), 200);
+      };
+      timer = setTimeout(() => void look(), afterMs);
+    });
+    return {
+      dead,
+      cancel: () => {
+        cancelled = true;
+        if (timer) clearTimeout(timer);
+      },
+    };
+  }
+
+  private async allDead(listed: { processId: string }[]): Promise<boolean> {
+    const gone = this.processGone;
+    if (!gone || !this.leasing) return false;
+    for (const l of listed) if (l.processId === matchMaker.processId || !(await gone(l.processId))) return false;
+    return true;
   }
 
   private async readyWait() {
@@ -229,19 +300,35 @@ export class Durability {
 
   private renew() {
     const store = this.opened;
-    if (!store || this.stopping || !this.leasing) return;
+    // Renewed during a planned shutdown too, until the store closes: the leases are released once the writes are.
+    if (!store || !this.leasing || this.renewing) return;
     // One write for all of this process's games: at 500 rooms, one transaction per game every 10 s had made bursts
     // that showed in the acknowledgement latency of every room (bench/durable.results.md).
-    const ids = [...this.leases];
+    const ids = [...this.leases.keys()];
     if (ids.length === 0) return;
-    void store.renewResumes(ids, this.owner, LEASE_MS).then(
-      (held) => {
-        const kept = new Set(held);
-        for (const gameId of ids)
-          if (!kept.has(gameId) && this.leases.has(gameId)) log.error({ event: 'lease-lost', game: gameId });
-      },
-      () => {},
-    );
+    this.renewing = true;
+    void store
+      .renewResumes(ids, this.owner, this.leaseMs)
+      .then(
+        (held) => {
+          const kept = new Set(held);
+          for (const gameId of ids) {
+            if (kept.has(gameId) || !this.leases.has(gameId)) continue;
+            // Finished meanwhile (the store dropped its lease), or another process took it over after it lapsed:
+            // the room must not go on beside the new host. Its clients come back to wherever the game is now.
+            const journal = this.leases.get(gameId);
+            this.leases.delete(gameId);
+            if (journal && !journal.finishing) {
+              log.error({ event: 'lease-lost', game: gameId });
+              journal.lost();
+            }
+          }
+        },
+        () => {},
+      )
+      .finally(() => {
+        this.renewing = false;
+      });
   }
 
   /** A finished game's log from the store; null while in progress, unknown, or when there is no store. */
@@ -256,13 +343,14 @@ export class Durability {
 
   /** Planned shutdown: waits for every pending write (bounded by the caller), then closes the store. */
   async close() {
+    const store = this.opened;
+    // Every room's writes are flushed and then its lease released, so another process can resume it at once.
+    if (store) await Promise.all([...this.lobbyWrites, ...this.lettingGo]);
     if (this.renewTimer) clearInterval(this.renewTimer);
     this.renewTimer = null;
-    const store = this.opened;
     if (!store) return;
-    await Promise.all([...this.lobbyWrites]);
     if (this.leasing)
-      await Promise.all([...this.leases].map((g) => store.releaseResume(g, this.owner).catch(() => {})));
+      await Promise.all([...this.leases.keys()].map((g) => store.releaseResume(g, this.owner).catch(() => {})));
     await store.close();
   }
 }
@@ -290,8 +378,12 @@ async function recreate<T>(name: 'table' | 'party', handoff: Map<string, T>, sto
  */
 export class Journal {
   private created: Promise<unknown> = Promise.resolve();
+  /** The newest write of this game: writes are answered in order, so it settles after every earlier one. */
+  private last: Promise<unknown> = Promise.resolve();
   private unacked = 0;
   private failed = false;
+  /** The finished log is being stored or is: the store drops the game's lease with it. */
+  finishing = false;
   gameId: string | null = null;
 
   constructor(
@@ -308,13 +400,14 @@ export class Journal {
   /** A new game starts: its record (seed, commitment, token hashes), the client seed, then the setup entry. */
   begin(game: NewGame & { seats: SeatInput[] }, clientSeed: string, setup: LogEntry) {
     this.gameId = game.gameId;
-    this.durability.hold(game.gameId);
     const durability = this.durability;
     this.created = this.track(
       this.store.then(async (s) => {
         await s.createGame(game);
         await s.setClientSeed(game.gameId, clientSeed);
-        if (durability.leasing) await s.acquireResume(game.gameId, durability.owner, LEASE_MS);
+        if (durability.leasing) await s.acquireResume(game.gameId, durability.owner, durability.leaseMs);
+        // Renewed from now on (not before: a renewal finding no lease yet would take the game for lost).
+        durability.hold(game.gameId, this);
       }),
     );
     this.append(setup);
@@ -324,13 +417,23 @@ export class Journal {
   resumed(gameId: string) {
     this.gameId = gameId;
     this.created = Promise.resolve();
+    this.durability.hold(gameId, this);
+  }
+
+  /** Another process took this game over (its lease lapsed): nothing more is acknowledged here; the room closes. */
+  lost() {
+    if (this.failed) return;
+    this.failed = true;
+    this.onFailure(new Error('another process took this game over'));
   }
 
   append(entry: LogEntry) {
     const gameId = this.gameId;
     if (!gameId) return;
     this.unacked++;
-    void this.track(this.created.then(() => this.store).then((s) => s.append(gameId, [entry]))).then(
+    const written = this.track(this.created.then(() => this.store).then((s) => s.append(gameId, [entry])));
+    this.last = written.catch(() => {});
+    void written.then(
       () => this.acked(),
       () => {},
     );
@@ -350,8 +453,11 @@ export class Journal {
   /** The end is acknowledged (patched) once the finished log is stored, so a player who sees it can download it. */
   finish(gameLog: GameLog) {
     const gameId = gameLog.gameId;
+    this.finishing = true;
     this.unacked++;
-    void this.track(this.created.then(() => this.store).then((s) => s.finish(gameId, gameLog))).then(
+    const written = this.track(this.created.then(() => this.store).then((s) => s.finish(gameId, gameLog)));
+    this.last = written.catch(() => {});
+    void written.then(
       () => {
         // A finished game has no lease (the store dropped it): stop renewing it.
         this.durability.release(gameId);
@@ -370,7 +476,8 @@ export class Journal {
   dispose(roomId: string, unfinished: boolean) {
     const gameId = this.gameId;
     if (!gameId) return;
-    void this.created.catch(() => {}).then(() => this.durability.letGo(gameId, roomId, unfinished));
+    const written = this.created.catch(() => {}).then(() => this.last);
+    this.durability.letGo(gameId, roomId, unfinished, written);
   }
 
   private track<T>(p: Promise<T>): Promise<T> {
