@@ -58,7 +58,7 @@ export interface TerminationReport {
  * seat it moves, applies each with the same dice, and takes, in order of preference: one that leads back to a state
  * already seen in this turn; one that does not end the game; one that keeps the turn going (who is awaited and the
  * turn number unchanged); then, in the first round of games over the setups (loop seeking), the one whose state is
- * nearest the turn's first state (fewest characters changed: back towards the start, a draw, a pass, a cheap move
+ * nearest a state seen in this turn (fewest characters changed: back towards one, a draw, a pass, a cheap move
  * that changes little), then the smallest change; in the second round (turn stretching), one whose type does not
  * close a phase or the turn by name (`done`, `end`, `stop`, `pass`), then any. One move in ten is a random candidate
  * instead, so games take several paths.
@@ -113,7 +113,7 @@ export function checkTermination(module: GameModule, cfg: ConformanceConfig): Te
               same && turn.seen.has(key) ? 1 : 0,
               module.result(step.state) ? 0 : 1,
               same ? 1 : 0,
-              stretch ? (CLOSING.test(typeOf(action)) ? 0 : 1) : -changed(turn.start, key),
+              stretch ? (CLOSING.test(typeOf(action)) ? 0 : 1) : -nearest(turn, key),
               stretch ? bot.roll(1000) : -changed(current, key),
             ];
         if (!best || better(score, best.score)) best = { action, state: step.state, key, score };
@@ -149,6 +149,13 @@ export function checkTermination(module: GameModule, cfg: ConformanceConfig): Te
 /** Action types that by their name close a phase or a turn: the turn-stretching games take them last. */
 const CLOSING = /^(done|end|stop|pass|finish)$/;
 const typeOf = (a: unknown) => String((a as { type?: unknown } | null)?.type ?? '');
+
+/** How few characters separate `key` from the nearest state seen in this turn. */
+function nearest(turn: Turn, key: string): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const seen of turn.seen.keys()) best = Math.min(best, changed(seen, key));
+  return best;
+}
 
 function better(a: number[], b: number[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
