@@ -12,6 +12,7 @@ import {
   type SendArgs,
   type TableInPayloads,
   type TableInType,
+  type TableNotice,
   type TableSync,
   type TableWelcome,
   type ViewMessage,
@@ -141,6 +142,9 @@ export class TableConnection {
     this.store.resetView();
     room.onMessage(TABLE_OUT.view, (m: ViewMessage | string) => this.store.applyView(m));
     room.onMessage(TABLE_OUT.logPage, (page: LogPage) => this.store.addPage(page));
+    // Saving paused on the server (its store cannot write): told here, since its patches wait for the store.
+    this.store.setServerNotice('');
+    room.onMessage(TABLE_OUT.notice, (n: TableNotice) => this.store.setServerNotice(n.code));
     room.onStateChange(() => this.push());
     room.onLeave((code) => void this.dropped(room, code));
     this.store.setConnection('connected');

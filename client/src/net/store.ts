@@ -103,6 +103,8 @@ export class Store {
   /** This connection's view stream: a full document, then diffs (see applyView). */
   private stream: ViewStream = emptyStream();
   private last: { roomId: string; state: TableSync; mySeat: number | null } | null = null;
+  /** The server's notice outside the synced state ('saving-paused' while its store cannot write), else ''. */
+  private serverNotice = '';
 
   /**
    * `loadRules` loads a game's rules module and registers it for the view stream (client/src/games: `loadGame`), for
@@ -164,6 +166,13 @@ export class Store {
   /** The lines of this game held here, which a view may point into. */
   private readonly source: LineSource = { line: (seq) => this.lines.line(seq) };
 
+  /** A `notice` message: shown as the snapshot's notice (a synced one, such as a restart, comes first). */
+  setServerNotice(code: string) {
+    if (code === this.serverNotice) return;
+    this.serverNotice = code;
+    if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
+  }
+
   /** Forgets the view stream (a new connection gets a full document first). */
   resetView() {
     this.stream = emptyStream();
@@ -217,7 +226,7 @@ export class Store {
       rematch: [...state.rematch],
       drawOffer: [...state.drawOffer],
       talk: (state.talk ?? []).map((t) => ({ after: t.after, kind: t.kind, seat: t.seat, name: t.name, at: t.at })),
-      notice: state.notice,
+      notice: state.notice || this.serverNotice,
       graceSeconds: state.graceSeconds ?? 0,
       spectatorChat: state.spectatorChat ?? true,
       nextCommitment: state.nextCommitment ?? '',

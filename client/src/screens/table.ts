@@ -1,7 +1,7 @@
 // The table: the board (Pixi) with an accessible HTML layer around it — seats, turn, actions, log, chat, proof.
 // Preact renders the layer from the store on every change; the board and the game's own controls are elements
 // it makes once and never touches again (their insides belong to Pixi and the game).
-import { seatName, TABLE_IN, resultText, verifyLog, type GameLog } from '@dicehall/shared/core';
+import { SAVING_PAUSED, seatName, TABLE_IN, resultText, verifyLog, type GameLog } from '@dicehall/shared/core';
 import { createPortal, h, render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { takeStage } from '../engine/stage';
@@ -270,6 +270,8 @@ function statusLine(snap: Snapshot, connection: string): string {
   if (connection === 'lost') return 'Disconnected from the room.';
   if (connection === 'restarting' || snap.notice === 'restart')
     return 'Server restarting — your game is safe. You will be reconnected when it is back.';
+  // The server's game store cannot write (issue 31): moves are refused until it is back, and nothing is lost.
+  if (snap.notice === 'saving-paused') return `${SAVING_PAUSED}. Moves wait until saving resumes.`;
   if (connection === 'gone')
     return 'This game is no longer on the server (it restarted or the room closed). Start a new one from the home page.';
   if (snap.phase === 'waiting')

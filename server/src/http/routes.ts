@@ -8,6 +8,7 @@ import type { Archive } from '../store/archive';
 import { serveClient } from './static';
 import type { RoomSummary } from './room-page';
 import type { Durability } from '../rooms/durability';
+import type { StoreHealth } from '../store/guarded-store';
 
 const roomId = /^[A-Za-z0-9_-]{1,32}$/;
 const gameId = /^[0-9a-f]{16}$/;
@@ -24,8 +25,29 @@ export function routes(app: Express, archive: Archive, clientDist: string | unde
   app.disable('x-powered-by');
   app.use(express.json({ limit: '8kb' }));
 
+  // The store's health once it is open (../store/guarded-store).
+  let storeHealth: StoreHealth | undefined;
+  void durable?.store?.then(
+    (s) => {
+      storeHealth = s.health;
+    },
+    () => {},
+  );
+
   app.get('/health', (_req, res) => {
     // `ready`: the game store is open (or there is none), so games are stored and can be resumed.
+    const trouble = storeHealth?.trouble;
+    if (trouble) {
+      // The store cannot take a write: not ready (a load balancer sends new players elsewhere), and why.
+      return res.status(503).json({
+        ok: true,
+        ready: false,
+        store: 'unavailable',
+        reason: trouble.reason,
+        since: new Date(trouble.since).toISOString(),
+        uptime: Math.round(process.uptime()),
+      });
+    }
     res.json({
       ok: true,
       ready: durable?.ready ?? true,

@@ -16,12 +16,14 @@ import {
   CLOSE,
   expandDoc,
   linesOf,
+  SAVING_PAUSED,
   TABLE_OUT,
   type GameLog,
   type GameModule,
   type RecordingDice,
   type Refusal,
   type Table,
+  type TableNotice,
 } from '@dicehall/shared';
 import type { Config } from '../config';
 import type { Archive } from '../store/archive';
@@ -40,6 +42,7 @@ import { RoomClock } from './room-clock';
 import { addressOf, type AuthData } from '../http/address';
 import { replayStored, type Durability, type Journal } from './durability';
 import type { StoredGame } from '../store/game-store';
+import type { StoreHealth, StoreTrouble } from '../store/guarded-store';
 import { excerpt, log } from '../log';
 
 export interface RoomContext {
@@ -84,6 +87,9 @@ export class GameRoom extends Room<TableState> {
   private clocks: RoomClock | null = null;
   /** Writes this room's games to the store; patches wait while an accepted entry is not yet durable. */
   private journal: Journal | null = null;
+  /** The store's health (../store/guarded-store), and how to stop listening to it. */
+  private storeHealth: StoreHealth | null = null;
+  private unwatchStore: (() => void) | null = null;
   private created: unknown = null;
   /** Set while a resumed game's clocks are replayed at its entries' times. */
   private clockNow: number | null = null;
@@ -124,6 +130,7 @@ export class GameRoom extends Room<TableState> {
         () => this.releasePatch(),
         () => this.storeFailed(),
       ) ?? null;
+    this.watchStore();
     this.ctx.rooms.add(this);
     const config = this.ctx.config;
     this.autoDispose = false;
@@ -262,6 +269,7 @@ export class GameRoom extends Room<TableState> {
 
   override onDispose() {
     this.ctx.rooms.delete(this);
+    this.unwatchStore?.();
     this.journal?.dispose(this.roomId, this.state.phase === 'playing');
     this.bots?.dispose();
     this.clocks?.dispose();
@@ -317,6 +325,9 @@ export class GameRoom extends Room<TableState> {
       },
       get stopping() {
         return room.ctx.durable?.stopping ?? false;
+      },
+      get savingPaused() {
+        return !!room.storeHealth?.trouble;
       },
       refuse: (client, of, code, message) => this.refuse(client, of, code, message),
       play: (client, seat, kind, input) =>
@@ -436,6 +447,31 @@ export class GameRoom extends Room<TableState> {
   announceRestart() {
     this.state.notice = 'restart';
     this.clocks?.pause();
+    this.broadcastPatch();
+  }
+
+  /**
+   * While the store cannot take a write, every client is told (a message, since patches may be waiting for the
+   * store), actions are refused (./message-table) and the clocks stop; when it is back, the notice goes and play
+   * resumes. Entries accepted before stay held and are retried by the store until durable, then acknowledged.
+   */
+  private watchStore() {
+    void this.ctx.durable?.store?.then(
+      (store) => {
+        if (!store.health || !this.ctx.rooms.has(this)) return;
+        this.storeHealth = store.health;
+        this.unwatchStore = store.health.subscribe((trouble) => this.savingChanged(trouble));
+        if (store.health.trouble) this.savingChanged(store.health.trouble);
+      },
+      () => {},
+    );
+  }
+
+  private savingChanged(trouble: StoreTrouble | null) {
+    const notice = noticeOf(trouble);
+    for (const client of this.clients) client.send(TABLE_OUT.notice, notice);
+    if (trouble) this.clocks?.pause();
+    else if (!this.ctx.durable?.stopping) this.clocks?.resume();
     this.broadcastPatch();
   }
 
@@ -592,6 +628,7 @@ export class GameRoom extends Room<TableState> {
     // `latestPage`), so a client holds them with its first state and does not ask for lines it is about to get.
     const page = this.record.latestPage();
     if (page) client.send(TABLE_OUT.logPage, page);
+    if (this.storeHealth?.trouble) client.send(TABLE_OUT.notice, noticeOf(this.storeHealth.trouble));
     this.views.sendTo(client, true);
     super.sendFullState(client);
   }
@@ -716,4 +753,9 @@ export function gameRoomFor(ctx: RoomContext): typeof GameRoom {
   return class BoundGameRoom extends GameRoom {
     protected override ctx = ctx;
   };
+}
+
+/** The notice every client of a table is sent when saving pauses (`trouble`) and resumes (null). */
+function noticeOf(trouble: StoreTrouble | null): TableNotice {
+  return trouble ? { code: 'saving-paused', message: SAVING_PAUSED } : { code: '', message: '' };
 }

@@ -5,7 +5,7 @@
 // rate-limited, sized and decoded (./inbound); the room registers every name here and nothing else.
 import type { Client } from '@colyseus/core';
 import type { GameModule, LogPage, PlatformKind, Table } from '@dicehall/shared';
-import { TABLE_IN, TABLE_OUT } from '@dicehall/shared';
+import { SAVING_PAUSED, TABLE_IN, TABLE_OUT } from '@dicehall/shared';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { BotLevel } from '../bots/room-bots';
@@ -40,6 +40,8 @@ export interface TableHost {
   table: Table | null;
   /** A planned restart is under way (../rooms/durability). */
   stopping: boolean;
+  /** The game store cannot take a write now (../store/guarded-store): saving is paused. */
+  savingPaused: boolean;
   refuse(client: Client, of: string, code: string, message: string): void;
   /** Plays one step for a seat and commits it; a refusal is answered to `client`. */
   play(client: Client, seat: number, kind: 'action' | PlatformKind, input: unknown): void;
@@ -198,6 +200,10 @@ export class TableMessages {
     }
     if (host.stopping) {
       host.refuse(client, of, 'restarting', 'The server is restarting; your game is safe. Play on when it is back.');
+      return null;
+    }
+    if (host.savingPaused) {
+      host.refuse(client, of, 'store-unavailable', `${SAVING_PAUSED}. Play on when saving resumes.`);
       return null;
     }
     if (!host.table || state.phase !== 'playing') {

@@ -1,6 +1,7 @@
 // The durable game store's contract: what a room writes while a game runs and what a process reads to resume it.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { GameLog, LogEntry } from '@dicehall/shared';
+import type { StoreHealth } from './guarded-store';
 
 /** A seat as the room fills it. The token is hashed by the store before it touches a table. */
 export interface SeatInput {
@@ -96,6 +97,8 @@ export class StoreError extends Error {
 
 export interface GameStore {
   readonly backend: 'embedded' | 'postgres';
+  /** Whether the store takes writes now (a guarded store has it: ./guarded-store); rooms and /health read it. */
+  readonly health?: StoreHealth;
   /** Refuses an existing game id with `duplicate-game`. */
   createGame(game: NewGame): Promise<void>;
   /** Takes a seat or renames its player; the same call for both. */

@@ -6,6 +6,7 @@ import { StoreError, type GameStore } from './game-store';
 import { openPostgres } from './postgres';
 import { migrate, type Sql } from './sql';
 import { SqlGameStore, type SqlStoreOptions } from './sql-store';
+import { GuardedStore } from './guarded-store';
 
 export interface StoreSettings {
   /** PostgreSQL when set; otherwise the embedded store. */
@@ -47,21 +48,24 @@ export async function openGameStore(
 ): Promise<GameStore> {
   let sql: Sql | undefined;
   try {
+    // Migrations run before PostgreSQL's query timeouts apply (a lock wait or DDL may take longer).
     sql = settings.databaseUrl
       ? await openPostgres({
           connectionString: settings.databaseUrl,
           schema: settings.schema,
           applicationName: options.applicationName,
+          prepare: migrate,
         })
       : await openEmbedded({ dataDir: settings.dataDir, syncWal: settings.syncWal });
-    await migrate(sql);
+    if (!settings.databaseUrl) await migrate(sql);
   } catch (err) {
     await sql?.close().catch(() => {});
     if (err instanceof StoreError) throw err;
     const where = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded store in ${settings.dataDir}`;
     throw new StoreError('store-unavailable', `could not open ${where}: ${(err as Error).message}`, { cause: err });
   }
-  return new SqlGameStore(sql, settings.databaseUrl ? 'postgres' : 'embedded', options);
+  // Faults made loud and bounded: slow or failing writes flag the store's health and are retried (./guarded-store).
+  return new GuardedStore(new SqlGameStore(sql, settings.databaseUrl ? 'postgres' : 'embedded', options));
 }
 
 /** Deletes expired finished games now and then every `everyMs`; returns a stop function. Off when days is 0. */

@@ -388,6 +388,16 @@ export class SqlGameStore implements GameStore {
     );
   }
 
+  /** Whether a durable write goes through now: a transaction id taken and committed, no table touched. */
+  async probe(): Promise<void> {
+    this.open();
+    try {
+      await this.sql.writeDurably('SELECT txid_current()');
+    } catch (err) {
+      throw new StoreError('store-unavailable', `the store could not write: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

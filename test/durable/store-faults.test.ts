@@ -1,0 +1,308 @@
+// A failing game store is loud and bounded (issue 31): with a TCP proxy of the test's own between the server and
+// PostgreSQL, cut as a blackhole (nothing forwarded, sockets kept) and as a reset (sockets destroyed), and with an
+// embedded PGlite store whose writes throw: actions are refused with store-unavailable within 2 s, every client is
+// told "Saving is paused", /health answers 503 with the reason, every acknowledged action is in the store, and play
+// goes on by itself once the store is back.
+import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import type { TableNotice } from '@dicehall/shared';
+import { openEmbedded } from '../../server/src/store/embedded';
+import { GuardedStore } from '../../server/src/store/guarded-store';
+import { openGameStore } from '../../server/src/store/open-store';
+import { migrate, type Sql, type SqlRunner } from '../../server/src/store/sql';
+import { SqlGameStore } from '../../server/src/store/sql-store';
+import { create, join, testServer, until, type Player, type TestServer } from '../helpers/server';
+import { logLength, playSome } from '../helpers/durable';
+import { PG_URL, postgresBackend } from '../store/backends';
+
+jest.setTimeout(60_000);
+
+/** A TCP proxy in front of PostgreSQL: `blackhole` stops forwarding (sockets stay open), `reset` destroys them. */
+class PgProxy {
+  private mode: 'open' | 'blackhole' | 'reset' = 'open';
+  private pairs = new Set<{ down: net.Socket; up: net.Socket | null }>();
+  private server = net.createServer((down) => this.accept(down));
+  port = 0;
+
+  constructor(
+    private readonly host: string,
+    private readonly upstreamPort: number,
+  ) {}
+
+  async listen() {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.port = (this.server.address() as net.AddressInfo).port;
+  }
+
+  private accept(down: net.Socket) {
+    if (this.mode === 'reset') return down.resetAndDestroy();
+    const pair = { down, up: null as net.Socket | null };
+    this.pairs.add(pair);
+    down.on('error', () => {});
+    down.on('close', () => {
+      pair.up?.destroy();
+      this.pairs.delete(pair);
+    });
+    // In a blackhole a new connection gets nowhere: it is connected upstream only once the proxy is restored.
+    if (this.mode === 'blackhole') down.pause();
+    else this.connectUp(pair);
+  }
+
+  private connectUp(pair: { down: net.Socket; up: net.Socket | null }) {
+    const up = net.connect(this.upstreamPort, this.host);
+    pair.up = up;
+    up.on('error', () => {});
+    up.on('close', () => pair.down.destroy());
+    pair.down.pipe(up);
+    up.pipe(pair.down);
+    pair.down.resume();
+  }
+
+  /** Nothing is forwarded either way; what is sent waits in the sockets as it would behind a dead route. */
+  blackhole() {
+    this.mode = 'blackhole';
+    for (const p of this.pairs) {
+      p.down.pause();
+      p.up?.pause();
+    }
+  }
+
+  /** Every connection is reset, and new ones too, until restored. */
+  reset() {
+    this.mode = 'reset';
+    for (const p of this.pairs) {
+      p.down.resetAndDestroy();
+      p.up?.resetAndDestroy();
+    }
+    this.pairs.clear();
+  }
+
+  restore() {
+    this.mode = 'open';
+    for (const p of this.pairs) {
+      if (!p.up) this.connectUp(p);
+      p.down.resume();
+      p.up?.resume();
+    }
+  }
+
+  async close() {
+    for (const p of this.pairs) {
+      p.down.destroy();
+      p.up?.destroy();
+    }
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+}
+
+/** A player that keeps every `notice` message, with the time it came. */
+type Watcher = Player & { notices: { code: string; at: number }[] };
+
+function watch(p: Player): Watcher {
+  const w = Object.assign(p, { notices: [] as { code: string; at: number }[] });
+  p.room.onMessage('notice', (n: TableNotice) => w.notices.push({ code: n.code, at: Date.now() }));
+  return w;
+}
+
+const lastNotice = (p: Watcher) => p.notices[p.notices.length - 1]?.code;
+
+async function table(server: TestServer): Promise<Watcher[]> {
+  const a = watch(await create(server.ws, { game: 'high-roll', name: 'Ana' }));
+  const b = watch(await join(server.ws, a.room.roomId, { name: 'Ben' }));
+  const s = watch(await join(server.ws, a.room.roomId, { name: 'Sam' }));
+  await until(() => [a, b, s].every((p) => p.room.state.phase === 'playing'), 'the game to start');
+  await playSome([a, b], 2);
+  return [a, b, s];
+}
+
+/** The player whose turn it is, with the action it may take. */
+function mover(players: Watcher[]): { p: Watcher; action: unknown } {
+  const toAct: number[] = [...players[0].room.state.toAct];
+  const p = players.find((q) => q.seat !== null && toAct.includes(q.seat) && q.legal.length > 0);
+  if (!p) throw new Error('nobody to act');
+  return { p, action: p.legal[0] };
+}
+
+async function health(server: TestServer) {
+  const res = await fetch(`${server.url}/health`);
+  return { status: res.status, body: (await res.json()) as { ready: boolean; store: string; reason?: string } };
+}
+
+/** Every seq any client was shown (acknowledged) must be stored. */
+function acknowledged(tables: Watcher[][]): Map<string, number> {
+  const seen = new Map<string, number>();
+  for (const players of tables)
+    for (const p of players) {
+      const last = p.lines[p.lines.length - 1]?.seq ?? -1;
+      seen.set(p.room.state.gameId, Math.max(seen.get(p.room.state.gameId) ?? -1, last));
+    }
+  return seen;
+}
+
+interface Fault {
+  cut(): void;
+  restore(): void;
+}
+
+/**
+ * The scenario every fault plays: two tables; the store is cut while one player moves; that move is neither
+ * acknowledged nor lost, every client of both tables is told, moves are refused, /health says why; after the restore
+ * the notice goes, the held move is acknowledged and both games go on. Returns the times measured.
+ */
+async function scenario(server: TestServer, fault: Fault, storedSeqs: (gameId: string) => Promise<number[]>) {
+  const tables = [await table(server), await table(server)];
+  const everyone = tables.flat();
+  const [first, second] = tables;
+
+  // The cut, while a move is on its way to the store.
+  const held = mover(first);
+  const before = logLength(first[0]);
+  const cutAt = Date.now();
+  fault.cut();
+  held.p.room.send('action', held.action);
+
+  // Within 2 s every client of both tables is told; a move is refused with store-unavailable.
+  await until(() => everyone.every((p) => lastNotice(p) === 'saving-paused'), 'the notice on every client', 4000);
+  const noticeMs = Math.max(...everyone.map((p) => p.notices[p.notices.length - 1]!.at)) - cutAt;
+  const other = mover(second);
+  const errorsBefore = other.p.errors.length;
+  other.p.room.send('action', other.action);
+  await until(() => other.p.errors.length > errorsBefore, 'a refusal', 2000);
+  const refusedMs = Date.now() - cutAt;
+  expect(other.p.errors[errorsBefore]!.code).toBe('store-unavailable');
+  expect(refusedMs).toBeLessThan(2500);
+  // Nothing was acknowledged meanwhile: the held move reached nobody.
+  expect(first.every((p) => logLength(p) === before)).toBe(true);
+
+  const h = await health(server);
+  expect(h.status).toBe(503);
+  expect(h.body.ready).toBe(false);
+  expect(h.body.reason).toEqual(expect.any(String));
+
+  // Back: the notice goes, the held move is acknowledged, and play goes on by itself.
+  const restoredAt = Date.now();
+  fault.restore();
+  await until(() => everyone.every((p) => lastNotice(p) === ''), 'the notice to go', 10_000);
+  const clearedMs = Math.max(...everyone.map((p) => p.notices[p.notices.length - 1]!.at)) - restoredAt;
+  await until(() => first.every((p) => logLength(p) > before), 'the held move to be acknowledged', 10_000);
+  const heldAckMs = Date.now() - restoredAt;
+  const next = mover(second);
+  const length = logLength(second[0]);
+  next.p.room.send('action', next.action);
+  await until(() => second.every((p) => logLength(p) > length), 'a move after the restore', 5000);
+  const acceptedMs = Date.now() - restoredAt;
+  for (const players of tables) expect(await playSome(players.slice(0, 2), 2)).toBeGreaterThan(0);
+  expect((await health(server)).status).toBe(200);
+
+  // Every acknowledged move is in the store.
+  const seen = acknowledged(tables);
+  for (const [gameId, last] of seen) {
+    const seqs = await storedSeqs(gameId);
+    expect(seqs).toEqual([...Array(seqs.length).keys()]);
+    expect(seqs.length).toBeGreaterThan(last);
+  }
+  for (const p of everyone) await p.room.leave();
+  const times = { noticeMs, refusedMs, clearedMs, heldAckMs, acceptedMs };
+  console.log(`store fault: ${JSON.stringify(times)}`);
+  return times;
+}
+
+describe('PostgreSQL behind a proxy that is cut', () => {
+  const backend = postgresBackend();
+  const upstream = new URL(PG_URL);
+  let proxy: PgProxy;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    proxy = new PgProxy(upstream.hostname, Number(upstream.port || 5432));
+    await proxy.listen();
+    const via = new URL(PG_URL);
+    via.hostname = '127.0.0.1';
+    via.port = String(proxy.port);
+    const store = await openGameStore({ ...backend.settings, databaseUrl: via.toString() });
+    server = await testServer({ graceSeconds: 30 }, store);
+    await until(() => server.durable.status === 'ready', 'the store');
+  });
+  afterAll(async () => {
+    await server?.close();
+    await proxy?.close();
+    await backend.destroy();
+  });
+
+  /** Read straight from PostgreSQL, not through the proxy. */
+  async function storedSeqs(gameId: string): Promise<number[]> {
+    const reader = await backend.open();
+    try {
+      return ((await reader.loadUnfinished(gameId))?.entries ?? []).map((e) => e.seq);
+    } finally {
+      await reader.close();
+    }
+  }
+
+  it('as a blackhole: refused within 2 s, told, not ready, nothing lost, and back by itself', async () => {
+    await scenario(server, { cut: () => proxy.blackhole(), restore: () => proxy.restore() }, storedSeqs);
+  });
+
+  it('as a reset: refused within 2 s, told, not ready, nothing lost, and back by itself', async () => {
+    await scenario(server, { cut: () => proxy.reset(), restore: () => proxy.restore() }, storedSeqs);
+  });
+});
+
+describe('embedded PGlite whose writes fail (a full or read-only data directory)', () => {
+  const dataDir = mkdtempSync(joinPath(tmpdir(), 'dicehall-faults-'));
+  let sql: Sql;
+  let server: TestServer;
+  let failing = false;
+
+  beforeAll(async () => {
+    sql = await openEmbedded({ dataDir });
+    await migrate(sql);
+    // Reads go on as from a read-only directory; every write fails the way PostgreSQL reports a full disk.
+    const refuse = (text: string) => {
+      if (failing && /^\s*(INSERT|UPDATE|DELETE|SELECT txid_current)/i.test(text))
+        throw Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' });
+    };
+    const guard = (tx: SqlRunner): SqlRunner => ({
+      query: async (text, params) => {
+        refuse(text);
+        return tx.query(text, params);
+      },
+      exec: (text) => tx.exec(text),
+    });
+    const faulty: Sql = {
+      ...guard(sql),
+      transaction: (fn) => sql.transaction((tx) => fn(guard(tx))),
+      afterCommit: () => sql.afterCommit(),
+      writeDurably: async (text, params) => {
+        refuse(text);
+        return sql.writeDurably(text, params);
+      },
+      close: () => sql.close(),
+    };
+    server = await testServer({ graceSeconds: 30 }, new GuardedStore(new SqlGameStore(faulty, 'embedded')));
+    await until(() => server.durable.status === 'ready', 'the store');
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refused at once, told, not ready, nothing lost, and back by itself', async () => {
+    const times = await scenario(
+      server,
+      {
+        cut: () => {
+          failing = true;
+        },
+        restore: () => {
+          failing = false;
+        },
+      },
+      // The server's own store reads the data (one PGlite per directory admits one store).
+      async (gameId) => ((await (await server.durable.store!).loadUnfinished(gameId))?.entries ?? []).map((e) => e.seq),
+    );
+    expect(times.refusedMs).toBeLessThan(1000);
+  });
+});
