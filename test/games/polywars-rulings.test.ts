@@ -2,6 +2,8 @@
 // limits), and W9, the source's auras in full (a carrier drops its flag to take another it tags; a flag passes to a
 // friendly die by tagging). Scripted positions; rules 1 keeps its own behaviour for archived games.
 import { scripted, type Dice } from '@dicehall/shared';
+import { actionLabel } from '../../client/src/games/polywars/text';
+import type { Snapshot } from '../../client/src/net/store';
 import {
   polywars,
   setupState,
@@ -247,6 +249,23 @@ describe('W9 auras: exchanging a flag, passing a flag', () => {
     expect(polywars.describe({ type: 'flag-passed', flag: 1, from: 0, die: 1, seat: 0 }, ['A', 'B', 'C'])).toBe(
       "A passes B's flag from die 0 to die 1",
     );
+  });
+
+  it('W9 the board offers both in words, among its buttons', () => {
+    const label = (st: PolywarsState, a: PolywarsAction) =>
+      actionLabel(a, { view: polywars.view(st, 0), seats: ['Ana', 'Ben', 'Cy'], mySeat: 0 } as unknown as Snapshot);
+    const swap = play(exchange(), 0, { type: 'step', die: 0, x: 1080, y: 700 });
+    expect(tags(swap).map((a) => label(swap, a))).toEqual(["d6 #0 (6) drops Ben's flag to take Cy's flag"]);
+    const s = field(
+      [
+        { owner: 0, sides: 6, value: 6, x: 1000, y: 700, aura: 'flag' },
+        { owner: 0, sides: 4, value: 3, x: 1000, y: 880 },
+        ...ENEMIES,
+      ],
+      [{}, { x: 1000, y: 700, carrier: 0 }],
+    );
+    const pass = play(s, 0, { type: 'step', die: 1, x: 1000, y: 790 });
+    expect(tags(pass).map((a) => label(pass, a))).toEqual(["Pass Ben's flag from d6 #0 (6) to d4 #1 (3)"]);
   });
 
   it('W9 a flag passed to a die within R of its own base is brought home: the win', () => {

@@ -74,6 +74,15 @@ export function actionLabel(a: PolywarsAction, snap: Snapshot): string | null {
       return null;
     case 'drop':
       return `Drop the flag (${dn(a.die)})`;
+    case 'tag': {
+      // W9: a pass from a friendly carrier, or an exchange for the flag the die carries, or a plain pick-up.
+      const flag = (owner: number) => `${seatName(snap, owner)}'s flag`;
+      const taken = v?.flags.find((f) => f.owner === a.flag);
+      const held = v?.flags.find((f) => f.carrier === a.die);
+      if (taken && taken.carrier !== null) return `Pass ${flag(a.flag)} from ${dn(taken.carrier)} to ${dn(a.die)}`;
+      if (held) return `${dn(a.die)} drops ${flag(held.owner)} to take ${flag(a.flag)}`;
+      return `${dn(a.die)} takes ${flag(a.flag)}`;
+    }
     case 'done':
       return 'End phase';
     case 'concede':
