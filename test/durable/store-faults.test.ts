@@ -3,99 +3,17 @@
 // embedded PGlite store whose writes throw: actions are refused with store-unavailable within 2 s, every client is
 // told "Saving is paused", /health answers 503 with the reason, every acknowledged action is in the store, and play
 // goes on by itself once the store is back.
-import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import type { TableNotice } from '@dicehall/shared';
-import { openEmbedded } from '../../server/src/store/embedded';
-import { GuardedStore } from '../../server/src/store/guarded-store';
 import { openGameStore } from '../../server/src/store/open-store';
-import { migrate, type Sql, type SqlRunner } from '../../server/src/store/sql';
-import { SqlGameStore } from '../../server/src/store/sql-store';
 import { create, join, testServer, until, type Player, type TestServer } from '../helpers/server';
 import { logLength, playSome } from '../helpers/durable';
+import { failingEmbedded, PgProxy } from '../helpers/store-faults';
 import { PG_URL, postgresBackend } from '../store/backends';
 
 jest.setTimeout(60_000);
-
-/** A TCP proxy in front of PostgreSQL: `blackhole` stops forwarding (sockets stay open), `reset` destroys them. */
-class PgProxy {
-  private mode: 'open' | 'blackhole' | 'reset' = 'open';
-  private pairs = new Set<{ down: net.Socket; up: net.Socket | null }>();
-  private server = net.createServer((down) => this.accept(down));
-  port = 0;
-
-  constructor(
-    private readonly host: string,
-    private readonly upstreamPort: number,
-  ) {}
-
-  async listen() {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-
-  private accept(down: net.Socket) {
-    if (this.mode === 'reset') return down.resetAndDestroy();
-    const pair = { down, up: null as net.Socket | null };
-    this.pairs.add(pair);
-    down.on('error', () => {});
-    down.on('close', () => {
-      pair.up?.destroy();
-      this.pairs.delete(pair);
-    });
-    // In a blackhole a new connection gets nowhere: it is connected upstream only once the proxy is restored.
-    if (this.mode === 'blackhole') down.pause();
-    else this.connectUp(pair);
-  }
-
-  private connectUp(pair: { down: net.Socket; up: net.Socket | null }) {
-    const up = net.connect(this.upstreamPort, this.host);
-    pair.up = up;
-    up.on('error', () => {});
-    up.on('close', () => pair.down.destroy());
-    pair.down.pipe(up);
-    up.pipe(pair.down);
-    pair.down.resume();
-  }
-
-  /** Nothing is forwarded either way; what is sent waits in the sockets as it would behind a dead route. */
-  blackhole() {
-    this.mode = 'blackhole';
-    for (const p of this.pairs) {
-      p.down.pause();
-      p.up?.pause();
-    }
-  }
-
-  /** Every connection is reset, and new ones too, until restored. */
-  reset() {
-    this.mode = 'reset';
-    for (const p of this.pairs) {
-      p.down.resetAndDestroy();
-      p.up?.resetAndDestroy();
-    }
-    this.pairs.clear();
-  }
-
-  restore() {
-    this.mode = 'open';
-    for (const p of this.pairs) {
-      if (!p.up) this.connectUp(p);
-      p.down.resume();
-      p.up?.resume();
-    }
-  }
-
-  async close() {
-    for (const p of this.pairs) {
-      p.down.destroy();
-      p.up?.destroy();
-    }
-    await new Promise<void>((r) => this.server.close(() => r()));
-  }
-}
 
 /** A player that keeps every `notice` message, with the time it came. */
 type Watcher = Player & { notices: { code: string; at: number }[] };
@@ -252,36 +170,12 @@ describe('PostgreSQL behind a proxy that is cut', () => {
 
 describe('embedded PGlite whose writes fail (a full or read-only data directory)', () => {
   const dataDir = mkdtempSync(joinPath(tmpdir(), 'dicehall-faults-'));
-  let sql: Sql;
+  let embedded: Awaited<ReturnType<typeof failingEmbedded>>;
   let server: TestServer;
-  let failing = false;
 
   beforeAll(async () => {
-    sql = await openEmbedded({ dataDir });
-    await migrate(sql);
-    // Reads go on as from a read-only directory; every write fails the way PostgreSQL reports a full disk.
-    const refuse = (text: string) => {
-      if (failing && /^\s*(INSERT|UPDATE|DELETE|SELECT txid_current)/i.test(text))
-        throw Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' });
-    };
-    const guard = (tx: SqlRunner): SqlRunner => ({
-      query: async (text, params) => {
-        refuse(text);
-        return tx.query(text, params);
-      },
-      exec: (text) => tx.exec(text),
-    });
-    const faulty: Sql = {
-      ...guard(sql),
-      transaction: (fn) => sql.transaction((tx) => fn(guard(tx))),
-      afterCommit: () => sql.afterCommit(),
-      writeDurably: async (text, params) => {
-        refuse(text);
-        return sql.writeDurably(text, params);
-      },
-      close: () => sql.close(),
-    };
-    server = await testServer({ graceSeconds: 30 }, new GuardedStore(new SqlGameStore(faulty, 'embedded')));
+    embedded = await failingEmbedded(dataDir);
+    server = await testServer({ graceSeconds: 30 }, embedded.store);
     await until(() => server.durable.status === 'ready', 'the store');
   });
   afterAll(async () => {
@@ -294,10 +188,10 @@ describe('embedded PGlite whose writes fail (a full or read-only data directory)
       server,
       {
         cut: () => {
-          failing = true;
+          embedded.failing = true;
         },
         restore: () => {
-          failing = false;
+          embedded.failing = false;
         },
       },
       // The server's own store reads the data (one PGlite per directory admits one store).
