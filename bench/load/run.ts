@@ -10,22 +10,33 @@
 //   so the clients take the CPU the server leaves, as clients on other machines would; STALLS=1 lists every
 //   event-loop gap over 40 ms with who had the CPUs meanwhile (bench/RESULTS.md, ninth round).
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os, { setPriority } from 'node:os';
 import path from 'node:path';
 import type { Stall } from './stalls';
 
-const ROOMS = Math.min(Number(process.env.ROOMS ?? 100), 3000);
+// Bounded, but well above what one server process holds, so the capacity ladder runs on a big machine too.
+const ROOMS = Math.min(Number(process.env.ROOMS ?? 100), 100_000);
 const SPECTATORS = Math.min(Number(process.env.SPECTATORS ?? 2), 10);
-const WORKERS = Math.min(Number(process.env.WORKERS ?? 2), 8);
+const WORKERS = Math.min(Number(process.env.WORKERS ?? 2), 64);
 const ACTION_MS = Number(process.env.ACTION_MS ?? 2000);
 const SECONDS = Math.min(Number(process.env.SECONDS ?? 20), 300);
 const GAME = process.env.GAME ?? 'shields';
 /** Seconds of play after set-up before the measured window opens (the same for the bare room). */
 const WARMUP = Math.min(Number(process.env.WARMUP ?? 10), 120);
-const root = path.resolve(__dirname, '../..');
+/**
+ * Packed (bench/load/pack.ts): this file is a bundle beside worker.cjs and bench-server.cjs and Node's own binary,
+ * with no node_modules and no tsx; the server's sources are bundled, so it runs as BENCH_BUILT does.
+ */
+const PACKED = __filename.endsWith('.cjs');
+const root = PACKED ? __dirname : path.resolve(__dirname, '../..');
 const env = { ...process.env, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.base.json'), LOG_LEVEL: 'silent' };
-const BUILT = !!process.env.BENCH_BUILT;
+const BUILT = !!process.env.BENCH_BUILT && !PACKED;
+const script = (name: 'worker' | 'bench-server') =>
+  PACKED
+    ? path.join(root, `${name}.cjs`)
+    : path.join(root, name === 'worker' ? 'bench/load/worker.ts' : 'bench/bench-server.ts');
+const TSX = PACKED ? [] : ['--import', 'tsx'];
 /** The server's V8 flags as deployed (Dockerfile NODE_OPTIONS, `npm start`); SERVER_V8 to change them. */
 const SERVER_V8 = process.env.SERVER_V8 ?? '--v8-pool-size=1 --max-semi-space-size=64';
 /**
@@ -34,7 +45,13 @@ const SERVER_V8 = process.env.SERVER_V8 ?? '--v8-pool-size=1 --max-semi-space-si
  */
 const PIN = process.env.PIN
   ? { server: process.env.PIN.split(':')[0]!, workers: process.env.PIN.split(':')[1]! }
-  : null;
+  : process.env.SERVER_CPUS
+    ? // SERVER_CPUS=<n>: the server on CPUs 0…n-1, the load generator on all the others.
+      {
+        server: `0-${Number(process.env.SERVER_CPUS) - 1}`,
+        workers: `${process.env.SERVER_CPUS}-${os.cpus().length - 1}`,
+      }
+    : null;
 /**
  * LOAD_NICE=<n>, default 10: the load generator's threads (workers and this runner) at that nice level, so that when
  * both want a CPU the server has it first, as if its clients ran on other machines (LOAD_NICE=0: the same priority,
@@ -55,7 +72,9 @@ const pin = (pid: number, cpus: string) =>
  */
 const serverEnv = BUILT
   ? { ...env, TSX_TSCONFIG_PATH: path.join(root, 'bench/tsconfig.built.json'), NODE_ENV: 'production' }
-  : env;
+  : PACKED
+    ? { ...env, NODE_ENV: 'production' }
+    : env;
 
 const stat = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -85,9 +104,9 @@ async function runKind(ws: string, server: ChildProcess, kind: 'table' | 'bare')
   const rss0 = stat(serverPid).rssKiB;
   const per = Math.ceil(ROOMS / WORKERS);
   const workers = Array.from({ length: WORKERS }, (_, w) =>
-    fork(path.join(root, 'bench/load/worker.ts'), [], {
+    fork(script('worker'), [], {
       // WORKER_NODE_ARGS: more flags for the load workers' node (e.g. "--single-threaded-gc").
-      execArgv: ['--import', 'tsx', ...(process.env.WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+      execArgv: [...TSX, ...(process.env.WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
       stdio: 'inherit',
       env: {
         ...env,
@@ -206,17 +225,39 @@ function printStalls(kind: string, t0: number, by: [string, Stall[]][]) {
     );
 }
 
+/** Every line main prints, for OUT. */
+const printed: string[] = [];
+function say(line: string) {
+  console.log(line);
+  printed.push(line);
+}
+/** What the figures were measured on: a ratio is only comparable within one machine and one run. */
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown',
+    cpus: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    kernel: `${os.type()} ${os.release()}`,
+    loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))),
+  };
+}
+const describeMachine = () => {
+  const m = machine();
+  return `${m.cpus} × ${m.cpu}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.kernel}`;
+};
+
 async function main() {
   // SERVER_PROFILE=<dir>: the server process writes a V8 CPU profile there when it exits (open it in DevTools).
   const profile = process.env.SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.SERVER_PROFILE] : [];
   // SERVER_TRACE_GC=<file>: the server runs with --trace-gc and its standard output goes to that file.
   const traceGc = process.env.SERVER_TRACE_GC;
   if (BUILT) execFileSync('npx', ['tsc', '-b', 'server'], { cwd: root, stdio: 'inherit' });
-  const server = fork(path.join(root, 'bench/bench-server.ts'), [], {
+  const server = fork(script('bench-server'), [], {
     // SERVER_NODE_ARGS: more flags for the server's node (e.g. "--max-semi-space-size=32", a young-generation size).
     execArgv: [
-      '--import',
-      'tsx',
+      ...TSX,
       ...profile,
       ...(traceGc ? ['--trace-gc'] : []),
       // V8's collector as the Dockerfile and `npm start` set it (SERVER_V8="" for Node's defaults: 4 threads, 16 MB).
@@ -240,29 +281,52 @@ async function main() {
   }
   if (LOAD_NICE) renice(process.pid, LOAD_NICE);
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  console.log(
-    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured after ${WARMUP} s of play, ${WORKERS} client workers; server ${BUILT ? 'built (tsc)' : 'sources (tsx)'}; load average ${load}; server's V8 flags "${SERVER_V8}"${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}${process.env.WORKER_NODE_ARGS ? `; workers' node ${process.env.WORKER_NODE_ARGS}` : ''}${LOAD_NICE ? `; load generator at nice ${LOAD_NICE}` : ''}${PIN ? `; server on CPU ${PIN.server}, load generator on CPU ${PIN.workers}` : ''}`,
+  say(`machine: ${describeMachine()}`);
+  say(
+    `${ROOMS} rooms × (2 players + ${SPECTATORS} spectators), one action per room every ${ACTION_MS} ms, ${SECONDS} s measured after ${WARMUP} s of play, ${WORKERS} client workers; server ${PACKED ? 'bundled (packed)' : BUILT ? 'built (tsc)' : 'sources (tsx)'}; load average ${load}; server's V8 flags "${SERVER_V8}"${process.env.SERVER_NODE_ARGS ? `; server node ${process.env.SERVER_NODE_ARGS}` : ''}${process.env.WORKER_NODE_ARGS ? `; workers' node ${process.env.WORKER_NODE_ARGS}` : ''}${LOAD_NICE ? `; load generator at nice ${LOAD_NICE}` : ''}${PIN ? `; server on CPU ${PIN.server}, load generator on CPU ${PIN.workers}` : ''}`,
   );
   const rows = [await runKind(ws, server, 'bare'), await runKind(ws, server, 'table')];
   // No spectators in the run: no latency to show for them.
   const f = (xs: number[]) => (xs.some(Number.isNaN) ? '—' : xs.map((x) => x.toFixed(1)).join(' / '));
-  console.log(
+  say(
     '| room | clients | actions/s | other player p50/p95/p99 ms | spectators p50/p95/p99 ms | server CPU per action | bytes per action per client | RSS per room | errors |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  say('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
-    console.log(
+    say(
       `| ${r.kind === 'bare' ? 'bare' : GAME} | ${r.clients} | ${r.actionsPerSecond.toFixed(1)} | ${f(r.other)} | ${f(r.spectators)} | ${r.serverUsPerAction.toFixed(0)} µs | ${r.bytesPerActionPerClient.toFixed(0)} B | ${r.rssPerRoomKiB.toFixed(0)} KiB | ${r.errors} |`,
     );
   }
-  console.log(
+  say(
     `server CPU per action, ${GAME} / bare: ${(rows[1].serverUsPerAction / rows[0].serverUsPerAction).toFixed(1)}×; server idle before each run: ${rows.map((r) => `${r.idleCpuPct.toFixed(1)}%`).join(', ')} of a core; busiest client worker ${rows.map((r) => `${r.workerBusiest.toFixed(0)}%`).join(', ')} of a core`,
   );
   // A latency tail the server's own loop does not show was made in the load generator (or the kernel between).
   const ms = (l: { p99: number; max: number }) => `${l.p99.toFixed(1)} / ${l.max.toFixed(1)} ms`;
-  console.log(
+  say(
     `event-loop delay p99 / max over the measured time: server ${rows.map((r) => ms(r.serverLoop)).join(', ')}; worst load worker ${rows.map((r) => ms(r.workerLoop)).join(', ')} (bare, ${GAME})`,
   );
+  // OUT=<dir>: the printed lines (results.md) and every figure with the machine and settings (results.json).
+  if (process.env.OUT) {
+    mkdirSync(process.env.OUT, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const base = path.join(process.env.OUT, `load-${GAME}-${ROOMS}x${2 + SPECTATORS}-${stamp}`);
+    writeFileSync(`${base}.md`, `${printed.join('\n')}\n`);
+    const settings = {
+      ROOMS,
+      SPECTATORS,
+      WORKERS,
+      ACTION_MS,
+      SECONDS,
+      WARMUP,
+      GAME,
+      PIN,
+      LOAD_NICE,
+      SERVER_V8,
+      PACKED,
+    };
+    writeFileSync(`${base}.json`, `${JSON.stringify({ machine: machine(), settings, rows }, null, 2)}\n`);
+    console.log(`written: ${base}.md, ${base}.json`);
+  }
   // The server exits by itself when the channel closes (and writes its profile then); killed if it lingers.
   const exited = new Promise((resolve) => server.once('exit', resolve));
   server.disconnect();

@@ -3,7 +3,7 @@
 // clients of a room live in this process, so one clock). Reports to the parent over IPC, then exits.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, Room } from 'colyseus.js';
-import { applyViewMessage, emptyStream, expandStream, type ViewStream } from '@dicehall/shared';
+import { applyViewMessage, emptyStream, expandStream, games, type ViewStream } from '@dicehall/shared';
 import { logCount, syncedLines } from '../synced-lines';
 import { recordStalls } from './stalls';
 
@@ -16,6 +16,10 @@ const { WS, ROOMS, SPECTATORS, ACTION_MS, SECONDS, KIND, GAME } = JSON.parse(pro
   KIND: 'table' | 'bare';
   GAME: string;
 };
+
+// The registry's modules derive each client's legal actions from its view (core/view-stream). Named here, so a
+// bundle (bench/load/pack.ts) keeps the registry, which it would otherwise drop as unused.
+if (KIND !== 'bare' && !games[GAME]) throw new Error(`unknown game ${GAME}`);
 
 let bytes = 0;
 const connect = Room.prototype.connect;

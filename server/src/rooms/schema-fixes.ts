@@ -17,6 +17,13 @@ export const MENDED_FOR: Readonly<Record<string, string>> = {
 
 /** The installed version of a package (its package.json is not exported, so it is found next to its entry). */
 export function installedVersion(name: string): string {
+  // A bundle has no node_modules to read: the load bench's packer (bench/load/pack.ts) writes in the versions it
+  // bundled, read from the same package.json files.
+  const bundled = process.env.DICEHALL_BUNDLED_VERSIONS;
+  if (bundled) {
+    const version = (JSON.parse(bundled) as Record<string, string>)[name];
+    if (version) return version;
+  }
   for (let dir = dirname(require.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
     const file = join(dir, 'package.json');
     if (!existsSync(file)) continue;
