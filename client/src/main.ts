@@ -147,6 +147,13 @@ async function route() {
     preload();
     const info = await roomInfo(roomId);
     if (!info) return notHere('No such room.');
+    // The room is gone but its game finished: the link shows it for good, at its final position (like a game URL).
+    if ('finished' in info) {
+      void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
+      teardown = await (await import('./screens/replay')).replayScreen(root, info.finished, { roomLink: true });
+      document.body.dataset.ready = 'true';
+      return;
+    }
     const { metadata } = info;
     // The room's game is known: its board downloads while the player answers the prompt and joins.
     preload(metadata.game);

@@ -194,6 +194,24 @@ describe.each([
     expect(await store.unfinishedInRoom('no such room!')).toBeNull();
   });
 
+  it("finds a room's latest finished game by room id, for the room link once the room is gone", async () => {
+    const first = newGameId();
+    const second = newGameId();
+    const room = `room-${first}`;
+    expect(await store.finishedInRoom(room)).toBeNull();
+    await store.createGame(newGame(first, { roomId: room, round: 0 }));
+    expect(await store.finishedInRoom(room)).toBeNull();
+    await store.finish(first, finishedLog(first));
+    expect(await store.finishedInRoom(room)).toBe(first);
+    // A rematch in play: the link still shows the last finished game, then the rematch once it ends.
+    await store.createGame(newGame(second, { roomId: room, round: 1 }));
+    expect(await store.finishedInRoom(room)).toBe(first);
+    await store.finish(second, finishedLog(second));
+    expect(await store.finishedInRoom(room)).toBe(second);
+    expect(await store.finishedInRoom('no such room!')).toBeNull();
+    expect(await store.finishedInRoom(`other-${first}`)).toBeNull();
+  });
+
   it('lists unfinished games for resume at boot, with how much of their log is stored', async () => {
     const waiting = newGameId();
     const playing = newGameId();

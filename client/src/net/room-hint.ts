@@ -4,7 +4,12 @@ export interface RoomInfo {
   metadata: { game: string; name: string; host: string; seated: number; seats: number };
 }
 
-export async function roomInfo(roomId: string): Promise<RoomInfo | null> {
+/** A room gone whose last game finished: the link shows that game (the server found it in its store). */
+export interface FinishedRoom {
+  finished: string;
+}
+
+export async function roomInfo(roomId: string): Promise<RoomInfo | FinishedRoom | null> {
   const el = document.getElementById('room-info');
   if (el) {
     el.remove();
@@ -16,5 +21,9 @@ export async function roomInfo(roomId: string): Promise<RoomInfo | null> {
     }
   }
   const res = await fetch(`/api/rooms/${roomId}`);
+  if (res.status === 410) {
+    const gone = (await res.json().catch(() => null)) as { gameId?: unknown } | null;
+    return typeof gone?.gameId === 'string' ? { finished: gone.gameId } : null;
+  }
   return res.ok ? ((await res.json()) as RoomInfo) : null;
 }

@@ -7,8 +7,14 @@ import { h, render } from 'preact';
 import type { GameView } from '../games/types';
 import { Outside } from '../ui/outside';
 import { showScreen } from '../ui/screen';
+import './replay.css';
 
-export async function replayScreen(root: HTMLElement, gameId: string): Promise<() => void> {
+/** `roomLink`: shown at a room's link after the room is gone (its final position, with Replay and Verify). */
+export async function replayScreen(
+  root: HTMLElement,
+  gameId: string,
+  { roomLink = false }: { roomLink?: boolean } = {},
+): Promise<() => void> {
   showScreen(root, null);
   const res = await fetch(`/api/games/${encodeURIComponent(gameId)}/log`);
   if (!res.ok) {
@@ -37,6 +43,11 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
   let board: HTMLElement | null = null;
   let moves: HTMLOListElement | null = null;
   let view: GameView | undefined;
+  // At a room link the verdict is asked for (Verify); the replay page shows it at once.
+  let verifyShown = !roomLink;
+  const verdictText = verdict.ok
+    ? `Verified: all ${verdict.rollsChecked} rolls match the revealed seed, and the moves replay under the rules.`
+    : `Not verified: ${verdict.problems.join('; ')}`;
 
   const draw = () =>
     render(
@@ -46,7 +57,27 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
         h(
           'div',
           { class: 'table-main' },
-          h('h1', {}, `Replay: ${module?.name ?? log.game} — ${log.players.join(' vs ')}`),
+          h('h1', {}, `${roomLink ? 'Finished' : 'Replay'}: ${module?.name ?? log.game} — ${log.players.join(' vs ')}`),
+          roomLink
+            ? h(
+                'div',
+                { class: 'finished-game', role: 'group', 'aria-label': 'This game' },
+                h('p', {}, 'This game has finished; this link keeps it for good.'),
+                h('a', { class: 'button', href: `/replay/${log.gameId}` }, 'Replay'),
+                h(
+                  'button',
+                  {
+                    type: 'button',
+                    onClick: () => {
+                      verifyShown = true;
+                      draw();
+                    },
+                  },
+                  'Verify',
+                ),
+                verifyShown ? h('p', { class: 'verdict', role: 'status' }, verdictText) : null,
+              )
+            : null,
           h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }, position),
           h(Outside, {
             tag: 'div',
@@ -75,13 +106,7 @@ export async function replayScreen(root: HTMLElement, gameId: string): Promise<(
         h(
           'aside',
           { class: 'table-side' },
-          h(
-            'p',
-            { class: 'verdict' },
-            verdict.ok
-              ? `Verified: all ${verdict.rollsChecked} rolls match the revealed seed.`
-              : `Not verified: ${verdict.problems.join('; ')}`,
-          ),
+          roomLink ? null : h('p', { class: 'verdict' }, verdictText),
           h(
             'a',
             { href: `/api/games/${log.gameId}/log`, download: `dicehall-${log.game}-${log.gameId}.json` },

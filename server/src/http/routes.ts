@@ -21,6 +21,18 @@ async function summary(id: string): Promise<RoomSummary | null> {
     : null;
 }
 
+/** The room's latest finished game in the store (the room itself gone: disposed, or the server restarted). */
+async function finishedIn(durable: Durability | undefined, id: string): Promise<{ gameId: string } | null> {
+  if (!durable?.store || !durable.ready) return null;
+  try {
+    const gameId = await (await durable.store).finishedInRoom(id);
+    return gameId ? { gameId } : null;
+  } catch {
+    // The store failing a read: the link says the room is not here rather than fail.
+    return null;
+  }
+}
+
 export function routes(app: Express, archive: Archive, clientDist: string | undefined, durable?: Durability) {
   app.disable('x-powered-by');
   app.use(express.json({ limit: '8kb' }));
@@ -70,10 +82,15 @@ export function routes(app: Express, archive: Archive, clientDist: string | unde
     // A room whose game is in the store but not live (the server restarted) comes back now, under its id.
     if (!room && durable && (await durable.ensureRoom(req.params.id)) === 'resumed')
       room = await summary(req.params.id);
-    if (!room)
+    if (!room) {
+      // A room link outlives its room: its last finished game is answered (410, with its game id) from the store.
+      const finished = await finishedIn(durable, req.params.id);
+      if (finished)
+        return res.status(410).json({ code: 'game-finished', message: 'That game has finished.', ...finished });
       return res
         .status(404)
         .json({ code: 'room-not-found', message: 'No such room: it may have ended or the link is wrong.' });
+    }
     res.json(room);
   });
 

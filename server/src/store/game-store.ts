@@ -120,6 +120,8 @@ export interface GameStore {
   listUnfinished(): Promise<UnfinishedGame[]>;
   /** The unfinished game of a room (its latest round), or null: how a process finds a game another process hosted. */
   unfinishedInRoom(roomId: string): Promise<string | null>;
+  /** The game id of the room's latest finished game (its highest round), or null: a room link after its room. */
+  finishedInRoom(roomId: string): Promise<string | null>;
   /** The finished game's log; null while it is in progress (the HTTP route stays 404) or unknown. */
   finishedLog(gameId: string): Promise<GameLog | null>;
   /**

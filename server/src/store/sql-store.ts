@@ -270,6 +270,18 @@ export class SqlGameStore implements GameStore {
     return row?.game_id ?? null;
   }
 
+  async finishedInRoom(roomId: string): Promise<string | null> {
+    this.open();
+    if (!validId(roomId)) return null;
+    const [row] = await this.read(() =>
+      this.sql.query<{ game_id: string }>(
+        'SELECT game_id FROM games WHERE room_id = $1 AND finished_at IS NOT NULL ORDER BY round DESC LIMIT 1',
+        [roomId],
+      ),
+    );
+    return row?.game_id ?? null;
+  }
+
   async finishedLog(gameId: string): Promise<GameLog | null> {
     this.open();
     if (!validId(gameId)) return null;
