@@ -46,6 +46,8 @@ async function main() {
   const pool = new BotPool({ threads: 1, marginMs: 200, delayMs: 0 });
   // Load the thread once (not measured).
   await pool.think({
+    owner: 'bench',
+    room: 'warm-up',
     game: 'high-roll',
     level: 'easy',
     input: { view: {}, legal: [{ type: 'roll' }], seat: 0 },
@@ -72,7 +74,9 @@ async function main() {
     const viaPool = await stall(async () => {
       const times: number[] = [];
       for (const input of inputs)
-        times.push((await pool.think({ game, level: 'hard', input, budgetMs: BUDGET_MS })).ms);
+        times.push(
+          (await pool.think({ owner: 'bench', room: game, game, level: 'hard', input, budgetMs: BUDGET_MS })).ms,
+        );
       return times;
     });
     const fallbacks = pool.stats.timeouts - before.timeouts + pool.stats.errors - before.errors;

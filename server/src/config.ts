@@ -47,6 +47,8 @@ const env = z.object({
   BOT_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   BOT_BUDGET_MS: z.coerce.number().int().min(10).max(10000).default(300),
   BOT_PACE_MS: z.coerce.number().int().min(0).max(10000).default(600),
+  // Rooms against the computer one address (an IPv6 /64) may have in play at once; more are refused, "computer-busy".
+  BOT_ROOMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100000).default(4),
   // Empty counts as unset, so a compose file can leave them blank.
   REDIS_URL: z
     .string()
@@ -116,6 +118,8 @@ export interface Config {
   botMarginMs: number;
   /** A bot's move is shown no sooner than this after the position it answers (so people can follow it). */
   botPaceMs: number;
+  /** Rooms against the computer one address may have in play at once (a new one beyond it is refused). */
+  botRoomsPerAddress: number;
   /** Tests only: every bot busy-waits this long in its thread before thinking (a slow bot). */
   botDelayMs: number;
   /** Tests only: each room keeps every input it gave its bots (RoomBots.asks). */
@@ -163,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     botBudgetMs: e.BOT_BUDGET_MS,
     botMarginMs: 200,
     botPaceMs: e.BOT_PACE_MS,
+    botRoomsPerAddress: e.BOT_ROOMS_PER_ADDRESS,
     botDelayMs: 0,
     botRecord: false,
     redisUrl: e.REDIS_URL,

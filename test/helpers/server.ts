@@ -28,6 +28,7 @@ export const LOOPBACK_LIMITS: Partial<Config> = {
   roomsPerMinute: 100_000,
   joinsPerMinute: 100_000,
   reservationsPerAddress: 10_000,
+  botRoomsPerAddress: 10_000,
   archivePerAddress: 100_000,
 };
 

@@ -1,12 +1,17 @@
 // A small pool of bot worker threads shared by every room of the server: a thinking bot never blocks the event
-// loop that sends other rooms' patches, and its time budget is enforced from outside the thread.
+// loop that sends other rooms' patches, and its time budget is enforced from outside the thread. Asks wait for a
+// thread in a fair queue (./fair): round robin by address, then by room, so one address cannot slow another's bots.
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { BotInput, Level } from '@dicehall/shared';
+import { BotRoomCap, FairQueue } from './fair';
 import type { WorkerAnswer, WorkerRequest } from './worker';
 
 export interface BotAsk {
+  /** The address key of whoever opened the room, and the room: the fair queue's lanes. */
+  owner: string;
+  room: string;
   game: string;
   level: Level;
   /** The seat's view and legal actions, exactly as that seat's client holds them. */
@@ -33,6 +38,8 @@ export interface BotPoolOptions {
 
 interface Job {
   id: number;
+  owner: string;
+  room: string;
   ask: BotAsk;
   started: number;
   /** When a thread took the job (the budget runs from here). */
@@ -65,9 +72,11 @@ function spawn(): Worker {
 
 export class BotPool {
   private slots: Slot[] = [];
-  private queue: Job[] = [];
+  private queue = new FairQueue<Job>();
   private nextId = 1;
   private closed = false;
+  /** Rooms with a computer seat in play, per address (BOT_ROOMS_PER_ADDRESS; the rooms admit themselves). */
+  readonly rooms = new BotRoomCap();
   /** Answers given, and how many of them were fallbacks (for tests and logs). */
   stats = { answers: 0, timeouts: 0, errors: 0, restarts: 0, slowestThinkMs: 0 };
 
@@ -78,6 +87,8 @@ export class BotPool {
     return new Promise((resolve) => {
       const job: Job = {
         id: this.nextId++,
+        owner: ask.owner,
+        room: ask.room,
         ask,
         started: Date.now(),
         dispatched: 0,
@@ -96,23 +107,27 @@ export class BotPool {
     while (!this.closed && this.slots.length < this.opts.threads) this.addSlot();
   }
 
+  /** Asks waiting for a thread, in all and per address (tests and logs). */
+  waiting(): { total: number; byOwner: Record<string, number> } {
+    return { total: this.queue.size, byOwner: this.queue.waitingBy() };
+  }
+
   close() {
     this.closed = true;
-    for (const job of this.queue) this.settle(job, null, 'error');
-    this.queue = [];
+    for (const job of this.queue.drain()) this.settle(job, null, 'error');
     for (const s of this.slots) void s.worker.terminate();
     this.slots = [];
   }
 
   private pump() {
-    while (this.queue.length > 0 && !this.closed) {
+    while (this.queue.size > 0 && !this.closed) {
       const slot = this.slots.find((s) => s.ready && s.job === null);
       if (!slot) {
         // Threads start on the first ask (loading the rules takes a moment), up to the pool's size.
         if (this.slots.length < this.opts.threads && this.slots.every((s) => s.ready)) this.addSlot();
         return;
       }
-      const job = this.queue.shift()!;
+      const job = this.queue.take()!;
       job.slot = slot;
       slot.job = job;
       job.dispatched = Date.now();
@@ -160,10 +175,7 @@ export class BotPool {
     slot.job = null;
     if (!this.closed) this.stats.restarts++;
     // A thread that cannot even start would be restarted forever: the waiting asks get their fallback instead.
-    if (!slot.ready) {
-      for (const job of this.queue) this.settle(job, null, 'error');
-      this.queue = [];
-    }
+    if (!slot.ready) for (const job of this.queue.drain()) this.settle(job, null, 'error');
     this.pump();
   }
 
@@ -171,7 +183,7 @@ export class BotPool {
   private expire(job: Job) {
     if (job.done) return;
     const slot = job.slot;
-    this.queue = this.queue.filter((j) => j !== job);
+    this.queue.remove(job);
     this.settle(job, null, 'timeout');
     if (slot) {
       slot.job = null;
@@ -189,6 +201,8 @@ export class BotPool {
     if (job.done) return;
     job.done = true;
     if (job.timer) clearTimeout(job.timer);
+    // A job a thread took frees its lanes' share (one still waiting was taken out of the queue, or drained).
+    if (job.dispatched) this.queue.done(job);
     // A fallback never gives the game away (Polywars lists conceding among the legal actions).
     const all = job.ask.input.legal;
     const safe = all.filter((a) => !['concede', 'resign'].includes(String((a as { type?: unknown })?.type)));

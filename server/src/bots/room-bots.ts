@@ -9,6 +9,9 @@ export type BotLevel = Exclude<Level, 'random'>;
 /** What the room lends its bots: no state, no seed — the seat's view document as its client holds it. */
 export interface BotHost {
   game: string;
+  /** The address key of whoever opened the room, and the room's id: its asks' lanes in the pool's fair queue. */
+  owner(): string;
+  room(): string;
   /** Bumps whenever the table moves (a new game counts): an answer to an older stamp is dropped and asked again. */
   stamp(): string;
   playing(): boolean;
@@ -101,7 +104,8 @@ export class RoomBots {
     this.thinking.add(seat);
     if (this.record) this.asks.push({ seat, stamp, input });
     const asked = Date.now();
-    void this.pool.think({ game: this.host.game, level, input, budgetMs: this.opts.budgetMs }).then(async (answer) => {
+    const ask = { owner: this.host.owner(), room: this.host.room(), game: this.host.game, level, input };
+    void this.pool.think({ ...ask, budgetMs: this.opts.budgetMs }).then(async (answer) => {
       const wait = this.opts.paceMs - (Date.now() - asked);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       this.thinking.delete(seat);

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { TokenBucket } from '../rooms/rate-limit';
 import { clientFault, log } from '../log';
 import { requestAddress } from './address';
+import { newAsk, takeRefusal } from './refusals';
 import { originAllowed } from './security';
 import { ClusterLimiter } from '../scale/cluster-limit';
 
@@ -152,6 +153,8 @@ export function matchmakeFrontDoor(
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
       return reply(res, 400, refusal('bad-options', 'The request body must be a JSON object.'), cors);
     }
+    // A room that refuses the reservation notes why under this id (Colyseus itself would say "already full").
+    const ask = newAsk();
     try {
       if (method === 'joinById' && beforeJoinById && (await beforeJoinById(roomName)) === 'busy') {
         return reply(
@@ -165,6 +168,7 @@ export function matchmakeFrontDoor(
         token: getBearerToken(req.headers.authorization ?? ''),
         headers: req.headers,
         ip,
+        ask,
         req,
       } as never);
       // A join held up by a dead hosting process is answered "try again" as soon as the death is known (fast failover).
@@ -184,6 +188,8 @@ export function matchmakeFrontDoor(
       reply(res, 200, response, cors);
     } catch (e) {
       const err = e as { code?: number; message?: string };
+      const refused = takeRefusal(ask);
+      if (refused) return reply(res, 200, { code: 403, error: `${refused.code}: ${refused.message}` }, cors);
       reply(res, 200, { code: err.code, error: String(err.message ?? 'matchmaking failed').slice(0, 200) }, cors);
     }
   }

@@ -39,7 +39,8 @@ import { hasStateChanges, refreshSnapshot } from './schema-fixes';
 import { RoomTimers } from './room-timers';
 import { Seats, seatState, type SeatHost } from './seats';
 import { RoomClock } from './room-clock';
-import { addressOf, type AuthData } from '../http/address';
+import { authOf, type AuthData } from '../http/address';
+import { noteRefusal } from '../http/refusals';
 import { replayStored, type Durability, type Journal } from './durability';
 import type { StoredGame } from '../store/game-store';
 import type { StoreHealth, StoreTrouble } from '../store/guarded-store';
@@ -95,10 +96,14 @@ export class GameRoom extends Room<TableState> {
   private clockNow: number | null = null;
   /** Bots playing seats of this room (../bots/room-bots). */
   bots!: RoomBots;
+  /** Created with a computer seat: it counts against its creator's address (BOT_ROOMS_PER_ADDRESS). */
+  private vsComputer = false;
+  /** Brought back from the store: its first joiner is a returning player, never refused for the cap. */
+  private resumedGame = false;
 
   /** Runs before any reservation: records the caller's address for the per-address limits. */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
-    return { ip: addressOf(context) };
+    return authOf(context);
   }
 
   override onCreate(raw: unknown) {
@@ -172,6 +177,8 @@ export class GameRoom extends Room<TableState> {
     if (computers.length >= seats)
       throw new ServerError(400, 'bad-options: the computer needs a seat of its own beside yours');
     for (const c of computers) this.seatBot(c.seat, c.level);
+    this.vsComputer = computers.length > 0;
+    this.resumedGame = resumed !== null;
     this.record.prepareSeed();
     void this.setPrivate(!parsed.data.public);
     this.publishListing();
@@ -199,12 +206,18 @@ export class GameRoom extends Room<TableState> {
     allowReconnection = false,
     devMode?: boolean,
   ): Promise<boolean> {
-    if (!allowReconnection && !this.admits(options, auth)) return false;
+    if (!allowReconnection) {
+      const refusal = this.admits(options, auth) ?? this.admitsComputer(auth);
+      if (refusal) {
+        noteRefusal(auth?.ask, refusal.code, refusal.message);
+        return false;
+      }
+    }
     this.creatorAddress ??= auth?.ip ?? 'unknown';
     return super._reserveSeat(sessionId, options, auth, seconds, allowReconnection, devMode);
   }
 
-  private admits(options: unknown, auth: AuthData | undefined): boolean {
+  private admits(options: unknown, auth: AuthData | undefined) {
     const parsed = joinOptions.safeParse(options ?? {});
     // Reservations not yet used, by the address that holds each (the library's own bookkeeping).
     const pending = Object.values(
@@ -218,6 +231,23 @@ export class GameRoom extends Room<TableState> {
       pending,
       this.ctx.config,
     );
+  }
+
+  /**
+   * The creator's reservation of a room against the computer: the room counts against the creator's address, and
+   * past BOT_ROOMS_PER_ADDRESS rooms in play it is refused ("computer-busy") and goes at once, rather than every
+   * room's bots waiting longer. A reservation without an address (a lobby handing out its table) is not counted.
+   */
+  private admitsComputer(auth: AuthData | undefined): { code: string; message: string } | null {
+    if (!this.vsComputer || this.creatorAddress !== null || !auth?.ip) return null;
+    const cap = this.resumedGame ? Number.POSITIVE_INFINITY : this.ctx.config.botRoomsPerAddress;
+    const active = () => this.clients.length > 0 || !this.everJoined;
+    if (this.ctx.bots.rooms.admit(auth.ip, this.roomId, active, cap)) return null;
+    this.timers.later(() => void this.disconnect(), 0);
+    return {
+      code: 'computer-busy',
+      message: `The computer is busy: ${cap} games against it from your address are in play. Finish or close one, then try again.`,
+    };
   }
 
   override onJoin(client: Client, raw: unknown) {
@@ -270,6 +300,7 @@ export class GameRoom extends Room<TableState> {
   override onDispose() {
     this.ctx.rooms.delete(this);
     this.unwatchStore?.();
+    if (this.vsComputer && this.creatorAddress) this.ctx.bots.rooms.release(this.creatorAddress, this.roomId);
     this.journal?.dispose(this.roomId, this.state.phase === 'playing');
     this.bots?.dispose();
     this.clocks?.dispose();
@@ -683,6 +714,10 @@ export class GameRoom extends Room<TableState> {
   private botHost() {
     return {
       game: this.module.id,
+      // A room opened without an address (a lobby's table) is a lane of its own.
+      owner: () =>
+        this.creatorAddress && this.creatorAddress !== 'unknown' ? this.creatorAddress : `room:${this.roomId}`,
+      room: () => this.roomId,
       stamp: () => `${this.state.gameId}:${this.table?.seq ?? -1}`,
       playing: () => this.state.phase === 'playing' && this.table !== null,
       toAct: () => [...this.state.toAct],

@@ -101,17 +101,27 @@ export class Seats {
 
   /**
    * Who may hold a seat reservation. A seat-token holder always may; others within the spectator cap and the
-   * per-address limit on unused reservations (`pending`: the address of each).
+   * per-address limit on unused reservations (`pending`: the address key of each). Null admits; a refusal says why,
+   * in its own words (Colyseus would tell every refused joiner the room "is already full").
    */
-  admits(opts: JoinOptions | undefined, ip: string, pending: readonly string[], limits: AdmissionLimits): boolean {
-    if (opts?.seatToken && this.opens(opts.seatToken)) return true;
+  admits(
+    opts: JoinOptions | undefined,
+    ip: string,
+    pending: readonly string[],
+    limits: AdmissionLimits,
+  ): { code: 'too-many-pending' | 'room-full'; message: string } | null {
+    if (opts?.seatToken && this.opens(opts.seatToken)) return null;
     if (pending.filter((a) => a === ip).length >= limits.reservationsPerAddress) {
       this.host.log('reservation-refused', { reason: 'per-address' });
-      return false;
+      return {
+        code: 'too-many-pending',
+        message: `Too many joins from your address are waiting to be used (${limits.reservationsPerAddress} at most); try again in a moment.`,
+      };
     }
     const seatFree = this.host.state.phase === 'waiting' && this.free() >= 0;
-    if (opts?.want !== 'watch' && seatFree) return true;
-    return this.host.state.spectators + pending.length < limits.maxSpectators;
+    if (opts?.want !== 'watch' && seatFree) return null;
+    if (this.host.state.spectators + pending.length < limits.maxSpectators) return null;
+    return { code: 'room-full', message: 'This room is full: no free seat, and no room for more spectators.' };
   }
 
   chooseSeat(opts: JoinOptions): number | null {
