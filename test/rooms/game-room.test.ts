@@ -1,5 +1,7 @@
 // The generic room over real WebSockets with real colyseus.js clients, on the High Roll test game.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
+import { matchMaker } from '../../server/src/app';
+import type { GameRoom } from '../../server/src/rooms/game-room';
 import {
   create,
   join,
@@ -189,8 +191,11 @@ describe('GameRoom', () => {
     const roomId = a.room.roomId;
     await a.room.leave(false);
     await b.room.leave(false);
-    // The grace timers flip both seats to claimable while no client is connected.
-    await sleep(2600);
+    // The grace timers flip both seats to claimable while no client is connected (read in the server's room).
+    await until(
+      () => (matchMaker.getLocalRoomById(roomId) as GameRoom | undefined)?.state.seats.every((s) => s.claimable),
+      'both seats to become claimable with nobody connected',
+    );
     const back = await join(env.server.ws, roomId, { seatToken: a.token });
     expect(back.seat).toBe(0);
     expect(back.room.state.seats[1].claimable).toBe(true);

@@ -60,7 +60,7 @@ it(
   `returns to baseline after ${ROOMS} rooms played and disposed, and ${ROOMS} rooms never joined`,
   async () => {
     for (let i = 0; i < 20; i++) await playOne(-i); // warm-up: lazy modules, JIT, pools
-    await sleep(2500);
+    await until(() => matchMaker.stats.local.roomCount === 0, 'the warm-up rooms to be disposed', 30_000);
     const base = { rooms: await roomCount(), heap: await heapMb(), ...resources() };
 
     const t0 = Date.now();
@@ -97,7 +97,12 @@ it(
     expect(alive).toBeGreaterThan(0);
     await until(() => matchMaker.stats.local.roomCount <= base.rooms, 'the never-joined rooms to be disposed', 30_000);
     const reservedFor = (Date.now() - t1) / 1000;
-    await sleep(1500);
+    // The last rooms' sockets and timers close just after the rooms go: wait for that, or fail naming what stayed.
+    await until(
+      () => resources().timers <= base.timers + 2 && resources().sockets <= base.sockets + 2,
+      `timers and sockets back near the baseline (${base.timers} timers, ${base.sockets} sockets)`,
+      10_000,
+    );
 
     const after = { rooms: await roomCount(), heap: await heapMb(), ...resources() };
     // eslint-disable-next-line no-console
