@@ -1,9 +1,11 @@
 // Shields Up test helpers: a state from a short description, and where each of the 18 cards is.
-import { pick, seededDice, type GameEvent, type Seat } from '@dicehall/shared';
+import { pick, seededDice, type GameEvent, type GameModule, type Seat } from '@dicehall/shared';
 import {
   CARD_IDS,
+  SHIELDS_UP_RULES,
   shieldsUp,
   type PlayerState,
+  type ShieldsUpRules,
   type ShieldsUpAction,
   type ShieldsUpState,
 } from '@dicehall/shared/shields-up';
@@ -23,7 +25,12 @@ export interface Spec {
   discard?: string[];
   turn?: Seat;
   actions?: number;
+  /** The Battery actions among `actions`, and whether a Battery gave them (rules 2). */
+  extra?: number;
+  charged?: boolean;
   turns?: number;
+  /** The newest unless given. */
+  rules?: ShieldsUpRules;
   /** Where unplaced cards go: the draw pile unless one is given, then the discard pile; or seat 1's hand. */
   spare?: 'draw' | 'discard' | 'p1.hand';
 }
@@ -68,12 +75,15 @@ export function fixture(spec: Spec): ShieldsUpState {
   const spare = spec.spare ?? (spec.draw ? 'discard' : 'draw');
   if (spare === 'p1.hand') players[1].hand.push(...rest);
   const state: ShieldsUpState = {
+    rules: spec.rules ?? SHIELDS_UP_RULES,
     draw: spare === 'draw' ? [...ids(spec.draw), ...rest] : ids(spec.draw),
     discard: spare === 'discard' ? [...ids(spec.discard), ...rest] : ids(spec.discard),
     market,
     players,
     turn: spec.turn ?? 0,
     actions: spec.actions ?? 2,
+    extra: spec.extra ?? 0,
+    charged: spec.charged ?? false,
     turns: spec.turns ?? 1,
     strike: null,
     result: null,
@@ -113,19 +123,23 @@ export function hiddenFrom(s: ShieldsUpState, seat: Seat | null): string[] {
   return out;
 }
 
-/** Plays random legal actions to the end; `each` sees every position with the action taken and its step. */
+/**
+ * Plays random legal actions to the end; `each` sees every position with the action taken and its step. `module`
+ * is the newest rules unless given (`shieldsUp.rulesFor(1)` plays rules 1).
+ */
 export function randomGame(
   seed: number,
   each?: (before: ShieldsUpState, seat: Seat, a: ShieldsUpAction, after: ShieldsUpState, events: GameEvent[]) => void,
+  module: GameModule<ShieldsUpState, ShieldsUpAction> = shieldsUp,
 ) {
   const dice = seededDice(seed);
-  const setup = shieldsUp.setup({}, 2, dice);
+  const setup = module.setup({}, 2, dice);
   let state = setup.state;
   let actions = 0;
-  while (shieldsUp.result(state) === null) {
-    const seat = shieldsUp.toAct(state)[0];
-    const a = pick(dice, shieldsUp.legalActions(state, seat));
-    const step = shieldsUp.apply(state, seat, a, dice);
+  while (module.result(state) === null) {
+    const seat = module.toAct(state)[0];
+    const a = pick(dice, module.legalActions(state, seat));
+    const step = module.apply(state, seat, a, dice);
     if (!step.ok) throw new Error(`seed ${seed}: a legal action was refused: ${step.code}`);
     each?.(state, seat, a, step.state, step.events);
     state = step.state;

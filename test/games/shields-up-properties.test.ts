@@ -23,6 +23,14 @@ import {
 import { places, randomGame } from './shields-up-fixture';
 import { sized } from '../helpers/size';
 
+const PINNED_RULES_2 = [
+  [1, 120, 700],
+  [2, 22, 152],
+  [3, 26, 156],
+  [4, 49, 291],
+  [5, 44, 274],
+];
+
 function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {
     Object.freeze(o);
@@ -133,6 +141,7 @@ describe('Shields Up properties over random games', () => {
       const log: GameLog = {
         format: LOG_FORMAT,
         game: 'shields-up',
+        rules: shieldsUp.rulesVersion,
         gameId: `g${g}`,
         options: {},
         seats: 2,
@@ -173,31 +182,43 @@ describe('Shields Up properties over random games', () => {
     );
   });
 
-  it('pinned legal-action counts along five seeded games (a change to the rules or the shuffle shows here)', () => {
-    const counts = [1, 2, 3, 4, 5].map((seed) => {
-      const dice = seededDice(seed);
-      let state = shieldsUp.setup({}, 2, dice).state;
-      let positions = 0;
-      let legal = 0;
-      while (!shieldsUp.result(state)) {
-        const seat = shieldsUp.toAct(state)[0];
-        const options = shieldsUp.legalActions(state, seat);
-        positions++;
-        legal += options.length;
-        const step = shieldsUp.apply(state, seat, pick(dice, options), dice);
-        if (!step.ok) throw new Error(step.message);
-        state = step.state;
-      }
-      return [seed, positions, legal];
-    });
-    expect(counts).toEqual([
-      [1, 92, 496],
-      [2, 22, 152],
-      [3, 26, 155],
-      [4, 48, 266],
-      [5, 44, 274],
-    ]);
-  });
+  // Rules 1 (archived games) keeps its counts from before U3 was amended and U9 added; rules 2 lists `end` once only
+  // Battery actions remain, and plays on differently from there.
+  it.each([
+    [
+      1,
+      [
+        [1, 92, 496],
+        [2, 22, 152],
+        [3, 26, 155],
+        [4, 48, 266],
+        [5, 44, 274],
+      ],
+    ],
+    [2, PINNED_RULES_2],
+  ])(
+    'pinned legal-action counts along five seeded games, rules %i (a change to the rules or the shuffle shows here)',
+    (rules, pinned) => {
+      const module = shieldsUp.rulesFor!(rules)!;
+      const counts = [1, 2, 3, 4, 5].map((seed) => {
+        const dice = seededDice(seed);
+        let state = module.setup({}, 2, dice).state;
+        let positions = 0;
+        let legal = 0;
+        while (!module.result(state)) {
+          const seat = module.toAct(state)[0];
+          const options = module.legalActions(state, seat);
+          positions++;
+          legal += options.length;
+          const step = module.apply(state, seat, pick(dice, options), dice);
+          if (!step.ok) throw new Error(step.message);
+          state = step.state;
+        }
+        return [seed, positions, legal];
+      });
+      expect(counts).toEqual(pinned);
+    },
+  );
 
   it('every event reads as a sentence', () => {
     const kinds = new Set<string>();

@@ -1,5 +1,6 @@
-// Shields Up: every ruling U1–U7 from compact fixtures and scripted dice (U8's secrets: shields-up-secrets.test.ts).
-import { RecordingDice, scripted, type GameEvent, type Seat } from '@dicehall/shared';
+// Shields Up: every ruling U1–U7, U9 and U10 from compact fixtures and scripted dice (U8's secrets:
+// shields-up-secrets.test.ts; archived logs of rules 1: shields-up-versions.test.ts).
+import { RecordingDice, scripted, seededDice, type GameEvent, type Seat } from '@dicehall/shared';
 import {
   CARD_IDS,
   DECK,
@@ -28,6 +29,8 @@ function refused(state: ShieldsUpState, seat: Seat, a: ShieldsUpAction) {
 }
 const types = (events: GameEvent[]) => events.map((e) => e.type);
 const legal = (s: ShieldsUpState, seat: Seat) => shieldsUp.legalActions(s, seat);
+/** G1: the most actions one turn holds under rules 2 (the module's own bound, derived in its `why`). */
+const MAX_ENTRIES_PER_TURN = shieldsUp.bounds({}, 2).actionsPerTurn;
 
 describe('U1 the deck', () => {
   it('U1 holds 18 cards in the listed copies, each id once', () => {
@@ -155,8 +158,13 @@ describe('U3 a turn of two actions', () => {
 });
 
 describe("U3 Battery at any moment of its owner's turn", () => {
-  const withBattery = (actions = 2) =>
-    fixture({ p0: { hand: ['dr1', 'dr2'], equipment: ['ba1'] }, p1: { shields: ['lc1', 'lc2', 'lc3'] }, actions });
+  const withBattery = (actions = 2, rules: 1 | 2 = 2) =>
+    fixture({
+      p0: { hand: ['dr1', 'dr2'], equipment: ['ba1'] },
+      p1: { shields: ['lc1', 'lc2', 'lc3'] },
+      actions,
+      rules,
+    });
 
   it('U3 building a Battery costs one action and keeps it in play', () => {
     const s = fixture({ p0: { hand: ['ba1'] } });
@@ -192,15 +200,18 @@ describe("U3 Battery at any moment of its owner's turn", () => {
     expect(after.strike).toEqual(mid.strike);
     expect(after.actions).toBe(3);
   });
-  it("U3 never in the opponent's turn, and unused extra actions end with the turn", () => {
+  it("U3 never in the opponent's turn", () => {
     const theirs = fixture({ p0: { equipment: ['ba1'] }, turn: 1 });
     expect(legal(theirs, 0)).toEqual([]);
     expect(refused(theirs, 0, { type: 'battery', card: C('ba1') })).toBe('not-your-turn');
-    const s = act(withBattery(0), 0, { type: 'battery', card: C('ba1') }).state;
+  });
+  it("U3 (rules 1, archived games) the Battery's actions had to be taken like the others", () => {
+    const s = act(withBattery(0, 1), 0, { type: 'battery', card: C('ba1') }).state;
+    expect(s.actions).toBe(2);
     const s2 = act(s, 0, { type: 'draw' }).state;
     expect(s2.actions).toBe(1);
-    // The Battery's actions are spent like the others: ending early is refused while one can be taken.
     expect(refused(s2, 0, { type: 'end' })).toBe('actions-left');
+    expect(legal(s2, 0)).not.toContainEqual({ type: 'end' });
   });
 });
 
@@ -458,8 +469,8 @@ describe('U7 Smuggle and Transporter Hijinks', () => {
   });
 });
 
-describe('the turn limit (ruling proposal)', () => {
-  it(`U3 the lone Hijinks passed back and forth loops for ever; at turn ${TURN_LIMIT} the game is drawn`, () => {
+describe('U9 the turn limit', () => {
+  it(`U9 the lone Hijinks passed back and forth loops for ever; at turn ${TURN_LIMIT} the game is drawn`, () => {
     // The looping position found by random play: both piles empty, one Hijinks in the market, full shield rows.
     let s = fixture({
       p0: { shields: ['sm3', 'sm2', 'lc2'], equipment: ['pc2', 'dr3'] },
@@ -482,5 +493,293 @@ describe('the turn limit (ruling proposal)', () => {
     }
     expect(shieldsUp.result(s)).toMatchObject({ draw: true, reason: 'turn-limit' });
     expect(s.turns).toBe(TURN_LIMIT);
+  });
+});
+
+describe('U3 amended: the turn may end once only Battery actions remain (rules 2)', () => {
+  const charged = (rules: 1 | 2) =>
+    act(fixture({ p0: { hand: ['dr1', 'dr2'], equipment: ['ba1'] }, p1: { shields: ['lc1', 'lc2'] }, rules }), 0, {
+      type: 'battery',
+      card: C('ba1'),
+    }).state;
+
+  it('U3 the two base actions must be taken; after them the Battery actions may be left unused', () => {
+    let s = charged(2);
+    expect([s.actions, s.extra]).toEqual([4, 2]);
+    expect(refused(s, 0, { type: 'end' })).toBe('actions-left');
+    s = act(s, 0, { type: 'draw' }).state;
+    expect([s.actions, s.extra]).toEqual([3, 2]);
+    expect(refused(s, 0, { type: 'end' })).toBe('actions-left');
+    expect(legal(s, 0)).not.toContainEqual({ type: 'end' });
+    s = act(s, 0, { type: 'draw' }).state;
+    // Only the Battery's two actions remain: the player may spend them or end the turn.
+    expect([s.turn, s.actions, s.extra]).toEqual([0, 2, 2]);
+    expect(legal(s, 0)).toContainEqual({ type: 'draw' });
+    expect(legal(s, 0)).toContainEqual({ type: 'end' });
+    const { state, events } = act(s, 0, { type: 'end' });
+    expect(types(events)).toEqual(['turn-end', 'market', 'turn']);
+    expect([state.turn, state.actions, state.extra, state.charged]).toEqual([1, 2, 0, false]);
+    expect(state.players[0].hand).toHaveLength(4);
+  });
+  it('U3 a Battery used after the base actions: its two actions may be left at once', () => {
+    let s = fixture({ p0: { hand: ['dr1', 'dr2'], equipment: ['ba1'] } });
+    s = act(s, 0, { type: 'draw' }).state;
+    s = act(s, 0, { type: 'draw' }).state;
+    s = act(s, 0, { type: 'battery', card: C('ba1') }).state;
+    expect([s.turn, s.actions, s.extra]).toEqual([0, 2, 2]);
+    expect(act(s, 0, { type: 'end' }).state.turn).toBe(1);
+  });
+  it('U3 the base actions are spent first: the newest card bought with one base and one Battery action', () => {
+    let s = fixture({ p0: { hand: ['dr1'], equipment: ['ba1'] }, market: ['sg1', 'sg2'] });
+    s = act(s, 0, { type: 'draw' }).state;
+    s = act(s, 0, { type: 'battery', card: C('ba1') }).state;
+    expect([s.actions, s.extra]).toEqual([3, 2]);
+    expect(refused(s, 0, { type: 'end' })).toBe('actions-left');
+    s = act(s, 0, { type: 'buy', which: 'newest' }).state;
+    expect([s.actions, s.extra]).toEqual([1, 1]);
+    expect(legal(s, 0)).toContainEqual({ type: 'end' });
+  });
+  it('U3 under rules 1 (archived games) every action had to be taken while one could be', () => {
+    let s = charged(1);
+    s = act(s, 0, { type: 'draw' }).state;
+    s = act(s, 0, { type: 'draw' }).state;
+    expect([s.actions, s.extra]).toEqual([2, 0]);
+    expect(refused(s, 0, { type: 'end' })).toBe('actions-left');
+    expect(legal(s, 0)).not.toContainEqual({ type: 'end' });
+  });
+});
+
+describe('U9 Battery actions at most once per turn (rules 2)', () => {
+  const two = (rules: 1 | 2) =>
+    fixture({ p0: { hand: ['dr1'], equipment: ['ba1', 'ba2'] }, p1: { shields: ['lc1'] }, rules });
+
+  it('U9 a second Battery may still be discarded, for nothing', () => {
+    let s = act(two(2), 0, { type: 'battery', card: C('ba1') }).state;
+    expect([s.actions, s.charged]).toEqual([4, true]);
+    expect(legal(s, 0)).toContainEqual({ type: 'battery', card: C('ba2') });
+    const { state, events } = act(s, 0, { type: 'battery', card: C('ba2') });
+    expect(events).toEqual([{ type: 'battery', seat: 0, card: C('ba2'), actions: 4, gained: 0 }]);
+    expect(shieldsUp.describe(events[0]!, ['Ana', 'Ben'])).toMatch(/for nothing/);
+    expect(state.actions).toBe(4);
+    expect(state.players[0].equipment).toEqual([]);
+    expect(state.discard).toEqual([C('ba1'), C('ba2')]);
+    // A new turn charges again.
+    s = fixture({ p0: { equipment: ['ba1'] }, charged: true, extra: 2, turn: 1, p1: { hand: ['dr1'] } });
+    s = act(s, 1, { type: 'draw' }).state;
+    s = act(s, 1, { type: 'draw' }).state;
+    expect([s.turn, s.charged, s.extra]).toEqual([0, false, 0]);
+    expect(act(s, 0, { type: 'battery', card: C('ba1') }).state.actions).toBe(4);
+  });
+  it('U9 with its actions spent, a player whose only Battery would give nothing has nothing to do: the turn ends', () => {
+    const spent = (rules: 1 | 2) =>
+      fixture({ p0: { hand: ['dr1'], equipment: ['ba2'] }, actions: 1, extra: rules - 1, charged: rules === 2, rules });
+    const s = act(spent(2), 0, { type: 'shield', card: C('dr1') });
+    expect(types(s.events)).toEqual(['shield', 'turn-end', 'market', 'turn']);
+    expect(s.state.players[0].equipment).toEqual([C('ba2')]);
+    // Rules 1: the Battery would give two more actions, so the turn waits.
+    const old = act(spent(1), 0, { type: 'shield', card: C('dr1') }).state;
+    expect([old.turn, old.actions]).toEqual([0, 0]);
+    expect(legal(old, 0)).toEqual([{ type: 'end' }, { type: 'battery', card: C('ba2') }]);
+  });
+  it('U9 under rules 1 (archived games) each Battery gave two actions', () => {
+    let s = act(two(1), 0, { type: 'battery', card: C('ba1') }).state;
+    const { state, events } = act(s, 0, { type: 'battery', card: C('ba2') });
+    expect(events).toEqual([{ type: 'battery', seat: 0, card: C('ba2'), actions: 6 }]);
+    s = state;
+    expect(s.actions).toBe(6);
+  });
+
+  /**
+   * The stall found by the audit (issue 30): both piles empty and the market too; the player holds a Battery.
+   * Build it, discard it, draw it back (the one-card discard pile is reshuffled, which takes no roll), and again.
+   */
+  const loop = (rules: 1 | 2) =>
+    fixture({
+      p0: { hand: ['ba1'], shields: ['lc1', 'lc2', 'lc3'] },
+      p1: { shields: ['sm1', 'sm2', 'sm3'] },
+      draw: [],
+      spare: 'p1.hand',
+      rules,
+    });
+  /** The staller's choice: use the Battery, build it, draw it back; end the turn only when nothing else is left. */
+  const stall = (s: ShieldsUpState): ShieldsUpAction => {
+    const options = legal(s, s.turn);
+    const first = (type: string) => options.find((a) => a.type === type && (!('card' in a) || a.card === C('ba1')));
+    return first('battery') ?? first('build') ?? first('draw') ?? options[0]!;
+  };
+
+  it('U9 the Battery loop: under rules 1 it goes round for ever, the position coming back every three actions', () => {
+    let s = loop(1);
+    s = act(s, 0, stall(s)).state; // build
+    s = act(s, 0, stall(s)).state; // battery: 3 actions
+    const start = JSON.stringify(s);
+    for (let cycle = 0; cycle < 1000; cycle++) {
+      for (const expected of ['draw', 'build', 'battery']) {
+        const a = stall(s);
+        expect(a.type).toBe(expected);
+        s = act(s, 0, a).state;
+      }
+      if (cycle % 100 === 0) expect(JSON.stringify(s)).toBe(start);
+    }
+    expect(JSON.stringify(s)).toBe(start);
+    expect([s.turn, s.turns, s.result]).toEqual([0, 1, null]);
+  });
+  it(`U9 the Battery loop ends under rules 2, within the bound of ${MAX_ENTRIES_PER_TURN} entries a turn`, () => {
+    let s = loop(2);
+    const taken: string[] = [];
+    while (s.turn === 0) {
+      expect(taken.length).toBeLessThan(MAX_ENTRIES_PER_TURN);
+      const a = stall(s);
+      taken.push(a.type);
+      s = act(s, 0, a).state;
+    }
+    // The Battery gives its two actions once; built again, it would give nothing, and with nothing left to do the
+    // turn ends, the Battery staying in play for a later turn.
+    expect(taken).toEqual(['build', 'battery', 'draw', 'build']);
+    expect([s.turn, s.turns]).toEqual([1, 2]);
+    expect(s.players[0].equipment).toEqual([C('ba1')]);
+  });
+  it(`U9 a stall-seeking player never repeats a position inside a turn, nor takes more than ${MAX_ENTRIES_PER_TURN} actions in one`, () => {
+    // Over random games: prefer an action leading back to a position already seen this turn, then the Battery,
+    // draws, builds and buys; end the turn only when nothing else is legal.
+    const prefer = ['battery', 'draw', 'build', 'buy', 'shield', 'play', 'strike', 'end'];
+    let longest = 0;
+    for (let g = 0; g < 40; g++) {
+      const dice = seededDice(90000 + g);
+      let s = shieldsUp.setup({}, 2, dice).state;
+      let turn = s.turns;
+      let seen = new Set<string>([JSON.stringify(s)]);
+      let entries = 0;
+      while (!s.result) {
+        const seat = shieldsUp.toAct(s)[0]!;
+        const options = legal(s, seat);
+        const steps = options.map((a) => {
+          const step = shieldsUp.apply(s, seat, a, dice);
+          if (!step.ok) throw new Error(`a legal action was refused: ${step.code}`);
+          return { a, state: step.state };
+        });
+        const back = steps.find((x) => x.state.turns === turn && seen.has(JSON.stringify(x.state)));
+        const rank = (a: ShieldsUpAction) => prefer.indexOf(a.type) * 100 + dice.roll(100);
+        const chosen = back ?? steps.map((x) => ({ ...x, r: rank(x.a) })).sort((x, y) => x.r - y.r)[0]!;
+        s = chosen.state;
+        entries++;
+        if (s.turns !== turn) {
+          turn = s.turns;
+          seen = new Set();
+          entries = 0;
+        }
+        const key = JSON.stringify(s);
+        expect(seen.has(key)).toBe(false);
+        seen.add(key);
+        expect(entries).toBeLessThanOrEqual(MAX_ENTRIES_PER_TURN);
+        longest = Math.max(longest, entries);
+      }
+      expect(s.turns).toBeLessThanOrEqual(TURN_LIMIT);
+    }
+    expect(longest).toBeGreaterThan(2);
+    process.stdout.write(`shields-up: a stall-seeking player's longest turn held ${longest} entries\n`);
+  });
+});
+
+describe('U10 table decisions made in play, now ruled', () => {
+  it.each([1, 2] as const)('U10 Smuggle with nothing to steal may be played, and finds nothing (rules %i)', (rules) => {
+    const s = fixture({ p0: { hand: ['sg1', 'dr1'] }, p1: {}, rules });
+    expect(legal(s, 0)).toContainEqual({ type: 'play', card: C('sg1') });
+    const { state, events } = act(s, 0, { type: 'play', card: C('sg1') });
+    expect(events).toEqual([
+      { type: 'play', seat: 0, card: C('sg1') },
+      { type: 'smuggle', seat: 0, zone: null },
+    ]);
+    expect(state.players[0].hand).toEqual([C('dr1')]);
+    expect(state.discard).toEqual([C('sg1')]);
+    expect(state.actions).toBe(1);
+  });
+  it.each([1, 2] as const)(
+    "U10 a card smuggled from equipment that completes the thief's set resolves at once, for the thief (rules %i)",
+    (rules) => {
+      const s = fixture({
+        p0: { hand: ['sg1'], equipment: ['dr1', 'dr2'], shields: ['lc1'] },
+        p1: { equipment: ['dr3'], shields: ['pc1', 'pc2', 'pc3'] },
+        rules,
+      });
+      const { state, events } = act(s, 0, { type: 'play', card: C('sg1'), zone: 'equipment', target: C('dr3') });
+      expect(types(events)).toEqual([
+        'play',
+        'smuggle',
+        'set',
+        'strike',
+        'destroyed',
+        'destroyed',
+        'destroyed',
+        'ship-destroyed',
+        'game-over',
+      ]);
+      expect(events[2]).toEqual({
+        type: 'set',
+        seat: 0,
+        kind: 'death-ray',
+        cards: [C('dr1'), C('dr2'), C('dr3')],
+        damage: 4,
+      });
+      expect(events[3]).toMatchObject({ by: 0, against: 1, damage: 4 });
+      // Three shields for four damage: all go, and the fourth point destroys the ship.
+      expect(state.players[0].equipment).toEqual([]);
+      expect(state.players[1].destroyed).toBe(true);
+      expect(shieldsUp.result(state)).toMatchObject({ winners: [0] });
+    },
+  );
+  it.each([1, 2] as const)(
+    'U10 Space Mine counter-strikes come after the whole wave, one point per mine, in the order revealed (rules %i)',
+    (rules) => {
+      let s = fixture({
+        p0: { hand: ['lc2'], equipment: ['lc1'], shields: ['dr1', 'sm3', 'dr2'] },
+        p1: { shields: ['sm1', 'pc1', 'sm2'] },
+        rules,
+      });
+      s = act(s, 0, { type: 'build', card: C('lc2') }).state;
+      expect(s.strike).toEqual({ by: 0, against: 1, left: 2, mines: 0 });
+      const first = act(s, 0, { type: 'strike', shield: 0 });
+      // The first mine is revealed, and the wave goes on before anything strikes back.
+      expect(first.events).toEqual([{ type: 'destroyed', by: 0, seat: 1, slot: 0, card: C('sm1'), mine: true }]);
+      expect(first.state.strike).toEqual({ by: 0, against: 1, left: 1, mines: 1 });
+      expect(shieldsUp.toAct(first.state)).toEqual([0]);
+      const second = act(first.state, 0, { type: 'strike', shield: 1 });
+      expect(second.events).toEqual([
+        { type: 'destroyed', by: 0, seat: 1, slot: 1, card: C('sm2'), mine: true },
+        { type: 'strike', by: 1, against: 0, damage: 2, counter: true },
+      ]);
+      // The counter-strike: seat 1 picks two of seat 0's three shields; the mine among them strikes back after it.
+      const back1 = act(second.state, 1, { type: 'strike', shield: 1 });
+      expect(back1.events).toEqual([{ type: 'destroyed', by: 1, seat: 0, slot: 1, card: C('sm3'), mine: true }]);
+      expect(back1.state.strike).toEqual({ by: 1, against: 0, left: 1, mines: 1 });
+      const back2 = act(back1.state, 1, { type: 'strike', shield: 0 });
+      expect(back2.events).toEqual([
+        { type: 'destroyed', by: 1, seat: 0, slot: 0, card: C('dr1'), mine: false },
+        { type: 'strike', by: 0, against: 1, damage: 1, counter: true },
+        { type: 'destroyed', by: 0, seat: 1, slot: 0, card: C('pc1'), mine: false },
+      ]);
+      expect(back2.state.strike).toBeNull();
+      expect(back2.state.players.map((p) => p.shields)).toEqual([[C('dr2')], []]);
+      // The wave's striker goes on with the turn.
+      expect([back2.state.turn, back2.state.actions]).toEqual([0, 1]);
+    },
+  );
+
+  // Seat 1 has no card in hand, nothing to draw or buy, no Battery: all 18 cards placed.
+  it.each([1, 2] as const)('U10 a player who can do nothing passes (rules %i)', (rules) => {
+    let s = fixture({
+      p0: { hand: ['pc2', 'dr3', 'pc3', 'ba1', 'ba2', 'sg1', 'sg2', 'th1', 'th2'], shields: ['sm1', 'sm2', 'sm3'] },
+      p1: { shields: ['lc1', 'lc2', 'lc3'], equipment: ['dr1', 'dr2', 'pc1'] },
+      draw: [],
+      rules,
+    });
+    s = act(s, 0, { type: 'build', card: C('pc2') }).state;
+    const { state, events } = act(s, 0, { type: 'build', card: C('dr3') });
+    expect(types(events)).toEqual(['build', 'turn-end', 'turn', 'turn-end', 'turn']);
+    expect(events.filter((e) => e.type === 'turn')).toEqual([
+      { type: 'turn', seat: 1, turn: 2 },
+      { type: 'turn', seat: 0, turn: 3 },
+    ]);
+    expect([state.turn, state.actions, state.turns]).toEqual([0, 2, 3]);
   });
 });

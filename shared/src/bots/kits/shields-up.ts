@@ -9,6 +9,7 @@ import {
   CARD_IDS,
   DECK,
   kindOf,
+  SHIELDS_UP_RULES,
   shieldsUp,
   type PlayerState,
   type ShieldsUpAction,
@@ -64,8 +65,12 @@ export function determinize(view: ShieldsUpView, seat: Seat, rng: Dice): Shields
     discard: view.discard.slice(),
     market: [view.market[0], view.market[1]],
     players: (seat === 0 ? [mine, theirs] : [theirs, mine]) as [PlayerState, PlayerState],
+    // Bots play live tables, which play the newest rules.
+    rules: SHIELDS_UP_RULES,
     turn: view.turn,
     actions: view.actions,
+    extra: view.extra,
+    charged: view.charged,
     turns: view.turns,
     strike: view.strike && { ...view.strike },
     result: view.result,
@@ -127,10 +132,11 @@ function evaluate(s: ShieldsUpState, me: Seat, style: 'simple' | 'full'): number
 const isBattery = (id: string) => kindOf(id).effect === 'battery';
 
 /**
- * The rules let a turn go round for ever: with the draw pile empty and only Batteries discarded, drawing brings a
+ * Rules 1 let a turn go round for ever: with the draw pile empty and only Batteries discarded, drawing brings a
  * Battery back, building it and discarding it for two actions gives back the two spent, and the state is the one
  * before. A search sees no end to that (ending the turn only lets the opponent act), so those moves are dropped:
  * the draw that can only bring back a Battery, and with nothing left to spend but such draws, the Battery itself.
+ * Rules 2 (U9) end that loop, and the dropped moves gain nothing there either: kept for both.
  */
 function prune(input: BotInput<ShieldsUpView, ShieldsUpAction>): ShieldsUpAction[] {
   const { view, legal } = input;

@@ -3,10 +3,12 @@ import type { GameModule, Result } from '../../core/game-module';
 import { seatName } from '../../core/names';
 import { applyAction, legalActionsOf, setupState, toActOf } from './rules';
 import {
+  SHIELDS_UP_RULES,
   shieldsUpAction,
   shieldsUpOptions,
   type ShieldsUpAction,
   type ShieldsUpOptions,
+  type ShieldsUpRules,
   type ShieldsUpState,
 } from './state';
 import { describeEvent, openViewOf, viewOf, type ShieldsUpView } from './view';
@@ -38,7 +40,9 @@ function describeResult(result: Result, names: string[]): string {
 
 export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOptions, ShieldsUpView> = {
   id: 'shields-up',
-  rulesVersion: 1,
+  rulesVersion: SHIELDS_UP_RULES,
+  // Rules 1 (before U3 was amended and U9) replays archived games; the state carries its version.
+  rulesFor: (version) => (version === 1 || version === 2 ? withRules(version) : undefined),
   name: 'Shields Up',
   pitch:
     'A space duel in eighteen cards. Each turn take two actions: draw, buy from the market, hide a card face down ' +
@@ -63,7 +67,7 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
   secretRolls: true,
   options: shieldsUpOptions,
   action: shieldsUpAction,
-  setup: (_options, _seats, dice) => setupState(dice),
+  setup: (_options, _seats, dice) => setupState(dice, SHIELDS_UP_RULES),
   toAct: toActOf,
   legalActions: legalActionsOf,
   apply: applyAction,
@@ -90,3 +94,10 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
   describe: describeEvent,
   describeResult,
 };
+
+function withRules(
+  version: ShieldsUpRules,
+): GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOptions, ShieldsUpView> {
+  if (version === SHIELDS_UP_RULES) return shieldsUp;
+  return { ...shieldsUp, rulesVersion: version, setup: (_options, _seats, dice) => setupState(dice, version) };
+}

@@ -1,4 +1,5 @@
-// Shields Up's rules (U1–U7): the fair shuffle, the deal, a turn's actions, sets, damage and mine chains, the market.
+// Shields Up's rules (U1–U7, U9, U10): the fair shuffle, the deal, a turn's actions, sets, damage and mine chains,
+// the market; rules 1 and 2 (state.ts) differ only in the Battery and in when a turn may end.
 import type { Dice } from '../../core/dice';
 import { rollOff } from '../../core/roll-off';
 import { refuse, type GameEvent, type Refusal, type Seat, type Step } from '../../core/game-module';
@@ -7,8 +8,10 @@ import {
   ACTIONS_PER_TURN,
   BATTERY_ACTIONS,
   MAX_SHIELDS,
+  SHIELDS_UP_RULES,
   TURN_LIMIT,
   type PlayerState,
+  type ShieldsUpRules,
   type ShieldsUpAction,
   type ShieldsUpState,
   type Zone,
@@ -44,8 +47,11 @@ function copy(s: ShieldsUpState): ShieldsUpState {
     discard: s.discard.slice(),
     market: [s.market[0], s.market[1]],
     players: [copyPlayer(s.players[0]), copyPlayer(s.players[1])],
+    rules: s.rules,
     turn: s.turn,
     actions: s.actions,
+    extra: s.extra,
+    charged: s.charged,
     turns: s.turns,
     strike: s.strike && { ...s.strike },
     result: s.result,
@@ -72,7 +78,7 @@ function takeTop(s: ShieldsUpState, events: GameEvent[], dice: Dice): string | n
  * The deal from the top: two shields to seat 0, two to seat 1, two cards to each hand the same way, then the
  * market's oldest and newest card.
  */
-export function setupState(dice: Dice): Step<ShieldsUpState> {
+export function setupState(dice: Dice, rules: ShieldsUpRules = SHIELDS_UP_RULES): Step<ShieldsUpState> {
   const events: GameEvent[] = [];
   const deck = shuffle(CARD_IDS, dice);
   events.push({ type: 'shuffle', count: deck.length });
@@ -85,12 +91,15 @@ export function setupState(dice: Dice): Step<ShieldsUpState> {
   const player = (p: Seat): PlayerState => ({ hand: hands[p]!, shields: shields[p]!, equipment: [], destroyed: false });
   const players: [PlayerState, PlayerState] = [player(0), player(1)];
   const state: ShieldsUpState = {
+    rules,
     draw: deck,
     discard: [],
     market,
     players,
     turn: first,
     actions: ACTIONS_PER_TURN,
+    extra: 0,
+    charged: false,
     turns: 1,
     strike: null,
     result: null,
@@ -106,6 +115,8 @@ export function toActOf(s: ShieldsUpState): Seat[] {
 
 const batteriesOf = (p: PlayerState) => p.equipment.filter((id) => kindOf(id).effect === 'battery');
 const hasBattery = (p: PlayerState) => p.equipment.some((id) => kindOf(id).effect === 'battery');
+/** U9 (rules 2): a Battery gives its actions only if none has this turn. */
+const batteryGives = (s: ShieldsUpState) => s.rules === 1 || !s.charged;
 
 /**
  * Whether `spendingActions` would list anything, without listing: every card in a hand can be played some way
@@ -121,6 +132,29 @@ function canSpend(s: ShieldsUpState, seat: Seat): boolean {
   );
 }
 
+/**
+ * Whether the player whose turn it is has anything left to do, so the turn waits for them (U10: a player who can do
+ * nothing passes): an action to spend, or a Battery in play that would give actions (under rules 2 only the turn's
+ * first, U9). Those actions can always be spent: the discarded Battery itself can be drawn.
+ */
+function canAct(s: ShieldsUpState): boolean {
+  return canSpend(s, s.turn) || (hasBattery(s.players[s.turn]!) && batteryGives(s));
+}
+
+/**
+ * Whether `end` is accepted now. Rules 1: only when nothing can be spent. Rules 2 (U3 amended): also once the base
+ * actions are all taken, only Battery actions being left (the base actions are spent first).
+ */
+function mayEnd(s: ShieldsUpState, seat: Seat): boolean {
+  return !canSpend(s, seat) || (s.rules >= 2 && s.actions <= s.extra);
+}
+
+/** Pays for an action: the base actions first, then the Battery's (U3 amended). */
+function spend(s: ShieldsUpState, cost: number) {
+  s.actions -= cost;
+  s.extra = Math.min(s.extra, s.actions);
+}
+
 /** Every legal action of `seat` now: the exact list apply accepts (Smuggle listed per zone and equipment card). */
 export function legalActionsOf(s: ShieldsUpState, seat: Seat): ShieldsUpAction[] {
   if (!toActOf(s).includes(seat)) return [];
@@ -131,7 +165,7 @@ export function legalActionsOf(s: ShieldsUpState, seat: Seat): ShieldsUpAction[]
     for (let i = 0; i < n; i++) out.push({ type: 'strike', shield: i });
   } else {
     out.push(...spendingActions(s, seat));
-    if (out.length === 0) out.push({ type: 'end' });
+    if (mayEnd(s, seat)) out.push({ type: 'end' });
   }
   // U3: a Battery may be discarded at any moment of its owner's turn, even mid-strike.
   if (seat === s.turn) for (const card of batteriesOf(me)) out.push({ type: 'battery', card });
@@ -190,8 +224,18 @@ export function applyAction(
     if (i < 0 || kindOf(a.card).effect !== 'battery') return refuse('no-battery', 'You have no such Battery in play.');
     me.equipment.splice(i, 1);
     s.discard.push(a.card);
-    s.actions += BATTERY_ACTIONS;
-    events.push({ type: 'battery', seat, card: a.card, actions: s.actions });
+    // U9 (rules 2): once per turn; a second Battery may still be discarded, for nothing, which its event says.
+    const gives = batteryGives(s);
+    if (gives) s.actions += BATTERY_ACTIONS;
+    if (s.rules >= 2) {
+      if (gives) s.extra += BATTERY_ACTIONS;
+      s.charged = true;
+    }
+    events.push(
+      gives
+        ? { type: 'battery', seat, card: a.card, actions: s.actions }
+        : { type: 'battery', seat, card: a.card, actions: s.actions, gained: 0 },
+    );
     return finish(s, events, dice);
   }
 
@@ -206,7 +250,11 @@ export function applyAction(
   if (a.type === 'strike') return refuse('no-strike', 'There is no strike to aim.');
 
   if (a.type === 'end') {
-    if (canSpend(s, seat)) return refuse('actions-left', 'You still have actions to take.');
+    if (!mayEnd(s, seat))
+      return refuse(
+        'actions-left',
+        s.rules === 1 ? 'You still have actions to take.' : 'Your two actions must be taken while you can take them.',
+      );
     endTurn(s, events, dice);
     return { ok: true, state: s, events };
   }
@@ -237,7 +285,7 @@ export function applyAction(
       const bad = fromHand(a.card);
       if (bad) return bad;
       events.push({ type: 'build', seat, card: a.card });
-      s.actions -= cost;
+      spend(s, cost);
       addEquipment(s, seat, a.card, events);
       runStrikes(s, events);
       return finish(s, events, dice);
@@ -255,7 +303,7 @@ export function applyAction(
       const bad = fromHand(a.card);
       if (bad) return bad;
       events.push({ type: 'play', seat, card: a.card });
-      s.actions -= cost;
+      spend(s, cost);
       if (k.effect === 'damage') startStrike(s, seat, k.damage, events);
       else if (k.effect === 'smuggle') smuggle(s, seat, a.zone, a.target, events, dice);
       else {
@@ -279,7 +327,7 @@ export function applyAction(
       break;
     }
   }
-  s.actions -= cost;
+  spend(s, cost);
   return finish(s, events, dice);
 }
 
@@ -412,7 +460,7 @@ function finish(s: ShieldsUpState, events: GameEvent[], dice: Dice): Step<Shield
     return { ok: true, state: s, events };
   }
   // The turn goes on while its player can spend an action or still holds a Battery to use.
-  if (!canSpend(s, s.turn) && !hasBattery(s.players[s.turn]!)) endTurn(s, events, dice);
+  if (!canAct(s)) endTurn(s, events, dice);
   return { ok: true, state: s, events };
 }
 
@@ -443,9 +491,13 @@ function endTurn(s: ShieldsUpState, events: GameEvent[], dice: Dice) {
     s.turn = other(s.turn);
     s.turns++;
     s.actions = ACTIONS_PER_TURN;
+    s.extra = 0;
+    s.charged = false;
     events.push({ type: 'turn', seat: s.turn, turn: s.turns });
-    // A player with nothing to do at all passes; the card count makes it impossible for both at once.
-    if (canSpend(s, s.turn) || hasBattery(s.players[s.turn]!)) return;
+    // U10: a player with nothing to do at all passes. Not both at once: with the piles and the market empty, the
+    // 18 cards are in hands, shields (6 at most) and equipment (at most 4 weapon cards each short of a set, and the
+    // 2 Batteries: 10), so a hand holds a card.
+    if (canAct(s)) return;
   }
   throw new Error('neither player can act: the card count says this cannot happen');
 }

@@ -10,8 +10,20 @@ export const MAX_SHIELDS = 3;
 export const ACTIONS_PER_TURN = 2;
 /** What a Battery stores (U1). */
 export const BATTERY_ACTIONS = 2;
+
 /**
- * The game is drawn once this many turns have ended without a destroyed ship. Not in the source: without
+ * Rules versions (GameModule.rulesVersion):
+ * 1. as first played: every Battery discarded gives two actions, and every action must be taken while one can be;
+ * 2. U3 amended and U9 (2026-11-27): Battery actions at most once per turn (a second Battery is discarded for
+ *    nothing), and once only Battery actions remain the turn may be ended. A player whose only move left is a
+ *    Battery that would give nothing has nothing to do, so the turn ends (U10).
+ * The version lives in the state, so one set of rules plays both.
+ */
+export type ShieldsUpRules = 1 | 2;
+export const SHIELDS_UP_RULES: ShieldsUpRules = 2;
+
+/**
+ * U9: the game is drawn once this many turns have ended without a destroyed ship. Not in the source: without
  * it the game can loop for ever: with the piles empty, two players may be left only buying and playing the one
  * Transporter Hijinks in turn. In 100,000 random games every game that did not loop ended by turn 146.
  */
@@ -38,6 +50,7 @@ export interface Strike {
 }
 
 export interface ShieldsUpState {
+  rules: ShieldsUpRules;
   /** Index 0 is the top. Its order is secret to everyone (U8). */
   draw: string[];
   /** The last card is the top; public. */
@@ -48,6 +61,13 @@ export interface ShieldsUpState {
   turn: Seat;
   /** Actions left this turn, Battery actions included. */
   actions: number;
+  /**
+   * Rules 2: the Battery actions among `actions`. The base actions are spent first, so they are all taken once
+   * `actions === extra`, and the turn may then be ended (U3 amended). Always 0 under rules 1.
+   */
+  extra: number;
+  /** Rules 2: whether a Battery has given actions this turn (U9: at most once). Always false under rules 1. */
+  charged: boolean;
   /** Turns begun, from 1. */
   turns: number;
   strike: Strike | null;

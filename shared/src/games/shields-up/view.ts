@@ -20,6 +20,10 @@ export interface ShieldsUpView {
   turn: Seat;
   turns: number;
   actions: number;
+  /** The Battery actions among `actions`: with only these left the turn may be ended (U3 amended). */
+  extra: number;
+  /** Whether a Battery has given actions this turn: another gives none (U9). */
+  charged: boolean;
   players: [PlayerView, PlayerView];
   /** [oldest (1 action), newest (2 actions)]. */
   market: [string | null, string | null];
@@ -47,6 +51,8 @@ export function viewOf(s: ShieldsUpState, seat: Seat | null): ShieldsUpView {
     turn: s.turn,
     turns: s.turns,
     actions: s.actions,
+    extra: s.extra,
+    charged: s.charged,
     players,
     market: [s.market[0], s.market[1]],
     drawCount: s.draw.length,
@@ -106,7 +112,10 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     case 'buy':
       return `${name} buys ${card(e.card)}, the ${e.which} card of the market, for ${e.cost} action${e.cost === 1 ? '' : 's'}`;
     case 'battery':
-      return `${name} discards ${card(e.card)} for two more actions`;
+      // U9: a second Battery in one turn is discarded for nothing (rules 1's events have no `gained`).
+      return e.gained === 0
+        ? `${name} discards ${card(e.card)} for nothing: a Battery already gave actions this turn`
+        : `${name} discards ${card(e.card)} for two more actions`;
     case 'strike':
       return e.counter
         ? `Space Mines strike back: ${who(names, e.by)} destroys ${e.damage} of ${who(names, e.against)}'s shields`
