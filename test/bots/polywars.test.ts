@@ -158,3 +158,57 @@ it('easy beats random in Kill the King: at least 14 of 20 seeded games (a fair c
   }
   expect(wins).toBeGreaterThanOrEqual(14);
 }, 120_000);
+
+it('W9 the bot reads tags from its view: it passes a flag home, and its rebuilt state lists the same tags', () => {
+  // Capture the Flag for three, seat 0 moving: die 1 has just stepped within R of die 0, which carries Ben's flag,
+  // and within R of its own base; taking the flag over brings it home.
+  const base: PolywarsState = m.setup(
+    m.options.parse({ scenario: 'capture-the-flag', seats: 3 }),
+    3,
+    seededDice(1),
+  ).state;
+  const bases = [
+    { x: 250, y: 700 },
+    { x: 1750, y: 200 },
+    { x: 1750, y: 1200 },
+  ];
+  const die = (id: number, owner: number, x: number, y: number, aura: 'flag' | null = null) => ({
+    id,
+    owner,
+    sides: 6,
+    value: 6,
+    x,
+    y,
+    alive: true,
+    aura,
+  });
+  const state: PolywarsState = {
+    ...base,
+    terrain: [],
+    phase: 'turns',
+    cycle: 1,
+    order: [0, 1, 2],
+    turnIndex: 0,
+    turnPhase: 'move',
+    lastBids: [0, 0, 0],
+    dice: [die(0, 0, 370, 700, 'flag'), die(1, 0, 300, 740), die(2, 1, 1700, 300), die(3, 2, 1700, 1100)],
+    // Die 0 has moved already this phase (it could otherwise walk home itself).
+    moved: [0],
+    mover: 1,
+    stepsTaken: 1,
+    bases,
+    flags: bases.map((b, owner) =>
+      owner === 1 ? { owner, x: 370, y: 700, carrier: 0 } : { owner, ...b, carrier: null },
+    ),
+  };
+  const input = botInput(m, state, 0);
+  expect(input.legal).toContainEqual({ type: 'tag', die: 1, flag: 1 });
+  expect(m.legalActions(stateFromView(m.view(state, 0)), 0)).toEqual(input.legal);
+  for (const level of ['normal', 'hard'] as const) {
+    const action = createBot('polywars', level, seededDice(7))!.choose(input);
+    expect(action).toEqual({ type: 'tag', die: 1, flag: 1 });
+  }
+  // Once the die has tagged, the view says so and no tag is listed until it steps again.
+  const tagged = { ...state, tagged: true };
+  expect(m.legalActions(stateFromView(m.view(tagged, 0)), 0).some((a) => a.type === 'tag')).toBe(false);
+});
