@@ -32,9 +32,15 @@ export function shortLabel(a: ShieldsUpAction, snap: Snapshot): string {
       return `Buy ${id ? cardName(id) : 'the card'}, the ${a.which} in the market`;
     }
     case 'battery':
-      return `Use ${cardName(a.card)}: 2 more actions`;
-    case 'end':
-      return 'End the turn';
+      // U9: a Battery gives its actions once a turn; another may still be discarded, for nothing.
+      return view?.charged
+        ? `Discard ${cardName(a.card)} for nothing (a Battery already gave actions this turn)`
+        : `Use ${cardName(a.card)}: 2 more actions`;
+    case 'end': {
+      // U3 amended: with only Battery actions left the turn may end; they are lost.
+      const left = view?.actions ?? 0;
+      return left > 0 ? `End the turn (${left} Battery action${left === 1 ? '' : 's'} unused)` : 'End the turn';
+    }
     case 'strike': {
       const target = view?.strike ? seatName(snap, view.strike.against) : 'their';
       return `Destroy ${target}'s ${ORDINAL[a.shield]} shield`;

@@ -328,7 +328,9 @@ class ShieldsUpTable implements GameView {
       return `${st.mines ? 'Space Mine! ' : ''}${striker} ${st.left} of ${target} shields to destroy`;
     }
     const whose = view.turn === me ? 'Your turn' : `${seatName(snap, view.turn)}'s turn`;
-    return `${whose} · ${view.actions} action${view.actions === 1 ? '' : 's'} left · turn ${view.turns}`;
+    // U3 amended: once only the Battery's actions remain, the turn may be ended.
+    const extra = view.extra > 0 && view.actions === view.extra ? ' (Battery: optional)' : '';
+    return `${whose} · ${view.actions} action${view.actions === 1 ? '' : 's'} left${extra} · turn ${view.turns}`;
   }
 
   /** The hand along the bottom: the viewer's cards face up (tap to pick one up), or backs for a spectator. */
