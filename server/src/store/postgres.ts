@@ -1,5 +1,5 @@
 // The PostgreSQL backend (DATABASE_URL): a small pg pool, one schema.
-import { DatabaseError, Pool, type PoolClient } from 'pg';
+import { Client, type ClientConfig, DatabaseError, Pool, type PoolClient } from 'pg';
 import { StoreError } from './game-store';
 import type { Sql, SqlRunner } from './sql';
 
@@ -18,8 +18,8 @@ export interface PostgresOptions {
 
 /**
  * Sized so that a database that stops answering is noticed within 2 s (the rooms refuse actions past that, see
- * ./guarded-store): a connection attempt (or a wait for a free pooled one) gives up after 1.5 s, a query after 1.5 s
- * on the client's side (its connection is then dropped, not reused). The server cancels a statement after 5 s and
+ * ./guarded-store): a connection attempt gives up after 1.5 s, a query after 1.5 s on the client's side (its
+ * connection is then dropped, not reused). The server cancels a statement after 5 s and
  * ends a transaction left idle for 5 s, so a client gone behind a dead network holds no locks for long. TCP keepalive
  * probes an idle connection after 1 s (the kernel's interval and count decide the rest; Node sets only the delay);
  * idle connections close after 10 s.
@@ -52,7 +52,13 @@ export async function openPostgres(options: PostgresOptions): Promise<Sql> {
     connectionString: options.connectionString,
     max: options.poolSize ?? 4,
     application_name: options.applicationName ?? 'dicehall',
-    connectionTimeoutMillis: t.connectMs,
+    // The connect timeout goes on each connection, not on the pool: given to the pool it would also bound the wait
+    // for a free connection, and a burst of reads (many rooms resuming at once) would fail for waiting in line.
+    Client: class extends Client {
+      constructor(config?: ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: t.connectMs });
+      }
+    },
     idleTimeoutMillis: t.idleMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: t.keepAliveDelayMs,
