@@ -19,7 +19,7 @@ import { seatsOf } from './party-seats';
 import { botLevel } from './messages';
 import { z } from 'zod';
 import type { Config } from '../config';
-import { addressOf, type AuthData } from '../http/address';
+import { authOf, type AuthData } from '../http/address';
 import { log } from '../log';
 import type { Durability } from './durability';
 import type { GameRoom } from './game-room';
@@ -66,7 +66,8 @@ interface LobbySnapshot {
     total: Wld;
     games: Record<string, Wld>;
   }[];
-  removed: [string, string][];
+  /** Member id, token hash, and (since issue 31) the hash of the address it was removed from ('' if unknown). */
+  removed: ([string, string] | [string, string, string])[];
   finished: { gameId: string; game: string; players: string; summary: string; at: number }[];
   chat: { id: number; sender: string; from: string; seat: number; text: string; at: number }[];
   chatId: number;
@@ -74,6 +75,8 @@ interface LobbySnapshot {
 type Wld = [number, number, number];
 
 const CHAT_KEEP = 100;
+/** Members kept aside (away past the grace, nothing to show) per member place, before the oldest are forgotten. */
+const ASIDE_PER_MEMBER = 4;
 const FINISHED_KEEP = 50;
 const name = z
   .string()
@@ -116,16 +119,38 @@ interface Holder {
   token: string | null;
   tokenHash: string;
   sessionId: string | null;
+  /** The address (limit key) the member last came from; unknown for a resumed lobby until they come back. */
+  address?: string;
+  /** Counted against PARTY_MEMBERS: false once the member has been away longer than the grace. */
+  counted: boolean;
+  /** Runs while the member is away: at the grace's end they stop counting (or go, with nothing to keep). */
+  dropTimer: NodeJS.Timeout | null;
+}
+
+/** A removed member: their token's hash and the hash of their address, both refused until the host allows them. */
+interface Removal {
+  tokenHash: string;
+  addressHash: string;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A removed member's address is kept only as this hash (the store never holds an address). */
+const addressHash = (key: string) => createHash('sha256').update(`dicehall-removed-address|${key}`).digest('hex');
+/**
+ * An address a removal may not bar: loopback and unknown ones are a reverse proxy's or this machine's, shared by
+ * everyone behind it (set TRUST_PROXY behind a proxy), so barring them would bar every newcomer.
+ */
+const barrable = (key: string | undefined): key is string =>
+  !!key && key !== 'unknown' && !/^127\./.test(key) && key !== '0:0:0:0::/64';
 
 export class PartyRoom extends Room<PartyState> {
   protected ctx!: PartyContext;
   private holders = new Map<string, Holder>();
   private memberOf = new Map<string, string>();
-  /** Hashes of removed members' tokens, by member id, so the host can let one back in. */
-  private removed = new Map<string, string>();
+  /** Removed members (their token's and address's hashes), by member id, so the host can let one back in. */
+  private removed = new Map<string, Removal>();
+  /** Members away past the grace with nothing to show, out of the list (./drop), oldest first. */
+  private aside = new Map<string, { name: string; benched: boolean }>();
   private timers = new Set<NodeJS.Timeout>();
   private hostTimer: NodeJS.Timeout | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
@@ -145,7 +170,7 @@ export class PartyRoom extends Room<PartyState> {
   private closingForGood = true;
 
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
-    return { ip: addressOf(context) };
+    return authOf(context);
   }
 
   override onCreate(options?: { resumeNonce?: unknown }) {
@@ -196,14 +221,24 @@ export class PartyRoom extends Room<PartyState> {
     const parsed = partyJoin.safeParse(raw ?? {});
     if (!parsed.success) throw new ServerError(400, `bad-join: ${parsed.error.issues[0]?.message}`);
     const { memberToken } = parsed.data;
-    if (memberToken && [...this.removed.values()].includes(hash(memberToken)))
+    const address = (client.auth as AuthData | undefined)?.ip;
+    const removals = [...this.removed.values()];
+    if (memberToken && removals.some((r) => r.tokenHash === hash(memberToken)))
       throw new ServerError(403, 'removed: the host removed you from this lobby');
     const presented = memberToken ? hash(memberToken) : null;
     let id = presented ? [...this.holders].find(([, h]) => h.tokenHash === presented)?.[0] : undefined;
+    // A removed member who comes back without their token (a private window, cleared storage) is known by address.
+    if (!id && barrable(address) && removals.some((r) => r.addressHash === addressHash(address)))
+      throw new ServerError(
+        403,
+        'removed: the host removed someone at your address from this lobby; ask them to let you in',
+      );
+    // A member away past the grace came back: they count again, if there is room.
+    if (id && !this.holders.get(id)!.counted && this.counted() >= this.ctx.maxMembers) this.refuseFull();
+    if (id) this.bringBack(id, parsed.data.name);
     if (!id) {
       const count = this.state.members.size;
-      if (count >= this.ctx.maxMembers)
-        throw new ServerError(403, `lobby-full: this lobby has ${this.ctx.maxMembers} members`);
+      if (this.counted() >= this.ctx.maxMembers) this.refuseFull();
       const wanted = parsed.data.name ?? `Guest ${count + 1}`;
       const others = [...this.state.members.values()].map((m) => m.name);
       if (confusable(wanted, others))
@@ -214,7 +249,7 @@ export class PartyRoom extends Room<PartyState> {
       member.name = wanted;
       this.state.members.set(id, member);
       const token = randomBytes(24).toString('base64url');
-      this.holders.set(id, { token, tokenHash: hash(token), sessionId: null });
+      this.holders.set(id, { token, tokenHash: hash(token), sessionId: null, counted: true, dropTimer: null });
       if (!this.state.host) this.state.host = id;
     }
     const holder = this.holders.get(id)!;
@@ -226,6 +261,10 @@ export class PartyRoom extends Room<PartyState> {
       previous.leave(CLOSE.seatElsewhere);
     }
     holder.sessionId = client.sessionId;
+    holder.counted = true;
+    if (address) holder.address = address;
+    if (holder.dropTimer) clearTimeout(holder.dropTimer);
+    holder.dropTimer = null;
     this.memberOf.set(client.sessionId, id);
     this.state.members.get(id)!.connected = true;
     if (this.state.host === id) this.hostBack();
@@ -246,6 +285,7 @@ export class PartyRoom extends Room<PartyState> {
         const member = this.state.members.get(id);
         if (member) member.connected = false;
         if (this.state.host === id) this.hostAway();
+        this.awayFrom(id, holder);
       }
     }
     if (this.clients.length === 0) this.armIdle();
@@ -254,6 +294,7 @@ export class PartyRoom extends Room<PartyState> {
 
   override async onDispose() {
     for (const t of this.timers) clearTimeout(t);
+    for (const h of this.holders.values()) if (h.dropTimer) clearTimeout(h.dropTimer);
     for (const t of [this.hostTimer, this.idleTimer, this.watchTimer, this.patchTimer]) if (t) clearTimeout(t);
     this.ctx.lobbies.delete(this);
     const durable = this.ctx.durable;
@@ -312,7 +353,7 @@ export class PartyRoom extends Room<PartyState> {
         total: wld(m.total),
         games: Object.fromEntries([...m.games.entries()].map(([g, x]) => [g, wld(x)])),
       })),
-      removed: [...this.removed],
+      removed: [...this.removed].map(([id, r]): [string, string, string] => [id, r.tokenHash, r.addressHash]),
       finished: s.finished.map((f) => ({
         gameId: f.gameId,
         game: f.game,
@@ -354,9 +395,13 @@ export class PartyRoom extends Room<PartyState> {
       member.total = score(m.total);
       for (const [g, x] of Object.entries(m.games)) member.games.set(g, score(x));
       s.members.set(m.id, member);
-      this.holders.set(m.id, { token: null, tokenHash: m.tokenHash, sessionId: null });
+      const holder: Holder = { token: null, tokenHash: m.tokenHash, sessionId: null, counted: true, dropTimer: null };
+      this.holders.set(m.id, holder);
+      // Everyone is away after a restart: whoever does not come back within the grace stops counting.
+      this.awayFrom(m.id, holder);
     }
-    for (const [id, h] of snap.removed) this.removed.set(id, h);
+    for (const [id, tokenHash, address] of snap.removed)
+      this.removed.set(id, { tokenHash, addressHash: address ?? '' });
     for (const [seat, level] of snap.bots ?? []) s.bots.set(seat, level);
     for (const f of snap.finished) s.finished.push(Object.assign(new FinishedGame(), f));
     for (const c of snap.chat) s.chat.push(Object.assign(new ChatLine(), c));
@@ -417,6 +462,75 @@ export class PartyRoom extends Room<PartyState> {
     this.schedulePatch();
     this.hostBack();
     if (!this.state.members.get(id)?.connected) this.hostAway();
+  }
+
+  // ---- membership ------------------------------------------------------------------------------
+
+  /** Members counted against PARTY_MEMBERS: those here, and those away for less than the grace. */
+  private counted(): number {
+    let n = 0;
+    for (const h of this.holders.values()) if (h.counted) n++;
+    return n;
+  }
+
+  private refuseFull(): never {
+    const host = this.state.members.get(this.state.host)?.name;
+    const ask = host ? `ask its host, ${host}, to make room` : 'try again later';
+    throw new ServerError(403, `lobby-full: this lobby is full (${this.ctx.maxMembers} members); ${ask}`);
+  }
+
+  /** A member left: if they are not back within the grace, they stop counting (./counted). */
+  private awayFrom(id: string, holder: Holder) {
+    if (holder.dropTimer) clearTimeout(holder.dropTimer);
+    holder.dropTimer = setTimeout(() => {
+      holder.dropTimer = null;
+      if (holder.sessionId !== null || this.holders.get(id) !== holder) return;
+      this.drop(id, holder);
+    }, this.ctx.config.graceSeconds * 1000);
+  }
+
+  /**
+   * A member away past the grace stops counting. One with something to show (a score, the hosting, a seat at the
+   * table being played) stays in the list; one with nothing goes from it (kept aside, unsaved, so their token still
+   * brings them back as themselves while there is room): connections that join and leave cannot fill the lobby.
+   */
+  private drop(id: string, holder: Holder) {
+    const member = this.state.members.get(id);
+    if (!member) return;
+    holder.counted = false;
+    if (this.state.phase === 'gathering') {
+      member.seat = -1;
+      member.ready = false;
+    }
+    const scored = member.total.wins + member.total.losses + member.total.draws > 0;
+    if (!scored && this.state.host !== id && !this.playing.includes(id)) {
+      this.aside.set(id, { name: member.name, benched: member.benched });
+      this.seeds.delete(id);
+      this.state.members.delete(id);
+      // Kept aside within a bound; the oldest go for good (they would join again as new members).
+      for (const old of this.aside.keys()) {
+        if (this.aside.size <= this.ctx.maxMembers * ASIDE_PER_MEMBER) break;
+        this.aside.delete(old);
+        this.holders.delete(old);
+      }
+    }
+    this.schedulePatch();
+  }
+
+  /** A member kept aside came back by token: into the list again, under their name unless it now reads like another's. */
+  private bringBack(id: string, wanted: string | undefined) {
+    const kept = this.aside.get(id);
+    if (!kept) return;
+    const name = wanted ?? kept.name;
+    const others = [...this.state.members.values()].map((m) => m.name);
+    if (confusable(name, others))
+      throw new ServerError(400, "name-taken: that name looks like another member's; choose another");
+    this.aside.delete(id);
+    const member = new Member();
+    member.id = id;
+    member.name = name;
+    member.benched = kept.benched;
+    this.state.members.set(id, member);
   }
 
   private armIdle() {
@@ -553,7 +667,11 @@ export class PartyRoom extends Room<PartyState> {
     member.benched = true;
     if (what === 'remove') {
       const holder = this.holders.get(target)!;
-      this.removed.set(target, holder.tokenHash);
+      this.removed.set(target, {
+        tokenHash: holder.tokenHash,
+        addressHash: barrable(holder.address) ? addressHash(holder.address) : '',
+      });
+      if (holder.dropTimer) clearTimeout(holder.dropTimer);
       this.holders.delete(target);
       this.state.members.delete(target);
       const gone = this.clients.find((c) => c.sessionId === holder.sessionId);
