@@ -29,7 +29,9 @@ describe.each(['phone', 'desktop', 'desktop1'] as DeviceName[])('on %s', (device
     await expect(me.getByLabel('Computer level').isVisible()).resolves.toBe(true);
     await me.getByLabel('Computer level').selectOption({ label: 'Hard' });
     await me.getByText('expectimax four plies deep over the rerolls').waitFor();
-    await me.getByLabel('Your side').selectOption({ label: 'Second player' });
+    await me.getByLabel('Your side').selectOption({ label: 'Seat 2' });
+    // The side is a seat; who moves first is named as the roll-off it is.
+    await me.getByText('Who moves first is a roll-off at the table, shown in the log.', { exact: false }).waitFor();
     await me.getByRole('button', { name: 'Create room' }).scrollIntoViewIfNeeded();
     await shot(me, `computer-home-${device}`);
     await me.getByRole('button', { name: 'Create room' }).click();

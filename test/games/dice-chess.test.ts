@@ -500,6 +500,10 @@ describe('C7 ending', () => {
     expect(diceChess.result(state)).toMatchObject({ winners: [0], draw: false, reason: 'no-effective-play' });
     expect(diceChess.result(state)?.summary).toContain('5 to 2');
     expect(events.at(-1)).toMatchObject({ type: 'end', decidedBy: 'board', boardTotals: [5, 2] });
+    // The end line says what the totals count: pips (the log's summary keeps its recorded words).
+    expect(diceChess.describeResult!(state.result!, ['Ana', 'Ben'])).toBe(
+      'Ana wins — six turns without progress; more pips on the board, 5 to 2',
+    );
   });
 
   it('C7 equal board totals: the higher captured total wins', () => {
@@ -507,6 +511,9 @@ describe('C7 ending', () => {
     const { state } = line(s, shuffle);
     expect(diceChess.result(state)).toMatchObject({ winners: [1], draw: false, reason: 'no-effective-play' });
     expect(state.result?.summary).toContain('more captured, 2 to 3');
+    expect(diceChess.describeResult!(state.result!, ['Ana', 'Ben'])).toBe(
+      'Ben wins — six turns without progress; the board is level at 3 pips, more pips captured, 2 to 3',
+    );
   });
 
   it('C7 equal board and captured totals: a draw', () => {

@@ -159,7 +159,14 @@ describe('D8 table decisions made in play, now ruled', () => {
       reason: 'race',
       summary: 'Lasted longest, to round 12',
     });
+    const names = ['Ana', 'Ben', 'Cat', 'Dan'];
+    expect(diceSiege.describeResult!(diceSiege.result(s)!, names)).toBe(
+      'Every stronghold fell — Ben lasted longest, to round 12, and wins the race',
+    );
     fell(3, 12);
     expect(diceSiege.result(s)).toMatchObject({ winners: [1, 3] });
+    expect(diceSiege.describeResult!(diceSiege.result(s)!, names)).toBe(
+      'Every stronghold fell — Ben and Dan lasted longest, to round 12, and share first place',
+    );
   });
 });

@@ -12,6 +12,20 @@ export interface BotChoice {
 
 const LEVELS: BotLevel[] = ['easy', 'normal', 'hard'];
 
+/**
+ * What the side choice does in each game: the seat is only where you sit; who moves first is each game's own rule
+ * (a roll-off for most of them, named here so nobody expects "first player" to mean "moves first").
+ */
+const SIDE_NOTES: Record<string, string> = {
+  shields: 'Who starts is rolled at the table (3d12 each, the higher total starts); the side is only your seat.',
+  'dice-chess':
+    'Seat 1 sets up on ranks 1–2, seat 2 on ranks 7–8. Who moves first is a roll-off at the table, shown in the log.',
+  'shields-up': 'Who starts is a roll-off at the table, shown in the log; the side is only your seat.',
+  polywars: 'Who acts first in each cycle is bid for (initiative, ties rolled off); the side is only your seat.',
+  'dice-siege': 'You both play the same dice at the same time; the side only orders the sheets.',
+};
+const SIDE_NOTE = 'Who starts is decided at the table; the side is only your seat.';
+
 /** Shown only for games that have a bot and can be played by two. */
 export function ComputerField({ game, seats }: { game: string; seats: { min: number; max: number } }) {
   const [on, setOn] = useState(false);
@@ -54,11 +68,12 @@ export function ComputerField({ game, seats }: { game: string; seats: { min: num
       h('label', { for: 'bot-side' }, 'Your side'),
       h(
         'select',
-        { id: 'bot-side', name: 'bot-side' },
-        h('option', { value: '0' }, 'First player'),
-        h('option', { value: '1' }, 'Second player'),
-        h('option', { value: 'random' }, 'Either, at random'),
+        { id: 'bot-side', name: 'bot-side', 'aria-describedby': 'bot-side-note' },
+        h('option', { value: '0' }, 'Seat 1'),
+        h('option', { value: '1' }, 'Seat 2'),
+        h('option', { value: 'random' }, 'Either seat, at random'),
       ),
+      h('p', { class: 'bot-note', id: 'bot-side-note' }, SIDE_NOTES[game] ?? SIDE_NOTE),
     ),
   );
 }

@@ -95,8 +95,8 @@ export class BoardControls {
     if (!v || v.phase === 'arrange') return null;
     const dice = (n: number) => `${n} ${n === 1 ? 'die' : 'dice'}`;
     const text =
-      `On the board: ${name(0)} ${dice(v.diceOnBoard[0])}, total ${v.boardTotals[0]}; ${name(1)} ${dice(v.diceOnBoard[1])}, total ${v.boardTotals[1]}. ` +
-      `Captured: ${name(0)} ${v.capturedTotals[0]}, ${name(1)} ${v.capturedTotals[1]}. ` +
+      `On the board: ${name(0)} ${dice(v.diceOnBoard[0])}, ${v.boardTotals[0]} pips; ${name(1)} ${dice(v.diceOnBoard[1])}, ${v.boardTotals[1]} pips. ` +
+      `Captured: ${name(0)} ${v.capturedTotals[0]} pips, ${name(1)} ${v.capturedTotals[1]} pips. ` +
       `${quietWords(v.quiet, v.quietLimit, v.phase === 'over', false)}.`;
     return h('p', { class: 'dc-summary', style: 'margin:0;color:var(--muted);font-size:0.92rem' }, text);
   }

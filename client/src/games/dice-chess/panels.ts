@@ -104,15 +104,15 @@ export class Panels {
           ? 'no captures'
           : 'No captures yet'
         : L.portrait
-          ? `took ${v.capturedTotals[seat]}`
-          : `Captured ${v.captured[seat].length} · total ${v.capturedTotals[seat]}`;
+          ? `took ${v.capturedTotals[seat]} pips`
+          : `Captured ${v.captured[seat].length} · ${v.capturedTotals[seat]} pips`;
 
     if (L.portrait) {
       const x = box.x + 12;
       const right = box.x + box.w - 2;
       const stats = arranging
-        ? `rolled total ${rolledTotal}`
-        : `${onBoard} ${onBoard === 1 ? 'die' : 'dice'} · total ${v.boardTotals[seat]}`;
+        ? `rolled ${rolledTotal} pips`
+        : `${onBoard} ${onBoard === 1 ? 'die' : 'dice'} · ${v.boardTotals[seat]} pips`;
       p.stats.set(stats, { size: 13, color: INK });
       p.stats.at(right - p.stats.width, box.y + 4);
       p.name.fit(name, { size: 15, color: SEAT_COLORS[seat]!, weight: 700 }, right - p.stats.width - 10 - x);
@@ -129,8 +129,8 @@ export class Panels {
       const fs = clamp(Math.round(box.w / 14), 15, 20);
       const x = box.x + 14;
       const stats = arranging
-        ? `16 dice rolled, total ${rolledTotal}`
-        : `${onBoard} ${onBoard === 1 ? 'die' : 'dice'} on the board · total ${v.boardTotals[seat]}`;
+        ? `16 dice rolled, ${rolledTotal} pips`
+        : `${onBoard} ${onBoard === 1 ? 'die' : 'dice'} on the board · ${v.boardTotals[seat]} pips`;
       p.name.fit(name, { size: fs + 1, color: SEAT_COLORS[seat]!, weight: 700 }, box.w - 28);
       p.name.at(x, box.y + 8);
       // Each line starts under the one above as drawn (a label's box includes its line height).

@@ -60,9 +60,24 @@ export type DiceChessAction = z.output<typeof action>;
 export type { DiceChessState, DiceChessView };
 
 /** "Bob wins — Alice has no dice left on the board". */
+/**
+ * The stored summary counts totals without a unit (it is part of the log, compared word for word by the verifier):
+ * the end line says they are pips, the sum of the dice's faces.
+ */
+const inPips = (summary: string): string =>
+  summary
+    .replace(/more on the board, (\d+) to (\d+)/, 'more pips on the board, $1 to $2')
+    .replace(/level at (\d+), more captured, (\d+) to (\d+)/, 'level at $1 pips, more pips captured, $2 to $3')
+    .replace(
+      /level on the board \((\d+)\) and in captures \((\d+)\)/,
+      'level on the board ($1 pips) and in captures ($2 pips)',
+    )
+    .replace(/board totals (\d+) to (\d+)/, 'pips on the board $1 to $2')
+    .replace(/captured totals (\d+) to (\d+)/, 'pips captured $1 to $2');
+
 function describeResult(result: Result, names: string[]): string {
   const name = (s: number) => seatName(names, s);
-  const why = result.summary.replace(/\.+$/, '');
+  const why = inPips(result.summary).replace(/\.+$/, '');
   if (result.draw) return `Draw — ${why.replace(/: a draw$/, '')}`;
   const w = result.winners[0] ?? 0;
   if (result.reason === 'annihilation') return `${name(w)} wins — ${name(1 - w)} has no dice left on the board`;

@@ -107,6 +107,12 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions, SiegeV
       return `${who(0)}'s stronghold fell — ${result.summary.replace(/^The stronghold fell /, '')}`;
     if (result.reason !== 'race') return '';
     const first = result.winners.map(who).join(' and ');
+    // Nobody held out: the race went to whoever lasted longest, which the line says in so many words.
+    const lasted = result.summary.match(/^Lasted longest, to round (\d+)/);
+    if (lasted)
+      return result.winners.length > 1
+        ? `Every stronghold fell — ${first} lasted longest, to round ${lasted[1]}, and share first place`
+        : `Every stronghold fell — ${first} lasted longest, to round ${lasted[1]}, and wins the race`;
     return `${result.winners.length > 1 ? `${first} share first place` : `${first} wins the race`} — ${result.summary.charAt(0).toLowerCase()}${result.summary.slice(1)}`;
   },
 };
