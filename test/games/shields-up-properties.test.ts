@@ -159,7 +159,7 @@ describe('Shields Up properties over random games', () => {
     }
   });
 
-  it(`every game ends: the longest of SHIELDS_UP_GAMES random games stays within the ${TURN_LIMIT}-turn limit`, () => {
+  it(`U9 every game ends: the longest of SHIELDS_UP_GAMES random games stays within the ${TURN_LIMIT}-turn limit`, () => {
     const n = sized(300, 3000, 'SHIELDS_UP_GAMES');
     let longest = 0;
     let longestActions = 0;
