@@ -85,6 +85,8 @@ export class GuardedStore implements GameStore {
   private tails = new Map<string, Promise<void>>();
   /** Games with a journal write being retried: their later writes wait in line rather than fail out of order. */
   private retrying = new Map<string, number>();
+  /** Transient failures so far: a write that meets out-of-order after one may be behind a write being retried. */
+  private failures = 0;
 
   constructor(
     readonly inner: ProbedStore,
@@ -214,6 +216,7 @@ export class GuardedStore implements GameStore {
     again?: (err: StoreError) => Promise<boolean>,
   ): Promise<void> {
     const earlier = this.tails.get(key) ?? Promise.resolve();
+    const failuresBefore = this.failures;
     const run = async () => {
       if (this.retrying.has(key)) await earlier;
       let pause = this.retryMs;
@@ -225,8 +228,9 @@ export class GuardedStore implements GameStore {
             return;
           } catch (err) {
             if (this.closed || !(err instanceof StoreError)) throw err;
-            // Out of order only because an earlier write of this game failed and is being retried: wait for it.
-            const behind = err.code === 'out-of-order' && tries === 0 && this.retrying.has(key);
+            // Out of order only because an earlier write of this game failed since this one was sent (it is being
+            // retried, or its retry has just gone through): wait for it, then try once more.
+            const behind = err.code === 'out-of-order' && tries === 0 && this.failures > failuresBefore;
             if (!transient(err) && !behind) {
               if (tries > 0 && again && (await again(err).catch(() => false))) return;
               throw err;
@@ -265,7 +269,10 @@ export class GuardedStore implements GameStore {
       out = await op();
     } catch (err) {
       this.writes.delete(id);
-      if (transient(err)) this.health.fail((err as Error).message);
+      if (transient(err)) {
+        this.failures++;
+        this.health.fail((err as Error).message);
+      }
       throw err;
     }
     this.writes.delete(id);
