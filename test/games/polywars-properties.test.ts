@@ -33,7 +33,11 @@ const SNIPE = (cycleLimit: number): PolywarsOptions => ({ scenario: 'snipe-hunt'
 /** Options by game number: Kill the King, Capture the Flag, Rescue Mission, Attack on Tokyo, Snipe Hunt in turn. */
 const ANY = (g: number, cycleLimit: number) => [OPTS, CTF, RESCUE, TOKYO, SNIPE][g % 5](cycleLimit);
 
-type Policy = 'random' | 'hunter';
+/**
+ * 'tagger': a hunter that takes every W9 tag it is offered, whose even dice also head for their own flag carriers and
+ * whose odd carriers head for another lying flag rather than home.
+ */
+type Policy = 'random' | 'hunter' | 'tagger';
 
 /**
  * Random legal actions, or a hunter: attack when it can, else step toward its goal (the nearest enemy leader; in
@@ -43,6 +47,8 @@ function choose(s: PolywarsState, seat: number, actions: PolywarsAction[], polic
   if (policy === 'random' || s.phase !== 'turns') return pick(bot, actions);
   const attacks = actions.filter((a) => a.type === 'attack' || a.type === 'zap-back');
   if (attacks.length) return pick(bot, attacks);
+  const tags = actions.filter((a) => a.type === 'tag');
+  if (policy === 'tagger' && tags.length) return pick(bot, tags);
   const goals = (die: number): { x: number; y: number }[] => {
     if (s.scenario === 'kill-the-king')
       return s.dice
@@ -60,7 +66,11 @@ function choose(s: PolywarsState, seat: number, actions: PolywarsAction[], polic
       const h = s.dice.find((d) => d.aura === 'immunity')!;
       return [seat === 1 && die === h.id ? s.bases[1]! : { x: h.x!, y: h.y! }];
     }
+    const lying = s.flags.filter((f) => f.owner !== seat && f.carrier === null);
+    if (policy === 'tagger' && die % 2 === 1 && lying.length && s.flags.some((f) => f.carrier === die)) return lying;
     if (s.flags.some((f) => f.carrier === die)) return [s.bases[seat]!];
+    const carried = s.flags.filter((f) => f.carrier !== null && s.dice[f.carrier].owner === seat);
+    if (policy === 'tagger' && carried.length && die % 2 === 0) return carried;
     return s.flags.filter((f) => f.owner !== seat && (f.carrier === null || s.dice[f.carrier].owner !== seat));
   };
   const gap = (die: number, x: number, y: number) => Math.min(...goals(die).map((k) => Math.hypot(k.x - x, k.y - y)));
@@ -184,6 +194,18 @@ describe('polywars: random games of Kill the King', () => {
       if (r.reason === 'flag-captured') expect(r.winners).toHaveLength(1);
     }
     expect(reasons.get('flag-captured') ?? 0).toBeGreaterThan(0);
+  });
+
+  it('W9 flag games that take every tag offered keep sound positions; every listed tag is accepted', () => {
+    // Swaps (a carrier meeting another lying flag) are rare in play; the scripted W9 tests cover them.
+    let passes = 0;
+    for (let g = 0; g < Math.ceil(GAMES / 2); g++) {
+      playGame(4100 + g, 3 + (g % 2), 'tagger', CTF(20), (s, _seat, acts) => {
+        for (const a of acts)
+          if (a.type === 'tag' && s.flags.find((f) => f.owner === a.flag)!.carrier !== null) passes++;
+      });
+    }
+    expect(passes).toBeGreaterThan(0);
   });
 
   it('W7 Rescue Mission games end: rescued, hostage lost, or held out for 12 cycles', () => {
@@ -374,6 +396,7 @@ describe('polywars: hostile input', () => {
       () => ({ type: 'teleportation', die: n(60), ...point() }),
       () => ({ type: 'unleash', die: n(60), ...point() }),
       () => ({ type: 'drop', die: n(60) }),
+      () => ({ type: 'tag', die: n(60), flag: n(6) }),
       () => ({ type: 'done' }),
     ];
     let refused = 0;
