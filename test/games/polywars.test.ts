@@ -592,7 +592,7 @@ describe('W5 the cycle', () => {
     expect([s.phase, s.cycle]).toEqual(['bid', 2]);
   });
 
-  it('W5 the game ends after the cycle limit (proposal for Kill the King): the higher total on the field wins', () => {
+  it('W5 W8 the game ends after the cycle limit (Kill the King): the higher total on the field wins', () => {
     let s = deployed();
     s = { ...s, cycleLimit: 1 };
     s.dice.forEach((d) => {
@@ -903,7 +903,7 @@ describe('W7 Capture the Flag', () => {
     expect(t.dice[1]).toMatchObject({ alive: true, value: 5, x: 250, y: 700, aura: null });
   });
 
-  it('W7 a carrier may drop the flag; the cycle limit without a capture is a draw', () => {
+  it('W7 W8 a carrier may drop the flag; the cycle limit without a capture is a draw', () => {
     const s = ctf(
       [
         { owner: 0, sides: 6, value: 6, x: 1000, y: 700 },

@@ -84,9 +84,9 @@ export interface Scenario {
   /** The most dice one force may hold (bounds the game's size; Snipe Hunt's 8 is the source's). */
   maxDice: number;
   auras: AuraKind[];
-  /** Cycles after which the game ends; the source's own limit or our proposal (see `limitIsRuling`). */
+  /** Cycles after which the game ends; the source's own limit, or the table's (W8, see `limitIsProposal`). */
   cycleLimit: number;
-  /** True when the source gives no cycle limit and ours is a proposal to bound the game. */
+  /** True when the source gives no cycle limit and ours is the table's ruling W8 (it began as a proposal). */
   limitIsProposal: boolean;
   /** Deployment: each seat's zone for its placements, by number of players. */
   zones: (players: number) => Zone[];
