@@ -1,6 +1,6 @@
 // The contract every game implements: pure rules behind one interface the room, client and tests share.
 import type { ZodType } from 'zod';
-import type { Dice } from './dice';
+import type { Dice, Roll } from './dice';
 import type { TimeoutPolicy } from './clock';
 import type { HeldLine, LineSource } from './wire-lines';
 
@@ -51,6 +51,35 @@ export interface GameBounds {
    * number is only checked by the conformance suite's stall-seeking search (test/helpers/termination.ts), say so.
    */
   why: string;
+}
+
+/**
+ * What one roll meant, for the luck report (issue 34, ./luck.ts): which seat a good result helps and how good this
+ * result was for that seat, as chances under fair dice in the situation it was rolled in.
+ */
+export interface RollMeaning {
+  /** The seat the roll's result is good or bad for; null for luck nobody chose (a shuffle, a random placement). */
+  favours: Seat | null;
+  /** The chance that a fair die rolled here gives a result strictly better for `favours` (0 for the best result). */
+  better: number;
+  /** The chance of a result exactly as good, this result's own face included (so better + same <= 1). */
+  same: number;
+  /** A few words for the per-roll list: "capture reroll", "attack on a d12 shield", "deck shuffle". */
+  what: string;
+}
+
+/**
+ * The situation of an entry's rolls, as the luck report replays the log: the state before the entry (null for the
+ * setup), what was done, the state after it, and the rolls it took in the order the rules took them.
+ */
+export interface RollSituation<State = unknown, Action = unknown, Event extends GameEvent = GameEvent> {
+  kind: 'setup' | 'action' | 'resign' | 'claim' | 'draw' | 'timeout';
+  seat: Seat | null;
+  before: State | null;
+  action: Action | undefined;
+  after: State;
+  events: readonly Event[];
+  rolls: readonly Roll[];
 }
 
 /**
@@ -161,6 +190,13 @@ export interface GameModule<
    * secrets leave it out; a game with secrets must declare it.
    */
   disguise?(state: State, viewer: Seat | null, dice: Dice): State;
+  /**
+   * What each roll of one entry meant (issue 34): one item per roll of `situation.rolls`, in order; null (or a short
+   * list) says a roll meant nothing to anyone. A pure function of the situation, so the luck report recomputes it
+   * from the log alone; it must read every rules version the module's `rulesFor` serves. Without it, the game's rolls
+   * count for nobody.
+   */
+  rollMeanings?(situation: RollSituation<State, Action, Event>): readonly (RollMeaning | null)[];
   /** One event in plain words; `names` are the seats' display names. */
   describe(event: Event, names: string[]): string;
   /**

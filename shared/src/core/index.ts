@@ -12,3 +12,4 @@ export * from './wire-lines';
 export * from './view-stream';
 export * from './names';
 export * from './protocol';
+export * from './luck';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { refuse, type GameModule, type Seat } from '../../core/game-module';
 import { seatName } from '../../core/names';
+import { meaningOfFaces } from '../../core/luck';
 
 export const ROLLS_EACH = 3;
 
@@ -72,6 +73,9 @@ export const highRoll: GameModule<HighRollState, HighRollAction, HighRollOptions
       events: [{ type: 'rolled', seat, sides: state.sides, value, total: total(rolls[seat] ?? []) }],
     };
   },
+  // Issue 34: each roll is the roller's own, and a higher face is better (the totals decide).
+  rollMeanings: ({ seat, rolls }) =>
+    seat === null ? [] : rolls.map((r) => meaningOfFaces(seat, r.sides, r.value, (f) => f, 'roll')),
   view(state) {
     return { rolls: state.rolls, totals: state.rolls.map(total), turn: state.turn, sides: state.sides };
   },
