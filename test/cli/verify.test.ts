@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { getGame, luckReport } from '@dicehall/shared';
 import { finishedLog } from '../helpers/high-roll-log';
 
 describe('the verify CLI', () => {
@@ -16,7 +17,14 @@ describe('the verify CLI', () => {
     writeFileSync(bad, JSON.stringify(log));
     const tsx = path.join(__dirname, '../../node_modules/.bin/tsx');
     const cli = path.join(__dirname, '../../shared/src/cli/verify.ts');
-    expect(execFileSync(tsx, [cli, good], { encoding: 'utf8' })).toMatch(/^OK: high-roll/);
+    const ok = execFileSync(tsx, [cli, good], { encoding: 'utf8' });
+    expect(ok).toMatch(/^OK: high-roll/);
+    // Issue 34: after a good verification the luck report follows, the same sentence the module computes.
+    const luck = luckReport(finishedLog(), getGame);
+    if (!luck.ok) throw new Error(luck.problem);
+    expect(ok).toContain(`Luck: ${luck.sentence}`);
+    expect(ok).toMatch(/ {2}Ana: luck [+-]\d+\.\d\d over 3 rolls of theirs/);
+    expect(ok.match(/^ {4}#\d+ d6=\d /gm)).toHaveLength(6);
     let code = 0;
     let out = '';
     try {
@@ -27,5 +35,6 @@ describe('the verify CLI', () => {
     }
     expect(code).toBe(1);
     expect(out).toMatch(/FAILED[\s\S]*roll #0/);
+    expect(out).not.toMatch(/Luck:/);
   });
 });
