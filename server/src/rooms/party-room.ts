@@ -224,17 +224,18 @@ export class PartyRoom extends Room<PartyState> {
     const address = (client.auth as AuthData | undefined)?.ip;
     const removals = [...this.removed.values()];
     if (memberToken && removals.some((r) => r.tokenHash === hash(memberToken)))
-      throw new ServerError(403, 'removed: the host removed you from this lobby');
+      throw new ServerError(403, 'removed: the host removed you from this party');
     const presented = memberToken ? hash(memberToken) : null;
     let id = presented ? [...this.holders].find(([, h]) => h.tokenHash === presented)?.[0] : undefined;
     // A removed member who comes back without their token (a private window, cleared storage) is known by address.
     if (!id && barrable(address) && removals.some((r) => r.addressHash === addressHash(address)))
       throw new ServerError(
         403,
-        'removed: the host removed someone at your address from this lobby; ask them to let you in',
+        'removed: the host removed someone at your address from this party; ask them to let you in',
       );
-    // A member away past the grace came back: they count again, if there is room.
-    if (id && !this.holders.get(id)!.counted && this.counted() >= this.ctx.maxMembers) this.refuseFull();
+    // A member away past the grace came back: they count again. One still in the list (a score, the hosting, a
+    // seat at the table) always may; one kept aside needs a free place.
+    if (id && this.aside.has(id) && this.counted() >= this.ctx.maxMembers) this.refuseFull();
     if (id) this.bringBack(id, parsed.data.name);
     if (!id) {
       const count = this.state.members.size;
@@ -476,7 +477,7 @@ export class PartyRoom extends Room<PartyState> {
   private refuseFull(): never {
     const host = this.state.members.get(this.state.host)?.name;
     const ask = host ? `ask its host, ${host}, to make room` : 'try again later';
-    throw new ServerError(403, `lobby-full: this lobby is full (${this.ctx.maxMembers} members); ${ask}`);
+    throw new ServerError(403, `lobby-full: this party is full (${this.ctx.maxMembers} members); ${ask}`);
   }
 
   /** A member left: if they are not back within the grace, they stop counting (./counted). */
@@ -677,7 +678,7 @@ export class PartyRoom extends Room<PartyState> {
       const gone = this.clients.find((c) => c.sessionId === holder.sessionId);
       gone?.send(PARTY_OUT.error, {
         code: 'removed',
-        message: 'The host removed you from this lobby.',
+        message: 'The host removed you from this party.',
         of: 'remove',
       } satisfies ErrorMessage);
       gone?.leave(CLOSE.removed);
