@@ -7,7 +7,7 @@ const e2e = e2eSetup();
 
 const page = (options: BrowserContextOptions) => e2e.open(options);
 
-const clockText = (p: Page, seat: number) => p.locator(`.clocks .clock.seat-${seat} .time`).innerText();
+const clockText = (p: Page, seat: number) => p.locator(`.strip .clock.seat-${seat} .time`).innerText();
 
 it('a Dice Chess room with a rapid clock shows both clocks running during the secret arrangement, ticking for all', async () => {
   const ana = await page({ viewport: DESKTOP, deviceScaleFactor: 1 });
@@ -31,8 +31,8 @@ it('a Dice Chess room with a rapid clock shows both clocks running during the se
 
   for (const p of [ana, ben, sam]) {
     // The arrangement is simultaneous: both clocks run at once.
-    await p.locator('.clocks .clock.seat-0.running').waitFor();
-    await p.locator('.clocks .clock.seat-1.running').waitFor();
+    await p.locator('.strip .clock.seat-0.running').waitFor();
+    await p.locator('.strip .clock.seat-1.running').waitFor();
     await p.getByText('10 min + 5 s').waitFor();
   }
   const before = await clockText(sam, 1);
@@ -56,7 +56,7 @@ it('an untimed room shows no clocks and a game for more than two cannot pick one
   await ana.getByRole('button', { name: 'Create room' }).click();
   await ana.waitForURL(/\/r\/[\w-]+$/);
   await ana.getByText('Waiting for your opponent').waitFor();
-  await expect(ana.locator('.clocks .clock').count()).resolves.toBe(0);
+  await expect(ana.locator('.clock').count()).resolves.toBe(0);
   await ana.goto(`${e2e.server.url}/?all`);
   await ana.getByLabel('Game').selectOption('polywars');
   await expect(ana.getByLabel('Time control').isVisible()).resolves.toBe(false);

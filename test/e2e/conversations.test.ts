@@ -1,5 +1,5 @@
 // The table's conversations in real browsers, from both players' pages and a spectator's: a draw offer declined
-// then accepted, a rematch asked and accepted, a dropped player's countdown on the board; the log's talk lines,
+// then accepted, a rematch asked and accepted, a dropped player's countdown in the bar above the board; the log's talk lines,
 // rolls behind a tap and ticks that belong to one game; and a watcher with a stored name sitting down in place.
 import type { BrowserContext, Page } from 'playwright-core';
 import { shot, trackErrors } from '../helpers/browser';
@@ -20,7 +20,7 @@ async function open(options: object, name?: string): Promise<{ context: BrowserC
 }
 
 const banner = (p: Page) => p.locator('.talk-banner');
-const away = (p: Page) => p.locator('#board .away-banner');
+const away = (p: Page) => p.locator('.talk-bar .away-banner');
 const log = (p: Page) => p.getByRole('list', { name: 'Game log' });
 
 /** A screenshot with the board and its banner in sight. */
@@ -146,7 +146,7 @@ it('P1 P3 a draw declined then accepted, a rematch asked and accepted, ticks of 
     .waitFor();
   expect(await log(sam.page).locator('.roll').count()).toBe(0); // no runs of "#0 … #n"
 
-  // Ben's network drops: a countdown on the board for Ana and Sam, going down, gone when he is back.
+  // Ben's network drops: a countdown above the board for Ana and Sam, going down, gone when he is back.
   await ben.context.setOffline(true);
   for (const p of [ana.page, sam.page])
     await away(p)
@@ -160,16 +160,16 @@ it('P1 P3 a draw declined then accepted, a rematch asked and accepted, ticks of 
   const first = await seconds(ana.page);
   const t0 = Date.now();
   const atMost = (n: number) => {
-    const m = document.querySelector('#board .away-banner')?.textContent?.match(/(\d+) s$/);
+    const m = document.querySelector('.talk-bar .away-banner')?.textContent?.match(/(\d+) s$/);
     return !!m && Number(m[1]) <= n;
   };
   await ana.page.waitForFunction(atMost, first - 2, { timeout: 6000 });
   expect(Date.now() - t0).toBeGreaterThan(900);
   await sam.page.waitForFunction(atMost, first - 2, { timeout: 3000 });
-  // The banner sits inside the board's box.
+  // The banner sits in the conversation bar, just above the board and clear of it (issue 28).
   const [boardBox, awayBox] = [await ana.page.locator('#board').boundingBox(), await away(ana.page).boundingBox()];
-  expect(awayBox!.y).toBeGreaterThanOrEqual(boardBox!.y);
-  expect(awayBox!.x + awayBox!.width).toBeLessThanOrEqual(boardBox!.x + boardBox!.width);
+  expect(awayBox!.y + awayBox!.height).toBeLessThanOrEqual(boardBox!.y);
+  expect(boardBox!.y - (awayBox!.y + awayBox!.height)).toBeLessThan(40);
   await ben.context.setOffline(false);
   for (const p of [ana.page, sam.page]) await away(p).waitFor({ state: 'hidden', timeout: 20000 });
   await ana.page.getByText('Ben — connected').waitFor({ timeout: 20000 });

@@ -46,6 +46,11 @@ export interface ClientGame {
    * button per legal action. Return null to leave an action to the view's own `controls`.
    */
   label(action: unknown, snapshot: Snapshot): string | null;
+  /**
+   * A seat's counts for its player strip, short ("12 dice", "3 in hand"), from the snapshot's view; none without it.
+   * Only what the seat's view shows everyone (a hidden count stays hidden).
+   */
+  counts?(snapshot: Snapshot, seat: number): string[];
   /** The rules page, as an HTML fragment. */
   loadRules?(): Promise<string>;
   /** Draws the rules page's pictures (its `[data-picture]` figures) with the game's own renderer; loads on demand. */

@@ -1,11 +1,12 @@
-// The players' clocks, ticking locally from the server's last change so no patch is needed every second.
-import { seatName } from '@dicehall/shared/core';
+// A seat's clock in its player strip, ticking locally from the server's last change so no patch is needed every
+// second: large digits, the running one marked, red and in tenths when time is low, a short sound at ten seconds.
 import { h } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { sound } from '../ui/sound';
 import './clocks.css';
 
 /** As the room publishes it (server/src/rooms/room-clock.ts). */
-interface ClockWire {
+export interface ClockWire {
   control: { mode: 'chess'; baseSeconds: number; incrementSeconds: number } | { mode: 'turn'; turnSeconds: number };
   remaining: number[];
   running: number[];
@@ -13,9 +14,27 @@ interface ClockWire {
   paused: boolean;
 }
 
-/** 1:05:09, 4:07, or 9.4 under ten seconds (when tenths matter). */
-export function formatClock(ms: number): string {
-  if (ms < 10_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)}`;
+export function readClock(json: string): ClockWire | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as ClockWire | null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * When a clock counts as low: 10 s for controls of up to five minutes a game (or a minute a turn), 20 s for longer
+ * ones, where ten seconds is too late a warning for a player who has been thinking for minutes.
+ */
+export function lowBelow(c: ClockWire['control']): number {
+  const long = c.mode === 'chess' ? c.baseSeconds > 300 : c.turnSeconds > 60;
+  return long ? 20_000 : 10_000;
+}
+
+/** 1:05:09, 4:07, or 9.4 in tenths when time is low (`tenths`, under 20 s at most). */
+export function formatClock(ms: number, tenths = ms < 10_000): string {
+  if (tenths && ms < 20_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)}`;
   const s = Math.ceil(ms / 1000);
   const hh = Math.floor(s / 3600);
   const mm = Math.floor((s % 3600) / 60);
@@ -23,46 +42,46 @@ export function formatClock(ms: number): string {
   return hh > 0 ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
 
-function modeText(c: ClockWire['control']): string {
+export function modeText(c: ClockWire['control']): string {
   return c.mode === 'chess'
     ? `${c.baseSeconds / 60 >= 1 ? `${+(c.baseSeconds / 60).toFixed(1)} min` : `${c.baseSeconds} s`} + ${c.incrementSeconds} s`
     : `${c.turnSeconds} s a turn`;
 }
 
 /**
- * The clocks, from the room's clock JSON and the seat names. Like the grace countdown, it reads the server's times
- * against this browser's clock, and ticks by itself while a clock runs.
+ * One seat's clock, from the room's clock JSON. Like the grace countdown, it reads the server's times against this
+ * browser's clock, and ticks by itself while it runs (every 100 ms: tenths show when time is low). `mine`: the
+ * viewer's own clock, which sounds once as it passes ten seconds (muted with the table's sound).
  */
-export function Clocks({ json, names, mine }: { json: string; names: string[]; mine: number | null }) {
-  const wire = json ? (JSON.parse(json) as ClockWire | null) : null;
-  const running = !!wire && !wire.paused && wire.running.length > 0;
+export function SeatClock({ wire, seat, name, mine }: { wire: ClockWire; seat: number; name: string; mine: boolean }) {
+  const on = !wire.paused && wire.running.includes(seat);
   const [, setTick] = useState(0);
-  // Tenths show under ten seconds, so tick at 100 ms; preact changes only the text that changed.
+  const warned = useRef(false);
   useEffect(() => {
-    if (!running) return;
+    if (!on) return;
     const timer = setInterval(() => setTick((n) => n + 1), 100);
     return () => clearInterval(timer);
-  }, [running]);
-  if (!wire) return h('ol', { class: 'clocks', 'aria-label': 'Clocks' });
-  const spent = wire.paused ? 0 : Math.max(0, Date.now() - wire.since);
+  }, [on]);
+  const ms = wire.remaining[seat] ?? 0;
+  const left = on ? Math.max(0, ms - Math.max(0, Date.now() - wire.since)) : ms;
+  const low = left <= lowBelow(wire.control);
+  useEffect(() => {
+    if (!mine) return;
+    if (left > 10_000) warned.current = false;
+    else if (on && left > 0 && !warned.current) {
+      warned.current = true;
+      sound.play('low');
+    }
+  });
+  const text = formatClock(left, low);
   return h(
-    'ol',
-    { class: 'clocks', 'aria-label': 'Clocks' },
-    wire.remaining.map((ms, seat) => {
-      const on = wire.running.includes(seat);
-      const left = on ? Math.max(0, ms - spent) : ms;
-      const text = formatClock(left);
-      return h(
-        'li',
-        {
-          key: seat,
-          class: `clock seat-${seat}${on ? ' running' : ''}${left < 10_000 ? ' low' : ''}`,
-          'aria-label': `${seatName(names, seat)}${mine === seat ? ' (you)' : ''}: ${text}${on ? ', running' : ''}`,
-        },
-        h('bdi', { class: 'name' }, seatName(names, seat)),
-        h('span', { class: 'time' }, text),
-      );
-    }),
-    h('li', { key: 'mode', class: 'clock-mode' }, wire.paused ? 'Clocks paused' : modeText(wire.control)),
+    'span',
+    {
+      class: `clock seat-${seat}${on ? ' running' : ''}${low ? ' low' : ''}`,
+      role: 'timer',
+      'aria-label': `${name}${mine ? ' (you)' : ''}: ${text}${on ? ', running' : ''}`,
+      title: wire.paused ? 'Clocks paused' : modeText(wire.control),
+    },
+    h('span', { class: 'time' }, text),
   );
 }

@@ -1,15 +1,52 @@
-// The table's conversations where players look: draw and rematch offers with Accept / Decline beside the
-// board, and a dropped player's countdown on the board itself. Everything here is read from the synced state.
+// The table's conversation bar, between the opponents' strips and the board: the status line, draw and rematch
+// offers with Accept / Decline, a dropped player's countdown with Claim the win / Wait, and the server's notices
+// (a restart, anything new it announces). Everything here is read from the synced state.
 import { seatName, TABLE_IN } from '@dicehall/shared/core';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot } from '../net/store';
 import { h, type ComponentChildren } from 'preact';
+import { useRef, useState } from 'preact/hooks';
 import { Countdown } from '../ui/countdown';
 import './conversation.css';
 
 const nameOf = (snap: Snapshot, seat: number) => seatName(snap.seats, seat);
 
-/** The offer banner, just above the board: hidden while nothing is pending. */
+/** The server's notices in words; one the client does not know yet is still shown, as the server named it. */
+export function noticeText(notice: string): string {
+  switch (notice) {
+    case '':
+      return '';
+    case 'restart':
+      return 'Server restarting — your game is safe; the clocks are paused.';
+    case 'saving-paused':
+    case 'save-paused':
+      return 'Saving is paused on the server: moves still count, and are saved when it resumes.';
+    default:
+      return `Server notice: ${notice.replace(/[-_]/g, ' ')}.`;
+  }
+}
+
+interface BarProps {
+  snap: Snapshot | null;
+  conn: TableConnection;
+  /** The status line as last released (held back while a roll is in the air). */
+  status: string;
+}
+
+/** The one bar of the table's conversations. */
+export function TalkBar({ snap, conn, status }: BarProps) {
+  const notice = snap ? noticeText(snap.notice) : '';
+  return h(
+    'div',
+    { class: 'talk-bar', role: 'region', 'aria-label': 'Table talk' },
+    h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'turn-status' }, status),
+    notice && !status.startsWith('Server restarting') ? h('p', { class: 'notice', role: 'status' }, notice) : null,
+    h(OfferBanner, { snap, conn }),
+    h(AwayBanner, { snap, conn }),
+  );
+}
+
+/** The offer banner: hidden while nothing is pending. */
 export function OfferBanner({ snap, conn }: { snap: Snapshot | null; conn: TableConnection }) {
   const content = snap ? offerContent(snap, conn) : null;
   return h(
@@ -26,23 +63,67 @@ export function OfferBanner({ snap, conn }: { snap: Snapshot | null; conn: Table
   );
 }
 
-/** A dropped player's countdown, drawn on the board; it ticks by itself between patches. */
-export function AwayBanner({ snap }: { snap: Snapshot | null }) {
-  // A seat the computer holds for its player (a stand-in) runs no countdown: its seat line says so, and the board
-  // stays clear for the rest of the game.
+/**
+ * A dropped player's countdown; it ticks by itself between patches. Once the grace has run out the opponent is
+ * offered the win, to keep waiting, or to let the computer play for them.
+ */
+export function AwayBanner({ snap, conn }: { snap: Snapshot | null; conn: TableConnection }) {
+  const [waiting, setWaiting] = useState(false);
+  // A seat the computer holds for its player (a stand-in) runs no countdown: its strip says so.
   const gone =
     snap && snap.phase !== 'over'
       ? snap.seats
           .map((s, i) => ({ s, i }))
           .filter(({ s, i }) => s.taken && !s.connected && !s.bot && i !== snap.mySeat)
       : [];
+  const me = snap?.mySeat ?? null;
+  const claimable = snap?.phase === 'playing' && me !== null && gone.some(({ s }) => s.claimable);
   const text = gone.flatMap(({ s, i }, k): ComponentChildren[] => [
     k > 0 ? ' · ' : null,
     s.claimable
       ? `${nameOf(snap!, i)} has been gone for the whole grace period`
       : [`${nameOf(snap!, i)} disconnected — `, h(Countdown, { until: s.graceEndsAt }), ' s'],
   ]);
-  return h('p', { class: 'away-banner', role: 'status', hidden: gone.length === 0 }, text);
+  return h(
+    'div',
+    { class: 'away-banner', role: 'status', hidden: gone.length === 0 },
+    h('span', { class: 'said' }, text),
+    claimable && !waiting
+      ? h(
+          'span',
+          { class: 'answers' },
+          h('button', { type: 'button', class: 'primary', onClick: () => conn.send(TABLE_IN.claim) }, 'Claim the win'),
+          h('button', { type: 'button', onClick: () => setWaiting(true) }, 'Wait'),
+          h(StandIn, { conn }),
+        )
+      : claimable
+        ? h('button', { type: 'button', class: 'link', onClick: () => setWaiting(false) }, 'Claim the win…')
+        : null,
+  );
+}
+
+/** Lets a bot play for the missing player (handed back when they return). The level is the browser's own select,
+ * so the chosen level survives re-renders. */
+function StandIn({ conn }: { conn: TableConnection }) {
+  const level = useRef<HTMLSelectElement>(null);
+  return h(
+    'span',
+    { class: 'stand-in' },
+    h(
+      'button',
+      {
+        type: 'button',
+        onClick: () =>
+          conn.send(TABLE_IN.standIn, { level: (level.current?.value ?? 'normal') as 'easy' | 'normal' | 'hard' }),
+      },
+      'Let the computer play for them',
+    ),
+    h(
+      'select',
+      { ref: level, 'aria-label': 'Computer level' },
+      ['easy', 'normal', 'hard'].map((l) => h('option', { value: l, selected: l === 'normal' }, l)),
+    ),
+  );
 }
 
 interface OfferContent {

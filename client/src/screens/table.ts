@@ -1,23 +1,24 @@
-// The table: the board (Pixi) with an accessible HTML layer around it — seats, turn, actions, log, chat, proof.
-// Preact renders the layer from the store on every change; the board and the game's own controls are elements
-// it makes once and never touches again (their insides belong to Pixi and the game).
+// The table: the board (Pixi) with an accessible HTML layer around it — player strips above and below the board,
+// the conversation bar between the opponents' strip and the board, the end overlay on it, then actions, log, chat
+// and proof. Preact renders the layer from the store on every change; the board and the game's own controls are
+// elements it makes once and never touches again (their insides belong to Pixi and the game).
 import { SAVING_PAUSED, seatName, TABLE_IN, resultText, verifyLog, type GameLog } from '@dicehall/shared/core';
-import { createPortal, h, render } from 'preact';
+import { h, render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { takeStage } from '../engine/stage';
 import { gameModule, loadGame, loadedGame } from '../games';
 import type { GameView, ViewFactory } from '../games/types';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot, Store } from '../net/store';
-import { Countdown } from '../ui/countdown';
 import { Outside } from '../ui/outside';
 import { showScreen } from '../ui/screen';
-import { AwayBanner, OfferBanner } from './conversation';
+import { TalkBar } from './conversation';
 import { LogView, type Verified } from './log-view';
 import { WatcherPanel } from './watcher';
 import { ChatForm, ChatList, SpectatorChatSwitch } from './chat';
 import { sound } from '../ui/sound';
-import { Clocks } from './clock-view';
+import { PlayerStrips } from './strips';
+import './table.css';
 
 /** What the layer shows; the status line and the log wait while the board shows a roll still in the air. */
 interface TableProps {
@@ -35,8 +36,6 @@ interface TableProps {
   error: string;
   verified: Verified | null;
   onVerified(v: Verified): void;
-  /** The board element once made (the away banner is drawn inside it). */
-  board: HTMLElement | null;
   madeBoard(el: HTMLElement): void;
   madeControls(el: HTMLElement): void;
 }
@@ -107,7 +106,6 @@ export async function tableScreen(
         verified = v;
         draw();
       },
-      board,
       madeBoard: (el) => {
         board = el;
       },
@@ -167,24 +165,46 @@ export async function tableScreen(
 
 function Table(p: TableProps) {
   const { snap, conn } = p;
-  // Each part carries a class the stylesheet orders by: on a phone the board and the thing to do now come
-  // first, the log, chat and proof after; on a desktop the side column leads with the actions and the proof.
+  const clock = (snap && conn.room?.state?.clock) || '';
+  const [verifyAsked, askVerify] = useState(0);
+  const [verdict, setVerdict] = useState<Verdict>({ text: '', ok: null });
+  // A new game (a rematch) starts with no verdict.
+  const gameKey = snap ? `${snap.gameId}:${snap.serverSeed}` : '';
+  const verdictKey = useRef(gameKey);
+  if (verdictKey.current !== gameKey) {
+    verdictKey.current = gameKey;
+    if (verdict.text) setVerdict({ text: '', ok: null });
+  }
+  // The first screen is the strips, the conversation bar, the board (with the end overlay on it) and the thing to
+  // do now; the side column (or, on a phone, the page below) holds the link, the proof, the log and the chat.
   return h(
     'section',
-    { class: `table${p.myTurn ? ' my-turn' : ''}`, 'data-game': snap?.game ?? p.game, 'data-phase': snap?.phase },
+    { class: `table live${p.myTurn ? ' my-turn' : ''}`, 'data-game': snap?.game ?? p.game, 'data-phase': snap?.phase },
     h(
       'div',
       { class: 'table-main' },
-      h(Seats, { snap }),
-      h(Clocks, {
-        json: (snap && conn.room?.state?.clock) || '',
-        names: snap?.seats.map((s) => s.name) ?? [],
-        mine: snap?.mySeat ?? null,
-      }),
-      h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'turn-status' }, p.status),
-      h(OfferBanner, { snap, conn }),
-      h(Outside, { tag: 'div', attrs: { class: 'board', id: 'board' }, made: p.madeBoard }),
-      p.board ? createPortal(h(AwayBanner, { snap }), p.board) : null,
+      h(
+        'div',
+        { class: `table-first${(snap?.seats.length ?? 2) > 2 ? ' many' : ''}` },
+        h(PlayerStrips, { snap, clock, online: p.online, where: 'top' }),
+        h(TalkBar, { snap, conn, status: p.status }),
+        h(
+          'div',
+          { class: 'board-wrap' },
+          h(Outside, { tag: 'div', attrs: { class: 'board', id: 'board' }, made: p.madeBoard }),
+          snap?.phase === 'over' && snap.result
+            ? h(EndOverlay, {
+                key: gameKey,
+                snap,
+                conn,
+                go: p.go,
+                verdict,
+                verify: () => askVerify((n) => n + 1),
+              })
+            : null,
+        ),
+        h(PlayerStrips, { snap, clock, online: p.online, where: 'bottom' }),
+      ),
       h(Outside, { tag: 'div', attrs: { class: 'game-controls' }, made: p.madeControls }),
       h(Actions, { snap: p.held ? null : snap, online: p.online, act: (a) => conn.send(TABLE_IN.action, a) }),
       h('p', { class: 'error', role: 'alert' }, p.error),
@@ -195,7 +215,14 @@ function Table(p: TableProps) {
       h(ShareLink, { link: `${location.origin}/r/${conn.room?.roomId}` }),
       h(WatcherPanel, { snap, conn }),
       h(Platform, { snap, conn, go: p.go }),
-      h(Proof, { key: snap ? `${snap.gameId}:${snap.serverSeed}` : '', snap, verified: p.onVerified }),
+      h(Proof, {
+        key: gameKey,
+        snap,
+        verified: p.onVerified,
+        asked: verifyAsked,
+        verdict,
+        setVerdict,
+      }),
       h(
         'section',
         { class: 'log-box' },
@@ -218,51 +245,95 @@ function Table(p: TableProps) {
   );
 }
 
-const nameOf = (snap: Snapshot, seat: number) => seatName(snap.seats, seat);
+interface Verdict {
+  text: string;
+  /** null: not checked (or checking). */
+  ok: boolean | null;
+}
 
-function Seats({ snap }: { snap: Snapshot | null }) {
-  if (!snap) return h('ol', { class: 'seats', 'aria-label': 'Players' });
-  return h(
-    'ol',
-    { class: 'seats', 'aria-label': 'Players' },
-    snap.seats.map((s, i) => {
-      const turn = snap.toAct.includes(i);
-      const presence = !s.taken
-        ? 'seat open'
-        : s.bot && s.connected && s.name.startsWith('Computer')
-          ? 'computer'
-          : s.bot
-            ? `away — the computer (${s.bot}) plays for them`
-            : s.connected
-              ? 'connected'
-              : s.claimable
-                ? 'gone'
-                : null;
-      return h(
-        'li',
+/**
+ * The end of a game on the board: the result in words, Rematch · Replay · Verify, and the verdict once checked.
+ * The page scrolls to it when it appears (a phone left scrolled at the log comes back to the board); it can be
+ * folded to a line to see the final position whole.
+ */
+function EndOverlay(props: {
+  snap: Snapshot;
+  conn: TableConnection;
+  go: (path: string) => void;
+  verdict: Verdict;
+  verify: () => void;
+}) {
+  const { snap, conn, verdict } = props;
+  const [folded, setFolded] = useState(false);
+  const el = useRef<HTMLDivElement>(null);
+  // The whole first block (strips, bar, board) comes into view, not just the overlay at the board's foot.
+  useEffect(() => {
+    (el.current?.closest('.table-first') ?? el.current)?.scrollIntoView({ block: 'nearest' });
+  }, []);
+  const module = gameModule(snap.game);
+  const names = snap.seats.map((_, i) => nameOf(snap, i));
+  const said = module && snap.result ? resultText(module, snap.result, names, snap.mySeat) : 'Game over';
+  const me = snap.mySeat;
+  const asked = me !== null && snap.rematch.includes(me);
+  const replay = snap.serverSeed
+    ? h(
+        'a',
         {
-          key: i,
-          class: `seat seat-${i}${turn ? ' to-act' : ''}${snap.mySeat === i ? ' mine' : ''}`,
-          'aria-current': turn ? 'true' : undefined,
+          class: 'button-like',
+          href: `/replay/${snap.gameId}`,
+          'aria-label': 'Replay this game',
+          onClick: (e: Event) => {
+            e.preventDefault();
+            props.go(`/replay/${snap.gameId}`);
+          },
         },
-        h('span', { class: `dot ${s.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
-        h('span', { class: 'who' }, s.taken ? h('bdi', {}, nameOf(snap, i)) : 'Waiting for a player…'),
-        snap.mySeat === i ? h('span', { class: 'you' }, ' (you)') : null,
-        // A dropped player's seat counts down by itself between patches.
-        h(
-          'span',
-          { class: 'presence' },
-          presence !== null ? ` — ${presence}` : [' — disconnected, ', h(Countdown, { until: s.graceEndsAt }), ' s'],
-        ),
-      );
-    }),
-    h('li', { key: 'spectators', class: 'spectators' }, `${snap.spectators} watching`),
-    // The claim grace is the server's rule; both players see it before the game starts.
-    snap.phase === 'waiting' && snap.graceSeconds
-      ? h('li', { key: 'grace', class: 'grace' }, `A player who drops keeps the seat for ${snap.graceSeconds} s.`)
-      : null,
+        'Replay',
+      )
+    : null;
+  return h(
+    'div',
+    { class: `end-overlay${folded ? ' folded' : ''}`, ref: el, role: 'region', 'aria-label': 'Game over' },
+    h('p', { class: 'end-result' }, `${said.charAt(0).toUpperCase()}${said.slice(1)}.`),
+    h(
+      'div',
+      { class: 'end-actions' },
+      me !== null
+        ? h(
+            'button',
+            { type: 'button', class: 'primary', disabled: asked, onClick: () => conn.send(TABLE_IN.rematch) },
+            asked ? 'Rematch asked…' : 'Rematch',
+          )
+        : null,
+      replay,
+      snap.serverSeed
+        ? h(
+            'button',
+            {
+              type: 'button',
+              'aria-label': 'Verify this game',
+              onClick: props.verify,
+              disabled: verdict.text === 'Checking…',
+            },
+            verdict.ok === true ? 'Verified ✓' : 'Verify',
+          )
+        : null,
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'fold',
+          'aria-expanded': folded ? 'false' : 'true',
+          'aria-label': folded ? 'Show the result' : 'Fold the result to see the board',
+          onClick: () => setFolded(!folded),
+        },
+        folded ? '▴' : '▾',
+      ),
+    ),
+    verdict.text ? h('p', { class: 'verdict', role: 'status', 'aria-live': 'polite' }, verdict.text) : null,
   );
 }
+
+const nameOf = (snap: Snapshot, seat: number) => seatName(snap.seats, seat);
 
 function statusLine(snap: Snapshot, connection: string): string {
   if (connection === 'reconnecting') return 'Connection lost — reconnecting…';
@@ -310,6 +381,7 @@ function Platform({ snap, conn, go }: { snap: Snapshot | null; conn: TableConnec
 
 function platformParts(snap: Snapshot, conn: TableConnection, go: (path: string) => void) {
   const me = snap.mySeat;
+  // Once over, Rematch, Replay and Verify are on the board (the end overlay); the replay link stays here too.
   const replay =
     snap.phase === 'over' && snap.serverSeed
       ? h(
@@ -324,52 +396,24 @@ function platformParts(snap: Snapshot, conn: TableConnection, go: (path: string)
           'Replay this game',
         )
       : null;
-  if (me === null) return replay;
-  if (snap.phase === 'playing') {
-    const gone = snap.seats.some((s, i) => i !== me && s.claimable && !s.connected);
-    const theirs = snap.drawOffer.some((s) => s !== me);
-    const mine = snap.drawOffer.includes(me);
-    return [
-      replay,
-      gone
-        ? [
-            h('p', {}, 'Your opponent has been gone for the whole grace period.'),
-            h(
-              'button',
-              { type: 'button', class: 'primary', onClick: () => conn.send(TABLE_IN.claim) },
-              'Claim the win',
-            ),
-            h('span', {}, ' or keep waiting, or '),
-            h(StandIn, { conn }),
-          ]
-        : null,
-      // An offer to me is answered in the banner beside the board.
-      gameModule(snap.game)?.draws && !theirs
-        ? h(
-            'button',
-            { type: 'button', disabled: mine, onClick: () => conn.send(TABLE_IN.draw) },
-            mine ? 'Draw offered…' : 'Offer a draw',
-          )
-        : null,
-      h(
-        'button',
-        { type: 'button', onClick: () => confirm(`Resign ${resignScope(snap)}?`) && conn.send(TABLE_IN.resign) },
-        'Resign',
-      ),
-    ];
-  }
-  if (snap.phase === 'over') {
-    const asked = snap.rematch.includes(me);
-    return [
-      replay,
-      h(
-        'button',
-        { type: 'button', class: 'primary', disabled: asked, onClick: () => conn.send(TABLE_IN.rematch) },
-        asked ? 'Rematch asked…' : 'Rematch',
-      ),
-    ];
-  }
-  return replay;
+  if (me === null || snap.phase !== 'playing') return replay;
+  const theirs = snap.drawOffer.some((s) => s !== me);
+  const mine = snap.drawOffer.includes(me);
+  return [
+    // An offer to me is answered in the conversation bar above the board.
+    gameModule(snap.game)?.draws && !theirs
+      ? h(
+          'button',
+          { type: 'button', disabled: mine, onClick: () => conn.send(TABLE_IN.draw) },
+          mine ? 'Draw offered…' : 'Offer a draw',
+        )
+      : null,
+    h(
+      'button',
+      { type: 'button', onClick: () => confirm(`Resign ${resignScope(snap)}?`) && conn.send(TABLE_IN.resign) },
+      'Resign',
+    ),
+  ];
 }
 
 /** S15: what resigning gives up, in the game's words ("the whole match (best of three), …"). */
@@ -379,66 +423,85 @@ function resignScope(snap: Snapshot): string {
   return module?.resignScope && options?.success ? module.resignScope(options.data) : 'this game';
 }
 
-/** The commitment, and once the game is over its seed with a whole-game check. Keyed by game and seed: a new game starts it afresh. */
-function Proof({ snap, verified }: { snap: Snapshot | null; verified: (v: Verified) => void }) {
-  const [verdict, setVerdict] = useState('');
-  const [scroll, setScroll] = useState(false);
-  const result = useRef<HTMLParagraphElement>(null);
+/**
+ * Fair dice in one line ("Fair dice ✓ verified — details") that expands to the commitment, the seed and the log's
+ * download. The check itself is asked from the end overlay (`asked` counts the requests); its verdict shows there
+ * and ticks the log. Keyed by game and seed: a new game starts it afresh.
+ */
+function Proof(props: {
+  snap: Snapshot | null;
+  verified: (v: Verified) => void;
+  asked: number;
+  verdict: Verdict;
+  setVerdict: (v: Verdict) => void;
+}) {
+  const { snap, verdict, setVerdict } = props;
+  const [open, setOpen] = useState(false);
+  const seen = useRef(props.asked);
   useEffect(() => {
-    if (scroll) result.current?.scrollIntoView({ block: 'nearest' });
-  }, [scroll, verdict]);
+    if (props.asked === seen.current || !snap?.serverSeed) return;
+    seen.current = props.asked;
+    void (async () => {
+      setVerdict({ text: 'Checking…', ok: null });
+      try {
+        const log = (await (await fetch(`/api/games/${snap.gameId}/log`)).json()) as GameLog;
+        const v = verifyLog(log, gameModule);
+        setVerdict({
+          text: v.ok
+            ? `Verified: all ${v.rollsChecked} rolls match the seed, and the replay gives the same result.`
+            : `Verification FAILED: ${v.problems.join('; ')}`,
+          ok: v.ok,
+        });
+        // The log's ticks belong to this game and this seed only.
+        props.verified({
+          gameId: log.gameId,
+          serverSeed: log.fair.serverSeed ?? '',
+          ok: v.ok && log.gameId === snap.gameId,
+        });
+      } catch (err) {
+        setVerdict({ text: `Could not fetch the log: ${(err as Error).message}`, ok: false });
+      }
+    })();
+  }, [props.asked]);
   if (!snap) return h('section', { class: 'proof', 'aria-label': 'Fair dice' });
-  const commitment = h(
-    'p',
-    {},
-    'Commitment (SHA-256 of the secret seed): ',
-    h('code', { class: 'commitment' }, snap.commitment),
-  );
-  if (!snap.serverSeed) {
-    return h(
-      'section',
-      { class: 'proof', 'aria-label': 'Fair dice' },
-      h('h2', {}, 'Fair dice'),
-      commitment,
-      h('p', {}, 'The seed is revealed when the game ends; then every roll can be checked.'),
-    );
-  }
-  const check = async () => {
-    setScroll(false);
-    setVerdict('Checking…');
-    try {
-      const log = (await (await fetch(`/api/games/${snap.gameId}/log`)).json()) as GameLog;
-      const v = verifyLog(log, gameModule);
-      setVerdict(
-        v.ok
-          ? `Verified: all ${v.rollsChecked} rolls match the seed, and the replay gives the same result.`
-          : `Verification FAILED: ${v.problems.join('; ')}`,
-      );
-      setScroll(true);
-      // The log's ticks belong to this game and this seed only.
-      verified({ gameId: log.gameId, serverSeed: log.fair.serverSeed ?? '', ok: v.ok && log.gameId === snap.gameId });
-    } catch (err) {
-      setVerdict(`Could not fetch the log: ${(err as Error).message}`);
-    }
-  };
-  // The button and its verdict before the long hex strings: on a phone they are what is in reach.
+  const state =
+    verdict.ok === true
+      ? '✓ verified'
+      : verdict.ok === false
+        ? '✗ not verified'
+        : snap.serverSeed
+          ? '· seed revealed, ready to verify'
+          : '· committed before the first roll';
   return h(
     'section',
-    { class: 'proof', 'aria-label': 'Fair dice' },
-    h('h2', {}, 'Fair dice'),
+    { class: `proof${open ? ' open' : ''}`, 'aria-label': 'Fair dice' },
     h(
-      'div',
-      { class: 'proof-actions' },
-      h('button', { type: 'button', onClick: check }, 'Verify this game'),
+      'p',
+      { class: 'proof-line' },
+      h('span', {}, `Fair dice ${state} — `),
       h(
-        'a',
-        { href: `/api/games/${snap.gameId}/log`, download: `dicehall-${snap.game}-${snap.gameId}.json` },
-        'Download the log',
+        'button',
+        { type: 'button', class: 'link', 'aria-expanded': open ? 'true' : 'false', onClick: () => setOpen(!open) },
+        open ? 'hide details' : 'details',
       ),
     ),
-    h('p', { role: 'status', 'aria-live': 'polite', class: 'verdict', ref: result }, verdict),
-    commitment,
-    h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed)),
+    open
+      ? h(
+          'div',
+          { class: 'proof-details' },
+          h('p', {}, 'Commitment (SHA-256 of the secret seed): ', h('code', { class: 'commitment' }, snap.commitment)),
+          snap.serverSeed
+            ? [
+                h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed)),
+                h(
+                  'a',
+                  { href: `/api/games/${snap.gameId}/log`, download: `dicehall-${snap.game}-${snap.gameId}.json` },
+                  'Download the log',
+                ),
+              ]
+            : h('p', {}, 'The seed is revealed when the game ends; then every roll can be checked.'),
+        )
+      : null,
   );
 }
 
@@ -471,30 +534,5 @@ function ShareLink({ link }: { link: string }) {
     { class: 'share' },
     h('input', { ref: input, readOnly: true, value: link, 'aria-label': 'Room link', id: 'room-link' }),
     h('button', { type: 'button', onClick: copy }, said || 'Copy link'),
-  );
-}
-
-/** Lets a bot play for the missing player (handed back when they return). The level is the browser's own select,
- * so the chosen level survives re-renders. */
-function StandIn({ conn }: { conn: TableConnection }) {
-  const level = useRef<HTMLSelectElement>(null);
-  return h(
-    'span',
-    { class: 'stand-in' },
-    h(
-      'button',
-      {
-        type: 'button',
-        onClick: () =>
-          conn.send(TABLE_IN.standIn, { level: (level.current?.value ?? 'normal') as 'easy' | 'normal' | 'hard' }),
-      },
-      'Let the computer play for them',
-    ),
-    ' at ',
-    h(
-      'select',
-      { ref: level, 'aria-label': 'Computer level' },
-      ['easy', 'normal', 'hard'].map((l) => h('option', { value: l, selected: l === 'normal' }, l)),
-    ),
   );
 }

@@ -1,4 +1,4 @@
-// Short synthesized cues (no audio files): your turn, a die landing, the end. Off with one switch, remembered.
+// Short synthesized cues (no audio files): your turn, a die landing, the end, ten seconds left on your clock. Off with one switch, remembered.
 const KEY = 'dicehall:muted-sound';
 let ctx: AudioContext | null = null;
 
@@ -9,11 +9,18 @@ export const sound = {
   set on(v: boolean) {
     localStorage.setItem(KEY, v ? '0' : '1');
   },
-  play(kind: 'turn' | 'roll' | 'end') {
+  play(kind: 'turn' | 'roll' | 'end' | 'low') {
     if (!this.on) return;
     try {
       ctx ??= new AudioContext();
-      const notes = kind === 'turn' ? [660, 880] : kind === 'roll' ? [220, 180, 240] : [523, 659, 784];
+      const notes =
+        kind === 'turn'
+          ? [660, 880]
+          : kind === 'roll'
+            ? [220, 180, 240]
+            : kind === 'low'
+              ? [988, 988]
+              : [523, 659, 784];
       notes.forEach((f, i) => {
         const osc = ctx!.createOscillator();
         const gain = ctx!.createGain();

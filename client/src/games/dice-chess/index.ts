@@ -25,6 +25,11 @@ export const diceChessClient: ClientGame = {
   module: diceChess,
   loadView: () => import('./view').then((m) => m.createView),
   label: moveLabel,
+  counts: (snap: Snapshot, seat: number) => {
+    const v = snap.view as DiceChessView | null;
+    if (!v?.diceOnBoard || v.board.length === 0) return [];
+    return [`${v.diceOnBoard[seat] ?? 0} dice`, `${v.capturedTotals[seat] ?? 0} pips taken`];
+  },
   loadRules: () => import('./rules.html?raw').then((m) => m.default),
   loadPictures: () => import('./pictures').then((m) => m.drawPictures),
 };

@@ -1,6 +1,7 @@
 // Dice Siege on the client: its rules module and the rules page; every move is made on the play sheet (its own
 // controls), so no generic action buttons. The sheet loads on demand; the options are in the catalogue (options.ts).
-import { diceSiege } from '@dicehall/shared/dice-siege';
+import { diceSiege, type SiegeView } from '@dicehall/shared/dice-siege';
+import type { Snapshot } from '../../net/store';
 import type { ClientGame } from '../types';
 import './siege.css';
 
@@ -9,5 +10,11 @@ export const diceSiegeClient: ClientGame = {
   module: diceSiege,
   loadView: () => import('./view').then((m) => m.createView),
   label: () => null,
+  counts: (snap: Snapshot, seat: number) => {
+    const v = snap.view as SiegeView | null;
+    const sheet = v?.sheets?.[seat];
+    if (!v || !sheet) return [];
+    return [`${sheet.boxesLeft} wall boxes left`];
+  },
   loadRules: () => import('./rules.html?raw').then((m) => m.default),
 };

@@ -1,6 +1,6 @@
 // Polywars on the client: its rules module and words for its actions; the battlefield and the rules page load on
 // demand, the scenario and seat count options are in the catalogue (options.ts).
-import { polywars, type PolywarsAction } from '@dicehall/shared/polywars';
+import { polywars, type PolywarsAction, type PolywarsView } from '@dicehall/shared/polywars';
 import type { Snapshot } from '../../net/store';
 import type { ClientGame } from '../types';
 import { actionLabel } from './text';
@@ -10,5 +10,10 @@ export const polywarsClient: ClientGame = {
   module: polywars,
   loadView: () => import('./view').then((m) => m.createView),
   label: (action: PolywarsAction, snap: Snapshot) => actionLabel(action, snap),
+  counts: (snap: Snapshot, seat: number) => {
+    const dice = (snap.view as PolywarsView | null)?.dice?.filter((d) => d.owner === seat && d.alive) ?? [];
+    if (dice.length === 0) return [];
+    return [`${dice.length} dice`, `${dice.reduce((n, d) => n + d.value, 0)} pips`];
+  },
   loadRules: () => import('./rules.html?raw').then((m) => m.default),
 };

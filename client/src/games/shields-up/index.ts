@@ -1,6 +1,6 @@
 // Shields Up on the client: its rules module and words for every action; the card table and the rules page load
 // on demand.
-import { shieldsUp } from '@dicehall/shared/shields-up';
+import { shieldsUp, type ShieldsUpView } from '@dicehall/shared/shields-up';
 import type { Snapshot } from '../../net/store';
 import type { ClientGame } from '../types';
 import { buttonLabel, type ShieldsUpAction } from './label';
@@ -10,5 +10,10 @@ export const shieldsUpClient: ClientGame = {
   module: shieldsUp,
   loadView: () => import('./view').then((m) => m.createView),
   label: (action: ShieldsUpAction, snap: Snapshot) => buttonLabel(action, snap),
+  counts: (snap: Snapshot, seat: number) => {
+    const p = (snap.view as ShieldsUpView | null)?.players?.[seat];
+    if (!p) return [];
+    return [`${p.handCount} in hand`, `${p.shields.length} ${p.shields.length === 1 ? 'shield' : 'shields'}`];
+  },
   loadRules: () => import('./rules.html?raw').then((m) => m.default),
 };
