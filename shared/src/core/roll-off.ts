@@ -1,6 +1,7 @@
 // Who goes first in a two-player game: each rolls a d6, the higher starts, ties roll again (Dice Chess C3, Shields Up).
 import type { Dice } from './dice';
-import type { Seat } from './game-module';
+import type { RollMeaning, Seat } from './game-module';
+import { meaningOfFaces } from './luck';
 
 /**
  * One round of the roll-off, as the log records it (the keys' order is part of the log's stable JSON). A type, not
@@ -26,4 +27,11 @@ export function rollOff(dice: Dice, events: { push(event: RollOffEvent): unknown
     events.push({ type: 'roll-off', round, rolls, first });
     if (first !== null) return first;
   }
+}
+
+/** What a roll-off's dice meant (issue 34): each die is its own seat's, and the higher face is better. */
+export function rollOffMeanings(events: readonly { type: string }[]): RollMeaning[] {
+  return events
+    .filter((e): e is RollOffEvent => e.type === 'roll-off')
+    .flatMap((e) => e.rolls.map((v, s) => meaningOfFaces(s, 6, v, (f) => f, 'roll-off for the first move')));
 }

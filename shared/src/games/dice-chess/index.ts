@@ -4,6 +4,7 @@ import type { Dice } from '../../core/dice';
 import type { GameBounds, GameModule, Result } from '../../core/game-module';
 import { seatName } from '../../core/names';
 import { cellOf, DICE_PER_SIDE, SQUARE_RE, squareIndex } from './board';
+import { diceChessRollMeanings } from './luck';
 import { moveActions } from './moves';
 import {
   applyAction,
@@ -138,6 +139,7 @@ export const diceChess: GameModule<DiceChessState, DiceChessAction, DiceChessOpt
       p === null || s === viewer ? p : shuffled(p, dice),
     ) as DiceChessState['pending'],
   }),
+  rollMeanings: diceChessRollMeanings,
   describe: describeEvent,
   describeResult,
 };
