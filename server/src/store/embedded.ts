@@ -1,5 +1,6 @@
 // The embedded backend: PGlite (PostgreSQL compiled to WebAssembly) in a data directory, no server needed.
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { StoreError } from './game-store';
@@ -17,6 +18,56 @@ export interface EmbeddedOptions {
 
 const LOCK_FILE = 'dicehall.lock';
 
+/**
+ * PostgreSQL's memory settings for the embedded store, smaller than PGlite's (shared_buffers 160 MB, temp_buffers
+ * 10 MB, maintenance_work_mem 64 MB): its buffers live in the WebAssembly memory, which never shrinks, so whatever
+ * they once held stays resident. The working set is small (each game's newest entries; finished logs are read
+ * once), and pages not in the buffers come from the kernel's page cache (bench/embedded-memory.results.md).
+ */
+export const EMBEDDED_SETTINGS = [
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'temp_buffers=1MB',
+  '-c',
+  'maintenance_work_mem=8MB',
+  '-c',
+  'work_mem=2MB',
+];
+
+/*
+ * A new directory is initialised (initdb) in a child process of its own: initdb's WebAssembly module, its memory
+ * and the file-system bundle it unpacks took the process to 800 MB, and a worker thread's end did not give that
+ * back to the system (freed, not returned: 208 MB stayed). A process's end does.
+ */
+const INIT = `
+const { PGlite } = require(process.argv[1]);
+const settings = JSON.parse(process.argv[3]);
+PGlite.create(process.argv[2], { startParams: [...PGlite.defaultStartParams, ...settings] })
+  .then((db) => db.close())
+  .then(() => process.exit(0), (err) => { console.error(String((err && err.message) || err)); process.exit(1); });
+`;
+
+function initialise(dataDir: string, pglite: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--liftoff-only', '-e', INIT, pglite, dataDir, JSON.stringify(EMBEDDED_SETTINGS)],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      err = (err + d.toString()).slice(-2000);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`initialising ${dataDir} failed (exit ${code}): ${err.trim()}`)),
+    );
+  });
+}
+
 /*
  * PGlite runs in a worker thread, for two reasons: its WebAssembly runs synchronously on the thread that
  * calls it, which would stall every room's event loop for the length of each query and fsync; and it loads
@@ -25,6 +76,10 @@ const LOCK_FILE = 'dicehall.lock';
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Before PGlite's module is compiled: baseline (Liftoff) code only. V8 would also compile the hot functions again
+// with TurboFan and keep both; that held ~50 MB more and, on 2 busy cores, made queries no faster (the compiles
+// compete for the CPU): bench/embedded-memory.results.md. V8 flags are per process; no other WebAssembly runs here.
+require('node:v8').setFlagsFromString('--liftoff-only');
 const fs = require('node:fs');
 const path = require('node:path');
 const { PGlite } = require(workerData.pglite);
@@ -43,7 +98,7 @@ async function syncWal() {
 }
 async function run(m) {
   switch (m.op) {
-    case 'open': db = await PGlite.create(workerData.dataDir); return null;
+    case 'open': db = await PGlite.create(workerData.dataDir, { startParams: [...PGlite.defaultStartParams, ...workerData.settings] }); return null;
     case 'query': return (await db.query(m.text, m.params)).rows;
     case 'exec': await db.exec(m.text); return null;
     case 'sync': await syncWal(); return null;
@@ -75,9 +130,18 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Sql> {
   const lockPath = join(options.dataDir, LOCK_FILE);
   takeLock(lockPath);
   const syncWal = options.syncWal ?? true;
+  const pglite = require.resolve('@electric-sql/pglite');
+  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    try {
+      await initialise(options.dataDir, pglite);
+    } catch (err) {
+      unlinkSync(lockPath);
+      throw err;
+    }
+  }
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { dataDir: options.dataDir, syncWal, pglite: require.resolve('@electric-sql/pglite') },
+    workerData: { dataDir: options.dataDir, syncWal, pglite, settings: EMBEDDED_SETTINGS },
   });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 0;
