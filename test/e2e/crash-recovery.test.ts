@@ -112,25 +112,25 @@ it('keeps a lobby for friends through a crash: its pages say the server is resta
   const ana = (await open('desktop1')).page;
   await ana.goto(url);
   await ana.getByLabel('Your name').fill('Ana');
-  await ana.getByRole('button', { name: 'Host a lobby for friends' }).click();
-  await ana.getByRole('heading', { name: 'Your lobby' }).waitFor();
+  await ana.getByRole('button', { name: 'Host a party for friends' }).click();
+  await ana.getByRole('heading', { name: 'Your party' }).waitFor();
   const link = ana.url();
   const ben = (await open('phone')).page;
   await ben.goto(url);
   await ben.evaluate(() => localStorage.setItem('dicehall:name', 'Ben'));
   await ben.goto(link);
-  await ben.getByRole('heading', { name: "Ana's lobby" }).waitFor();
+  await ben.getByRole('heading', { name: "Ana's party" }).waitFor();
   await ana.getByLabel('Game', { exact: true }).selectOption('shields');
   await ana.getByRole('button', { name: 'Set the game' }).click();
   await ben.getByLabel('Chat message').fill('ready when you are');
   await ben.getByRole('button', { name: 'Send' }).click();
   for (const p of [ana, ben])
-    await p.getByRole('list', { name: 'Lobby chat' }).getByText('ready when you are').waitFor();
+    await p.getByRole('list', { name: 'Party chat' }).getByText('ready when you are').waitFor();
   await ben.getByText(/^Next: Shields/).waitFor();
 
   child.kill('SIGKILL');
   await until(() => child!.exitCode !== null || child!.signalCode !== null, 'the process to die');
-  const RESTARTING = /^The server is restarting\. The lobby, its scores and chat are kept/;
+  const RESTARTING = /^The server is restarting\. The party, its scores and chat are kept/;
   for (const p of [ana, ben]) await p.getByRole('status').filter({ hasText: RESTARTING }).waitFor({ timeout: 20000 });
   await shot(ana, 'durable-lobby-restarting-desktop1');
   await shot(ben, 'durable-lobby-restarting-phone');
@@ -140,15 +140,15 @@ it('keeps a lobby for friends through a crash: its pages say the server is resta
     await p.getByRole('status').filter({ hasText: RESTARTING }).waitFor({ state: 'hidden', timeout: 30000 });
   // The same lobby, the same members (Ana still its host), the chat and the chosen game kept.
   expect(ben.url()).toBe(link);
-  await ben.getByRole('heading', { name: "Ana's lobby" }).waitFor();
+  await ben.getByRole('heading', { name: "Ana's party" }).waitFor();
   for (const p of [ana, ben]) {
-    await p.getByRole('list', { name: 'Lobby chat' }).getByText('ready when you are').waitFor();
+    await p.getByRole('list', { name: 'Party chat' }).getByText('ready when you are').waitFor();
     await p.getByText(/^Next: Shields/).waitFor();
   }
   await ana.getByRole('list', { name: 'Members' }).getByText('Ben').waitFor();
   await ana.getByLabel('Chat message').fill('back again');
   await ana.getByRole('button', { name: 'Send' }).click();
-  await ben.getByRole('list', { name: 'Lobby chat' }).getByText('back again').waitFor();
+  await ben.getByRole('list', { name: 'Party chat' }).getByText('back again').waitFor();
   await shot(ana, 'durable-lobby-back-desktop1');
   await shot(ben, 'durable-lobby-back-phone');
 }, 180000);

@@ -11,10 +11,10 @@ const page = (options: BrowserContextOptions) => e2e.open(options);
 async function hostLobby(host: Page, name: string): Promise<string> {
   await host.goto(`${e2e.server.url}/`);
   await host.getByLabel('Your name').fill(name);
-  await host.getByRole('button', { name: 'Host a lobby for friends' }).click();
+  await host.getByRole('button', { name: 'Host a party for friends' }).click();
   await host.waitForURL(/\/p\/[\w-]+$/);
-  await host.getByRole('heading', { name: 'Your lobby' }).waitFor();
-  return host.getByLabel('Lobby link').inputValue();
+  await host.getByRole('heading', { name: 'Your party' }).waitFor();
+  return host.getByLabel('Party link').inputValue();
 }
 
 /** Opens a lobby's link as a friend whose browser already knows their name. */
@@ -22,7 +22,7 @@ async function joinLobby(friend: Page, link: string, name: string, hostName: str
   await friend.goto(`${e2e.server.url}/`);
   await friend.evaluate((n) => localStorage.setItem('dicehall:name', n), name);
   await friend.goto(link);
-  await friend.getByRole('heading', { name: `${hostName}'s lobby` }).waitFor();
+  await friend.getByRole('heading', { name: `${hostName}'s party` }).waitFor();
 }
 
 it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back to the scoreboard', async () => {
@@ -45,7 +45,7 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   await ana.getByRole('button', { name: 'Ready', exact: true }).click();
   await ben.getByRole('button', { name: 'Ready', exact: true }).click();
   await ana.getByText('Seat 2: Ben — ready').waitFor();
-  await ben.getByRole('list', { name: 'Lobby chat' }).waitFor();
+  await ben.getByRole('list', { name: 'Party chat' }).waitFor();
   await ben.getByLabel('Chat message').fill('ready when you are');
   await ben.getByRole('button', { name: 'Send' }).click();
   await ana.getByText('ready when you are').waitFor();
@@ -80,7 +80,7 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
     .getByText(/Ana wins/)
     .first()
     .waitFor();
-  await ana.getByRole('link', { name: 'Back to the lobby' }).click();
+  await ana.getByRole('link', { name: 'Back to the party' }).click();
   await ana.waitForURL(/\/p\/[\w-]+$/);
   const board = ana.getByRole('table', { name: 'Scoreboard' });
   await board.getByRole('row', { name: /Ana/ }).getByText('1–0–0').first().waitFor();
@@ -89,7 +89,7 @@ it('hosts a lobby, seats a friend, plays a timed Dice Chess game and comes back 
   await ana.getByText('ready when you are').waitFor();
   await board.scrollIntoViewIfNeeded();
   await shot(ana, 'party-scoreboard-desktop');
-  await ben.getByRole('link', { name: 'Back to the lobby' }).click();
+  await ben.getByRole('link', { name: 'Back to the party' }).click();
   await ben.getByRole('table', { name: 'Scoreboard' }).getByText('0–1–0').first().waitFor();
   await ben.getByRole('table', { name: 'Scoreboard' }).scrollIntoViewIfNeeded();
   await shot(ben, 'party-scoreboard-phone');
@@ -145,12 +145,12 @@ it('asks a newcomer for a name before joining, skips the question once known, an
   const ana = await page({ viewport: DESKTOP, deviceScaleFactor: 1 });
   // The host left the name empty on the home page: asked before the party is made.
   await ana.goto(`${e2e.server.url}/`);
-  await ana.getByRole('button', { name: 'Host a lobby for friends' }).click();
+  await ana.getByRole('button', { name: 'Host a party for friends' }).click();
   await ana.getByRole('heading', { name: 'Host a party for friends' }).waitFor();
   await ana.getByLabel('Your name').fill('Ana');
   await ana.getByRole('button', { name: 'Host the party' }).click();
   await ana.waitForURL(/\/p\/[\w-]+$/);
-  const link = await ana.getByLabel('Lobby link').inputValue();
+  const link = await ana.getByLabel('Party link').inputValue();
   const members = ana.getByRole('list', { name: 'Members' });
   await members.getByText('Ana').waitFor();
 
@@ -169,7 +169,7 @@ it('asks a newcomer for a name before joining, skips the question once known, an
     .waitFor();
   await ben.getByLabel('Your name').fill('Ben');
   await ben.getByRole('button', { name: 'Join' }).click();
-  await ben.getByRole('heading', { name: "Ana's lobby" }).waitFor();
+  await ben.getByRole('heading', { name: "Ana's party" }).waitFor();
   await members.getByText('Ben', { exact: true }).waitFor();
 
   // Renamed from the party page: the host's members list and scoreboard follow; the browser keeps the name.
@@ -187,7 +187,7 @@ it('asks a newcomer for a name before joining, skips the question once known, an
 
   // The same browser opening the link again is not asked; a second tab of a new friend who has a name is not either.
   await ben.reload();
-  await ben.getByRole('heading', { name: "Ana's lobby" }).waitFor();
+  await ben.getByRole('heading', { name: "Ana's party" }).waitFor();
   await expect(ben.getByRole('heading', { name: 'Join the party' }).count()).resolves.toBe(0);
   await context.close();
   const cat = await page({ viewport: DESKTOP, deviceScaleFactor: 2 });

@@ -12,7 +12,7 @@ async function createRoom(page: Page, name: string, isPublic = false): Promise<s
   await page.goto(`${e2e.server.url}/?all`);
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Game').selectOption('high-roll');
-  if (isPublic) await page.getByLabel(/List this room in the lobby/).check();
+  if (isPublic) await page.getByLabel(/List this room under Public rooms/).check();
   await page.getByRole('button', { name: 'Create room' }).click();
   await page.waitForURL(/\/r\/[\w-]+$/);
   await page.locator('body[data-ready="true"]').waitFor();

@@ -104,7 +104,7 @@ it('drops members who stay away past the grace from the count: 14 join-and-leave
   // Within the grace they still count: sixteen, and a newcomer is told the lobby is full, and by whom it is hosted.
   await until(() => ana.room.state.members.size === 16, 'sixteen members in the list');
   expect(await enter('198.51.100.70', `joinById/${lobby}`, { name: 'Fay' })).toMatch(
-    /^lobby-full: this lobby is full \(16 members\); ask its host, Ana, to make room/,
+    /^lobby-full: this party is full \(16 members\); ask its host, Ana, to make room/,
   );
   // Past the grace they are gone from the list and the count; the friend gets in.
   await until(() => ana.room.state.members.size === 2, 'the passers dropped', 5000);

@@ -84,11 +84,11 @@ function Home({ go, create }: { go: (path: string) => void; create: Create }) {
         { id: 'game', name: 'game', onChange: (e: Event) => setGame((e.currentTarget as HTMLSelectElement).value) },
         list.map((x) => h('option', { value: x.id }, x.name)),
       ),
+      // The game's description is folded, so Create room stays within a phone's first screen (issue 28).
       h(
-        'p',
+        'div',
         { class: 'pitch' },
-        g?.pitch ?? '',
-        ' ',
+        h('details', { key: game }, h('summary', {}, `About ${g?.name ?? 'this game'}`), h('p', {}, g?.pitch ?? '')),
         g?.rules ? h('a', { href: `/rules/${game}` }, `Rules of ${g?.name}`) : null,
       ),
       h(OptionFields, { key: game, fields }),
@@ -98,7 +98,7 @@ function Home({ go, create }: { go: (path: string) => void; create: Create }) {
         'label',
         { class: 'check' },
         h('input', { type: 'checkbox', id: 'public', name: 'public' }),
-        ' List this room in the lobby (otherwise only the link gets in)',
+        ' List this room under Public rooms (otherwise only the link gets in)',
       ),
       h('button', { type: 'submit', class: 'primary' }, 'Create room'),
       h(
@@ -111,7 +111,7 @@ function Home({ go, create }: { go: (path: string) => void; create: Create }) {
             go('/p');
           },
         },
-        'Host a lobby for friends',
+        'Host a party for friends',
       ),
       h('p', { role: 'alert', class: 'error' }, status),
     ),

@@ -160,7 +160,7 @@ class PartyLink {
     const a = document.createElement('a');
     a.className = 'back-to-party';
     a.href = `/p/${this.id}`;
-    a.textContent = 'Back to the lobby';
+    a.textContent = 'Back to the party';
     // Beside the sound switch, which the top bar pushes to the right.
     bar.insertBefore(a, bar.querySelector('.sound'));
   }

@@ -23,11 +23,11 @@ const facts = (id: string) => catalogue.find((g) => g.id === id);
 const gameName = (id: string) => facts(id)?.name ?? id;
 
 const CONNECTION_TEXT: Record<string, string> = {
-  restarting: 'The server is restarting. The lobby, its scores and chat are kept; it comes back by itself.',
+  restarting: 'The server is restarting. The party, its scores and chat are kept; it comes back by itself.',
   reconnecting: 'Connection lost; reconnecting…',
-  gone: 'This lobby is closed.',
-  removed: 'The host removed you from this lobby.',
-  elsewhere: 'This lobby is open in another tab.',
+  gone: 'This party is closed.',
+  removed: 'The host removed you from this party.',
+  elsewhere: 'This party is open in another tab.',
 };
 
 export async function partyScreen(
@@ -140,12 +140,12 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
       h(
         'section',
         { class: 'card' },
-        h('h1', {}, !ready ? 'Lobby' : amHost ? 'Your lobby' : `${nameOf(s.host)}'s lobby`),
+        h('h1', {}, !ready ? 'Party' : amHost ? 'Your party' : `${nameOf(s.host)}'s party`),
         h('p', { class: 'party-connection', role: 'status', hidden: !connection }, connection),
         h(
           'div',
           { class: 'share' },
-          h('input', { readOnly: true, value: link, 'aria-label': 'Lobby link', id: 'party-link' }),
+          h('input', { readOnly: true, value: link, 'aria-label': 'Party link', id: 'party-link' }),
           h('button', { type: 'button', onClick: () => void navigator.clipboard?.writeText(link) }, 'Copy link'),
         ),
         h('p', { class: 'terms' }, terms),
@@ -359,7 +359,7 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
         h('h2', {}, 'Chat'),
         h(
           'ol',
-          { class: 'chat', 'aria-label': 'Lobby chat' },
+          { class: 'chat', 'aria-label': 'Party chat' },
           (s?.chat ?? []).map((c) => h('li', {}, h('bdi', { class: 'from' }, c.from), ': ', c.text)),
         ),
         h(ChatForm, { say: (text: string) => party.send(PARTY_IN.chat, { text }) }),
