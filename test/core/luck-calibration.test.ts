@@ -146,6 +146,15 @@ const cases: Case[] = [
     // The setup rolls seat 0's sixteen dice first, then seat 1's (C2); the roll-off is not loaded.
     loading: { setupSeat: (i) => (i < 16 ? 0 : i < 32 ? 1 : null), tries: 4 },
   },
+  {
+    id: 'shields',
+    options: {},
+    seats: 2,
+    fair: [150, 10000],
+    loaded: [100, 10000],
+    // S2: each round of the roll-off rolls seat 0's three d12, then seat 1's.
+    loading: { setupSeat: (i) => (i % 6 < 3 ? 0 : 1), tries: 5 },
+  },
 ];
 
 describe.each(cases)('luck calibration: $id', (c) => {

@@ -3,6 +3,7 @@ import type { Dice } from '../../core/dice';
 import type { GameBounds, GameEvent, GameModule, Result, Step } from '../../core/game-module';
 import { known, MAX_HEALTH, POOL_IDS } from './catalogue';
 import { describeEvent, describeResult } from './describe';
+import { shieldsRollMeanings } from './luck';
 import { applyAction, legalActions, toAct } from './rules';
 import { STALL_WORDS } from './describe';
 import {
@@ -52,6 +53,7 @@ export const shields: GameModule<ShieldsState, ShieldsAction, ShieldsOptions, Sh
   seatView: (_state, _seat, publicView) => publicView,
   wireView: { toWire: viewToWire, fromWire: viewFromWire },
   result,
+  rollMeanings: shieldsRollMeanings,
   describe: describeEvent,
   describeResult,
   resignScope: (options) => (options.bestOf > 1 ? 'the whole match (best of three), not only this game' : 'this game'),

@@ -1,0 +1,27 @@
+// What Shields' rolls meant, for the luck report (issue 34). Every rules version rolls the same way.
+//
+// S2's roll-off: each d12 is its roller's, higher is better (the higher total starts). S4/S5's attack: the damage
+// die is the attacker's, and a face is worth the damage the hit layer can take, min(face, the layer's points before
+// the hit): damage beyond the layer is lost, so every face that destroys the layer is equally good (a 7 and an 8
+// against a 5-point shield are the same result).
+import type { GameEvent, RollMeaning, RollSituation } from '../../core/game-module';
+import { meaningOfFaces } from '../../core/luck';
+
+type RollOff = { type: 'roll-off'; seat: number; rolls: number[] };
+type Attack = { type: 'attack'; seat: number; sides: number; value: number; before: number; layer: string };
+
+export function shieldsRollMeanings(s: RollSituation<unknown, unknown, GameEvent>): (RollMeaning | null)[] {
+  const out: (RollMeaning | null)[] = [];
+  for (const e of s.events) {
+    if (e.type === 'roll-off') {
+      const r = e as unknown as RollOff;
+      for (const v of r.rolls) out.push(meaningOfFaces(r.seat, 12, v, (f) => f, 'roll-off for the first turn'));
+    } else if (e.type === 'attack') {
+      const a = e as unknown as Attack;
+      const what = `attack on ${a.layer} (${a.before} left)`;
+      out.push(meaningOfFaces(a.seat, a.sides, a.value, (f) => Math.min(f, a.before), what));
+    }
+  }
+  // The events list the rolls in the order they were taken; anything else the rules rolled means nothing here.
+  return s.rolls.map((_, i) => out[i] ?? null);
+}
