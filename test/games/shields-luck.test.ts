@@ -10,7 +10,7 @@ const attackOn = (seat: number, sides: number, value: number, before: number) =>
     seat,
     before: null,
     action: { type: 'attack', battery: 'x' },
-    after: null,
+    after: null as never,
     events: [
       {
         type: 'attack',
