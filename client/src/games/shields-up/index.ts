@@ -3,13 +3,13 @@
 import { shieldsUp, type ShieldsUpView } from '@dicehall/shared/shields-up';
 import type { Snapshot } from '../../net/store';
 import type { ClientGame } from '../types';
-import { buttonLabel, type ShieldsUpAction } from './label';
 
 export const shieldsUpClient: ClientGame = {
   id: 'shields-up',
   module: shieldsUp,
   loadView: () => import('./view').then((m) => m.createView),
-  label: (action: ShieldsUpAction, snap: Snapshot) => buttonLabel(action, snap),
+  // Every move is on the board (a card, then its action) and in the view's own "All moves" list.
+  label: () => null,
   counts: (snap: Snapshot, seat: number) => {
     const p = (snap.view as ShieldsUpView | null)?.players?.[seat];
     if (!p) return [];

@@ -48,6 +48,17 @@ export function shortLabel(a: ShieldsUpAction, snap: Snapshot): string {
   }
 }
 
+/** The popover's words for a picked-up card's action: the verb and what it costs ("Build · 1 action"). */
+export function popLabel(a: ShieldsUpAction, snap: Snapshot): string {
+  const cost = costOf(a);
+  const price = cost ? ` · ${cost} action${cost > 1 ? 's' : ''}` : '';
+  if (a.type === 'shield') return `Shield (face down)${price}`;
+  if (a.type === 'build') return `Build${price}`;
+  if (a.type === 'play' && kindOf(a.card).effect === 'smuggle') return `${shortLabel(a, snap)}${price}`;
+  if (a.type === 'play') return `Play${price}`;
+  return `${shortLabel(a, snap)}${price}`;
+}
+
 export const costOf = (a: ShieldsUpAction): number =>
   a.type === 'buy' && a.which === 'newest'
     ? 2

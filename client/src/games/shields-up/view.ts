@@ -1,5 +1,6 @@
 // The Shields Up card table: the opponent's row at the top (hand as backs, shields, equipment), the market and piles in
-// the middle, the viewer's shields and equipment, then the hand along the bottom. Taps pick the server's legal actions.
+// the middle, the viewer's shields and equipment, then the hand along the bottom. Taps pick the server's legal actions:
+// a hand card, then its action in a popover; the whole list of moves stays under the board ("All moves").
 import { Container, Graphics, type Text } from 'pixi.js';
 import { h, render } from 'preact';
 import { kindOf } from '@dicehall/shared/shields-up';
@@ -8,7 +9,16 @@ import { prefersStill } from '../../engine/layout';
 import { makeText, type TextLook } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { ACCENT, cardBack, cardFace, cardSlot, INK, MUTED, tappable, type Mark } from './card';
-import { actionLabel, cardName, seatName, type ShieldsUpAction, type ShieldsUpView } from './label';
+import { allMoves } from '../all-moves';
+import {
+  actionLabel,
+  buttonLabel,
+  cardName,
+  popLabel,
+  seatName,
+  type ShieldsUpAction,
+  type ShieldsUpView,
+} from './label';
 
 /** The cards revealed by the newest strike, when it happened in one of the last two log entries, with its entry's seq. */
 function revealed(snap: Snapshot): { seq: number; cards: string[] } {
@@ -29,6 +39,10 @@ class ShieldsUpTable implements GameView {
   /** The hand card picked up, whose choices the controls offer. */
   private sel: string | null = null;
   private places = new Map<string, [number, number]>();
+  private boxes = new Map<string, [number, number, number, number]>();
+  /** The row being drawn (its layer is centred once drawn), and whether the board is a phone's. */
+  private row: Container | null = null;
+  private narrow = false;
   private destroyed = false;
   private offResize: () => void;
   /** The strike being revealed card by card: its entry, how many cards show so far, and the timer of the next. */
@@ -98,14 +112,42 @@ class ShieldsUpTable implements GameView {
 
   private put(c: Container, x: number, y: number, key?: string, w = 0, hgt = 0) {
     c.position.set(x, y);
-    this.scene.addChild(c);
-    if (key) this.places.set(key, [Math.round(x + w / 2), Math.round(y + hgt / 2)]);
+    (this.row ?? this.scene).addChild(c);
+    if (key) {
+      this.places.set(key, [Math.round(x + w / 2), Math.round(y + hgt / 2)]);
+      this.boxes.set(key, [x, y, w, hgt]);
+    }
+  }
+
+  /**
+   * Draws a row into its own layer at x = 0, then moves it to `x0` and the middle of the `W` wide part of the board
+   * when narrower than it (not on a phone: its rows start at the left edge); with `H`, to the board's middle up and
+   * down as well.
+   */
+  private centred(x0: number, W: number, draw: () => number, H?: number): number {
+    const row = new Container();
+    this.scene.addChild(row);
+    this.row = row;
+    const before = new Set(this.places.keys());
+    const bottom = draw();
+    this.row = null;
+    const b = row.getLocalBounds();
+    const dx = x0 + (this.narrow ? 0 : Math.max(0, Math.round((W - (b.x + b.width) - b.x) / 2)));
+    const dy = H === undefined ? 0 : Math.max(0, Math.round((H - (b.y + b.height) - b.y) / 2));
+    if (dx !== 0 || dy !== 0) {
+      row.position.set(dx, dy);
+      for (const [k, [x, y]] of this.places) if (!before.has(k)) this.places.set(k, [x + dx, y + dy]);
+      for (const [k, box] of this.boxes)
+        if (!before.has(k)) this.boxes.set(k, [box[0] + dx, box[1] + dy, box[2], box[3]]);
+    }
+    return bottom + dy;
   }
 
   private draw() {
     if (this.destroyed) return;
     this.ctx.stage.retire(this.scene.removeChildren());
     this.places.clear();
+    this.boxes.clear();
     const snap = this.snap;
     const view = snap?.view as ShieldsUpView | null;
     if (!snap || !view?.players) {
@@ -117,12 +159,14 @@ class ShieldsUpTable implements GameView {
     if (this.sel && this.forCard(this.sel).length === 0) this.sel = null;
     const { width: W, height: H } = this.ctx.stage;
     const pad = 8;
-    const font = W < 600 ? 12 : 14;
-    const label = font + 6;
+    const narrow = W < 600;
+    const font = narrow ? 13 : 15;
+    const label = font + 8;
     const gap = 6;
-    // Four rows: opponent (0.8 of a card), middle (0.85), the viewer's shields (0.8), the hand (1).
-    const ch = Math.max(40, Math.min(150, (H - 2 * pad - 4 * label - 3 * gap) / 3.45, (W - 2 * pad) / 5.2 / 0.7));
-    const cw = ch * 0.7;
+    this.narrow = narrow;
+    // A board much wider than tall (a desktop) puts the market and piles in a column on the right, so the three rows
+    // of cards (opponent, the viewer's shields, the hand) take the board's height and most of its width.
+    const wide = !narrow && W > H * 1.25;
     const bg = new Graphics().rect(0, 0, W, H).fill({ color: 0x000000, alpha: 0.001 });
     bg.eventMode = 'static';
     bg.on('pointertap', () => {
@@ -132,14 +176,43 @@ class ShieldsUpTable implements GameView {
     });
     this.scene.addChild(bg);
 
-    let y = pad;
-    y = this.drawRow(view, snap, 1 - bottom, y, ch * 0.8, cw * 0.8, label, font, W) + gap;
-    y = this.drawMiddle(view, snap, y, ch * 0.85, cw * 0.85, label, font, W) + gap;
-    y = this.drawRow(view, snap, bottom, y, ch * 0.8, cw * 0.8, label, font, W) + gap;
-    this.drawHand(view, snap, bottom, y, ch, cw, label, font, W);
+    // Each row is centred in its part of the board when narrower than it, its heading with it.
+    if (wide) {
+      const colW = Math.round(W * 0.34);
+      const left = W - colW;
+      const rs = 0.8;
+      // A row holds the opponent's hand, three shields and a set or two of equipment (more sets stack).
+      const byWidth = (left - 2 * pad) / 5.8 / 0.7 / rs;
+      const ch = Math.max(40, Math.min(byWidth, (H - 2 * pad - 3 * label - 2 * gap) / (2 * rs + 1)));
+      const cw = ch * 0.7;
+      let y = pad;
+      y =
+        this.centred(0, left, () => this.drawRow(view, snap, 1 - bottom, y, ch * rs, cw * rs, label, font, left)) + gap;
+      y = this.centred(0, left, () => this.drawRow(view, snap, bottom, y, ch * rs, cw * rs, label, font, left)) + gap;
+      this.centred(0, left, () => this.drawHand(view, snap, bottom, y, ch, cw, label, font, left));
+      // The middle: four cards across the column, the revealed shields under them; centred up and down.
+      const mch = Math.min(ch, (colW - 16 - 40) / 4 / 0.7 + 24);
+      this.centred(left, colW, () => this.drawMiddle(view, snap, pad, mch, mch * 0.7, label, font, colW, true), H);
+    } else {
+      // Four rows: opponent, middle, the viewer's shields, the hand. On a phone every row is as large as the hand
+      // (the opponent's hand is a count in its heading), so names stay readable.
+      const rs = narrow ? 1 : 0.8;
+      const ms = narrow ? 1 : 0.85;
+      const byWidth = narrow ? (W - 2 * pad) / 4.5 / 0.7 : (W - 2 * pad) / 5.2 / 0.7 / rs;
+      const ch = Math.max(40, Math.min(byWidth, (H - 2 * pad - 4 * label - 3 * gap) / (2 * rs + ms + 1)));
+      const cw = ch * 0.7;
+      let y = pad;
+      y = this.centred(0, W, () => this.drawRow(view, snap, 1 - bottom, y, ch * rs, cw * rs, label, font, W)) + gap;
+      y = this.centred(0, W, () => this.drawMiddle(view, snap, y, ch * ms, cw * ms, label, font, W, false)) + gap;
+      y = this.centred(0, W, () => this.drawRow(view, snap, bottom, y, ch * rs, cw * rs, label, font, W)) + gap;
+      this.centred(0, W, () => this.drawHand(view, snap, bottom, y, ch, cw, label, font, W));
+    }
+    const pop = this.drawPopover(snap, W, H, font);
 
-    // Where each card is drawn, for the browser tests that tap the canvas.
+    // Where each card is drawn (its centre, and its box), for the browser tests that tap the canvas and measure texts.
     this.ctx.stage.hook('shieldsUp', Object.fromEntries(this.places));
+    this.ctx.stage.hook('shieldsUpCards', Object.fromEntries(this.boxes));
+    this.ctx.stage.hook('shieldsUpPopover', pop);
     this.renderControls(snap);
     this.ctx.stage.invalidate();
   }
@@ -184,7 +257,7 @@ class ShieldsUpTable implements GameView {
         );
       });
       x += cw * 0.8 + Math.max(0, p.hand.length - 1) * Math.min(14, cw * 0.3) + 16;
-    } else if (top) {
+    } else if (top && !this.narrow) {
       // The hand as a small stack of backs.
       const n = Math.min(3, p.handCount);
       for (let i = 0; i < n; i++) this.put(cardBack(cw * 0.8, ch * 0.8), x + i * 4, cy + ch * 0.1);
@@ -201,7 +274,7 @@ class ShieldsUpTable implements GameView {
       else {
         const act = aimed ? this.find((a) => a.type === 'strike' && a.shield === i) : undefined;
         const mark: Mark = act ? 'target' : aimed ? 'glow' : 'none';
-        const back = cardBack(cw, ch, id ? cardName(id) : null, mark);
+        const back = cardBack(cw, ch, id ?? null, mark);
         if (act) tappable(back, cw, ch, () => this.send(act));
         this.put(back, x, cy, key, cw, ch);
       }
@@ -241,15 +314,17 @@ class ShieldsUpTable implements GameView {
     label: number,
     font: number,
     W: number,
+    below: boolean,
   ): number {
-    const status = this.t(this.status(view, snap), { size: font, color: ACCENT, weight: 700 }, 0, 0.5);
-    if (status.width > W - 16) status.scale.set((W - 16) / status.width);
-    this.put(status, 8, y + label / 2);
-    const cy = y + label;
+    // The status line wraps on a narrow board rather than shrinking below the smallest type.
+    const status = this.t(this.status(view, snap), { size: font, color: ACCENT, weight: 700, wrap: W - 16 }, 0, 0.5);
+    const head = Math.max(label, status.height + 4);
+    this.put(status, 8, y + head / 2);
+    let cy = y + head;
     let x = 8;
-    const small = Math.max(9, font - 2);
+    const small = Math.max(12, font - 2);
     // Market cards are a little shorter, to leave room for their price tags underneath.
-    const tagH = Math.min(small + 6, ch * 0.22);
+    const tagH = Math.ceil(small * 1.25) + 4;
     const mh = ch - tagH - 2;
     const mw = mh * 0.7;
     (['oldest', 'newest'] as const).forEach((which, i) => {
@@ -263,7 +338,6 @@ class ShieldsUpTable implements GameView {
       }
       // The price tag: 1 action for the oldest, 2 for the newest, even after the oldest is bought.
       const price = this.t(i === 0 ? '1 action' : '2 actions', { size: small, color: 0x111111, weight: 700 }, 0.5, 0.5);
-      if (price.height > tagH) price.scale.set(tagH / price.height);
       const tw = Math.max(mw, price.width + 8);
       this.put(
         new Graphics().roundRect(0, 0, tw, tagH, 4).fill(i === 0 ? 0x9be39b : ACCENT),
@@ -281,8 +355,11 @@ class ShieldsUpTable implements GameView {
     this.put(pile, x, cy, 'draw', mw, mh);
     // A pile's count on a dark tag along its bottom edge.
     const count = (n: number, what: string, at: number) => {
-      const s = this.t(`${what} ${n}`, { size: small, color: INK, weight: 700 }, 0.5, 0.5);
-      if (s.width > mw + 4) s.scale.set((mw + 4) / s.width);
+      let s = this.t(`${what} ${n}`, { size: small, color: INK, weight: 700 }, 0.5, 0.5);
+      if (s.width > mw + 4) {
+        s.destroy();
+        s = this.t(String(n), { size: small, color: INK, weight: 700 }, 0.5, 0.5);
+      }
       const bgc = new Graphics()
         .roundRect(-s.width / 2 - 4, -tagH / 2, s.width + 8, tagH, 4)
         .fill({ color: 0x000000, alpha: 0.75 });
@@ -295,10 +372,16 @@ class ShieldsUpTable implements GameView {
     this.put(top ? cardFace(top, mw, mh) : cardSlot(mw, mh), x, cy, 'discard', mw, mh);
     count(view.discard.length, 'discard', x);
     x += mw + 14;
-    // The shields the newest strike turned face up, Space Mines among them.
+    // The shields the newest strike turned face up, Space Mines among them: after the piles, or under them.
     const shown = revealed(snap).cards.slice(0, this.reveal.shown);
+    let end = cy + ch;
+    if (below && shown.length) {
+      x = 8;
+      cy += ch + 6;
+      end = cy + ch;
+    }
     if (shown.length && x + cw * 0.7 < W) {
-      const rl = this.t('revealed', { size: Math.max(9, font - 2), color: MUTED }, 0, 0);
+      const rl = this.t('revealed', { size: small, color: MUTED }, 0, 0);
       this.put(rl, x, cy);
       const sw = cw * 0.7;
       const sh = ch * 0.7;
@@ -309,10 +392,13 @@ class ShieldsUpTable implements GameView {
             cardFace(id, sw, sh, { mark: kindOf(id).kind === 'space-mine' ? 'target' : 'none' }),
             cx,
             cy + ch - sh,
+            `revealed:${i}`,
+            sw,
+            sh,
           );
       });
     }
-    return cy + ch;
+    return end;
   }
 
   private status(view: ShieldsUpView, snap: Snapshot): string {
@@ -344,7 +430,7 @@ class ShieldsUpTable implements GameView {
     label: number,
     font: number,
     W: number,
-  ) {
+  ): number {
     const p = view.players[seat]!;
     const mine = snap.mySeat === seat;
     const head = mine
@@ -357,7 +443,7 @@ class ShieldsUpTable implements GameView {
     );
     const cy = y + label;
     const n = p.handCount;
-    if (n === 0) return;
+    if (n === 0) return cy;
     const room = W - 16;
     const step = n === 1 ? 0 : Math.min(cw + 6, (room - cw) / (n - 1));
     for (let i = 0; i < n; i++) {
@@ -378,32 +464,100 @@ class ShieldsUpTable implements GameView {
       }
       this.put(face, x, cy, `hand:${id}`, cw, ch);
     }
+    return cy + ch;
   }
 
-  /** The picked-up card's choices as named buttons, each with the actions it costs (preact keeps what did not change). */
+  /**
+   * The picked-up card's choices in a small popover over the board, above the card: its name and rules, then one
+   * button per action with what it costs. A tap on the felt puts the card back.
+   */
+  private drawPopover(snap: Snapshot, W: number, H: number, font: number): number[] | undefined {
+    const sel = this.sel;
+    const card = sel ? this.boxes.get(`hand:${sel}`) : undefined;
+    const acts = sel ? this.forCard(sel) : [];
+    if (!sel || !card || acts.length === 0) return undefined;
+    const pw = Math.min(280, W - 16);
+    const pad = 10;
+    const size = Math.max(13, font);
+    const pop = new Container();
+    pop.eventMode = 'static';
+    const title = this.t(cardName(sel), { size: size + 1, color: INK, weight: 700, wrap: pw - 2 * pad }, 0, 0);
+    title.position.set(pad, pad);
+    const rules = this.t(kindOf(sel).text, { size, color: MUTED, wrap: pw - 2 * pad }, 0, 0);
+    rules.position.set(pad, pad + title.height + 2);
+    let y = rules.y + rules.height + 8;
+    const bh = Math.max(40, Math.ceil(size * 1.25) + 20);
+    const buttons: [Container, number][] = [];
+    acts.forEach((a, i) => {
+      const b = new Container();
+      const words = this.t(
+        popLabel(a, snap),
+        { size, color: 0x111111, weight: 700, wrap: pw - 2 * pad - 16 },
+        0.5,
+        0.5,
+      );
+      const hb = Math.max(bh, words.height + 14);
+      b.addChild(new Graphics().roundRect(0, 0, pw - 2 * pad, hb, 8).fill(ACCENT));
+      words.position.set((pw - 2 * pad) / 2, hb / 2);
+      b.addChild(words);
+      tappable(b, pw - 2 * pad, hb, () => this.send(a));
+      b.position.set(pad, y);
+      buttons.push([b, i]);
+      y += hb + 6;
+    });
+    const ph = y + pad - 6;
+    const panel = new Graphics()
+      .roundRect(0, 0, pw, ph, 10)
+      .fill({ color: 0x14201b, alpha: 0.97 })
+      .stroke({ width: 2, color: ACCENT });
+    // A tap on the panel between its buttons keeps the card picked up.
+    panel.eventMode = 'static';
+    pop.addChild(panel);
+    pop.addChild(title, rules);
+    for (const [b] of buttons) pop.addChild(b);
+    const px = Math.round(Math.max(8, Math.min(W - 8 - pw, card[0] + card[2] / 2 - pw / 2)));
+    const py = Math.round(Math.max(4, Math.min(H - ph - 4, card[1] - ph - 8)));
+    pop.position.set(px, py);
+    this.scene.addChild(pop);
+    for (const [b, i] of buttons)
+      this.places.set(`pop:${i}`, [Math.round(px + b.x + (pw - 2 * pad) / 2), Math.round(py + b.y + bh / 2)]);
+    return [px, py, pw, ph];
+  }
+
+  /**
+   * The picked-up card's choices as named buttons, each with the actions it costs, then every legal move in the
+   * "All moves" list (preact keeps what did not change).
+   */
   private renderControls(snap: Snapshot) {
     const sel = this.sel;
     const acts = sel ? this.forCard(sel) : [];
+    const every = this.legal().flatMap((a) => {
+      const label = buttonLabel(a, snap);
+      return label === null ? [] : [{ label, send: () => this.send(a) }];
+    });
     render(
-      !sel || acts.length === 0
-        ? null
-        : [
-            h('p', {}, `${cardName(sel)}: ${kindOf(sel).text}`),
-            ...acts.map((a) =>
-              h('button', { type: 'button', class: 'primary', onClick: () => this.send(a) }, actionLabel(a, snap)),
-            ),
-            h(
-              'button',
-              {
-                type: 'button',
-                onClick: () => {
-                  this.sel = null;
-                  this.draw();
+      [
+        !sel || acts.length === 0
+          ? null
+          : [
+              h('p', {}, `${cardName(sel)}: ${kindOf(sel).text}`),
+              ...acts.map((a) =>
+                h('button', { type: 'button', class: 'primary', onClick: () => this.send(a) }, actionLabel(a, snap)),
+              ),
+              h(
+                'button',
+                {
+                  type: 'button',
+                  onClick: () => {
+                    this.sel = null;
+                    this.draw();
+                  },
                 },
-              },
-              'Cancel',
-            ),
-          ],
+                'Cancel',
+              ),
+            ],
+        allMoves(every),
+      ],
       this.ctx.controls,
     );
   }
