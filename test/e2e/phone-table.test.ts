@@ -118,7 +118,8 @@ function layout(p: Page, end: boolean): Promise<Layout> {
       if (!overlay) problems.push('no end overlay');
       else inView(overlay, 'end overlay');
     }
-    // The thing to do now: the end's Rematch, an offer's Accept, or on the player's turn the first of its controls.
+    // The thing to do now: the end's Rematch, an offer's Accept, or on the player's turn the first of its controls
+    // (a move, or the fold of a game's "All moves" list under a board played by touch).
     // The first in reading order as laid out (a game may order its controls by CSS).
     const enabled = (sel: string) =>
       [...document.querySelectorAll<HTMLButtonElement>(sel)]
@@ -128,7 +129,7 @@ function layout(p: Page, end: boolean): Promise<Layout> {
     const primary = end
       ? enabled('.end-overlay button.primary')
       : (enabled('.talk-bar button.primary') ??
-        (document.querySelector('.table.my-turn') ? enabled('.game-controls button, .actions button') : null));
+        (document.querySelector('.table.my-turn') ? enabled('.game-controls button, .game-controls summary, .actions button') : null));
     if (end && !primary && document.querySelector('.strip.mine')) problems.push('no Rematch on the board');
     if (primary) inView(primary, 'primary action');
 

@@ -114,7 +114,41 @@ export async function tableScreen(
       },
     };
     render(h(Table, props), root);
+    fitLater();
   };
+  // The first screen keeps room under the board for the first row of the game's controls, whatever the game puts
+  // there (a heading and a row of buttons, an "All moves" line): measured after each render, grown when more is
+  // needed and never shrunk within a game, so the board does not jump at every turn (a resize costs a software-GL
+  // canvas hundreds of ms).
+  let reserve = { game: '', px: 0 };
+  let fitFrame = 0;
+  const fit = () => {
+    fitFrame = 0;
+    const table = root.querySelector<HTMLElement>('.table.live');
+    const first = table?.querySelector('.table-first');
+    if (!table || !first) return;
+    if (reserve.game !== (store.snapshot?.gameId ?? '')) {
+      table.style.removeProperty('--reserve');
+      reserve = { game: store.snapshot?.gameId ?? '', px: 0 };
+    }
+    const floor = Number.parseFloat(getComputedStyle(table).getPropertyValue('--reserve')) || 0;
+    let top: DOMRect | null = null;
+    for (const el of table.querySelectorAll<HTMLElement>('.game-controls :is(button, summary), .actions button')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || (el as HTMLButtonElement).disabled) continue;
+      if (!top || r.top < top.top) top = r;
+    }
+    if (!top) return;
+    const need = Math.min(innerHeight * 0.4, top.bottom - first.getBoundingClientRect().bottom + 8);
+    if (need > Math.max(floor, reserve.px) + 4) {
+      reserve.px = Math.ceil(need);
+      table.style.setProperty('--reserve', `${reserve.px}px`);
+    }
+  };
+  const fitLater = () => {
+    if (!fitFrame) fitFrame = requestAnimationFrame(fit);
+  };
+  addEventListener('resize', fitLater);
   // The skeleton shows at once; the first state and the board follow.
   showScreen(root, null);
   draw();
@@ -154,6 +188,8 @@ export async function tableScreen(
   const unsubscribe = store.subscribe(draw);
   draw();
   return () => {
+    removeEventListener('resize', fitLater);
+    cancelAnimationFrame(fitFrame);
     clearTimeout(errorTimer);
     unsubscribe();
     offError();
@@ -214,7 +250,7 @@ function Table(p: TableProps) {
       { class: 'table-side' },
       h(ShareLink, { link: `${location.origin}/r/${conn.room?.roomId}` }),
       h(WatcherPanel, { snap, conn }),
-      h(Platform, { snap, conn, go: p.go }),
+      h(Platform, { snap, conn }),
       h(Proof, {
         key: gameKey,
         snap,
@@ -371,32 +407,14 @@ function Actions({ snap, online, act }: { snap: Snapshot | null; online: boolean
   );
 }
 
-function Platform({ snap, conn, go }: { snap: Snapshot | null; conn: TableConnection; go: (path: string) => void }) {
-  return h(
-    'div',
-    { class: 'platform', role: 'group', 'aria-label': 'Game' },
-    snap ? platformParts(snap, conn, go) : null,
-  );
+function Platform({ snap, conn }: { snap: Snapshot | null; conn: TableConnection }) {
+  return h('div', { class: 'platform', role: 'group', 'aria-label': 'Game' }, snap ? platformParts(snap, conn) : null);
 }
 
-function platformParts(snap: Snapshot, conn: TableConnection, go: (path: string) => void) {
+function platformParts(snap: Snapshot, conn: TableConnection) {
   const me = snap.mySeat;
-  // Once over, Rematch, Replay and Verify are on the board (the end overlay); the replay link stays here too.
-  const replay =
-    snap.phase === 'over' && snap.serverSeed
-      ? h(
-          'a',
-          {
-            href: `/replay/${snap.gameId}`,
-            onClick: (e: Event) => {
-              e.preventDefault();
-              go(`/replay/${snap.gameId}`);
-            },
-          },
-          'Replay this game',
-        )
-      : null;
-  if (me === null || snap.phase !== 'playing') return replay;
+  // Once over, Rematch, Replay and Verify are on the board (the end overlay).
+  if (me === null || snap.phase !== 'playing') return null;
   const theirs = snap.drawOffer.some((s) => s !== me);
   const mine = snap.drawOffer.includes(me);
   return [
