@@ -48,6 +48,8 @@ it('says saving is paused on every page while the store cannot write, then plays
   embedded.failing = true;
   await ana.getByRole('button', { name: 'Roll' }).click();
   for (const p of [ana, ben]) await p.getByText(PAUSED).waitFor({ timeout: 5000 });
+  // Said once (the status line, not again as a notice under it).
+  for (const p of [ana, ben]) expect(await p.getByText(/Saving is paused/).count()).toBe(1);
   // Nothing is shown as played while it is not saved.
   expect(await rolls(ben).count()).toBe(0);
 

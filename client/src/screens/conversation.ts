@@ -1,7 +1,7 @@
 // The table's conversation bar, between the opponents' strips and the board: the status line, draw and rematch
 // offers with Accept / Decline, a dropped player's countdown with Claim the win / Wait, and the server's notices
 // (a restart, anything new it announces). Everything here is read from the synced state.
-import { seatName, TABLE_IN } from '@dicehall/shared/core';
+import { SAVING_PAUSED, seatName, TABLE_IN } from '@dicehall/shared/core';
 import type { TableConnection } from '../net/connection';
 import type { Snapshot } from '../net/store';
 import { h, type ComponentChildren } from 'preact';
@@ -18,9 +18,10 @@ export function noticeText(notice: string): string {
       return '';
     case 'restart':
       return 'Server restarting — your game is safe; the clocks are paused.';
+    // The server's store cannot write (docs/store-faults.md): moves are refused until it is back, nothing is lost.
     case 'saving-paused':
     case 'save-paused':
-      return 'Saving is paused on the server: moves still count, and are saved when it resumes.';
+      return `${SAVING_PAUSED}. Moves wait until saving resumes.`;
     default:
       return `Server notice: ${notice.replace(/[-_]/g, ' ')}.`;
   }
@@ -40,7 +41,9 @@ export function TalkBar({ snap, conn, status }: BarProps) {
     'div',
     { class: 'talk-bar', role: 'region', 'aria-label': 'Table talk' },
     h('p', { class: 'status', role: 'status', 'aria-live': 'polite', id: 'turn-status' }, status),
-    notice && !status.startsWith('Server restarting') ? h('p', { class: 'notice', role: 'status' }, notice) : null,
+    notice && notice !== status && !status.startsWith('Server restarting')
+      ? h('p', { class: 'notice', role: 'status' }, notice)
+      : null,
     h(OfferBanner, { snap, conn }),
     h(AwayBanner, { snap, conn }),
   );
