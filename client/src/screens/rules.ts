@@ -5,6 +5,7 @@ import { catalogue } from 'virtual:dicehall-catalogue';
 import { loadGame } from '../games';
 import type { ClientGame } from '../games/types';
 import { showScreen } from '../ui/screen';
+import './rules.css';
 
 /** Shows the page once its text is here (the router marks the page ready after this). */
 export async function rulesScreen(root: HTMLElement, gameId: string): Promise<void> {
