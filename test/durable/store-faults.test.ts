@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
+import { Client } from 'colyseus.js';
 import type { TableNotice } from '@dicehall/shared';
 import { openGameStore } from '../../server/src/store/open-store';
 import { create, join, testServer, until, type Player, type TestServer } from '../helpers/server';
@@ -94,6 +95,13 @@ async function scenario(server: TestServer, fault: Fault, storedSeqs: (gameId: s
   // Nothing was acknowledged meanwhile: the held move reached nobody.
   expect(first.every((p) => logLength(p) === before)).toBe(true);
 
+  // One who comes in meanwhile is told as they join.
+  const late = new Client(server.ws);
+  const lateRoom = await late.joinById(first[0].room.roomId, { name: 'Lou' });
+  const lateNotices: string[] = [];
+  lateRoom.onMessage('notice', (n: TableNotice) => lateNotices.push(n.code));
+  await until(() => lateNotices[0] === 'saving-paused', 'the notice to a client joining meanwhile', 2000);
+
   const h = await health(server);
   expect(h.status).toBe(503);
   expect(h.body.ready).toBe(false);
@@ -121,7 +129,9 @@ async function scenario(server: TestServer, fault: Fault, storedSeqs: (gameId: s
     expect(seqs).toEqual([...Array(seqs.length).keys()]);
     expect(seqs.length).toBeGreaterThan(last);
   }
+  expect(lateNotices).toEqual(['saving-paused', '']);
   for (const p of everyone) await p.room.leave();
+  await lateRoom.leave();
   const times = { noticeMs, refusedMs, clearedMs, heldAckMs, acceptedMs };
   console.log(`store fault: ${JSON.stringify(times)}`);
   return times;

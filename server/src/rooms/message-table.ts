@@ -289,6 +289,9 @@ export class TableMessages {
     if (seat === undefined) return host.refuse(client, 'rematch', 'not-seated', 'Only players can ask for a rematch.');
     if (state.phase !== 'over')
       return host.refuse(client, 'rematch', 'not-over', 'A rematch can start once this game is over.');
+    // A new game is stored as it starts: not while the store cannot write.
+    if (host.savingPaused)
+      return host.refuse(client, 'rematch', 'store-unavailable', `${SAVING_PAUSED}. Ask again when saving resumes.`);
     // The next server seed was committed when the game ended, so this seed cannot steer it (P1).
     if (msg?.clientSeed !== undefined) host.seating.holders[seat]!.nextClientSeed = msg.clientSeed;
     if (state.rematch.includes(seat)) return;
