@@ -71,7 +71,7 @@ async function checkReadable(p: Page) {
   const g = await geometry(p);
   expect(g.facts.game).toBe('dice-siege');
   expect(g.labels.length).toBeGreaterThan(20);
-  for (const l of g.labels) expect(l.size).toBeGreaterThanOrEqual(11);
+  for (const l of g.labels) expect(l.size).toBeGreaterThanOrEqual(12);
   for (const [key, [, , w, h]] of Object.entries(g.facts.targets)) {
     if (
       key.startsWith('die:') ||

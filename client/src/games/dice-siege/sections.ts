@@ -22,6 +22,8 @@ export interface Painter {
   text(s: string, style: TextLook, x: number, y: number, ax?: number, ay?: number): Text;
   /** A tap target, also reported to the geometry hook under `key`. */
   hit(key: string, x: number, y: number, w: number, h: number, onTap: () => void): void;
+  /** A named part of the sheet that is not tapped (the walls), reported to the geometry hook under `key`. */
+  mark(key: string, x: number, y: number, w: number, h: number): void;
 }
 
 export type Selected = number | 'wizard' | 'summon' | 'heroic' | null;
@@ -47,7 +49,7 @@ export const ABILITIES: { use: Use; name: string; face: number }[] = [
   { use: 'archers', name: 'Archers', face: 2 },
   { use: 'warriors', name: 'Warriors', face: 3 },
   { use: 'riders', name: 'Riders', face: 3 },
-  { use: 'trebuchets', name: 'Trebuchets', face: 4 },
+  { use: 'trebuchets', name: 'Trebuchet', face: 4 },
   { use: 'elves', name: 'Elves', face: 5 },
 ];
 export const TRACK_NAMES: Record<Track, string> = {
@@ -61,7 +63,7 @@ const LEVEL_NAMES = ['Outer Walls', 'Inner Walls', 'Courtyard'];
 export function stronghold(p: Painter, S: Sheetwork, x: number, y: number, w: number): number {
   const { view: v, sheet: sh } = S;
   const incoming = S.preview && !S.preview.error ? S.preview.threat : 0;
-  const lw = S.small ? 86 : 104;
+  const lw = S.small ? 84 : 104;
   let at = y;
   let before = 0;
   v.levels.forEach((count, level) => {
@@ -69,16 +71,23 @@ export function stronghold(p: Painter, S: Sheetwork, x: number, y: number, w: nu
     const pre = Math.max(0, Math.min(count - checked, sh.damage + incoming - before - checked));
     before += count;
     const fallen = checked === count;
-    p.text(LEVEL_NAMES[level] ?? `Level ${level + 1}`, { size: 12, color: fallen ? MUTED : INK, weight: 700 }, x, at);
-    p.text(
-      fallen ? 'fallen' : `${count - checked} of ${count}`,
-      { size: 11, color: fallen ? CHECK : MUTED },
-      x,
-      at + 15,
-    );
-    const size = boxSize(w - lw, count, S.small ? 2 : 1, 7, 12);
-    const h = boxes(p.g, x + lw, at + 2, w - lw, count, checked, pre, size);
-    at += Math.max(30, h + 6);
+    const name = LEVEL_NAMES[level] ?? `Level ${level + 1}`;
+    const left = fallen ? 'fallen' : `${count - checked} of ${count}`;
+    if (S.small) {
+      // A phone: one row per level, its name beside two rows of boxes (a fallen level: all red, its name dim).
+      p.text(name, { size: 12, color: fallen ? MUTED : INK, weight: 700 }, x, at + 3);
+      const h = boxes(p.g, x + lw, at + 1, w - lw, count, checked, pre, boxSize(w - lw, count, 2, 5, 9));
+      const rowH = Math.max(21, h + 3);
+      p.mark(`wall:${level}`, x, at, w, rowH - 1);
+      at += rowH;
+      return;
+    }
+    p.text(name, { size: 12, color: fallen ? MUTED : INK, weight: 700 }, x, at);
+    p.text(left, { size: 12, color: fallen ? CHECK : MUTED }, x, at + 15);
+    const h = boxes(p.g, x + lw, at + 2, w - lw, count, checked, pre, boxSize(w - lw, count, 1, 7, 12));
+    const rowH = Math.max(32, h + 6);
+    p.mark(`wall:${level}`, x, at, w, rowH - 2);
+    at += rowH;
   });
   const notes = [
     sh.breached ? 'Walls breached: Warriors fight, no trebuchets' : '',
@@ -87,7 +96,7 @@ export function stronghold(p: Painter, S: Sheetwork, x: number, y: number, w: nu
     .filter(Boolean)
     .join(' · ');
   if (notes) {
-    p.text(notes, { size: 11, color: LIT }, x, at);
+    p.text(notes, { size: 12, color: LIT }, x, at);
     at += 16;
   }
   return at - y;
@@ -98,7 +107,7 @@ export function attackers(p: Painter, S: Sheetwork, x: number, y: number, w: num
   const { view: v, sheet: sh } = S;
   const gap = 4;
   const cw = (w - gap * (cols - 1)) / cols;
-  const ch = 42;
+  const ch = S.small ? 40 : 42;
   let i = 0;
   for (const line of v.lines) {
     const items = 'special' in line ? [null] : sh.attackers.filter((a) => a.line === line.line);
@@ -113,9 +122,9 @@ export function attackers(p: Painter, S: Sheetwork, x: number, y: number, w: num
           `${line.line} ${SPECIAL_ATTACK_NAMES[line.special.kind]}`,
           { size: 12, color: past ? MUTED : INK, weight: 700 },
           cx + 6,
-          cy + 5,
+          cy + 3,
         );
-        p.text(`special attack: ${line.special.damage} to the walls`, { size: 11, color: MUTED }, cx + 6, cy + 24);
+        p.text(`hits the walls for ${line.special.damage}`, { size: 12, color: MUTED }, cx + 6, cy + ch - 18);
         continue;
       }
       if (!a) continue;
@@ -145,16 +154,16 @@ export function attackers(p: Painter, S: Sheetwork, x: number, y: number, w: num
       );
       const label = p.text(
         pre ? `−${pre} · ${tag}` : tag,
-        { size: 11, color: pre ? PREVIEW : alive && entered ? INK : MUTED },
+        { size: 12, color: pre ? PREVIEW : alive && entered ? INK : MUTED },
         cx + cw - 6,
-        cy + 22,
+        cy + ch - 19,
         1,
         0,
       );
       const bw = cw - 18 - label.width;
-      const size = boxSize(bw, a.boxes, 2, 5, 8);
+      const size = S.small ? boxSize(bw, a.boxes, 1, 4, 8) : boxSize(bw, a.boxes, 2, 5, 8);
       const rows = Math.ceil(a.boxes / Math.max(1, Math.floor((bw + 2) / (size + 2))));
-      boxes(p.g, cx + 6, cy + (rows > 1 ? 21 : 25), bw, a.boxes, a.hits, pre, size);
+      boxes(p.g, cx + 6, cy + ch - (rows > 1 ? 20 : 16), bw, a.boxes, a.hits, pre, size);
       if (!alive)
         p.g
           .moveTo(cx + 6, cy + ch / 2)
@@ -166,7 +175,7 @@ export function attackers(p: Painter, S: Sheetwork, x: number, y: number, w: num
   return Math.ceil(i / cols) * (ch + gap) - gap;
 }
 
-const USE_SHORT: Record<string, string> = {
+export const USE_SHORT: Record<string, string> = {
   archers: 'Archers',
   warriors: 'Warriors',
   riders: 'Riders',
@@ -183,7 +192,7 @@ export function tray(p: Painter, S: Sheetwork, x: number, y: number, w: number):
   const sh = S.sheet;
   const n = sh.tray.length || sh.diceCount;
   const gap = 6;
-  const s = Math.max(40, Math.min(S.small ? 48 : 52, Math.floor((w - gap * (n - 1)) / n)));
+  const s = Math.max(40, Math.min(S.small ? 40 : 52, Math.floor((w - gap * (n - 1)) / n)));
   const left = x + (w - (n * s + (n - 1) * gap)) / 2;
   for (let i = 0; i < n; i++) {
     const dx = left + i * (s + gap);
@@ -200,10 +209,10 @@ export function tray(p: Painter, S: Sheetwork, x: number, y: number, w: number):
     const word =
       S.mode === 'roll' ? (S.held.has(i) ? 'held' : '') : pair ? `½ as ${pair.as}` : use ? USE_SHORT[use] : '';
     if (word)
-      p.text(word, { size: 11, color: S.mode === 'roll' ? PREVIEW : LIT, weight: 700 }, dx + s / 2, y + s + 2, 0.5, 0);
+      p.text(word, { size: 12, color: S.mode === 'roll' ? PREVIEW : LIT, weight: 700 }, dx + s / 2, y + s + 2, 0.5, 0);
     if (face > 0) p.hit(`die:${i}`, dx, y, s, s, () => S.tapDie(i));
   }
-  return s + 17;
+  return s + 16;
 }
 
 /** Abilities (dice of one face each) and the reinforcement tracks (6's). */
@@ -211,8 +220,8 @@ export function abilities(p: Painter, S: Sheetwork, x: number, y: number, w: num
   const { sheet: sh, view: v } = S;
   const state = stateOf(v);
   const used = new Set(S.draft?.specials ?? []);
-  const gap = 5;
-  const h = 42;
+  const gap = S.small ? 4 : 5;
+  const h = S.small ? 40 : 42;
   const aw = (w - gap * 4) / 5;
   const face = typeof S.selected === 'number' && S.draft ? (pairOf(S.draft, S.selected)?.as ?? sh.tray[S.selected]) : 0;
   ABILITIES.forEach((a, k) => {
@@ -227,12 +236,12 @@ export function abilities(p: Painter, S: Sheetwork, x: number, y: number, w: num
       on: n > 0,
       lit: S.mode === 'use' && face === a.face && each !== null,
     });
-    p.text(a.name, { size: 11, color: each === null ? MUTED : INK, weight: 700 }, cx + aw / 2, y + 4, 0.5, 0);
+    p.text(a.name, { size: 12, color: each === null ? MUTED : INK, weight: 700 }, cx + aw / 2, y + 4, 0.5, 0);
     p.text(
-      each === null ? `${a.face}'s · closed` : n ? `${n}× = ${n * each}` : `${a.face}'s · ${each} each`,
-      { size: 11, color: n ? LIT : MUTED },
+      each === null ? `${a.face}s · closed` : n ? `${n}× = ${n * each}` : `${a.face}s · ${each} each`,
+      { size: 12, color: n ? LIT : MUTED },
       cx + aw / 2,
-      y + 22,
+      y + h - 19,
       0.5,
       0,
     );
@@ -249,8 +258,8 @@ export function abilities(p: Painter, S: Sheetwork, x: number, y: number, w: num
       : 0;
     const full = sh.tracks[t] >= TRACKS[t];
     cell(p.g, cx, ty, tw, h, { on: pre > 0, dim: full, lit: S.mode === 'use' && face === 6 && !full });
-    p.text(`${TRACK_NAMES[t]}${full ? ' ✓' : ''}`, { size: 11, color: full ? LIT : INK, weight: 700 }, cx + 6, ty + 4);
-    boxes(p.g, cx + 6, ty + 24, tw - 12, TRACKS[t], sh.tracks[t], Math.min(pre, TRACKS[t] - sh.tracks[t]), 12);
+    p.text(`${TRACK_NAMES[t]}${full ? ' ✓' : ''}`, { size: 12, color: full ? LIT : INK, weight: 700 }, cx + 6, ty + 4);
+    boxes(p.g, cx + 6, ty + h - 17, tw - 12, TRACKS[t], sh.tracks[t], Math.min(pre, TRACKS[t] - sh.tracks[t]), 12);
     p.hit(`use:${use}`, cx, ty, tw, h, () => S.tapUse(use));
   });
   return h * 2 + gap;
@@ -268,8 +277,8 @@ export function specials(
   canUse: ReadonlySet<SpecialId>,
 ): number {
   const sh = S.sheet;
-  const gap = 5;
-  const h = 44;
+  const gap = S.small ? 4 : 5;
+  const h = S.small ? 40 : 44;
   const cw = (w - gap * (cols - 1)) / cols;
   SPECIALS.forEach((sp, k) => {
     const cx = x + (k % cols) * (cw + gap);
@@ -292,8 +301,8 @@ export function specials(
         .stroke({ width: 2.5, color: using ? LIT : INK });
     }
     p.text(
-      `${sp.tier}× ${sp.name}`,
-      { size: 11, color: st.used !== null ? MUTED : INK, weight: 700, wrap: cw - 20 },
+      S.small ? `${sp.name} (${sp.tier}×)` : `${sp.tier}× ${sp.name}`,
+      { size: 12, color: st.used !== null ? MUTED : INK, weight: S.small ? 400 : 700, wrap: cw - 6 },
       cx + cw / 2,
       cy + h / 2,
       0.5,
@@ -315,13 +324,15 @@ export function thumbnails(
   y: number,
   w: number,
   onTap: (s: number) => void,
+  small = false,
 ): number {
   if (v.sheets.length < 2) return 0;
   const n = v.sheets.length;
   const gap = 5;
   const cols = Math.min(n, Math.max(2, Math.floor((w + gap) / (92 + gap))));
   const tw = (w - gap * (cols - 1)) / cols;
-  const h = 48;
+  // On a phone a thumbnail is one line of words over its bar.
+  const h = small ? 40 : 48;
   const total = v.levels[0] + v.levels[1] + v.levels[2];
   v.sheets.forEach((sh, s) => {
     const cx = x + (s % cols) * (tw + gap);
@@ -330,7 +341,7 @@ export function thumbnails(
     const place = v.ranking.indexOf(s) + 1;
     p.text(
       `${place}. ${names[s] ?? `Seat ${s + 1}`}${s === me ? ' (you)' : ''}`,
-      { size: 11, color: INK, weight: 700 },
+      { size: 12, color: INK, weight: 700 },
       cx + 5,
       cy + 3,
     );
@@ -346,10 +357,10 @@ export function thumbnails(
               ? 'choosing'
               : `roll ${sh.attempt}`;
     const standing = sh.attackers.filter((a) => isAlive(a)).length;
-    p.text(`${state} · ${standing} foes`, { size: 11, color: MUTED }, cx + 5, cy + 18);
+    p.text(`${state} · ${standing} foes`, { size: 12, color: MUTED }, cx + 5, cy + 18);
     const bw = tw - 10;
-    p.g.rect(cx + 5, cy + 36, bw, 6).fill(0x4a5a50);
-    p.g.rect(cx + 5, cy + 36, (bw * sh.boxesLeft) / total, 6).fill(sh.left ? MUTED : 0x7bc47f);
+    p.g.rect(cx + 5, cy + h - 9, bw, 5).fill(0x4a5a50);
+    p.g.rect(cx + 5, cy + h - 9, (bw * sh.boxesLeft) / total, 5).fill(sh.left ? MUTED : 0x7bc47f);
     p.hit(`thumb:${s}`, cx, cy, tw, h, () => onTap(s));
   });
   return Math.ceil(n / cols) * (h + gap) - gap;

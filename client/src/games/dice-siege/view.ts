@@ -3,8 +3,9 @@
 // Using the dice: tap a die, then an ability, a reinforcement or an attacker; the sheet previews the commit.
 import { Container, Graphics } from 'pixi.js';
 import { h, render, type ComponentChildren } from 'preact';
-import { specialInfo, TRACK_IDS, TRACKS, type SpecialId, type Use } from '@dicehall/shared/dice-siege';
-import type { SiegeView } from '@dicehall/shared/dice-siege';
+import { ATTACKER_NAMES, specialInfo, TRACK_IDS, TRACKS, type SpecialId, type Use } from '@dicehall/shared/dice-siege';
+import type { SheetView, SiegeAction, SiegeView } from '@dicehall/shared/dice-siege';
+import { allMoves } from '../all-moves';
 import type { Snapshot } from '../../net/store';
 import { makeText, type TextLook } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
@@ -27,13 +28,14 @@ import {
   specials,
   stronghold,
   thumbnails,
+  TRACK_NAMES,
   tray,
+  USE_SHORT,
   type Painter,
   type Selected,
   type Sheetwork,
 } from './sections';
 
-const PAD = 8;
 const GAP = 10;
 
 class SiegeSheet implements GameView {
@@ -169,7 +171,11 @@ class SiegeSheet implements GameView {
     if (pair) pair.use = u;
     else this.draft!.uses[i] = u;
     if (u.startsWith('box-')) this.selected = null;
-    this.say(u.startsWith('box-') ? 'Box checked (on commit).' : 'Now tap an attacker to place its damage.');
+    this.say(
+      u.startsWith('box-')
+        ? `${TRACK_NAMES[u.slice(4) as keyof typeof TRACK_NAMES]} box marked in orange: it is checked when you end the round.`
+        : 'Now tap an attacker to place its damage.',
+    );
   }
 
   private tapAttacker(id: string) {
@@ -392,6 +398,15 @@ class SiegeSheet implements GameView {
         ),
         h('span', { class: 'siege-halflings' }, halflings),
         h('p', { class: 'siege-message', 'aria-live': 'polite', style: 'margin:0.2rem 0;min-height:1.3em' }, text),
+        LEGEND,
+        active && this.snap && this.view
+          ? allMoves(
+              (this.snap.legal as SiegeAction[]).map((a) => ({
+                label: moveWords(a, this.sheet, this.view!),
+                send: () => this.ctx.act(a),
+              })),
+            )
+          : null,
       ),
       this.ctx.controls,
     );
@@ -445,6 +460,9 @@ class SiegeSheet implements GameView {
         hits.addChild(c);
         this.targets[key] = [Math.round(x), Math.round(y), Math.round(w), Math.round(hh)];
       },
+      mark: (key, x, y, w, hh) => {
+        this.targets[key] = [Math.round(x), Math.round(y), Math.round(w), Math.round(hh)];
+      },
     };
     const { width: W, height: H } = this.ctx.stage;
     const preview = this.preview();
@@ -468,15 +486,27 @@ class SiegeSheet implements GameView {
     const canUnlock = new Set(this.active ? unlockable(sh, n) : []);
     const canUse = new Set(this.active ? usable(sh, v.round) : []);
     const names = snap.seats.map((s) => s.name);
+    const PAD = W < 560 ? 6 : 8;
     const wide = W >= 700 && W > H * 1.15;
     const colW = wide ? Math.floor((W - 2 * PAD - 16) * 0.5) : W - 2 * PAD;
     const thumbs = (x: number, y: number) =>
-      thumbnails(p, v, names, this.focus ?? 0, this.me, x, y, colW, (s) => {
-        this.focus = s;
-        this.chosen = s !== this.me;
-        this.selected = null;
-        this.draw();
-      });
+      thumbnails(
+        p,
+        v,
+        names,
+        this.focus ?? 0,
+        this.me,
+        x,
+        y,
+        colW,
+        (s) => {
+          this.focus = s;
+          this.chosen = s !== this.me;
+          this.selected = null;
+          this.draw();
+        },
+        S.small,
+      );
     let y = PAD;
     y += this.header(p, v, preview, PAD, y, colW) + 6;
     let ry = y;
@@ -491,13 +521,15 @@ class SiegeSheet implements GameView {
       ry += specials(p, S, rx, ry, colW, 4, canUnlock, canUse) + GAP;
       ry += thumbs(rx, ry);
     } else {
-      // One column: the race, then the dice and their targets (a phone's thumb reaches them under the round's buttons).
-      if (v.sheets.length > 1) y += thumbs(PAD, y) + GAP;
-      y += tray(p, S, PAD, y, colW) + GAP - 4;
-      y += attackers(p, S, PAD, y, colW, 2) + GAP;
-      y += abilities(p, S, PAD, y, colW) + GAP;
-      y += specials(p, S, PAD, y, colW, 4, canUnlock, canUse) + GAP;
-      y += stronghold(p, S, PAD, y, colW);
+      // One column that fits a phone's first screen: the walls (the player's life) first, the race, the dice, what
+      // they can do, then the attackers (under the round's buttons' reach).
+      const gap = S.small ? 4 : GAP - 4;
+      y += stronghold(p, S, PAD, y, colW) + gap;
+      if (v.sheets.length > 1) y += thumbs(PAD, y) + gap;
+      y += tray(p, S, PAD, y, colW) + gap;
+      y += abilities(p, S, PAD, y, colW) + gap;
+      y += specials(p, S, PAD, y, colW, 4, canUnlock, canUse) + gap;
+      y += attackers(p, S, PAD, y, colW, 2);
     }
     this.renderControls(preview);
     this.ctx.stage.report({
@@ -505,6 +537,9 @@ class SiegeSheet implements GameView {
       targets: this.targets,
       mode: this.mode,
       tray: sh.tray,
+      held: [...this.held].sort((a, b) => a - b),
+      attempt: sh.attempt,
+      round: v.round,
       inBattle: sh.entered,
       openTracks: TRACK_IDS.filter((t) => sh.tracks[t] < TRACKS[t]),
       focus: this.focus,
@@ -560,6 +595,49 @@ class SiegeSheet implements GameView {
     render(null, this.ctx.controls);
     this.container.destroy({ children: true });
   }
+}
+
+/** What each mark on the sheet means, in a player's words (the paper sheet's ticks, crosses and circles). */
+const swatch = (style: string) =>
+  h('span', {
+    'aria-hidden': 'true',
+    style: `display:inline-block;width:0.8em;height:0.8em;margin-right:0.25em;vertical-align:-0.05em;${style}`,
+  });
+const LEGEND = h(
+  'p',
+  { class: 'siege-legend' },
+  h('span', {}, swatch('background:#efe8d6'), 'open box'),
+  h('span', {}, swatch('background:#c44536'), 'checked: a wall lost or an attacker hit'),
+  h('span', {}, swatch('background:#f39c34'), 'checked when you end the round'),
+  h('span', {}, swatch('border:2px solid #ffe08a;border-radius:3px'), 'where the chosen die can go'),
+  h('span', {}, swatch('border:2px solid #e6e6e6;border-radius:3px'), 'special circled: usable from the next round'),
+  h('span', {}, '✓ special used (once a game)'),
+);
+
+const dieWords = (faces: number[]) => (faces.length === 1 ? `a ${faces[0]}` : faces.join(', '));
+
+/** A legal action in words, for the "All moves" list: a roll names the dice kept, a plan what each die does. */
+export function moveWords(a: SiegeAction, sh: SheetView, v: SiegeView): string {
+  if (a.type === 'roll') {
+    const n = sh.tray.length || sh.diceCount;
+    if (sh.attempt === 0) return `Roll ${n} dice`;
+    if (a.hold.length === 0) return `Reroll all ${n} dice`;
+    const kept = a.hold.map((i) => sh.tray[i]!);
+    return `Keep ${dieWords(kept)} (${a.hold.map((i) => `die ${i + 1}`).join(', ')}), reroll ${n - kept.length}`;
+  }
+  const useName = (u: Use) =>
+    u.startsWith('box-') ? `${TRACK_NAMES[u.slice(4) as keyof typeof TRACK_NAMES]} box` : USE_SHORT[u];
+  const uses = a.dice.flatMap((u, i) => (u ? [`${sh.tray[i]} to ${useName(u)}`] : []));
+  const hits = a.hits.map((x) => {
+    const at = sh.attackers.find((t) => t.id === x.target);
+    return `${x.n} on ${at ? `${at.line} ${ATTACKER_NAMES[at.kind]}` : x.target}`;
+  });
+  const parts = [
+    uses.length ? uses.join(', ') : 'no dice used',
+    ...(hits.length ? [`damage ${hits.join(', ')}`] : []),
+    ...(a.unlock ? [`circle ${specialInfo(a.unlock).name}`] : []),
+  ];
+  return `End round ${v.round}: ${parts.join('; ')}`;
 }
 
 export const createView: ViewFactory = (ctx) => new SiegeSheet(ctx);
