@@ -47,6 +47,12 @@ export class Durability {
   /** Rooms letting their games go (writes, then the lease released); a planned shutdown waits for them. */
   private lettingGo = new Set<Promise<unknown>>();
   private inFlight = new Map<string, Promise<ResumeOutcome>>();
+  /**
+   * Rooms whose game another process's lease held a moment ago, and when the store may be asked again: requests
+   * until then wait and share that one try. After a crash, a crowd of clients retrying had made one lease write per
+   * try, enough to hold up every room's appends (test/scale/reconnect-storm.test.ts).
+   */
+  private busyUntil = new Map<string, number>();
   private handoff = new Map<string, StoredGame>();
   /** Stored lobbies no room of this process hosts (room ids), and snapshots handed to the room that resumes one. */
   private lobbies = new Set<string>();
@@ -140,7 +146,15 @@ export class Durability {
     if (!this.store) return Promise.resolve('none');
     const running = this.inFlight.get(roomId);
     if (running) return running;
-    const p = this.resume(roomId).finally(() => this.inFlight.delete(roomId));
+    const wait = (this.busyUntil.get(roomId) ?? 0) - Date.now();
+    const p = (wait > 0 ? new Promise((r) => setTimeout(r, wait)) : Promise.resolve())
+      .then(() => this.resume(roomId))
+      .then((outcome) => {
+        if (outcome === 'busy') this.notBefore(roomId, Date.now() + BUSY_RETRY_MS);
+        else this.busyUntil.delete(roomId);
+        return outcome;
+      })
+      .finally(() => this.inFlight.delete(roomId));
     this.inFlight.set(roomId, p);
     return p;
   }
@@ -287,6 +301,14 @@ export class Durability {
     };
   }
 
+  private notBefore(roomId: string, at: number) {
+    if (this.busyUntil.size >= 10_000) {
+      const now = Date.now();
+      for (const [id, t] of this.busyUntil) if (t <= now) this.busyUntil.delete(id);
+    }
+    this.busyUntil.set(roomId, at);
+  }
+
   private async allDead(listed: { processId: string }[]): Promise<boolean> {
     const gone = this.processGone;
     if (!gone || !this.leasing) return false;
@@ -354,6 +376,9 @@ export class Durability {
     await store.close();
   }
 }
+
+/** A room found busy (another process's lease) is asked about again no sooner than this. */
+const BUSY_RETRY_MS = 250;
 
 export type ResumeOutcome = 'live' | 'resumed' | 'none' | 'busy';
 
