@@ -18,17 +18,22 @@ import {
   type GameModule,
   type LogEntry,
   type LuckReport,
+  type PolywarsAction,
+  type PolywarsState,
   type Seat,
 } from '@dicehall/shared';
 import { sized } from '../helpers/size';
 
-/** Who the next roll is for, as the simulation knows it: the acting seat, or the setup's own rule. */
+/** Who the dice are loaded for, and how the simulation tells whom each roll is for. */
 interface Loading {
   /** The seat whose rolls the loaded dice favour. */
   seat: Seat;
-  /** The setup's roll number `i` is for this seat (null: not loaded). */
-  setupSeat(i: number): Seat | null;
-  /** How many faces to try for the loaded seat: it keeps the best (higher is better in every game loaded here). */
+  /**
+   * Whom roll `k` of an entry is for: `before` is the state before it (null for the setup), `acting` the seat that
+   * acts (null for the setup). Without it: the acting seat, and nobody in the setup.
+   */
+  rollSeat?(before: unknown, acting: Seat | null, action: unknown, k: number): Seat | null;
+  /** How many faces to try for the loaded seat: it keeps the best (the highest: every loaded roll here prefers it). */
   tries: number;
 }
 
@@ -53,15 +58,19 @@ function playGame(
   seats: number,
   game: number,
   loading: Loading | null,
+  prefer: (actions: unknown[]) => unknown[] = (xs) => xs,
   maxEntries = 5000,
 ): GameLog {
   const choose = seededDice(0x5eed0000 + game);
+  let before: unknown = null;
   let acting: Seat | null = null;
-  let setupRoll = 0;
+  let action: unknown;
+  let k = 0;
   const forSeat = () => {
     if (!loading) return false;
-    if (acting === null) return loading.setupSeat(setupRoll++) === loading.seat;
-    return acting === loading.seat;
+    const seat = loading.rollSeat ? loading.rollSeat(before, acting, action, k) : acting;
+    k++;
+    return seat === loading.seat;
   };
   const base = seededDice(0x1ce0000 + game);
   const dice = new RecordingDice(loading ? loadedDice(base, loading.tries, forSeat) : base);
@@ -71,8 +80,11 @@ function playGame(
   const entries: LogEntry[] = [start.entry];
   while (!resultOf(module, table) && entries.length < maxEntries) {
     const seat = module.toAct(table.state)[0]!;
+    before = table.state;
     acting = seat;
-    const step = advance(module, table, seat, 'action', pick(choose, module.legalActions(table.state, seat)), dice);
+    action = pick(choose, prefer(module.legalActions(table.state, seat)));
+    k = 0;
+    const step = advance(module, table, seat, 'action', action, dice);
     if (!step.ok) throw new Error(step.message);
     table = step.table;
     entries.push(step.entry);
@@ -112,6 +124,21 @@ function ksUniform(xs: number[]): number {
 /** The 1% critical value of the KS statistic (Smirnov's asymptotic 1.628/√n, good from n ≈ 35 on). */
 const ksCritical = (n: number) => 1.628 / Math.sqrt(n);
 
+/** Polywars: whose force die roll `k` of the last builder's action is; null for any other roll. */
+function polywarsForceSeat(before: unknown, acting: Seat | null, action: unknown, k: number): Seat | null {
+  const s = before as PolywarsState | null;
+  const a = action as PolywarsAction | undefined;
+  if (!s || acting === null || s.phase !== 'build' || a?.type !== 'build') return null;
+  const forces = s.forces.map((f, seat) => (seat === acting ? a.dice : f));
+  let n = k;
+  for (let seat = 0; seat < forces.length; seat++) {
+    const size = forces[seat]?.length ?? 0;
+    if (n < size) return seat;
+    n -= size;
+  }
+  return null;
+}
+
 interface Case {
   id: string;
   options: unknown;
@@ -121,6 +148,8 @@ interface Case {
   /** Games with loaded dice, quick and soak. */
   loaded: [number, number];
   loading: Omit<Loading, 'seat'>;
+  /** Narrows the random player's choice (a game whose every step is an action plays faster without most). */
+  prefer?: (actions: unknown[]) => unknown[];
   /** The options of the loaded games, when not `options`. */
   loadedOptions?: unknown;
 }
@@ -135,7 +164,7 @@ const cases: Case[] = [
     // Three rolls each name a seat 99% of the time only when they all but always show the top face: a d20 showing
     // the best of 100 draws (with d6 even an always-6 leaves the other seat's three rolls too much weight).
     loadedOptions: { sides: 20 },
-    loading: { setupSeat: () => null, tries: 100 },
+    loading: { tries: 100 },
   },
   {
     id: 'dice-chess',
@@ -144,16 +173,36 @@ const cases: Case[] = [
     fair: [200, 10000],
     loaded: [100, 10000],
     // The setup rolls seat 0's sixteen dice first, then seat 1's (C2); the roll-off is not loaded.
-    loading: { setupSeat: (i) => (i < 16 ? 0 : i < 32 ? 1 : null), tries: 4 },
+    loading: { rollSeat: (b, acting, _a, k) => (b ? acting : k < 16 ? 0 : k < 32 ? 1 : null), tries: 4 },
   },
   {
     id: 'shields',
     options: {},
     seats: 2,
-    fair: [150, 10000],
-    loaded: [100, 10000],
+    fair: [100, 10000],
+    loaded: [60, 10000],
     // S2: each round of the roll-off rolls seat 0's three d12, then seat 1's.
-    loading: { setupSeat: (i) => (i % 6 < 3 ? 0 : 1), tries: 5 },
+    loading: { rollSeat: (b, acting, _a, k) => (b ? acting : k % 6 < 3 ? 0 : 1), tries: 5 },
+  },
+  {
+    id: 'polywars',
+    // Three seats, so the 3+ player score is calibrated too; two cycles keep a random game short.
+    options: { scenario: 'kill-the-king', budget: 120, cycleLimit: 2 },
+    seats: 3,
+    fair: [15, 10000],
+    loaded: [15, 10000],
+    // Loaded where whose roll it is shows in advance: W6's force, rolled seat by seat in force order when the last
+    // seat builds. (Attacks, roll-offs and respawns stay fair.)
+    loading: { rollSeat: polywarsForceSeat, tries: 6 },
+    // Each seat builds twenty d6 (the budget's 120 sides): the random player's own builds can be three dice, and a
+    // loaded force of three cannot stand out against two of twenty. Single steps cost a legal-move search each and
+    // roll nothing: the random player ends its movement at once.
+    prefer: (xs) => {
+      const acts = xs as PolywarsAction[];
+      if (acts.some((a) => a.type === 'build')) return [{ type: 'build', dice: new Array(20).fill(6) }];
+      const some = acts.filter((a) => a.type !== 'step' && a.type !== 'concede');
+      return some.length > 0 ? some : acts;
+    },
   },
 ];
 
@@ -164,7 +213,7 @@ describe.each(cases)('luck calibration: $id', (c) => {
     const n = sized(c.fair[0], c.fair[1], 'LUCK_GAMES');
     const percentiles: number[][] = Array.from({ length: c.seats }, () => []);
     for (let g = 0; g < n; g++) {
-      const r = reportOf(playGame(module, c.options, c.seats, g, null));
+      const r = reportOf(playGame(module, c.options, c.seats, g, null, c.prefer));
       for (const s of r.seats) percentiles[s.seat]!.push(s.percentile);
     }
     for (const p of percentiles) expect(ksUniform(p)).toBeLessThan(ksCritical(n));
@@ -176,7 +225,7 @@ describe.each(cases)('luck calibration: $id', (c) => {
     for (let g = 0; g < n; g++) {
       const seat = g % c.seats;
       const r = reportOf(
-        playGame(module, c.loadedOptions ?? c.options, c.seats, 1_000_000 + g, { ...c.loading, seat }),
+        playGame(module, c.loadedOptions ?? c.options, c.seats, 1_000_000 + g, { ...c.loading, seat }, c.prefer),
       );
       if (r.favoured === seat) named++;
     }

@@ -1,6 +1,7 @@
 // Polywars, the dice wargame on a continuous battlefield for 2–6 players and five scenarios: the module the table runs.
 import type { GameModule } from '../../core/game-module';
 import { legalActions } from './legal';
+import { polywarsRollMeanings } from './luck';
 import { SCENARIOS } from './catalogue';
 import { applyAction, leave, setupState, toAct } from './rules';
 import {
@@ -103,6 +104,7 @@ export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions
   resign: leave,
   // A player whose clock falls at a table of three or more is eliminated, as if they had resigned (issue #16).
   timeoutPolicy: 'eliminate',
+  rollMeanings: polywarsRollMeanings,
   describe: describeEvent,
 };
 
