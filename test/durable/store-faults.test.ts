@@ -16,6 +16,15 @@ import { PG_URL, postgresBackend } from '../store/backends';
 
 jest.setTimeout(60_000);
 
+/** Polls an asynchronous check until it holds (as `until` does a synchronous one). */
+async function eventually(check: () => Promise<boolean>, what: string, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** A player that keeps every `notice` message, with the time it came. */
 type Watcher = Player & { notices: { code: string; at: number }[] };
 
@@ -187,7 +196,8 @@ describe('embedded PGlite whose writes fail (a full or read-only data directory)
     embedded = await failingEmbedded(dataDir);
     server = await testServer({ graceSeconds: 30 }, embedded.store);
     await until(() => server.durable.status === 'ready', 'the store');
-  });
+    // A fresh PGlite directory takes up to a minute to initialise on this machine when it is busy.
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -208,5 +218,34 @@ describe('embedded PGlite whose writes fail (a full or read-only data directory)
       async (gameId) => ((await (await server.durable.store!).loadUnfinished(gameId))?.entries ?? []).map((e) => e.seq),
     );
     expect(times.refusedMs).toBeLessThan(1000);
+  });
+
+  it('a lobby says saving is paused, starts no game, and is saved as it is once the store is back', async () => {
+    const client = new Client(server.ws);
+    const lobby = await client.create('party', { name: 'Ana' });
+    const errors: { code: string }[] = [];
+    lobby.onMessage('welcome', () => {});
+    lobby.onMessage('error', (e: { code: string }) => errors.push(e));
+    await until(() => lobby.state?.members?.size, 'the lobby');
+    const store = await server.durable.store!;
+    const chatOf = async () =>
+      ((await store.loadLobby(lobby.roomId)) as { chat?: { text: string }[] } | null)?.chat?.map((c) => c.text) ?? [];
+    await until(() => lobby.state.notice === '', 'the lobby');
+
+    // A line said while the store cannot write: its save fails, which the lobby's members are told.
+    embedded.failing = true;
+    lobby.send('chat', { text: 'still here' });
+    await until(() => lobby.state.notice === 'saving-paused', 'the notice in the lobby', 3000);
+    lobby.send('start');
+    await until(() => errors.length > 0, 'a refusal');
+    expect(errors[0]!.code).toBe('store-unavailable');
+    expect(await chatOf()).not.toContain('still here');
+
+    embedded.failing = false;
+    await until(() => lobby.state.notice === '', 'the notice to go', 5000);
+    // Written as it is now, though nothing changed since the failed save.
+    await eventually(async () => (await chatOf()).includes('still here'), 'the lobby saved again');
+    expect(await chatOf()).toContain('still here');
+    await lobby.leave();
   });
 });

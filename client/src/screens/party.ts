@@ -1,5 +1,5 @@
 // The private lobby's gathering screen: members, the host's game choice, seats and readiness, scoreboard, chat.
-import { PARTY_IN, type MemberSync, type ScoreSync } from '@dicehall/shared/core';
+import { PARTY_IN, SAVING_PAUSED, type MemberSync, type ScoreSync } from '@dicehall/shared/core';
 import { catalogue } from 'virtual:dicehall-catalogue';
 import { newClientSeed } from '../net/connection';
 import { h, render, type ComponentChildren } from 'preact';
@@ -28,6 +28,8 @@ const CONNECTION_TEXT: Record<string, string> = {
   gone: 'This party is closed.',
   removed: 'The host removed you from this party.',
   elsewhere: 'This party is open in another tab.',
+  // The server's store cannot write (docs/store-faults.md): nothing starts until it is back.
+  'saving-paused': `${SAVING_PAUSED}: the party, its scores and chat are kept. Games start again when saving resumes.`,
 };
 
 export async function partyScreen(
@@ -81,7 +83,13 @@ export async function partyScreen(
 function Party({ go, error }: { go: (path: string) => void; error: string }) {
   // The host seats the computer at this level in an open seat (the browser's own select, so a patch keeps the choice).
   const botLevel = useRef<HTMLSelectElement>(null);
-  const notice = party.room?.state?.notice === 'restart' ? 'restarting' : party.connection;
+  const synced = party.room?.state?.notice;
+  const notice =
+    synced === 'restart'
+      ? 'restarting'
+      : party.connection === 'connected' && synced === 'saving-paused'
+        ? synced
+        : party.connection;
   const connection = CONNECTION_TEXT[notice] ?? '';
   const s = party.room?.state;
   const all: MemberView[] = s?.members ? [...s.members.values()] : [];

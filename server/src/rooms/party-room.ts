@@ -9,6 +9,7 @@ import {
   PARTY_IN,
   PARTY_OUT,
   resultText,
+  SAVING_PAUSED,
   timeable,
   timeControl,
   type GameLog,
@@ -22,6 +23,7 @@ import type { Config } from '../config';
 import { authOf, type AuthData } from '../http/address';
 import { log } from '../log';
 import type { Durability } from './durability';
+import type { StoreHealth } from '../store/guarded-store';
 import type { GameRoom } from './game-room';
 import { guardInbound } from './inbound';
 import { refreshSnapshot } from './schema-fixes';
@@ -168,6 +170,9 @@ export class PartyRoom extends Room<PartyState> {
   private saved = '';
   private saving: Promise<void> = Promise.resolve();
   private closingForGood = true;
+  /** The store's health (../store/guarded-store), and how to stop listening to it. */
+  private storeHealth: StoreHealth | null = null;
+  private unwatchStore: (() => void) | null = null;
 
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
     return authOf(context);
@@ -194,6 +199,7 @@ export class PartyRoom extends Room<PartyState> {
     if (snapshot) this.restore(snapshot);
     else this.persist();
     this.armIdle();
+    this.watchStore();
     const on = (type: PartyInType, fn: (client: Client, memberId: string, msg: unknown) => void) =>
       this.onMessage(type, (client, msg) => {
         const id = this.memberOf.get(client.sessionId);
@@ -298,6 +304,7 @@ export class PartyRoom extends Room<PartyState> {
     for (const h of this.holders.values()) if (h.dropTimer) clearTimeout(h.dropTimer);
     for (const t of [this.hostTimer, this.idleTimer, this.watchTimer, this.patchTimer]) if (t) clearTimeout(t);
     this.ctx.lobbies.delete(this);
+    this.unwatchStore?.();
     const durable = this.ctx.durable;
     if (!durable) return;
     // A planned restart keeps the lobby (flushed first); closing it for good (idle) deletes its record.
@@ -309,6 +316,32 @@ export class PartyRoom extends Room<PartyState> {
       await this.saving;
       await durable.dropLobby(this.roomId);
     }
+  }
+
+  /**
+   * While the store cannot take a write, members are told and no game starts (it could not be stored); once it is
+   * back the lobby is written as it is now (a save that failed meanwhile had marked its snapshot as saved).
+   */
+  private watchStore() {
+    void this.ctx.durable?.store?.then(
+      (store) => {
+        if (!store.health || !this.ctx.lobbies.has(this)) return;
+        this.storeHealth = store.health;
+        this.unwatchStore = store.health.subscribe((trouble) => this.savingChanged(trouble !== null));
+        if (store.health.trouble) this.savingChanged(true);
+      },
+      () => {},
+    );
+  }
+
+  private savingChanged(paused: boolean) {
+    if (this.state.notice === 'restart') return;
+    this.state.notice = paused ? 'saving-paused' : '';
+    if (!paused) {
+      this.saved = '';
+      this.persist();
+    }
+    this.schedulePatch();
   }
 
   /** A planned restart is coming: members are told, and their pages come back to the lobby once it is over. */
@@ -755,6 +788,8 @@ export class PartyRoom extends Room<PartyState> {
   private async onStart(client: Client, id: string, msg: unknown) {
     if (!empty.safeParse(msg).success) return this.refuse(client, 'start', 'bad-message', '"start" takes no content.');
     if (!this.asHost(client, id, 'start') || !this.gathering(client, 'start')) return;
+    if (this.storeHealth?.trouble)
+      return this.refuse(client, 'start', 'store-unavailable', `${SAVING_PAUSED}. Start when saving resumes.`);
     if (!this.state.game) return this.refuse(client, 'start', 'no-game', 'Pick a game first.');
     const bySeat: string[] = [];
     for (const m of this.state.members.values()) if (m.seat >= 0) bySeat[m.seat] = m.id;

@@ -48,6 +48,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Sql> {
   const schema = options.schema;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`bad schema name "${schema}"`);
   const t = { ...PG_TIMEOUTS, ...options.timeouts };
+  // The client-side limits; off while the store opens and `prepare` runs (a start on a busy machine may be slow).
+  let connectMs = 0;
+  let queryMs = 0;
   const pool = new Pool({
     connectionString: options.connectionString,
     max: options.poolSize ?? 4,
@@ -56,7 +59,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Sql> {
     // for a free connection, and a burst of reads (many rooms resuming at once) would fail for waiting in line.
     Client: class extends Client {
       constructor(config?: ClientConfig) {
-        super({ ...config, connectionTimeoutMillis: t.connectMs });
+        super({ ...config, connectionTimeoutMillis: connectMs });
       }
     },
     idleTimeoutMillis: t.idleMs,
@@ -72,8 +75,6 @@ export async function openPostgres(options: PostgresOptions): Promise<Sql> {
       .filter(Boolean)
       .join(' '),
   });
-  // The client-side limit per query; off while `prepare` runs.
-  let queryMs = 0;
   // An idle connection dropped by the server must not take the process down; the next query reconnects.
   pool.on('error', () => {});
   if (schema) {
@@ -138,6 +139,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Sql> {
       throw err;
     }
   }
+  connectMs = t.connectMs;
   queryMs = t.queryMs;
   return sql;
 }
