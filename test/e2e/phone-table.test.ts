@@ -129,7 +129,9 @@ function layout(p: Page, end: boolean): Promise<Layout> {
     const primary = end
       ? enabled('.end-overlay button.primary')
       : (enabled('.talk-bar button.primary') ??
-        (document.querySelector('.table.my-turn') ? enabled('.game-controls button, .game-controls summary, .actions button') : null));
+        (document.querySelector('.table.my-turn')
+          ? enabled('.game-controls button, .game-controls summary, .actions button')
+          : null));
     if (end && !primary && document.querySelector('.strip.mine')) problems.push('no Rematch on the board');
     if (primary) inView(primary, 'primary action');
 
@@ -277,3 +279,26 @@ describe.each(Object.keys(VIEWPORTS))('at %s size', (size) => {
     90000,
   );
 });
+
+it('a page that has lost the server stops saying the others are connected, and says so again once back', async () => {
+  const ana = await create(e2e.server.ws, { game: 'shields', name: 'Ana', clientSeed: 'a' });
+  const ben = await join(e2e.server.ws, ana.room.roomId, { name: 'Ben', clientSeed: 'b' });
+  await until(() => ben.token && ben.view, 'the game to start', 10000);
+  const context = await e2e.browser.newContext({ ...VIEWPORTS.phone, reducedMotion: 'reduce' });
+  await context.addInitScript(
+    ([key, token]) => localStorage.setItem(key, token),
+    [`dicehall:seat:${ana.room.roomId}`, ben.token!],
+  );
+  const p = trackErrors(await context.newPage());
+  await p.goto(`${e2e.server.url}/r/${ana.room.roomId}`);
+  const anaPresence = p.locator('.strip.seat-0 .presence');
+  await anaPresence.filter({ hasText: '— connected' }).waitFor();
+  await context.setOffline(true);
+  await p.locator('.strip.mine .presence').filter({ hasText: 'reconnecting' }).waitFor({ timeout: 20000 });
+  expect(await anaPresence.textContent()).toBe('');
+  expect(await p.locator('.strip.seat-0 .dot').getAttribute('class')).toContain('unknown');
+  await context.setOffline(false);
+  await anaPresence.filter({ hasText: '— connected' }).waitFor({ timeout: 20000 });
+  await context.close();
+  for (const b of [ana, ben]) void b.room.leave().catch(() => undefined);
+}, 60000);

@@ -32,9 +32,16 @@ export function PlayerStrips({ snap, clock, online, where }: StripsProps) {
     'ol',
     { class: `seats strips clocks ${where}${n > 2 ? ' compact' : ''}`, 'aria-label': label },
     seats.map((i) => h(Strip, { key: i, snap, seat: i, wire, online })),
-    where === 'bottom' ? h('li', { key: 'spectators', class: 'spectators' }, `${snap.spectators} watching`) : null,
-    where === 'bottom' && wire
-      ? h('li', { key: 'mode', class: 'clock-mode' }, wire.paused ? 'Clocks paused' : modeText(wire.control))
+    // Who watches and the time control share one line beside your strip.
+    where === 'bottom'
+      ? h(
+          'li',
+          { key: 'spectators', class: 'spectators' },
+          `${snap.spectators} watching`,
+          wire
+            ? h('span', { class: 'clock-mode' }, ` · ${wire.paused ? 'Clocks paused' : modeText(wire.control)}`)
+            : null,
+        )
       : null,
     // The claim grace is the server's rule; both players see it before the game starts.
     where === 'bottom' && snap.phase === 'waiting' && snap.graceSeconds

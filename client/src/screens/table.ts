@@ -502,6 +502,17 @@ function Proof(props: {
         { type: 'button', class: 'link', 'aria-expanded': open ? 'true' : 'false', onClick: () => setOpen(!open) },
         open ? 'hide details' : 'details',
       ),
+      // Once the seed is out, the log anyone can check with the command-line verifier.
+      snap.serverSeed
+        ? [
+            ' · ',
+            h(
+              'a',
+              { href: `/api/games/${snap.gameId}/log`, download: `dicehall-${snap.game}-${snap.gameId}.json` },
+              'Download the log',
+            ),
+          ]
+        : null,
     ),
     open
       ? h(
@@ -509,14 +520,7 @@ function Proof(props: {
           { class: 'proof-details' },
           h('p', {}, 'Commitment (SHA-256 of the secret seed): ', h('code', { class: 'commitment' }, snap.commitment)),
           snap.serverSeed
-            ? [
-                h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed)),
-                h(
-                  'a',
-                  { href: `/api/games/${snap.gameId}/log`, download: `dicehall-${snap.game}-${snap.gameId}.json` },
-                  'Download the log',
-                ),
-              ]
+            ? [h('p', {}, 'Seed: ', h('code', {}, snap.serverSeed))]
             : h('p', {}, 'The seed is revealed when the game ends; then every roll can be checked.'),
         )
       : null,
