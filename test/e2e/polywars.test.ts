@@ -31,7 +31,8 @@ interface Drawn {
   oy: number;
   me: number | null;
   field: { width: number; height: number };
-  dice: Record<string, [number, number, number]>;
+  dice: Record<string, [number, number, number, number, string]>;
+  truth: Record<string, [number, number]>;
 }
 
 async function drawn(p: Page): Promise<Drawn> {
@@ -99,6 +100,15 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
     if (lines.every((l) => l?.startsWith('Game over'))) break;
     let acted = false;
     for (const p of players) {
+      const builder = p.getByRole('group', { name: 'Your force' });
+      if (await builder.isVisible()) {
+        // The force builder (issue 28): five d6, 30 of 30 sides, then Done.
+        for (let i = 0; i < 5; i++) await builder.getByRole('button', { name: 'One d6 more' }).click();
+        await builder.getByText('Your force: 30 of 30 sides, 5 dice').waitFor();
+        await act(p, () => builder.getByRole('button', { name: 'Done' }).click());
+        acted = true;
+        continue;
+      }
       const names = await moves(p).allTextContents();
       if (!names.length) continue;
       const bar = await drawn(p);
@@ -140,8 +150,10 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
         const mine = Object.entries(bar.dice)
           .filter(([, d]) => d[2] === bar.me)
           .sort(([, a], [, b]) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
-        const [id, [x, y]] = mine[0];
-        if (bar.selected !== Number(id)) await tapAt(p, x, y); // a second tap would put it down again
+        const [id, [dx, dy]] = mine[0];
+        if (bar.selected !== Number(id)) await tapAt(p, dx, dy); // a second tap would put it down again
+        // Points are measured from where the die stands (its disc may be drawn pushed clear of a crowded friend).
+        const [x, y] = bar.truth[id];
         const len = Math.hypot(cx - x, cy - y) || 1;
         const toward = (r: number) =>
           [x + ((cx - x) / len) * r * 100 * bar.scale, y + ((cy - y) / len) * r * 100 * bar.scale] as const;
@@ -164,7 +176,7 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
           await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
           const box = (await canvas.boundingBox())!;
           const k = box.width / bar.sw;
-          await p.mouse.move(box.x + x * k, box.y + y * k);
+          await p.mouse.move(box.x + dx * k, box.y + dy * k);
           await p.mouse.down();
           await p.mouse.move(box.x + tx * k, box.y + ty * k, { steps: 6 });
           await p.mouse.up();
@@ -184,7 +196,7 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
           stepsLanded++;
           await sam
             .getByRole('list', { name: 'Game log' })
-            .getByText(new RegExp(`steps die ${id} to`))
+            .getByText(new RegExp(`die ${id} steps \\d`))
             .last()
             .waitFor();
         } else
@@ -198,7 +210,10 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
         if (attacks.length && !tapAttack && bar) {
           // One attack by taps: the attacker, then the target (the odds show), then the target again.
           tapAttack = true;
-          const m = /^d\d+ #(\d+) \(\d+\) (?:attacks|zaps \(range \d+\)) d\d+ #(\d+)/.exec(attacks[0])!;
+          // The label names both dice in words ("Ana's d6 (4) attacks Ben's d8 (3): …"); the hook names each drawn die.
+          const [an, rest] = attacks[0].split(/ (?:attacks|zaps \(range \d+\)) /);
+          const idOf = (name: string) => Object.entries(bar.dice).find(([, d]) => d[4] === name)![0];
+          const m = [attacks[0], idOf(an), idOf(rest.slice(0, rest.indexOf(':')))];
           if (bar.selected !== Number(m[1])) await tapAt(p, bar.dice[m[1]][0], bar.dice[m[1]][1]);
           await tapAt(p, bar.dice[m[2]][0], bar.dice[m[2]][1]);
           await p.getByText(/perfect \d+%, success \d+%, fail \d+%\. Tap it again or press Attack\./).waitFor();

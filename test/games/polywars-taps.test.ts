@@ -69,8 +69,8 @@ describe('W3 powers by tapping the field', () => {
     const foe = tap(s, 2, 4);
     expect(foe).toEqual({ action: { type: 'healer', die: 2, targets: [{ die: 4, points: 1 }] } });
     expect(accepted(s, foe).dice[4].value).toBe(6);
-    expect(tap(s, 2, 5)).toEqual({ reason: 'd6 #5 (6) is already at its maximum.' });
-    expect(tap(s, 2, 6)).toEqual({ reason: 'd6 #6 (2) is immune to powers.' });
+    expect(tap(s, 2, 5)).toEqual({ reason: 'd6 (6) is already at its maximum.' });
+    expect(tap(s, 2, 6)).toEqual({ reason: 'd6 (2) is immune to powers.' });
   });
 
   it('W3 Mutation: tapping a die in reach rerolls that die alone', () => {

@@ -30,6 +30,10 @@ export class Camera {
   private zoom = 1;
   private box: Box = { x: 0, y: 0, w: 1, h: 1 };
   private field = { width: 1, height: 1 };
+  /** The part of the field the default fit frames (the forces and objectives); the whole field by default. */
+  private frame: Box = { x: 0, y: 0, w: 1, h: 1 };
+  /** Whether the player zoomed or panned since the last fit: then a new frame no longer moves the view. */
+  private free = false;
   private pointers = new Map<number, Pt>();
   private start: { p: Pt; ox: number; oy: number; moved: boolean; owned: boolean } | null = null;
   private pinch: { d: number; zoom: number; mid: Pt; world: Pt } | null = null;
@@ -48,18 +52,25 @@ export class Camera {
     window.addEventListener('pointercancel', this.onUp);
   }
 
-  /** Fits the field into `box`, keeping the zoom and the point at the box's centre. */
-  fit(box: Box, field: { width: number; height: number }) {
+  /**
+   * Fits `frame` (a world rectangle inside the field: the forces and objectives) into `box`. Until the player
+   * zooms or pans, each fit frames it afresh; after, the zoom and the point at the box's centre stay.
+   */
+  fit(box: Box, field: { width: number; height: number }, frame?: Box) {
     const centre =
       this.box.w > 1 ? this.toWorld({ x: this.box.x + this.box.w / 2, y: this.box.y + this.box.h / 2 }) : null;
     this.box = box;
     this.field = field;
-    this.apply(centre ?? { x: field.width / 2, y: field.height / 2 });
+    this.frame = frame ?? { x: 0, y: 0, w: field.width, h: field.height };
+    if (this.free && centre) this.apply(centre);
+    else this.reset();
   }
 
+  /** Back to the default fit: the frame, centred. */
   reset() {
     this.zoom = 1;
-    this.apply({ x: this.field.width / 2, y: this.field.height / 2 });
+    this.free = false;
+    this.apply({ x: this.frame.x + this.frame.w / 2, y: this.frame.y + this.frame.h / 2 });
   }
 
   get zoomed() {
@@ -72,7 +83,7 @@ export class Camera {
 
   /** Puts world point `w` at the box's centre (or at screen point `at`), clamped so the field never leaves the box. */
   private apply(w: Pt, at?: Pt) {
-    const base = Math.min(this.box.w / this.field.width, this.box.h / this.field.height);
+    const base = Math.min(this.box.w / Math.max(1, this.frame.w), this.box.h / Math.max(1, this.frame.h));
     this.scale = base * this.zoom;
     const sx = at?.x ?? this.box.x + this.box.w / 2;
     const sy = at?.y ?? this.box.y + this.box.h / 2;
@@ -93,7 +104,11 @@ export class Camera {
   }
 
   private zoomAt(zoom: number, screen: Pt, world: Pt) {
-    this.zoom = Math.max(1, Math.min(8, zoom));
+    this.free = true;
+    // Out as far as the whole field, in as far as eight times the frame's fit.
+    const base = Math.min(this.box.w / Math.max(1, this.frame.w), this.box.h / Math.max(1, this.frame.h));
+    const whole = Math.min(this.box.w / this.field.width, this.box.h / this.field.height);
+    this.zoom = Math.max(Math.min(1, whole / base), Math.min(8, zoom));
     this.apply(world, screen);
     this.on.changed();
   }
@@ -133,6 +148,7 @@ export class Camera {
     if (!s) return;
     if (!s.moved && Math.hypot(p.x - s.p.x, p.y - s.p.y) < TAP_SLOP) return;
     s.moved = true;
+    if (!s.owned) this.free = true;
     if (s.owned) {
       this.on.drag(this.toWorld(p), false);
       return;

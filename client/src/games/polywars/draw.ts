@@ -16,6 +16,49 @@ const GRID = 0x3b5a45;
 const OK = 0x9be39b;
 const BLOCKED = 0xff6b5b;
 const R = 100;
+/** The smallest radius a die is drawn with, in CSS px: 28 px across at any zoom, its value readable (issue 28). */
+export const MIN_R = 15;
+
+/**
+ * Screen discs for the dice: each at its place, at least MIN_R across its radius; where discs drawn larger than
+ * the dice would overlap, they are pushed apart a little at a time (a few rounds, deterministic), so each value
+ * shows and each die can be tapped. At a zoom where the dice are big enough nothing moves.
+ */
+export function spread(
+  dice: PwDie[],
+  sx: (x: number) => number,
+  sy: (y: number) => number,
+  k: number,
+): Map<number, { x: number; y: number; r: number }> {
+  const out = dice.map((d) => ({ id: d.id, x: sx(d.x!), y: sy(d.y!), r: Math.max(MIN_R, typeOf(d).radius * k) }));
+  for (let round = 0; round < 40; round++) {
+    let moved = false;
+    for (let i = 0; i < out.length; i++) {
+      for (let j = i + 1; j < out.length; j++) {
+        const a = out[i]!;
+        const b = out[j]!;
+        const gap = a.r + b.r + 2;
+        let dx = b.x - a.x;
+        let dy = b.y - a.y;
+        let dist = Math.hypot(dx, dy);
+        if (dist >= gap) continue;
+        if (dist < 0.01) {
+          dx = 1;
+          dy = (a.id - b.id) * 0.01;
+          dist = Math.hypot(dx, dy);
+        }
+        const push = (gap - dist) / 2 + 0.01;
+        a.x -= (dx / dist) * push;
+        a.y -= (dy / dist) * push;
+        b.x += (dx / dist) * push;
+        b.y += (dy / dist) * push;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return new Map(out.map((o) => [o.id, { x: o.x, y: o.y, r: o.r }]));
+}
 
 /** Terrain lighter the taller it is: low hills a dusty green-brown, towers pale stone. */
 function terrainColor(height: number): number {
@@ -70,6 +113,8 @@ export class Battlefield {
   private pending: Pending[] = [];
   /** The part of the box the field covers at the last draw: what is drawn, and where labels may go. */
   shown = { x: 0, y: 0, w: 1, h: 1 };
+  /** Each die's disc on screen at the last draw: at least MIN_R, pushed clear of the others. */
+  private spots = new Map<number, { x: number; y: number; r: number }>();
   /** Keeps long halos and sightlines inside the field's box, off the phase bar and the players' line. */
   private clip = new Graphics();
 
@@ -208,7 +253,7 @@ export class Battlefield {
         x: 0,
         y: 0,
       });
-      if (k * R > 24) this.label(`${(t.height / R).toFixed(2)} R`, sx(c.x), sy(c.y), 11, 0x1d2a20);
+      if (k * R > 24) this.label(`${(t.height / R).toFixed(2)} R`, sx(c.x), sy(c.y), 12, 0x1d2a20);
     }
     v.bases.forEach((b, s) => {
       if (!b) return;
@@ -219,7 +264,7 @@ export class Battlefield {
         v.scenario === 'attack-on-tokyo' ? 'Tokyo' : 'base',
         sx(b.x),
         sy(b.y) - R * k - 8,
-        11,
+        12,
         SEAT_COLORS[s % 6],
       );
     });
@@ -227,28 +272,35 @@ export class Battlefield {
     const m = this.marks.clear();
     const onField = v.dice.filter((d) => d.alive && d.x !== null);
     const sel = o.selected !== null ? v.dice[o.selected] : undefined;
+    this.spots = spread(onField, sx, sy, k);
     if (sel?.alive && sel.x !== null) this.drawSelection(v, sel, onField, o, sx, sy, k);
 
     const b = this.bodies.clear();
     for (const d of onField) {
-      const r = typeOf(d).radius * k;
+      const spot = this.spots.get(d.id)!;
+      const r = spot.r;
       const color = SEAT_COLORS[d.owner % 6];
-      const x = sx(d.x!);
-      const y = sy(d.y!);
+      const { x, y } = spot;
+      // A die pushed clear of its neighbours keeps a thin line to where it really stands.
+      if (Math.hypot(x - sx(d.x!), y - sy(d.y!)) > 2)
+        b.moveTo(sx(d.x!), sy(d.y!))
+          .lineTo(x, y)
+          .stroke({ width: 1, color: 0xffffff, alpha: 0.6 })
+          .circle(sx(d.x!), sy(d.y!), 2)
+          .fill({ color: 0xffffff, alpha: 0.8 });
       const spent = v.attacked.includes(d.id) || v.moved.includes(d.id);
-      if (d.aura === 'leadership') b.circle(x, y, r + 5).stroke({ width: 3, color: 0xffd84a });
-      if (d.aura === 'immunity') b.circle(x, y, r + 5).stroke({ width: 3, color: 0x7fe3ff });
-      if (d.aura === 'rage') b.circle(x, y, r + 6).stroke({ width: 4, color: 0xff3b2f });
-      if (d.id === v.frozen) b.circle(x, y, r + 9).stroke({ width: 2, color: 0xcff6ff, alpha: 0.9 });
+      if (d.aura === 'leadership') b.circle(x, y, r + 4).stroke({ width: 3, color: 0xffd84a });
+      if (d.aura === 'immunity') b.circle(x, y, r + 4).stroke({ width: 3, color: 0x7fe3ff });
+      if (d.aura === 'rage') b.circle(x, y, r + 5).stroke({ width: 4, color: 0xff3b2f });
+      if (d.id === v.frozen) b.circle(x, y, r + 8).stroke({ width: 2, color: 0xcff6ff, alpha: 0.9 });
       b.circle(x, y, r)
-        .fill({ color, alpha: spent ? 0.55 : 1 })
+        .fill({ color, alpha: spent ? 0.6 : 1 })
         .stroke({ width: d.id === o.selected ? 3 : 1.5, color: d.id === o.selected ? 0xffffff : 0x111111 });
       if (d.aura === 'flag')
         b.poly([x + r * 0.2, y - r * 1.9, x + r * 1.3, y - r * 1.5, x + r * 0.2, y - r * 1.1]).fill(0xffffff);
-      if (r >= 7) {
-        this.label(String(d.value), x, y - (r > 11 ? r * 0.2 : 0), Math.max(9, Math.min(22, r * 0.95)), 0x111111);
-        if (r > 11) this.label(`d${d.sides}`, x, y + r * 0.5, Math.max(8, Math.min(13, r * 0.45)), 0x222222, 400);
-      }
+      // The value big, the type under it: never under 12 px (issue 28).
+      this.label(String(d.value), x, y - r * 0.28, Math.max(14, Math.min(24, r * 0.85)), 0x111111);
+      this.label(`d${d.sides}`, x, y + r * 0.45, 12, 0x222222, 700);
     }
     for (const f of v.flags) {
       if (f.carrier !== null) continue;
@@ -261,7 +313,7 @@ export class Battlefield {
     }
     const d = o.ghost ? v.dice[o.ghost.die] : undefined;
     if (o.ghost && d) {
-      const r = typeOf(d).radius * k;
+      const r = Math.max(MIN_R, typeOf(d).radius * k);
       b.circle(sx(o.ghost.x), sy(o.ghost.y), r)
         .fill({ color: o.ghost.refused ? BLOCKED : SEAT_COLORS[d.owner % 6], alpha: 0.45 })
         .stroke({ width: 2, color: o.ghost.refused ? BLOCKED : 0xffffff });
@@ -310,7 +362,7 @@ export class Battlefield {
           this.pending.push({
             text: check.range ? `zap ${check.range}` : 'side',
             at: this.alongLine(x, y, tx, ty),
-            size: 11,
+            size: 12,
             color: OK,
           });
       } else if (check.code === 'no-line-of-sight') {
@@ -330,46 +382,54 @@ export class Battlefield {
           this.pending.push({
             text: `blocked by ${los.blockedBy ?? 'terrain'}`,
             at: this.alongLine(x, y, tx, ty),
-            size: 11,
+            size: 12,
             color: BLOCKED,
           });
       }
       if (t.id === o.target && check.ok) {
         const p = odds(sel, check.range);
         const pct = (n: number) => `${Math.round(n * 100)}%`;
-        m.circle(tx, ty, typeOf(t).radius * k + 6).stroke({ width: 3, color: OK });
-        const r = typeOf(t).radius * k;
+        const spot = this.spots.get(t.id) ?? { x: tx, y: ty, r: typeOf(t).radius * k };
+        m.circle(spot.x, spot.y, spot.r + 6).stroke({ width: 3, color: OK });
+        const r = spot.r;
+        const [ox, oy] = [spot.x, spot.y];
         // The odds go first, above the target, else below it or beside it.
         this.pending.unshift({
           text: `perfect ${pct(p.perfect)} · success ${pct(p.success)} · fail ${pct(p.fail)}`,
           size: 12,
           color: INK,
           at: [
-            { x: tx, y: ty - r - 16 },
-            { x: tx, y: ty + r + 16 },
-            { x: tx, y: ty - r - 34 },
-            { x: tx, y: ty + r + 34 },
-            { x: tx - 120, y: ty - r - 16 },
-            { x: tx + 120, y: ty - r - 16 },
+            { x: ox, y: oy - r - 16 },
+            { x: ox, y: oy + r + 16 },
+            { x: ox, y: oy - r - 34 },
+            { x: ox, y: oy + r + 34 },
+            { x: ox - 120, y: oy - r - 16 },
+            { x: ox + 120, y: oy - r - 16 },
           ],
         });
       }
     }
   }
 
-  /** The die under a world point, topmost first. */
+  /** The die drawn under a screen point (within `slop` px of its disc), nearest first. */
   dieAt(v: PolywarsView, p: Pt, slop: number): PwDie | undefined {
     let best: PwDie | undefined;
     let bestD = Infinity;
     for (const d of v.dice) {
-      if (!d.alive || d.x === null) continue;
-      const dist = Math.hypot(d.x - p.x, d.y! - p.y) - typeOf(d).radius;
+      const spot = this.spots.get(d.id);
+      if (!d.alive || d.x === null || !spot) continue;
+      const dist = Math.hypot(spot.x - p.x, spot.y - p.y) - spot.r;
       if (dist <= slop && dist < bestD) {
         best = d;
         bestD = dist;
       }
     }
     return best;
+  }
+
+  /** Where each die is drawn on screen, and how big (its spot after the spread). */
+  spotOf(id: number): { x: number; y: number; r: number } | undefined {
+    return this.spots.get(id);
   }
 
   destroy() {

@@ -7,7 +7,58 @@ import { attackCheck, type AttackCheck } from '@dicehall/shared/polywars';
 import type { Snapshot } from '../../net/store';
 
 export const seatName = (snap: Snapshot | null, s: number) => nameOfSeat(snap?.seats, s);
-export const dieName = (d: PwDie) => `d${d.sides} #${d.id} (${d.value})`;
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/**
+ * A die in words: "Ana's d6 (4)", its owner, type and value; where the same seat has another die of that type and
+ * value, an ordinal tells them apart ("Ana's second d6 (4)", by id). Without a snapshot: "d6 (4)".
+ */
+export function dieName(d: PwDie, snap?: Snapshot | null): string {
+  const v = snap?.view as PolywarsView | null | undefined;
+  if (!snap || !v) return `d${d.sides} (${d.value})`;
+  const twins = v.dice.filter((o) => o.alive && o.owner === d.owner && o.sides === d.sides && o.value === d.value);
+  const nth = twins.length > 1 ? `${ORDINALS[twins.findIndex((o) => o.id === d.id)] ?? `#${d.id}`} ` : '';
+  return `${seatName(snap, d.owner)}'s ${nth}d${d.sides} (${d.value})`;
+}
+
+/** A place on the field in words: "the top left", "the middle", "the bottom" (thirds of the field each way). */
+export function placeName(v: { field: { width: number; height: number } }, x: number, y: number): string {
+  const col = x < v.field.width / 3 ? 'left' : x < (2 * v.field.width) / 3 ? '' : 'right';
+  const row = y < v.field.height / 3 ? 'top' : y < (2 * v.field.height) / 3 ? '' : 'bottom';
+  return `the ${[row, col].filter(Boolean).join(' ') || 'middle'}`;
+}
+
+/**
+ * Where a move from (x0, y0) to (x1, y1) heads, in words: toward the nearest enemy die, a base or a loose flag it
+ * points at (within about 25°), else the field's middle, else a compass direction (north is up).
+ */
+export function towardName(v: PolywarsView, snap: Snapshot, who: PwDie, x1: number, y1: number): string {
+  const x0 = who.x ?? x1;
+  const y0 = who.y ?? y1;
+  const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+  const marks: { name: string; x: number; y: number }[] = [];
+  for (const d of v.dice)
+    if (d.alive && d.x !== null && d.owner !== who.owner) marks.push({ name: dieName(d, snap), x: d.x, y: d.y! });
+  v.bases.forEach((b, s) => {
+    if (b) marks.push({ name: v.scenario === 'attack-on-tokyo' ? 'Tokyo' : `${seatName(snap, s)}'s base`, ...b });
+  });
+  v.flags.forEach((f) => {
+    if (f.carrier === null) marks.push({ name: `${seatName(snap, f.owner)}'s flag`, x: f.x, y: f.y });
+  });
+  marks.push({ name: 'the middle', x: v.field.width / 2, y: v.field.height / 2 });
+  let best: { name: string; d: number } | null = null;
+  for (const m of marks) {
+    const d = Math.hypot(m.x - x0, m.y - y0);
+    if (d < 1) continue;
+    const cos = ((x1 - x0) * (m.x - x0) + (y1 - y0) * (m.y - y0)) / (len * d);
+    if (cos > 0.9 && (!best || d < best.d)) best = { name: m.name, d };
+  }
+  if (best) return `toward ${best.name}`;
+  const dirs = ['east', 'south-east', 'south', 'south-west', 'west', 'north-west', 'north', 'north-east'];
+  const k = Math.round(Math.atan2(y1 - y0, x1 - x0) / (Math.PI / 4));
+  return dirs[(k + 8) % 8]!;
+}
 
 /**
  * The view as the rules' state, for the pure checks the client repeats to draw reach and sightlines: the view
@@ -31,6 +82,12 @@ const pct = (p: number) => `${Math.round(p * 100)}%`;
 export const oddsText = (o: ReturnType<typeof odds>) =>
   `perfect ${pct(o.perfect)}, success ${pct(o.success)}, fail ${pct(o.fail)}`;
 
+/** What each power does, after the die's name. */
+const POWER_DEEDS: Record<string, string> = {
+  'damage-field': 'sets off its Damage Field: 1 damage to every die touching it',
+  'super-speed': 'uses Super Speed: up to 3 more steps',
+};
+
 const POWER_WORDS: Record<string, string> = {
   'damage-field': 'Damage Field',
   'super-speed': 'Super Speed',
@@ -39,23 +96,40 @@ const POWER_WORDS: Record<string, string> = {
   teleportation: 'Teleport',
 };
 
-/** A button label for a legal action, or null for steps, which are made by tapping the field. */
+/** A step in words: "Ana's d6 (4) steps 1.0 R toward Ben's base". */
+export function stepLabel(v: PolywarsView, snap: Snapshot, a: { die: number; x: number; y: number }): string {
+  const d = v.dice[a.die];
+  if (!d || d.x === null) return `Step to ${placeName(v, a.x, a.y)}`;
+  const dist = Math.hypot(a.x - d.x, a.y - d.y!) / 100;
+  return `${dieName(d, snap)} steps ${dist.toFixed(1)} R ${towardName(v, snap, d, a.x, a.y)}`;
+}
+
+/**
+ * A button label for a legal action in a player's words. Null for those the board's own controls offer: forces
+ * (the force builder) and steps (tapped on the field, or chosen in the "All moves" list with a die).
+ */
 export function actionLabel(a: PolywarsAction, snap: Snapshot): string | null {
+  if (a.type === 'build' || a.type === 'step') return null;
+  return moveLabel(a, snap);
+}
+
+/** Every legal action in words, steps and forces too (the "All moves" list). */
+export function moveLabel(a: PolywarsAction, snap: Snapshot): string {
   const v = snap.view as PolywarsView | null;
   const die = (id: number) => v?.dice[id];
-  const dn = (id: number) => (die(id) ? dieName(die(id)!) : `die ${id}`);
+  const dn = (id: number) => (die(id) ? dieName(die(id)!, snap) : `die ${id}`);
+  const where = (x: number, y: number) =>
+    v ? placeName(v, x, y) : `(${(x / 100).toFixed(1)}, ${(y / 100).toFixed(1)})`;
   switch (a.type) {
     case 'build':
       return `Build ${a.dice.map((n) => `d${n}`).join(' ')} (${a.dice.reduce((x, y) => x + y, 0)} sides)`;
     case 'place': {
-      const lead =
-        a.leader !== undefined && v?.mine ? ` with ${dn(ownIds(v, snap.mySeat)[a.leader] ?? -1)} as leader` : '';
-      return a.base
-        ? `Deploy around a base at (${(a.base.x / 100).toFixed(1)}, ${(a.base.y / 100).toFixed(1)})`
-        : `Deploy${lead}`;
+      const own = v ? ownIds(v, snap.mySeat) : [];
+      const lead = a.leader !== undefined && a.leader !== null ? ` with ${dn(own[a.leader] ?? -1)} as leader` : '';
+      return a.base ? `Deploy around a base at ${where(a.base.x, a.base.y)}` : `Deploy${lead}`;
     }
     case 'unleash':
-      return `Unleash the Rage on ${dn(a.die)} at (${(a.x / 100).toFixed(1)}, ${(a.y / 100).toFixed(1)})`;
+      return `Unleash the Rage on ${dn(a.die)} at ${where(a.x, a.y)}`;
     case 'bid':
       return `Bid ${a.points}`;
     case 'heal':
@@ -69,11 +143,11 @@ export function actionLabel(a: PolywarsAction, snap: Snapshot): string | null {
       return `${dn(a.die)} ${range ? `zaps (range ${range})` : 'attacks'} ${dn(a.target)}: ${oddsText(odds(x, range))}`;
     }
     case 'zap-back':
-      return `Zap back: attacker takes ${a.absorb}`;
+      return `Zap back: the attacker takes ${a.absorb}`;
     case 'step':
-      return null;
+      return v ? stepLabel(v, snap, a) : `Step to (${a.x}, ${a.y})`;
     case 'drop':
-      return `Drop the flag (${dn(a.die)})`;
+      return `${dn(a.die)} drops the flag`;
     case 'tag': {
       // W9: a pass from a friendly carrier, or an exchange for the flag the die carries, or a plain pick-up.
       const flag = (owner: number) => `${seatName(snap, owner)}'s flag`;
@@ -92,9 +166,12 @@ export function actionLabel(a: PolywarsAction, snap: Snapshot): string | null {
     case 'mutation':
       return `${POWER_WORDS.mutation}: ${dn(a.die)} rerolls ${a.targets.map(dn).join(', ')}`;
     case 'teleportation':
-      return `${POWER_WORDS.teleportation} ${dn(a.die)} to (${(a.x / 100).toFixed(1)}, ${(a.y / 100).toFixed(1)})`;
-    default:
-      return `${POWER_WORDS[a.type] ?? a.type}: ${dn((a as { die: number }).die)}`;
+      return `${POWER_WORDS.teleportation}: ${dn(a.die)} to ${where(a.x, a.y)}`;
+    default: {
+      const id = (a as { die: number }).die;
+      const deed = POWER_DEEDS[a.type];
+      return deed ? `${dn(id)} ${deed}` : `${POWER_WORDS[a.type] ?? a.type}: ${dn(id)}`;
+    }
   }
 }
 

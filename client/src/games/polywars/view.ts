@@ -3,19 +3,32 @@
 import { Container, Graphics } from 'pixi.js';
 import { h, render } from 'preact';
 import type { PolywarsView } from '@dicehall/shared/polywars';
-import { canStep, stepCheck } from '@dicehall/shared/polywars';
+import { budgetOf, canStep, forceRefusal, stepCheck, type PolywarsAction } from '@dicehall/shared/polywars';
 import type { Snapshot } from '../../net/store';
 import { Label } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { Camera, type Pt } from './camera';
-import { Battlefield, SEAT_COLORS, type Overlay } from './draw';
+import { Battlefield, MIN_R, SEAT_COLORS, type Overlay } from './draw';
 import { powerByTap } from './power-taps';
-import { asState, checkAttack, dieName, odds, oddsText, PHASES, phaseIndex, seatName, statusLine } from './text';
+import {
+  asState,
+  checkAttack,
+  dieName,
+  moveLabel,
+  odds,
+  oddsText,
+  PHASES,
+  phaseIndex,
+  seatName,
+  statusLine,
+} from './text';
 import { INK, MUTED } from '../../engine/palette';
 
 const BAR = 0x1c2a21;
 const LIT = 0xffe08a;
 const SHORT = ['Init.', 'Heal', 'Attack', 'Move', 'Action'];
+/** The "All moves" lists: buttons in a wrapping row, no bullets. */
+const LIST = 'list-style:none;margin:0.3rem 0;padding:0;display:flex;flex-wrap:wrap;gap:0.3rem';
 
 const STEP_REASONS: Record<string, string> = {
   'too-far': 'Too far: a step moves the centre at most one range unit.',
@@ -58,6 +71,9 @@ class PolywarsTable implements GameView {
   private message = '';
   private attackLabel: string | null = null;
   private summary = '';
+  /** The force builder's counts by die type (the build step), and the die chosen in the "All moves" list. */
+  private force: Record<number, number> = {};
+  private listDie: number | null = null;
 
   constructor(private ctx: ViewContext) {
     this.container.addChild(
@@ -95,11 +111,13 @@ class PolywarsTable implements GameView {
     const v = snap.view as PolywarsView | null;
     this.view = v;
     if (!v) return;
+    if (v.phase !== 'build') this.force = {};
     // A new line, not more lines: earlier ones a late joiner asks for are no move of now.
     const lastLine = snap.log[snap.log.length - 1]?.seq ?? -1;
     if (lastLine !== this.lastLog) {
       this.lastLog = lastLine;
       if (!this.overlay.ghost?.refused) this.overlay.ghost = null;
+      this.listDie = null;
       const sel = this.overlay.selected !== null ? v.dice[this.overlay.selected] : undefined;
       if (!sel?.alive || (this.myTurn && v.turnPhase === 'attack' && v.attacked.includes(sel.id))) this.select(null);
       if (this.overlay.target !== null && !v.dice[this.overlay.target]?.alive) this.overlay.target = null;
@@ -137,6 +155,8 @@ class PolywarsTable implements GameView {
           },
           this.attackLabel ?? 'Attack',
         ),
+        this.builder(),
+        this.allMoves(),
         h(
           'button',
           {
@@ -159,18 +179,247 @@ class PolywarsTable implements GameView {
     );
   }
 
+  /** The legal actions offered to this seat now. */
+  private get legal(): PolywarsAction[] {
+    const snap = this.snap;
+    return snap && snap.phase === 'playing' ? (snap.legal as PolywarsAction[]) : [];
+  }
+
+  /**
+   * The build step's force builder: − and + for each allowed die type, the running total against the budget, and
+   * one Done that sends the force (largest dice first) as the build action the rules accept (W5).
+   */
+  private builder() {
+    const v = this.view;
+    const me = this.me;
+    if (!v || me === null || v.phase !== 'build' || !this.legal.some((a) => a.type === 'build')) return null;
+    const budget = budgetOf(asState(v), me);
+    const dice = v.allowed
+      .slice()
+      .sort((a, b) => b - a)
+      .flatMap((t) => Array<number>(this.force[t] ?? 0).fill(t));
+    const total = dice.reduce((a, b) => a + b, 0);
+    const why = dice.length === 0 ? 'Add at least one die.' : forceRefusal(asState(v), dice, me);
+    const change = (t: number, by: number) => {
+      this.force = { ...this.force, [t]: Math.max(0, (this.force[t] ?? 0) + by) };
+      this.renderControls();
+    };
+    return h(
+      'div',
+      { class: 'pw-builder', role: 'group', 'aria-label': 'Your force', style: 'display:grid;gap:0.35rem' },
+      h(
+        'p',
+        { class: 'pw-total', 'aria-live': 'polite', style: 'margin:0;font-weight:700' },
+        `Your force: ${total} of ${budget} sides, ${dice.length} ${dice.length === 1 ? 'die' : 'dice'}`,
+      ),
+      h(
+        'div',
+        { class: 'pw-types', style: 'display:flex;flex-wrap:wrap;gap:0.3rem 0.8rem' },
+        v.allowed.map((t) =>
+          h(
+            'div',
+            { class: 'pw-type', key: t, style: 'display:inline-flex;align-items:center;gap:0.3rem' },
+            h(
+              'button',
+              {
+                type: 'button',
+                'aria-label': `One d${t} fewer`,
+                disabled: !this.force[t],
+                onClick: () => change(t, -1),
+              },
+              '−',
+            ),
+            h(
+              'span',
+              { class: 'pw-count', style: 'min-width:4.2em;text-align:center' },
+              `${this.force[t] ?? 0} × d${t}`,
+            ),
+            h(
+              'button',
+              {
+                type: 'button',
+                'aria-label': `One d${t} more`,
+                disabled: total + t > budget,
+                onClick: () => change(t, 1),
+              },
+              '+',
+            ),
+          ),
+        ),
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'primary pw-done',
+          disabled: why !== null,
+          title: why ?? undefined,
+          onClick: () => {
+            if (!why) this.ctx.act({ type: 'build', dice });
+          },
+        },
+        why && dice.length ? `Done (${why})` : 'Done',
+      ),
+    );
+  }
+
+  /**
+   * Every legal move in words, for keyboard and screen-reader players (and tests): choose a die, then one of its
+   * moves (its attacks, a few sensible steps, its power, tags and drops); the moves no die makes follow. Each item
+   * sends the legal action as listed.
+   */
+  private allMoves() {
+    const v = this.view;
+    const snap = this.snap;
+    const legal = this.legal.filter((a) => a.type !== 'build');
+    if (!v || !snap || legal.length === 0) return null;
+    const dieOf = (a: PolywarsAction): number | null =>
+      'die' in a && typeof a.die === 'number' && a.type !== 'unleash' ? a.die : null;
+    const byDie = new Map<number, PolywarsAction[]>();
+    const other: PolywarsAction[] = [];
+    for (const a of legal) {
+      const id = dieOf(a);
+      if (id === null) other.push(a);
+      else byDie.set(id, [...(byDie.get(id) ?? []), a]);
+    }
+    const chosen = this.listDie !== null && byDie.has(this.listDie) ? this.listDie : null;
+    const item = (a: PolywarsAction, i: number) =>
+      h(
+        'li',
+        { key: `${i}` },
+        h(
+          'button',
+          {
+            type: 'button',
+            onClick: () => {
+              this.ctx.act(a);
+              this.listDie = null;
+              this.renderControls();
+            },
+          },
+          moveLabel(a, snap),
+        ),
+      );
+    const dieMoves = chosen === null ? [] : this.sensible(v, byDie.get(chosen)!);
+    return h(
+      'details',
+      { class: 'pw-moves', style: 'margin:0.3rem 0' },
+      h('summary', { style: 'cursor:pointer;padding:0.3rem 0' }, `All moves (${legal.length})`),
+      byDie.size
+        ? h(
+            'div',
+            { role: 'group', 'aria-label': 'Choose a die', style: 'display:flex;flex-wrap:wrap;gap:0.3rem' },
+            [...byDie.keys()].map((id) =>
+              h(
+                'button',
+                {
+                  type: 'button',
+                  key: id,
+                  'aria-pressed': chosen === id,
+                  onClick: () => {
+                    this.listDie = chosen === id ? null : id;
+                    this.select(this.listDie);
+                    this.say(this.listDie === null ? '' : this.describeSelection());
+                    this.redraw();
+                  },
+                },
+                dieName(v.dice[id]!, snap),
+              ),
+            ),
+          )
+        : null,
+      chosen !== null
+        ? h('ul', { 'aria-label': `Moves of ${dieName(v.dice[chosen]!, snap)}`, style: LIST }, dieMoves.map(item))
+        : null,
+      other.length ? h('ul', { 'aria-label': 'Other moves', style: LIST }, other.map(item)) : null,
+    );
+  }
+
+  /**
+   * A die's moves for the list: all but its steps, and of the steps the rules list (a sample of points) a few that
+   * mean something: the one nearest each enemy die's, base's and loose flag's direction, and the longest.
+   */
+  private sensible(v: PolywarsView, moves: PolywarsAction[]): PolywarsAction[] {
+    const steps = moves.filter((a): a is Extract<PolywarsAction, { type: 'step' }> => a.type === 'step');
+    const rest = moves.filter((a) => a.type !== 'step');
+    if (steps.length === 0) return rest;
+    const d = v.dice[steps[0]!.die]!;
+    const marks: { x: number; y: number }[] = [];
+    let nearest: { x: number; y: number; dist: number } | null = null;
+    for (const o of v.dice) {
+      if (!o.alive || o.x === null || o.owner === d.owner) continue;
+      const dist = Math.hypot(o.x - d.x!, o.y! - d.y!);
+      if (!nearest || dist < nearest.dist) nearest = { x: o.x, y: o.y!, dist };
+    }
+    if (nearest) marks.push(nearest);
+    for (const b of v.bases) if (b) marks.push(b);
+    for (const f of v.flags) if (f.carrier === null) marks.push(f);
+    marks.push({ x: v.field.width / 2, y: v.field.height / 2 });
+    const picked = new Set<Extract<PolywarsAction, { type: 'step' }>>();
+    for (const m of marks) {
+      let best = steps[0]!;
+      for (const a of steps) if (Math.hypot(a.x - m.x, a.y - m.y) < Math.hypot(best.x - m.x, best.y - m.y)) best = a;
+      picked.add(best);
+    }
+    let longest = steps[0]!;
+    for (const a of steps)
+      if (Math.hypot(a.x - d.x!, a.y - d.y!) > Math.hypot(longest.x - d.x!, longest.y - d.y!)) longest = a;
+    picked.add(longest);
+    return [...rest, ...steps.filter((a) => picked.has(a))];
+  }
+
   private movable(id: number | null): boolean {
     const v = this.view;
     if (!v || id === null || !this.myTurn || v.dice[id]?.owner !== this.me) return false;
     return canStep(asState(v), v.dice[id]);
   }
 
+  private toScreen(p: Pt): Pt {
+    return { x: this.camera.ox + p.x * this.camera.scale, y: this.camera.oy + p.y * this.camera.scale };
+  }
+
+  /**
+   * What the default fit frames: every die on the field, the bases and loose flags, with a margin; before the
+   * dice stand, the viewer's own zone (a spectator's: every zone). At least 5 R each way, inside the field.
+   */
+  private frameOf(v: PolywarsView) {
+    const pts: { x: number; y: number; r: number }[] = [];
+    for (const d of v.dice) if (d.alive && d.x !== null) pts.push({ x: d.x, y: d.y!, r: 40 });
+    for (const b of v.bases) if (b) pts.push({ x: b.x, y: b.y, r: 110 });
+    for (const f of v.flags) if (f.carrier === null) pts.push({ x: f.x, y: f.y, r: 40 });
+    if (pts.length === 0) {
+      const mine = this.me !== null ? v.zones[this.me] : undefined;
+      for (const z of mine ? [mine] : v.zones) pts.push({ x: z.x0, y: z.y0, r: 0 }, { x: z.x1, y: z.y1, r: 0 });
+    }
+    if (pts.length === 0) return undefined;
+    const M = 40;
+    let x0 = Math.min(...pts.map((p) => p.x - p.r)) - M;
+    let x1 = Math.max(...pts.map((p) => p.x + p.r)) + M;
+    let y0 = Math.min(...pts.map((p) => p.y - p.r)) - M;
+    let y1 = Math.max(...pts.map((p) => p.y + p.r)) + M;
+    const grow = (a: number, b: number, size: number): [number, number] => {
+      const need = Math.max(0, 500 - (b - a)) / 2;
+      a = Math.max(0, a - need);
+      b = Math.min(size, b + need);
+      return [a, b];
+    };
+    // Dice are drawn at least MIN_R across and pushed apart where they crowd: room for two discs more each way.
+    const box = this.fieldBox;
+    const k = Math.min(box.w / Math.max(1, x1 - x0), box.h / Math.max(1, y1 - y0));
+    const pad = (2 * MIN_R + 4) / (k * Math.max(0.3, 1 - (2 * (2 * MIN_R + 4)) / Math.max(1, Math.min(box.w, box.h))));
+    [x0, x1] = grow(Math.max(0, x0 - pad), Math.min(v.field.width, x1 + pad), v.field.width);
+    [y0, y1] = grow(Math.max(0, y0 - pad), Math.min(v.field.height, y1 + pad), v.field.height);
+    return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+  }
+
   private tap(p: Pt) {
     const v = this.view;
     if (!v || v.phase === 'build') return;
     const sel = this.overlay.selected !== null ? v.dice[this.overlay.selected] : undefined;
-    // With a die ready to step, a tap just beside a die is a point to step to; otherwise a near miss still picks it.
-    const d = this.field.dieAt(v, p, (sel && this.movable(sel.id) ? 2 : 8) / this.camera.scale);
+    // With a die ready to step, only a tap on a die's middle picks it: a disc is drawn larger than a step on a phone,
+    // so a tap on its rim or just beside it is a point to step to; otherwise a near miss still picks a die.
+    const ready = !!sel && this.movable(sel.id);
+    const d = this.field.dieAt(v, this.toScreen(p), ready ? -MIN_R * 0.45 : 8);
     // In one's Action Phase the selected die's power may be aimed on the field (power-taps.ts).
     const power = sel && this.me !== null && d?.id !== sel.id ? powerByTap(v, this.me, sel, d, p) : null;
     if (power) {
@@ -186,14 +435,14 @@ class PolywarsTable implements GameView {
       if (!check.ok) {
         this.overlay.target = null;
         this.attackLabel = null;
-        this.say(`${dieName(sel)} cannot attack ${dieName(d)}: ${check.message}`);
+        this.say(`${dieName(sel, this.snap)} cannot attack ${dieName(d, this.snap)}: ${check.message}`);
       } else if (v.attacked.includes(sel.id)) {
-        this.say(`${dieName(sel)} has already attacked in this phase.`);
+        this.say(`${dieName(sel, this.snap)} has already attacked in this phase.`);
       } else {
         this.overlay.target = d.id;
-        const text = `${dieName(sel)} ${check.range ? `zaps at range ${check.range}` : 'attacks side to side'} ${dieName(d)}: ${oddsText(odds(sel, check.range))}`;
+        const text = `${dieName(sel, this.snap)} ${check.range ? `zaps at range ${check.range}` : 'attacks side to side'} ${dieName(d, this.snap)}: ${oddsText(odds(sel, check.range))}`;
         this.say(`${text}. Tap it again or press Attack.`);
-        this.attackLabel = `Attack ${dieName(d)}`;
+        this.attackLabel = `Attack ${dieName(d, this.snap)}`;
         this.renderControls();
       }
       return this.redraw();
@@ -217,7 +466,6 @@ class PolywarsTable implements GameView {
   private describeSelection(): string {
     const v = this.view!;
     const d = v.dice[this.overlay.selected!]!;
-    const owner = d.owner === this.me ? 'Your' : `${seatName(this.snap, d.owner)}'s`;
     const aura = d.aura ? `, carrying the ${d.aura} aura` : '';
     const hint = this.movable(d.id)
       ? ' Tap a point inside the white circle, or drag the die, to step.'
@@ -226,13 +474,13 @@ class PolywarsTable implements GameView {
         : this.myTurn && v.turnPhase === 'action' && d.owner === this.me
           ? (POWER_HINTS[d.sides] ?? '')
           : '';
-    return `${owner} ${dieName(d)}${aura}.${hint}`;
+    return `${d.owner === this.me ? 'Yours: ' : ''}${dieName(d, this.snap)}${aura}.${hint}`;
   }
 
   private press(p: Pt): boolean {
     const v = this.view;
     if (!v) return false;
-    const d = this.field.dieAt(v, p, 8 / this.camera.scale);
+    const d = this.field.dieAt(v, this.toScreen(p), 8);
     this.pressed = d && this.movable(d.id) ? d.id : null;
     return this.pressed !== null;
   }
@@ -293,7 +541,7 @@ class PolywarsTable implements GameView {
     // The players' line wraps on a narrow screen: the field gives up a row for each extra line.
     const bottom = 10 + 16 * this.placePlayers(this.view, this.snap!, W, H);
     this.fieldBox = { x: 6, y: top + 4, w: Math.max(1, W - 12), h: Math.max(1, H - top - bottom - 8) };
-    this.camera.fit(this.fieldBox, this.view.field);
+    this.camera.fit(this.fieldBox, this.view.field, this.frameOf(this.view));
     this.redraw();
   }
 
@@ -314,14 +562,10 @@ class PolywarsTable implements GameView {
     const dice = Object.fromEntries(
       v.dice
         .filter((d) => d.alive && d.x !== null)
-        .map((d) => [
-          d.id,
-          [
-            Math.round(this.camera.ox + d.x! * this.camera.scale),
-            Math.round(this.camera.oy + d.y! * this.camera.scale),
-            d.owner,
-          ],
-        ]),
+        .map((d) => {
+          const spot = this.field.spotOf(d.id) ?? { ...this.toScreen({ x: d.x!, y: d.y! }), r: 0 };
+          return [d.id, [Math.round(spot.x), Math.round(spot.y), d.owner, Math.round(spot.r * 2), dieName(d, snap)]];
+        }),
     );
     // And every label's box, the players' line's, and the field's box, for tests that check nothing overlaps or is cut.
     const round = (b: { x: number; y: number; w: number; h: number }) =>
@@ -343,6 +587,15 @@ class PolywarsTable implements GameView {
       shown: round(this.field.shown),
       moving: this.myTurn && (v.turnPhase === 'move' || v.turnPhase === 'speed'),
       dice,
+      // Where each die really stands on screen (its disc may be drawn pushed clear of a crowded neighbour).
+      truth: Object.fromEntries(
+        v.dice
+          .filter((d) => d.alive && d.x !== null)
+          .map((d) => {
+            const t = this.toScreen({ x: d.x!, y: d.y! });
+            return [d.id, [Math.round(t.x), Math.round(t.y)]];
+          }),
+      ),
       labels,
       dropped: this.field.dropped,
       players,
@@ -362,7 +615,7 @@ class PolywarsTable implements GameView {
       b.roundRect(x + 2, 5, pillW - 4, 22, 11).fill({ color: i === lit ? LIT : 0x2f4537 });
       // Narrow bars (a phone) shorten the names rather than let them run into each other.
       const name = (pillW < 44 ? SHORT[i]?.slice(0, 1) : pillW < 72 ? SHORT[i] : PHASES[i]) ?? '';
-      p.set(name, { color: i === lit ? 0x1c2a21 : MUTED, size: pillW < 72 ? 11 : 13 });
+      p.set(name, { color: i === lit ? 0x1c2a21 : MUTED, size: pillW < 72 ? 12 : 13 });
       p.text.position.set(Math.round(x + pillW / 2), 16);
     });
     const i = v.turn !== null ? v.order.indexOf(v.turn) : -1;
@@ -397,7 +650,7 @@ class PolywarsTable implements GameView {
       }
       const dice = v.dice.filter((d) => d.owner === s && d.alive && d.x !== null);
       const text = `${seatName(snap, s)}${s === this.me ? ' (you)' : ''}: ${v.inGame[s] ? `${dice.length} dice` : 'out'}${v.lastBids && v.phase !== 'bid' ? `, bid ${v.lastBids[s]}` : ''}`;
-      const l = label.set(text, { color: v.inGame[s] ? SEAT_COLORS[s % 6] : MUTED, size: W < 420 ? 11 : 12 });
+      const l = label.set(text, { color: v.inGame[s] ? SEAT_COLORS[s % 6] : MUTED, size: 12 });
       if (x > 8 && x + l.width > W - 8) {
         rows.push([]);
         x = 8;
@@ -416,7 +669,7 @@ class PolywarsTable implements GameView {
   private renderSummary(v: PolywarsView, snap: Snapshot) {
     const per = v.inGame.map((on, s) => {
       const dice = v.dice.filter((d) => d.owner === s && d.alive && d.x !== null);
-      return `${seatName(snap, s)}: ${on ? dice.map(dieName).join(', ') || 'no dice on the field' : 'out'}`;
+      return `${seatName(snap, s)}: ${on ? dice.map((d) => dieName(d, snap)).join(', ') || 'no dice on the field' : 'out'}`;
     });
     this.summary = `${statusLine(v, snap)}. ${per.join('. ')}.`;
     this.renderControls();

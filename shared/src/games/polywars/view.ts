@@ -119,9 +119,21 @@ export function viewOf(s: PolywarsState, seat: Seat | null): PolywarsView {
   };
 }
 
+/** A point in words: which part of the standard 20 × 14 R field (thirds each way), "the top left" … "the middle". */
 const at = (p: unknown) => {
   const q = p as { x: number; y: number };
-  return `(${(q.x / 100).toFixed(2)}, ${(q.y / 100).toFixed(2)})`;
+  const col = q.x < 667 ? 'left' : q.x < 1333 ? '' : 'right';
+  const row = q.y < 467 ? 'top' : q.y < 933 ? '' : 'bottom';
+  return `the ${[row, col].filter(Boolean).join(' ') || 'middle'}`;
+};
+
+/** A move in words: its length in R and its compass heading (north is the top of the field). */
+const heading = (from: unknown, to: unknown) => {
+  const a = from as { x: number; y: number };
+  const b = to as { x: number; y: number };
+  const dirs = ['east', 'south-east', 'south', 'south-west', 'west', 'north-west', 'north', 'north-east'];
+  const k = Math.round(Math.atan2(b.y - a.y, b.x - a.x) / (Math.PI / 4));
+  return `${(Math.hypot(b.x - a.x, b.y - a.y) / 100).toFixed(1)} R ${dirs[(k + 8) % 8]}`;
 };
 
 export function describeEvent(e: GameEvent, names: string[]): string {
@@ -154,18 +166,29 @@ export function describeEvent(e: GameEvent, names: string[]): string {
       return `Healing revealed: ${(x.heals as number[][]).map((h, i) => `${name(i)} +1 on ${h.length} ${h.length === 1 ? 'die' : 'dice'}`).join(', ')}`;
     case 'turn':
       return `${name(x.seat)}'s turn`;
-    case 'attack':
-      return `${name(x.seat)}: die ${x.die} ${x.zap ? `zaps at range ${x.range}` : 'attacks side to side'} die ${x.target}; command die ${x.command} against ${x.against}: ${x.outcome}`;
+    case 'attack': {
+      // "Zap (range 2): Ana's die 3 hits die 12 for 2 …": who, whom, and the command roll against what it needed.
+      const how = x.zap ? `Zap (range ${x.range})` : 'Attack';
+      const roll = `rolled ${x.command} against ${x.against}`;
+      const who = `${name(x.seat)}'s die ${x.die}`;
+      if (x.outcome === 'perfect') return `${how}: ${who} hits die ${x.target} perfectly (rolled ${x.command})`;
+      if (x.outcome === 'failed') return `${how}: ${who} misses die ${x.target} and takes 1 (${roll})`;
+      return x.zap
+        ? `${how}: ${who} hits die ${x.target} for ${x.command}, less the zap back (${roll})`
+        : `${how}: ${who} hits die ${x.target} for ${x.command} (${roll})`;
+    }
     case 'zap-back':
-      return `Zap back ${x.cost}: the attacker takes ${x.absorb}, die ${x.target} takes ${x.dealt}`;
+      return `Zap back ${x.cost}: die ${x.die} takes ${x.absorb}, die ${x.target} takes ${x.dealt}`;
     case 'destroyed':
       return `${name(x.seat)}'s d${x.sides} (die ${x.die}) is destroyed`;
     case 'eliminated':
       return `${list(x.seats)} ${x.reason === 'left' ? 'left the game' : 'lost their leader'} and ${(x.seats as number[]).length > 1 ? 'are' : 'is'} out`;
     case 'step':
-      return `${name(x.seat)} steps die ${x.die} to ${at(x.to)}`;
+      return `${name(x.seat)}'s die ${x.die} steps ${heading(x.from, x.to)}`;
     case 'power':
-      return `${name(x.seat)} uses ${String(x.power).replace('-', ' ')} with die ${x.die}`;
+      return x.to
+        ? `${name(x.seat)}'s die ${x.die} teleports ${heading(x.from, x.to)}`
+        : `${name(x.seat)}'s die ${x.die} uses ${String(x.power).replace('-', ' ')}`;
     case 'done':
       return `${name(x.seat)} ends the phase`;
     case 'cycle-limit':
