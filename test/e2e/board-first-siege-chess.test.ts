@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { trackErrors } from '../helpers/browser';
 import { e2eSetup } from '../helpers/e2e';
-import { create, until, type Player } from '../helpers/server';
+import { create, join, until, type Player } from '../helpers/server';
 
 const e2e = e2eSetup({
   rateBurst: 1000,
@@ -180,5 +180,69 @@ describe.each(Object.keys(SIZES))('at %s size', (size) => {
     await whole('round-end');
     await p.context().close();
     void ana.room.leave().catch(() => undefined);
+  }, 90000);
+
+  it('Dice Chess: the board full width on the first screen; a move by touching a die then its square', async () => {
+    const ana: Player = await create(e2e.server.ws, { game: 'dice-chess', name: 'Ana', clientSeed: 'a' });
+    const ben = await join(e2e.server.ws, ana.room.roomId, { name: 'Ben', clientSeed: 'b' });
+    await until(() => ana.token && ben.seat === 1 && ben.legal.length, 'both seats', 10000);
+    const p = await seated(size, ana.room.roomId, ana.token!, 'Ana');
+    const status = p.locator('#turn-status');
+    const board = async (): Promise<Record<string, Rect4>> => {
+      const [bx, by, sq] = (await p.locator('#board canvas').getAttribute('data-dice-chess-board'))!
+        .split(',')
+        .map(Number);
+      return { board: [bx, by, 8 * sq, 8 * sq] };
+    };
+    const whole = async (phase: string, named: Record<string, string>) => {
+      await shoot(p, `chess-${size}-${phase}`);
+      const t = await board();
+      // The board takes the phone's full width (less its rank labels and a margin).
+      if (size === 'phone') expect(t.board[2]).toBeGreaterThanOrEqual(350);
+      expect({ phase, problems: await firstScreen(p, t, named) }).toEqual({ phase, problems: [] });
+    };
+    const confirm = p.getByRole('button', { name: 'Confirm arrangement' });
+    await confirm.waitFor();
+    await whole('set-up', { 'confirm button': '.dc-arrange-buttons .primary' });
+    ben.room.send('action', ben.legal[0]);
+    await confirm.click();
+    // Ben moves first when it is his turn; then the page moves by touching the board.
+    await p.waitForFunction(() =>
+      /^(Your turn|Ben to play)/.test(document.querySelector('#turn-status')!.textContent!),
+    );
+    if ((await status.textContent())!.startsWith('Ben')) {
+      await until(() => ben.legal.some((a) => a.type === 'move'), 'his moves', 10000);
+      ben.room.send(
+        'action',
+        ben.legal.find((a) => a.type === 'move'),
+      );
+    }
+    await status.getByText('Your turn.').waitFor();
+    await whole('mid-game', {});
+    // The page's legal moves are the "All moves" list's buttons; it folds and opens.
+    await allMovesOpen(p, false);
+    await allMovesOpen(p, true);
+    const labels = await p.locator('.game-controls details.all-moves').getByRole('button').allTextContents();
+    const first = labels.map((l) => /^Move (\w\d) to (\w\d)$/.exec(l)).find(Boolean)!;
+    expect(first).toBeTruthy();
+    const point = async (square: string): Promise<Rect4> => {
+      const [bx, by, sq, bottom] = (await p.locator('#board canvas').getAttribute('data-dice-chess-board'))!
+        .split(',')
+        .map(Number);
+      const f = square.charCodeAt(0) - 97;
+      const r = Number(square[1]) - 1;
+      const [c, row] = bottom === 0 ? [f, 7 - r] : [7 - f, r];
+      return [bx + c * sq, by + row * sq, sq, sq];
+    };
+    const log = () => p.locator('[aria-label="Game log"] li').count();
+    const before = await log();
+    await touch(p, await point(first[1]));
+    await touch(p, await point(first[2]));
+    await p.waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before);
+    await status.getByText('Ben to play.').waitFor();
+    expect(await p.locator('[aria-label="Game log"] li').last().textContent()).toContain(first[2]);
+    await whole('after-move', {});
+    await p.context().close();
+    for (const b of [ana, ben]) void b.room.leave().catch(() => undefined);
   }, 90000);
 });

@@ -2,6 +2,7 @@
 // Rendered with preact on every sync: it keeps the buttons that did not change (and the focus on the one pressed).
 import { h, render, type ComponentChildren } from 'preact';
 import type { DiceChessView } from '@dicehall/shared/dice-chess';
+import { allMoves, type Move } from '../all-moves';
 import type { BoardInput } from './controller';
 import { cell, sqIndex, type Seat } from './layout';
 import { quietWords } from './progress';
@@ -19,12 +20,14 @@ export class BoardControls {
     private on: ControlActions,
   ) {}
 
-  sync(input: BoardInput, playing: boolean, name: (s: Seat) => string) {
+  /** `moves`: this seat's legal moves in words, the board's tap-a-die-then-its-square in a list. */
+  sync(input: BoardInput, playing: boolean, name: (s: Seat) => string, moves: Move[] = []) {
     const v = input.view;
     const me = input.me;
     render(
       [
         !v || me === null || v.phase !== 'arrange' || !playing ? null : this.arrange(v, me, input),
+        playing && input.canMove() ? allMoves(moves) : null,
         this.summary(v, name),
       ],
       this.host,

@@ -24,7 +24,8 @@ export const diceChessClient: ClientGame = {
   id: 'dice-chess',
   module: diceChess,
   loadView: () => import('./view').then((m) => m.createView),
-  label: moveLabel,
+  // Moves are made on the board; their named list is the board's own "All moves" (controls.ts).
+  label: () => null,
   counts: (snap: Snapshot, seat: number) => {
     const v = snap.view as DiceChessView | null;
     if (!v?.diceOnBoard || v.board.length === 0) return [];

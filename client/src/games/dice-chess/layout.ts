@@ -28,8 +28,11 @@ export function computeLayout(W: number, H: number): Layout {
   const sqL = Math.floor(Math.min((H - 2 * pad - labL) / 8, (W - panelW - 3 * pad - labL - 16) / 8));
   const strip = 46;
   const quietRow = 20;
-  const labP = 14;
-  const sqP = Math.floor(Math.min((W - 2 * pad - labP) / 8, (H - 2 * strip - quietRow - labP - 2 * pad) / 8));
+  // A phone: the board takes the full width, less a narrow column for the rank numbers.
+  const narrow = W < 560;
+  const padP = narrow ? 4 : pad;
+  const labP = narrow ? 11 : 14;
+  const sqP = Math.floor(Math.min((W - 2 * padP - labP) / 8, (H - 2 * strip - quietRow - labP - 2 * pad) / 8));
   if (sqL >= sqP) {
     const sq = clamp(sqL, 16, 84);
     const w = Math.min(panelW, Math.max(180, W - (labL + 8 * sq + 16) - 2 * pad));

@@ -42,14 +42,14 @@ export class BoardScene {
       const light = ((i & 7) + (i >> 3)) % 2 === 1;
       this.squares.rect(bx + c * sq, by + r * sq, sq, sq).fill(light ? LIGHT : DARK);
     }
-    const labelSize = clamp(Math.round(sq * 0.26), 11, 15);
+    const labelSize = clamp(Math.round(sq * 0.26), 12, 15);
     for (let k = 0; k < 8; k++) {
       this.labels[k]!.set(bottom === 0 ? FILES[k]! : FILES[7 - k]!, { size: labelSize }).at(
         bx + (k + 0.5) * sq,
         by + 8 * sq + L.lab / 2 + 1,
       );
       this.labels[8 + k]!.set(String(bottom === 0 ? 8 - k : k + 1), { size: labelSize }).at(
-        bx - L.lab / 2 - 2,
+        bx - L.lab / 2 - 3,
         by + (k + 0.5) * sq,
       );
     }

@@ -10,6 +10,7 @@ import type { Snapshot } from '../../net/store';
 import type { GameView, ViewContext, ViewFactory } from '../types';
 import { BoardInput, type Outcome } from './controller';
 import { BoardControls } from './controls';
+import { moveLabel } from './index';
 import { center, computeLayout, squareAt, sqIndex, type Layout, type Seat } from './layout';
 import { pipDie } from './look';
 import { Panels } from './panels';
@@ -121,7 +122,11 @@ class DiceChessBoard implements GameView {
   }
 
   private syncControls() {
-    this.controls.sync(this.input, this.snap?.phase === 'playing', (s) => seatName(this.snap?.seats, s));
+    const snap = this.snap;
+    const moves = snap
+      ? this.input.moves().map((m) => ({ label: moveLabel(m, snap) ?? '', send: () => this.ctx.act(m) }))
+      : [];
+    this.controls.sync(this.input, snap?.phase === 'playing', (s) => seatName(snap?.seats, s), moves);
   }
 
   /** Slides the move just made from its square (a captured die shrinking away under it), then tumbles a capture's reroll. */
