@@ -1,8 +1,10 @@
 // The Shields table's accessible helpers for a tap in progress: where a picked black shield goes, the roll of a
-// picked attack, a potion or polish waiting for its target, and Cancel. Rendered with preact on every draw: it keeps
+// picked attack, a potion or polish waiting for its target, and Cancel; then the "All moves" list. Rendered with preact on every draw: it keeps
 // the buttons that did not change (and their focus).
 import { h, render, type ComponentChildren } from 'preact';
+import type { ShieldsAction } from '@dicehall/shared/shields';
 import type { Snapshot } from '../../net/store';
+import { allMoves } from '../all-moves';
 import type { Outcome, TableInput } from './controller';
 import { actionLabel, shortName } from './names';
 
@@ -12,8 +14,10 @@ export class TapControls {
     private on: (o: Outcome) => void,
   ) {}
 
-  render(input: TableInput, snap: Snapshot) {
-    render(this.tree(input, snap), this.el);
+  /** The helpers for the tap in progress, then every move open now (`open`) as the "All moves" list. */
+  render(input: TableInput, snap: Snapshot, open: ShieldsAction[]) {
+    const every = open.map((a) => ({ label: actionLabel(a, snap), send: () => this.on(input.send(a)) }));
+    render([this.tree(input, snap), allMoves(every)], this.el);
   }
 
   private tree(input: TableInput, snap: Snapshot): ComponentChildren {

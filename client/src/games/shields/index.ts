@@ -3,13 +3,13 @@
 import { shields, type ShieldsView } from '@dicehall/shared/shields';
 import type { Snapshot } from '../../net/store';
 import type { ClientGame } from '../types';
-import { actionLabel } from './names';
 
 export const shieldsClient: ClientGame = {
   id: 'shields',
   module: shields,
   loadView: () => import('./view').then((m) => m.createView),
-  label: actionLabel,
+  // Every move is on the board (a pool die, a battery, …) and in the view's own "All moves" list.
+  label: () => null,
   counts: (snap: Snapshot, seat: number) => {
     const v = snap.view as ShieldsView | null;
     const p = v?.players?.[seat];

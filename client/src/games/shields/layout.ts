@@ -60,19 +60,20 @@ function metrics(portrait: boolean, k: number): Metrics {
     ? { u: 40, a: 32, s: 31, band: 33, strip: 38, cap: 24, pd: 30, gap: 4, font: 12 }
     : { u: 56, a: 44, s: 40, band: 36, strip: 42, cap: 28, pd: 34, gap: 6, font: 14 };
   const r = (v: number) => Math.round(v * k);
-  // A phone never shrinks a die a finger must hit below 28 px; the gaps and captions give way first.
+  // A phone never shrinks a die a finger must hit below 32 px, nor one whose face names its kind ("d10") below
+  // the size that writes it at 12 CSS px; the gaps and captions give way first.
   const min = (v: number, floor: number) => (portrait ? Math.max(floor, r(v)) : r(v));
   return {
-    u: min(b.u, 34),
-    a: min(b.a, 28),
-    s: min(b.s, 28),
-    row: min(b.s + b.gap, 31),
-    band: min(b.band, 32),
+    u: min(b.u, 36),
+    a: min(b.a, 32),
+    s: min(b.s, 34),
+    row: min(b.s + b.gap, 37),
+    band: min(b.band, 34),
     strip: min(b.strip, 34),
     cap: Math.max(24, r(b.cap)),
-    pd: portrait ? Math.max(28, r(b.pd)) : r(b.pd),
+    pd: Math.max(38, r(b.pd)),
     gap: Math.max(3, r(b.gap)),
-    font: Math.max(11, r(b.font)),
+    font: Math.max(12, r(b.font)),
   };
 }
 
@@ -124,6 +125,9 @@ export function flowPool(
 /** A generous estimate of a bold caption's width (the layout is computed before any text is drawn). */
 export const captionWidth = (text: string, size: number) => (text ? Math.ceil(text.length * size * 0.64) + 4 : 0);
 
+/** The height of a phone pool group's caption line (its type is a pixel smaller, never under 12). */
+export const poolCaption = (m: Metrics) => Math.max(13, m.font);
+
 /** Phones and narrow windows stack everything in one column. */
 export const isPortrait = (W: number, H: number) => W < 640 || W / H < 1.05;
 
@@ -151,14 +155,15 @@ function fitLayout(
 ): Layout {
   const portrait = isPortrait(W, H);
   const pad = portrait ? 6 : 10;
-  let k = 1;
+  // The largest scale that fits: a board with room to spare grows its dice and type rather than leave empty bands.
+  let k = portrait ? 1.4 : 1.3;
   for (; ; k -= 0.04) {
     const m = metrics(portrait, k);
     const sides: [number, number] = [sideHeight(top, m), sideHeight(bottom, m)];
     if (portrait) {
       const bw = W - 2 * pad;
       const banner = m.font * 2 + 14;
-      const flow = flowPool(poolGroups, bw, m.pd, Math.max(11, m.font - 1), captions);
+      const flow = flowPool(poolGroups, bw, m.pd, poolCaption(m), captions);
       const midNeed = banner + flow.height + 2 * Math.round(m.font * 1.3) + 10;
       const fits = sides[0] + sides[1] + midNeed + 2 * pad <= H;
       if (fits || k <= 0.76) {

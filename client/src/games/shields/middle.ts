@@ -7,7 +7,7 @@ import type { DieView, ShieldsView } from '@dicehall/shared/shields';
 import type { Snapshot } from '../../net/store';
 import { pauseLine, stallText } from './banner';
 import { targetOf } from './controller';
-import { flowPool } from './layout';
+import { flowPool, poolCaption } from './layout';
 import { ACCENT, HOT, INK, MUTED, type Mark } from './look';
 import { faceText, seatName, shortName } from './names';
 import { arrow, COLOUR_HEX, POOL_KINDS, type Paint, type Place } from './paint';
@@ -79,7 +79,7 @@ export function drawMiddle(paint: Paint, bottomSeat: number) {
   const over = view.winner !== null || view.draw || view.between !== null || !!offBoard;
   const bannerSize = m.font + (L.portrait ? 0 : 2) + (over ? 4 : 0);
   let last = view.lastAttack ? attackLine(view.lastAttack, snap) : '';
-  const lastSize = Math.max(11, m.font - 2);
+  const lastSize = Math.max(12, m.font - 2);
   const wrap = L.portrait ? L.bw - 76 : L.bw - 16;
   const bannerH = L.portrait ? bannerSize * 2 + 14 : bannerSize + 14;
   const poolH = L.portrait ? L.pool.h : 0;
@@ -142,7 +142,7 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
       paint.input.sel?.kind === 'pool' && paint.input.sel.die === d.id ? 'selected' : acts ? 'glow' : 'none';
     const clear = d.kind === 'shield';
     const c = paint.die(
-      { sides: d.sides, look: d.colour, clear, size: m.pd, text: faceText(d.id, d.sides), mark },
+      { sides: d.sides, look: d.colour, clear, size: m.pd, text: faceText(d.id, d.sides, m.pd), mark },
       acts ? () => paint.on(paint.input.tapPool(d.id)) : undefined,
     );
     c.position.set(x, y);
@@ -162,7 +162,7 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
     y += title.height + 6;
     if (total === 0) {
       const t = paint.text('From now on every turn is an attack, a potion or a polish.', {
-        size: m.font - 1,
+        size: Math.max(12, m.font - 1),
         color: MUTED,
         wrap: P.w - 24,
       });
@@ -174,12 +174,19 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
     for (const [kind, label, hint] of POOL_KINDS) {
       const dice = pool[kind];
       if (dice.length === 0) continue;
-      const lt = paint.text(`${label}`, { size: m.font - 1, color: INK, weight: 700 });
+      const lt = paint.text(`${label}`, { size: Math.max(12, m.font - 1), color: INK, weight: 700 });
       lt.position.set(P.x + 12, y);
-      const ht = paint.text(hint, { size: m.font - 3, color: MUTED });
-      ht.position.set(P.x + 18 + lt.width, y + 2);
-      paint.scene.addChild(lt, ht);
-      y += lt.height + 4;
+      paint.scene.addChild(lt);
+      // The hint beside the caption when it fits the panel, else on its own lines under it.
+      const ht = paint.text(hint, { size: 12, color: MUTED, wrap: P.w - 24 });
+      if (ht.height < 20 && P.x + 18 + lt.width + ht.width <= P.x + P.w - 12) {
+        ht.position.set(P.x + 18 + lt.width, y + (lt.height - ht.height) / 2);
+        y += lt.height + 4;
+      } else {
+        ht.position.set(P.x + 12, y + lt.height);
+        y += lt.height + ht.height + 4;
+      }
+      paint.scene.addChild(ht);
       dice.forEach((d, i) => {
         dieOf(d, P.x + 12 + m.pd / 2 + (i % perRow) * step, y + m.pd / 2 + Math.floor(i / perRow) * step);
       });
@@ -187,14 +194,16 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
     }
     const r = Math.min(44, P.w / 5);
     const wy = Math.max(y + r + 30, P.y + P.h - r - 14);
-    const wt = paint.text('Who attacks whom', { size: m.font - 1, color: INK, weight: 700 }, 0.5, 1);
+    // A full pool leaves no room for the wheel in the panel (the plates' captions say who hits whom).
+    if (wy + r + 4 > P.y + P.h) return;
+    const wt = paint.text('Who attacks whom', { size: Math.max(12, m.font - 1), color: INK, weight: 700 }, 0.5, 1);
     wt.position.set(P.x + P.w / 2, wy - r - 10);
     paint.scene.addChild(wt);
     drawWheel(paint, P.x + P.w / 2, wy, r, m.font, true);
     return;
   }
   // Phone: groups flow left to right under the banner, each with a small caption.
-  const capH = Math.max(11, m.font - 1);
+  const capH = poolCaption(m);
   const kinds = POOL_KINDS.map(([kind]) => pool[kind]);
   const flow = flowPool(
     kinds.map((d) => d.length),
@@ -246,7 +255,7 @@ function drawWheel(paint: Paint, cx: number, cy: number, r: number, font: number
       .stroke({ width: 1.5, color: 0x000000, alpha: 0.4 });
   });
   if (!label) return;
-  const t = paint.text('attacks', { size: font - 3, color: MUTED, weight: 600 }, 0.5, 0.5);
+  const t = paint.text('attacks', { size: Math.max(12, font - 3), color: MUTED, weight: 600 }, 0.5, 0.5);
   t.position.set(cx, cy + 2);
   paint.scene.addChild(t);
 }

@@ -82,7 +82,8 @@ export function actionLabel(a: ShieldsAction, snap: Snapshot): string {
 }
 
 /** A pool or reserve die's face: "d8", or "d8#2" for the second of the two d8 potions (and the d6 polishes), as in the log. */
-export function faceText(id: string, sides: number): string {
+export function faceText(id: string, sides: number, size = Infinity): string {
   const twin = /\.(\d)$/.exec(id);
-  return twin ? `d${sides}#${twin[1]}` : `d${sides}`;
+  // A die too small to write four characters inside it at 12 px shows its kind only (the lists name the twin).
+  return twin && size >= 48 ? `d${sides}#${twin[1]}` : `d${sides}`;
 }

@@ -92,5 +92,5 @@ export function drawHit(paint: Paint, hit: { seq: number; ev: AttackEvent } | nu
   badge(`−${ev.before - ev.after}`, 15, where.x + where.size * 0.5, where.y - where.size * 0.45, HOT, 0xffffff);
   const broke = ev.destroyed.length > 0 ? (dieInfo(ev.layer)?.kind === 'battery' ? 'destroyed!' : 'shield broken') : '';
   const notes = [ev.lost > 0 ? `${ev.lost} lost` : '', broke].filter(Boolean).join(' · ');
-  if (notes) badge(notes, 11, where.x + where.size * 0.3, where.y + where.size * 0.52, 0x0b120e, 0xffd0c8);
+  if (notes) badge(notes, 12, where.x + where.size * 0.3, where.y + where.size * 0.52, 0x0b120e, 0xffd0c8);
 }

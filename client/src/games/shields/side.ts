@@ -35,7 +35,7 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
   if (active) {
     const turn = paint.text(
       view.step === 'take' ? '▶ taking' : '▶ acting',
-      { size: m.font - 1, color: ACCENT, weight: 700 },
+      { size: Math.max(12, m.font - 1), color: ACCENT, weight: 700 },
       0,
       0.5,
     );
@@ -44,7 +44,7 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
     x += turn.width + 8;
   }
   if (view.options.bestOf > 1) {
-    const score = paint.text(`${view.score[seat]} won`, { size: m.font - 1, color: MUTED }, 0, 0.5);
+    const score = paint.text(`${view.score[seat]} won`, { size: Math.max(12, m.font - 1), color: MUTED }, 0, 0.5);
     score.position.set(x, stripY);
     paint.scene.addChild(score);
     x += score.width + 8;
@@ -53,12 +53,13 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
   // its swatches: on a narrow strip the dice close up (overlapping a little), then shrink, rather than run under it.
   const right = L.bx + L.bw - 8;
   const tz = L.portrait ? 9 : 11;
-  const tl = paint.text(`trash ${p.trash.length}`, { size: m.font - 2, color: MUTED }, 1, 0.5);
+  const tl = paint.text(`trash ${p.trash.length}`, { size: Math.max(12, m.font - 2), color: MUTED }, 1, 0.5);
   const limit = right - (tl.width + 4 + 2 * (tz + 2)) - 6;
   if (p.reserve.length > 0) {
     const n = p.reserve.length;
-    let rd = Math.min(m.strip - 6, Math.max(28, m.pd));
-    const lab = paint.text('reserve', { size: m.font - 2, color: MUTED }, 0, 0.5);
+    // Never so small that a face ("d8") is written under 12 px: a crowded reserve overlaps its dice instead.
+    let rd = Math.max(32, Math.min(m.strip - 4, m.pd));
+    const lab = paint.text('reserve', { size: Math.max(12, m.font - 2), color: MUTED }, 0, 0.5);
     // The word goes first when the dice would not fit beside it at full spacing (their faces are wider than the gap).
     if (x + lab.width + 4 + rd + (n - 1) * (rd + 5) <= limit) {
       lab.position.set(x, stripY);
@@ -68,15 +69,15 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
     let step = rd + 5;
     if (n > 1 && x + rd + (n - 1) * step > limit) step = Math.max(rd * 0.72, (limit - x - rd) / (n - 1));
     if (x + rd + (n - 1) * step > limit) {
-      rd = Math.max(18, (limit - x) / (1 + (n - 1) * 0.72));
-      step = rd * 0.72;
+      rd = Math.max(32, (limit - x) / (1 + (n - 1) * 0.72));
+      step = n > 1 ? Math.max(12, Math.min(rd * 0.72, (limit - x - rd) / (n - 1))) : rd;
     }
     for (const d of p.reserve) {
       const can = mine && legal.uses.has(d.id);
       const mark: Mark =
         paint.input.sel?.kind === 'reserve' && paint.input.sel.die === d.id ? 'selected' : can ? 'glow' : 'none';
       const c = paint.die(
-        { sides: d.sides, look: d.colour, size: rd, text: faceText(d.id, d.sides), mark },
+        { sides: d.sides, look: d.colour, size: rd, text: faceText(d.id, d.sides, rd), mark },
         can ? () => paint.on(paint.input.tapReserve(d.id)) : undefined,
       );
       c.position.set(x + rd / 2, stripY);
@@ -149,7 +150,7 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
       const mark: Mark = hitFirst || polishable ? 'target' : 'none';
       const onTap = () => paint.on(paint.input.tapShield(s.id, null, seat));
       const c = paint.die(
-        { sides: s.faces, look: 'black', clear: true, size: Math.max(28, bh - 4), text: String(s.points), mark },
+        { sides: s.faces, look: 'black', clear: true, size: Math.max(32, bh - 4), text: String(s.points), mark },
         onTap,
       );
       c.position.set(tx + bh / 2, y);
@@ -162,7 +163,12 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
       }
       tx += bh + 8;
     }
-    const lt = paint.text(label, { size: m.font - 1, color: zone ? ACCENT : INK, weight: zone ? 700 : 400 }, 0, 0.5);
+    const lt = paint.text(
+      label,
+      { size: Math.max(12, m.font - 1), color: zone ? ACCENT : INK, weight: zone ? 700 : 400 },
+      0,
+      0.5,
+    );
     lt.position.set(tx, y);
     paint.scene.addChild(lt);
     off += m.band;
@@ -220,7 +226,12 @@ export function drawSide(paint: Paint, seat: number, side: 'top' | 'bottom', ord
         paint.scene.addChild(c);
         paint.places.set(s.id, { x: cx, y, size: m.s });
         if (L.compact) return;
-        const lt = paint.text(`${s.points}/${s.faces}`, { size: m.font - 1, color: INK, weight: 600 }, 0, 0.5);
+        const lt = paint.text(
+          `${s.points}/${s.faces}`,
+          { size: Math.max(12, m.font - 1), color: INK, weight: 600 },
+          0,
+          0.5,
+        );
         lt.position.set(cx + m.s / 2 + 6, y);
         paint.scene.addChild(lt);
       });
@@ -285,7 +296,8 @@ function drawBattery(
       clear: true,
       size: m.u,
       text: b.alive ? String(b.health) : '✕',
-      badge: b.alive ? '/12' : undefined,
+      // "/12" under the health when the die is large enough to write it at 12 px (the bar counts it anyway).
+      badge: b.alive && m.u >= 60 ? '/12' : undefined,
       mark,
     },
     interactive ? tap : undefined,
@@ -324,7 +336,7 @@ function drawBattery(
   // Health bar (12 cells) and what this battery attacks.
   const barW = Math.min(plateW - 16, m.u * 2.1);
   const barY = dir > 0 ? y + m.u / 2 + 4 : y - m.u / 2 - 9;
-  const capSize = Math.max(11, m.font - 3);
+  const capSize = Math.max(12, m.font - 3);
   const cell = barW / 12;
   for (let i = 0; i < 12; i++) {
     const filled = i < b.health;

@@ -91,6 +91,8 @@ class ShieldsTable implements GameView {
     window.removeEventListener('keydown', this.onKey);
     this.controls.destroy();
     this.ctx.stage.hook('shields', undefined);
+    this.ctx.stage.hook('shieldsPool', undefined);
+    this.ctx.stage.hook('shieldsPoolDice', undefined);
     this.ctx.stage.hook('rolling', undefined);
     this.container.destroy({ children: true });
   }
@@ -195,7 +197,14 @@ class ShieldsTable implements GameView {
       Object.fromEntries([...this.places].map(([id, p]) => [id, [Math.round(p.x), Math.round(p.y)]])),
     );
     this.ctx.stage.report({ game: 'shields', battery: L.m.u, portrait: L.portrait });
-    this.controls.render(this.input, snap);
+    // The pool's box and its dice, for the tests that check its captions stay in it and take a die by a tap.
+    const P = L.pool;
+    this.ctx.stage.hook('shieldsPool', [P.x, P.y, P.w, P.h].map(Math.round));
+    this.ctx.stage.hook(
+      'shieldsPoolDice',
+      [...pool.attack, ...pool.shield, ...pool.potion, ...pool.polish].map((d) => d.id),
+    );
+    this.controls.render(this.input, snap, this.open());
     this.ctx.stage.invalidate();
   }
 
