@@ -1,8 +1,9 @@
-// Shields through the real server: 200 whole games between colyseus.js clients choosing random legal actions,
+// Shields through the real server: 50 whole games (200 under test:soak) between colyseus.js clients choosing random legal actions,
 // ten at a time, every one ending with a log that verifies (rolls against the seed, replay against the result).
 import { Worker } from 'node:worker_threads';
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { serverSetup } from '../helpers/server';
+import { sized } from '../helpers/size';
 
 const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000 });
 
@@ -85,7 +86,9 @@ function playInWorker(games: { i: number; options: object }[], parallel: number)
   });
 }
 
-it('plays 200 random games through the server, ten at a time, and every log verifies', async () => {
+const GAMES = sized(50, 200, 'SHIELDS_ROOM_GAMES');
+
+it(`plays ${GAMES} random games through the server, ten at a time, and every log verifies`, async () => {
   const t0 = Date.now();
   // Mostly single games (about 75 actions each); every fifth game a best of three (about 200), to keep the run short.
   const single = { bestOf: 1, resurrection: false };
@@ -102,10 +105,10 @@ it('plays 200 random games through the server, ten at a time, and every log veri
     singleRes,
     { bestOf: 3, resurrection: true },
   ];
-  const games = Array.from({ length: 200 }, (_, i) => ({ i, options: variants[i % variants.length] }));
+  const games = Array.from({ length: GAMES }, (_, i) => ({ i, options: variants[i % variants.length] }));
   const results = await playInWorker(games, 10);
   const played = Date.now() - t0;
-  expect(results).toHaveLength(200);
+  expect(results).toHaveLength(GAMES);
   let actions = 0;
   let rolls = 0;
   for (const r of results) {
@@ -133,7 +136,7 @@ it('plays 200 random games through the server, ten at a time, and every log veri
   };
   const s = (Date.now() - t0) / 1000;
   console.log(
-    `shields: 200 games (${mean(1)} actions per single game, ${mean(3)} per best of three), ${actions} actions, ${rolls} rolls; played in ${(played / 1000).toFixed(1)} s ` +
+    `shields: ${GAMES} games (${mean(1)} actions per single game, ${mean(3)} per best of three), ${actions} actions, ${rolls} rolls; played in ${(played / 1000).toFixed(1)} s ` +
       `(${Math.round(actions / (played / 1000))} actions/s), verified by ${s.toFixed(1)} s`,
   );
 }, 120000);
