@@ -17,7 +17,7 @@ const OK = 0x9be39b;
 const BLOCKED = 0xff6b5b;
 const R = 100;
 /** The smallest radius a die is drawn with, in CSS px: 28 px across at any zoom, its value readable (issue 28). */
-export const MIN_R = 15;
+export const MIN_R = 16;
 
 /**
  * Screen discs for the dice: each at its place, at least MIN_R across its radius; where discs drawn larger than
@@ -299,8 +299,8 @@ export class Battlefield {
       if (d.aura === 'flag')
         b.poly([x + r * 0.2, y - r * 1.9, x + r * 1.3, y - r * 1.5, x + r * 0.2, y - r * 1.1]).fill(0xffffff);
       // The value big, the type under it: never under 12 px (issue 28).
-      this.label(String(d.value), x, y - r * 0.28, Math.max(14, Math.min(24, r * 0.85)), 0x111111);
-      this.label(`d${d.sides}`, x, y + r * 0.45, 12, 0x222222, 700);
+      this.label(String(d.value), x, y - r * 0.3, Math.max(14, Math.min(24, r * 0.85)), 0x111111);
+      this.label(`d${d.sides}`, x, y + r * 0.5, 12, 0x222222, 700);
     }
     for (const f of v.flags) {
       if (f.carrier !== null) continue;

@@ -629,7 +629,10 @@ class PolywarsTable implements GameView {
     );
     this.next.text.position.set(Math.round(6 + PHASES.length * pillW + 8), 16);
     const line = statusLine(v, snap);
-    this.status.set(line, { color: v.toAct.includes(this.me ?? -1) ? LIT : INK, size: W < 420 ? 12 : 13 });
+    // Shrunk to clear the turn's dot at the right (never under 12 px), else shortened to its first part.
+    const look = { size: W < 420 ? 12 : 13, color: v.toAct.includes(this.me ?? -1) ? LIT : INK, weight: 400 as const };
+    this.status.fit(line, look, W - 30, 12);
+    if (this.status.width > W - 30) this.status.fit(line.replace(/ \(.*\)$/, ''), look, W - 30, 12);
     this.status.text.position.set(8, 43);
     if (v.turn !== null) b.circle(W - 12, 43, 5).fill(SEAT_COLORS[v.turn % 6]);
   }
