@@ -35,13 +35,18 @@ interface Case {
   draws: boolean;
   /** Each player plays alone (a race): the page resigns too for the game to end. */
   race?: boolean;
+  /**
+   * The board is a play sheet taller than a phone's first screen (Dice Siege): on a phone the round's buttons sit
+   * above it and the board and your strip may run below the first screen.
+   */
+  sheet?: boolean;
 }
 const RAPID = { mode: 'chess', baseSeconds: 300, incrementSeconds: 3 };
 const CASES: Case[] = [
   { game: 'shields', options: {}, seats: 2, timed: true, draws: false },
   { game: 'dice-chess', options: {}, seats: 2, timed: true, draws: true },
   { game: 'shields-up', options: {}, seats: 2, timed: true, draws: true },
-  { game: 'dice-siege', options: { seats: 2 }, seats: 2, timed: false, draws: false, race: true },
+  { game: 'dice-siege', options: { seats: 2 }, seats: 2, timed: false, draws: false, race: true, sheet: true },
   { game: 'polywars', options: { scenario: 'kill-the-king', seats: 3 }, seats: 3, timed: true, draws: false },
 ];
 const NAMES = ['Ana', 'Ben', 'Cid'];
@@ -78,112 +83,119 @@ interface Layout {
  * Where the table's parts lie in the page as it is now: every problem found, in words. `end`: the overlay covers
  * the board's centre by design, so the board is only required inside the viewport.
  */
-function layout(p: Page, end: boolean): Promise<Layout> {
-  return p.evaluate((end) => {
-    const problems: string[] = [];
-    const vw = innerWidth;
-    const vh = innerHeight;
-    const name = (el: Element) =>
-      `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
-    const shown = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-    };
-    const inView = (el: Element, what: string, centre = true) => {
-      const r = el.getBoundingClientRect();
-      if (r.left < -1 || r.top < -1 || r.right > vw + 1 || r.bottom > vh + 1)
-        problems.push(
-          `${what} ${name(el)} lies outside the first viewport: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`,
-        );
-      else if (centre) {
-        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        if (!hit || !el.contains(hit))
-          problems.push(`${what} ${name(el)} is covered by ${hit ? name(hit) : 'nothing'}`);
+function layout(p: Page, end: boolean, sheet: boolean): Promise<Layout> {
+  return p.evaluate(
+    ([end, sheet]) => {
+      const problems: string[] = [];
+      const vw = innerWidth;
+      const vh = innerHeight;
+      const name = (el: Element) =>
+        `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+      const shown = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+      };
+      const inView = (el: Element, what: string, centre = true) => {
+        const r = el.getBoundingClientRect();
+        if (r.left < -1 || r.top < -1 || r.right > vw + 1 || r.bottom > vh + 1)
+          problems.push(
+            `${what} ${name(el)} lies outside the first viewport: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`,
+          );
+        else if (centre) {
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          if (!hit || !el.contains(hit))
+            problems.push(`${what} ${name(el)} is covered by ${hit ? name(hit) : 'nothing'}`);
+        }
+      };
+      const strips = [...document.querySelectorAll('.strips .strip')];
+      if (strips.length === 0) problems.push('no player strips');
+      // A tall sheet on a phone: only the opponents' strips, the bar and the round's buttons are asked of the first screen.
+      // At its end the page scrolls to the overlay at the sheet's foot.
+      const tall = sheet && vw <= 820;
+      const top = tall && end ? '.none' : tall ? '.strips.top' : '.strips';
+      for (const s of document.querySelectorAll(`${top} .strip`)) inView(s, 'strip');
+      for (const c of document.querySelectorAll(`${top} .clock`)) inView(c, 'clock');
+      const bar = document.querySelector('.talk-bar');
+      if (!bar) problems.push('no conversation bar');
+      else if (!(tall && end)) inView(bar, 'bar');
+      for (const b of document.querySelectorAll('.talk-bar .talk-banner, .talk-bar .away-banner'))
+        if (shown(b)) inView(b, 'banner');
+      const board = document.querySelector('#board');
+      if (!board) problems.push('no board');
+      else if (!tall) inView(board, 'board', !end);
+      const overlay = document.querySelector('.end-overlay');
+      if (end) {
+        if (!overlay) problems.push('no end overlay');
+        else inView(overlay, 'end overlay');
       }
-    };
-    const strips = [...document.querySelectorAll('.strips .strip')];
-    if (strips.length === 0) problems.push('no player strips');
-    for (const s of strips) inView(s, 'strip');
-    for (const c of document.querySelectorAll('.strips .strip .clock')) inView(c, 'clock');
-    const bar = document.querySelector('.talk-bar');
-    if (!bar) problems.push('no conversation bar');
-    else inView(bar, 'bar');
-    for (const b of document.querySelectorAll('.talk-bar .talk-banner, .talk-bar .away-banner'))
-      if (shown(b)) inView(b, 'banner');
-    const board = document.querySelector('#board');
-    if (!board) problems.push('no board');
-    else inView(board, 'board', !end);
-    const overlay = document.querySelector('.end-overlay');
-    if (end) {
-      if (!overlay) problems.push('no end overlay');
-      else inView(overlay, 'end overlay');
-    }
-    // The thing to do now: the end's Rematch, an offer's Accept, or on the player's turn the first of its controls
-    // (a move, or the fold of a game's "All moves" list under a board played by touch).
-    // The first in reading order as laid out (a game may order its controls by CSS).
-    const enabled = (sel: string) =>
-      [...document.querySelectorAll<HTMLButtonElement>(sel)]
-        .filter((b) => shown(b) && !b.disabled)
-        .map((b) => ({ b, r: b.getBoundingClientRect() }))
-        .sort((x, y) => x.r.top - y.r.top || x.r.left - y.r.left)[0]?.b ?? null;
-    const primary = end
-      ? enabled('.end-overlay button.primary')
-      : (enabled('.talk-bar button.primary') ??
-        (document.querySelector('.table.my-turn')
-          ? enabled('.game-controls button, .game-controls summary, .actions button')
-          : null));
-    if (end && !primary && document.querySelector('.strip.mine')) problems.push('no Rematch on the board');
-    if (primary) inView(primary, 'primary action');
+      // The thing to do now: the end's Rematch, an offer's Accept, or on the player's turn the first of its controls
+      // (a move, or the fold of a game's "All moves" list under a board played by touch).
+      // The first in reading order as laid out (a game may order its controls by CSS).
+      const enabled = (sel: string) =>
+        [...document.querySelectorAll<HTMLButtonElement>(sel)]
+          .filter((b) => shown(b) && !b.disabled)
+          .map((b) => ({ b, r: b.getBoundingClientRect() }))
+          .sort((x, y) => x.r.top - y.r.top || x.r.left - y.r.left)[0]?.b ?? null;
+      const primary = end
+        ? enabled('.end-overlay button.primary')
+        : (enabled('.talk-bar button.primary') ??
+          (document.querySelector('.table.my-turn')
+            ? enabled('.game-controls button, .game-controls summary, .actions button')
+            : null));
+      if (end && !primary && document.querySelector('.strip.mine')) problems.push('no Rematch on the board');
+      if (primary) inView(primary, 'primary action');
 
-    // Texts: none under 12 CSS px; those of the strips and the bar never overlap (as drawn, clipped by their boxes).
-    const texts: { node: Text; rects: DOMRect[] }[] = [];
-    const walk = (root: Element, collect: boolean) => {
-      const it = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let n = it.nextNode() as Text | null; n; n = it.nextNode() as Text | null) {
-        if (!n.data.trim() || !n.parentElement || !shown(n.parentElement)) continue;
-        const size = Number.parseFloat(getComputedStyle(n.parentElement).fontSize);
-        if (size < 12) problems.push(`text "${n.data.trim().slice(0, 30)}" at ${size} px`);
-        if (!collect) continue;
-        const range = document.createRange();
-        range.selectNodeContents(n);
-        let clip: DOMRect | null = null;
-        for (let a: Element | null = n.parentElement; a && a !== root.parentElement; a = a.parentElement)
-          if (getComputedStyle(a).overflow !== 'visible') {
-            clip = a.getBoundingClientRect();
-            break;
-          }
-        const rects = [...range.getClientRects()]
-          .map((r) =>
-            clip
-              ? new DOMRect(
-                  Math.max(r.left, clip.left),
-                  Math.max(r.top, clip.top),
-                  Math.min(r.right, clip.right) - Math.max(r.left, clip.left),
-                  Math.min(r.bottom, clip.bottom) - Math.max(r.top, clip.top),
-                )
-              : r,
-          )
-          .filter((r) => r.width > 1 && r.height > 1);
-        texts.push({ node: n, rects });
-      }
-    };
-    for (const el of document.querySelectorAll('.strips, .talk-bar')) walk(el, true);
-    for (const el of document.querySelectorAll('.end-overlay, .game-controls, .actions')) walk(el, false);
-    for (let i = 0; i < texts.length; i++)
-      for (let j = i + 1; j < texts.length; j++)
-        for (const a of texts[i].rects)
-          for (const b of texts[j].rects)
-            if (
-              Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
-              Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
+      // Texts: none under 12 CSS px; those of the strips and the bar never overlap (as drawn, clipped by their boxes).
+      const texts: { node: Text; rects: DOMRect[] }[] = [];
+      const walk = (root: Element, collect: boolean) => {
+        const it = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = it.nextNode() as Text | null; n; n = it.nextNode() as Text | null) {
+          if (!n.data.trim() || !n.parentElement || !shown(n.parentElement)) continue;
+          const size = Number.parseFloat(getComputedStyle(n.parentElement).fontSize);
+          if (size < 12) problems.push(`text "${n.data.trim().slice(0, 30)}" at ${size} px`);
+          if (!collect) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          let clip: DOMRect | null = null;
+          for (let a: Element | null = n.parentElement; a && a !== root.parentElement; a = a.parentElement)
+            if (getComputedStyle(a).overflow !== 'visible') {
+              clip = a.getBoundingClientRect();
+              break;
+            }
+          const rects = [...range.getClientRects()]
+            .map((r) =>
+              clip
+                ? new DOMRect(
+                    Math.max(r.left, clip.left),
+                    Math.max(r.top, clip.top),
+                    Math.min(r.right, clip.right) - Math.max(r.left, clip.left),
+                    Math.min(r.bottom, clip.bottom) - Math.max(r.top, clip.top),
+                  )
+                : r,
             )
-              problems.push(`texts "${texts[i].node.data.trim()}" and "${texts[j].node.data.trim()}" overlap`);
-    return { problems, scrollY: Math.round(scrollY) };
-  }, end);
+            .filter((r) => r.width > 1 && r.height > 1);
+          texts.push({ node: n, rects });
+        }
+      };
+      for (const el of document.querySelectorAll('.strips, .talk-bar')) walk(el, true);
+      for (const el of document.querySelectorAll('.end-overlay, .game-controls, .actions')) walk(el, false);
+      for (let i = 0; i < texts.length; i++)
+        for (let j = i + 1; j < texts.length; j++)
+          for (const a of texts[i].rects)
+            for (const b of texts[j].rects)
+              if (
+                Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+                Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
+              )
+                problems.push(`texts "${texts[i].node.data.trim()}" and "${texts[j].node.data.trim()}" overlap`);
+      return { problems, scrollY: Math.round(scrollY) };
+    },
+    [end, sheet] as const,
+  );
 }
 
 /** Checks a phase from the top of the page (the end: where the page scrolled by itself), with a screenshot. */
-async function check(p: Page, id: string, phase: string, end = false) {
+async function check(p: Page, id: string, phase: string, end = false, sheet = false) {
   if (!end) await p.evaluate(() => window.scrollTo(0, 0));
   // The board has drawn at its size (Pixi fits the canvas to it).
   await p.locator('#board canvas').waitFor();
@@ -191,7 +203,7 @@ async function check(p: Page, id: string, phase: string, end = false) {
     mkdirSync(SHOTS, { recursive: true });
     await p.screenshot({ path: `${SHOTS}/${id}-${phase}.png` });
   }
-  const { problems } = await layout(p, end);
+  const { problems } = await layout(p, end, sheet);
   expect({ phase, problems }).toEqual({ phase, problems: [] });
 }
 
@@ -229,7 +241,7 @@ describe.each(Object.keys(VIEWPORTS))('at %s size', (size) => {
       p.on('dialog', (d) => void d.accept());
       await p.goto(link);
       await p.locator('.strip.mine').waitFor();
-      await check(p, id, 'set-up');
+      await check(p, id, 'set-up', false, c.sheet);
 
       // Ben's colyseus.js player takes the seat back, both sides play a few steps, and the page comes back to it.
       players[1] = await join(e2e.server.ws, roomId, { seatToken: players[1].token, clientSeed: 'b2' });
@@ -237,12 +249,12 @@ describe.each(Object.keys(VIEWPORTS))('at %s size', (size) => {
       await advance(players, 4);
       await p.reload();
       await p.locator('.strip.mine').waitFor();
-      await check(p, id, 'mid-game');
+      await check(p, id, 'mid-game', false, c.sheet);
 
       if (c.draws) {
         players[0].room.send('draw');
         await bar(p).getByRole('button', { name: 'Accept the draw' }).waitFor();
-        await check(p, id, 'offer');
+        await check(p, id, 'offer', false, c.sheet);
         await p.getByRole('button', { name: 'Decline the draw' }).click();
         await bar(p).locator('.talk-banner').waitFor({ state: 'hidden' });
       }
@@ -252,7 +264,7 @@ describe.each(Object.keys(VIEWPORTS))('at %s size', (size) => {
       await bar(p)
         .getByText(/Ana disconnected — \d+ s/)
         .waitFor();
-      await check(p, id, 'disconnect');
+      await check(p, id, 'disconnect', false, c.sheet);
       players[0] = await reconnect(players[0]);
       await bar(p).locator('.away-banner').waitFor({ state: 'hidden' });
 
@@ -265,12 +277,13 @@ describe.each(Object.keys(VIEWPORTS))('at %s size', (size) => {
         const r = document.querySelector('.end-overlay')!.getBoundingClientRect();
         return r.top >= 0 && r.bottom <= innerHeight;
       });
-      await check(p, id, 'end', true);
+      await check(p, id, 'end', true, c.sheet);
 
       // A rematch asked of the page: Accept in the bar, the overlay still there.
       players[0].room.send('rematch');
       await bar(p).getByRole('button', { name: 'Accept and play again' }).waitFor();
-      await check(p, id, 'rematch-offer', true);
+      // (A tall sheet's bar is a screen above its overlay: the page is read from the top.)
+      await check(p, id, 'rematch-offer', !c.sheet || size === 'desktop', c.sheet);
 
       await context.close();
       // Ben's displaced player never hears back from its room: nobody waits for the goodbyes.

@@ -39,7 +39,7 @@ export function PlayerStrips({ snap, clock, online, where }: StripsProps) {
           { key: 'spectators', class: 'spectators' },
           `${snap.spectators} watching`,
           wire
-            ? h('span', { class: 'clock-mode' }, ` · ${wire.paused ? 'Clocks paused' : modeText(wire.control)}`)
+            ? h('span', { class: 'clock-mode' }, ` ${wire.paused ? 'Clocks paused' : modeText(wire.control)}`)
             : null,
         )
       : null,

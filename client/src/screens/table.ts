@@ -304,7 +304,9 @@ function EndOverlay(props: {
   const el = useRef<HTMLDivElement>(null);
   // The whole first block (strips, bar, board) comes into view, not just the overlay at the board's foot.
   useEffect(() => {
-    (el.current?.closest('.table-first') ?? el.current)?.scrollIntoView({ block: 'nearest' });
+    // (On a phone a tall play sheet breaks the block up: then the overlay itself.)
+    const block = el.current?.closest('.table-first');
+    (block && block.getBoundingClientRect().height > 0 ? block : el.current)?.scrollIntoView({ block: 'nearest' });
   }, []);
   const module = gameModule(snap.game);
   const names = snap.seats.map((_, i) => nameOf(snap, i));
