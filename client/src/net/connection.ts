@@ -39,6 +39,12 @@ export async function serverReady(): Promise<boolean> {
 /** A refusal from a room (the protocol's `ErrorMessage`). */
 export type ServerError = ErrorMessage;
 
+/**
+ * A backoff step spread over half to one and a half times itself: after a crash every page of a process retries at
+ * once, and without the spread they would come back in waves (issue 31, a crowd reconnecting).
+ */
+const jittered = (ms: number): number => Math.round(ms * (0.5 + Math.random()));
+
 export class TableConnection {
   readonly client = new Client(WS_URL);
   room: Room | null = null;
@@ -163,7 +169,7 @@ export class TableConnection {
   private async afterRestart(roomId: string) {
     this.store.setConnection('restarting');
     for (let attempt = 0; !this.closed; attempt++) {
-      await this.pause(Math.min(5000, 500 * 2 ** attempt));
+      await this.pause(jittered(Math.min(5000, 500 * 2 ** attempt)));
       if (!(await serverReady())) continue;
       try {
         await this.join(roomId, this.seat === null ? 'watch' : 'play');
@@ -186,7 +192,7 @@ export class TableConnection {
     const roomId = room.roomId;
     let token = room.reconnectionToken;
     for (let attempt = 0; !this.closed; attempt++) {
-      await this.pause(this.offline ? 30000 : Math.min(8000, 250 * 2 ** attempt));
+      await this.pause(this.offline ? 30000 : jittered(Math.min(8000, 250 * 2 ** attempt)));
       if (this.offline) continue;
       try {
         this.attach(await this.client.reconnect(token));
