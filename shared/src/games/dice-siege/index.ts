@@ -1,6 +1,7 @@
 // Dice Siege, the solitaire roll-and-write against waves of attackers, alone or as a same-dice race.
 import type { GameModule } from '../../core/game-module';
 import { legalActions } from './legal';
+import { diceSiegeRollMeanings } from './luck';
 import { applyAction, isOver, leaveRace, roundSecret, setupState, toAct } from './rules';
 import { LINES, STRONGHOLD } from './lines';
 import {
@@ -98,6 +99,7 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions, SiegeV
           : `Lasted longest, to round ${best.endRound}`,
     };
   },
+  rollMeanings: diceSiegeRollMeanings,
   describe: describeEvent,
   describeResult(result, names) {
     const who = (s: number) => names[s] ?? `Seat ${s + 1}`;

@@ -1,6 +1,7 @@
 // Shields Up, the 18-card space duel: hidden hands, face-down shields, a market and sets that fire weapons.
 import type { GameModule, Result } from '../../core/game-module';
 import { seatName } from '../../core/names';
+import { shieldsUpRollMeanings } from './luck';
 import { applyAction, legalActionsOf, setupState, toActOf } from './rules';
 import {
   SHIELDS_UP_RULES,
@@ -91,6 +92,7 @@ export const shieldsUp: GameModule<ShieldsUpState, ShieldsUpAction, ShieldsUpOpt
     );
     return { ...state, draw, players: players as ShieldsUpState['players'] };
   },
+  rollMeanings: shieldsUpRollMeanings,
   describe: describeEvent,
   describeResult,
 };
