@@ -94,7 +94,8 @@ export function flowPool(
 ): { at: { x: number; y: number }[][]; height: number } {
   const step = pd + 6;
   const rowH = pd + 8 + capH;
-  const inner = Math.max(1, Math.floor(w / step));
+  // Each die stands 6 px in from the block's edge: a glowing die's ring stays inside the board.
+  const inner = Math.max(1, Math.floor((w - 6) / step));
   let x = 0;
   let y = 0;
   let used = false;
@@ -114,7 +115,7 @@ export function flowPool(
         x = 0;
         y += rowH;
       }
-      out.push({ x: x + (i % inner) * step + pd / 2 + 3, y: y + capH + 4 + pd / 2 });
+      out.push({ x: x + (i % inner) * step + pd / 2 + 6, y: y + capH + 4 + pd / 2 });
     }
     x += Math.max((n % inner || inner) * step, capW) + 10;
     return out;
@@ -162,6 +163,8 @@ function fitLayout(
     const sides: [number, number] = [sideHeight(top, m), sideHeight(bottom, m)];
     if (portrait) {
       const bw = W - 2 * pad;
+      // Grown past 1x only while a column still holds its battery and attack die with a glow's ring to spare.
+      if (k > 1 && m.u * 1.05 + 8 > bw / 6 + pad) continue;
       const banner = m.font * 2 + 14;
       const flow = flowPool(poolGroups, bw, m.pd, poolCaption(m), captions);
       const midNeed = banner + flow.height + 2 * Math.round(m.font * 1.3) + 10;

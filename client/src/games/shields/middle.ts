@@ -135,19 +135,34 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
   const g = new Graphics();
   paint.scene.addChild(g);
   const total = pool.attack.length + pool.shield.length + pool.potion.length + pool.polish.length;
-  const step = m.pd + 6;
+  // The desktop's panel gives its dice less room when the whole pool would not fit it (never under 38 px, the size
+  // that writes "d10" at 12 px); a phone's pool block is sized by the layout.
+  let pd = m.pd;
+  if (!L.portrait) {
+    const line = (size: number) => Math.ceil(size * 1.25);
+    const need = (d: number) => {
+      const per = Math.max(1, Math.floor((P.w - 20) / (d + 6)));
+      let h = 12 + line(m.font + 2) + 6 + (total === 0 ? 2 * line(12) : 0);
+      for (const [kind] of POOL_KINDS)
+        if (pool[kind].length)
+          h += line(Math.max(12, m.font - 1)) + line(12) + 8 + Math.ceil(pool[kind].length / per) * (d + 6);
+      return h;
+    };
+    while (pd > 38 && need(pd) > P.h) pd -= 2;
+  }
+  const step = pd + 6;
   const dieOf = (d: DieView, x: number, y: number) => {
     const acts = legal.takes.get(d.id);
     const mark: Mark =
       paint.input.sel?.kind === 'pool' && paint.input.sel.die === d.id ? 'selected' : acts ? 'glow' : 'none';
     const clear = d.kind === 'shield';
     const c = paint.die(
-      { sides: d.sides, look: d.colour, clear, size: m.pd, text: faceText(d.id, d.sides, m.pd), mark },
+      { sides: d.sides, look: d.colour, clear, size: pd, text: faceText(d.id, d.sides, pd), mark },
       acts ? () => paint.on(paint.input.tapPool(d.id)) : undefined,
     );
     c.position.set(x, y);
     paint.scene.addChild(c);
-    paint.places.set(d.id, { x, y, size: m.pd });
+    paint.places.set(d.id, { x, y, size: pd });
   };
   if (!L.portrait) {
     g.roundRect(P.x, P.y, P.w, P.h, 12).fill({ color: 0x0f1a14, alpha: 0.55 });
@@ -188,7 +203,7 @@ export function drawPool(paint: Paint, pool: ShieldsView['pool']) {
       }
       paint.scene.addChild(ht);
       dice.forEach((d, i) => {
-        dieOf(d, P.x + 12 + m.pd / 2 + (i % perRow) * step, y + m.pd / 2 + Math.floor(i / perRow) * step);
+        dieOf(d, P.x + 12 + pd / 2 + (i % perRow) * step, y + pd / 2 + Math.floor(i / perRow) * step);
       });
       y += Math.ceil(dice.length / perRow) * step + 4;
     }
