@@ -18,7 +18,8 @@ export function dieName(d: PwDie, snap?: Snapshot | null): string {
   const v = snap?.view as PolywarsView | null | undefined;
   if (!snap || !v) return `d${d.sides} (${d.value})`;
   const twins = v.dice.filter((o) => o.alive && o.owner === d.owner && o.sides === d.sides && o.value === d.value);
-  const nth = twins.length > 1 ? `${ORDINALS[twins.findIndex((o) => o.id === d.id)] ?? `#${d.id}`} ` : '';
+  const i = twins.findIndex((o) => o.id === d.id);
+  const nth = twins.length > 1 ? `${ORDINALS[i] ?? `${i + 1}th`} ` : '';
   return `${seatName(snap, d.owner)}'s ${nth}d${d.sides} (${d.value})`;
 }
 
