@@ -182,6 +182,34 @@ describe.each(Object.keys(SIZES))('at %s size', (size) => {
     void ana.room.leave().catch(() => undefined);
   }, 90000);
 
+  it("Dice Siege race of 3: the others' thumbnails fit on the sheet too", async () => {
+    const ana: Player = await create(e2e.server.ws, {
+      game: 'dice-siege',
+      name: 'Ana',
+      clientSeed: 'a',
+      options: { seats: 3 },
+    });
+    for (const name of ['Ben', 'Cid']) await join(e2e.server.ws, ana.room.roomId, { name, clientSeed: name });
+    await until(() => ana.token && ana.room.state.phase === 'playing', 'the race to start', 10000);
+    const p = await seated(size, ana.room.roomId, ana.token!, 'Ana');
+    await p.locator('.siege-primary').waitFor();
+    await shoot(p, `siege-${size}-race`);
+    const f = await facts(p);
+    expect(Object.keys(pick(f.targets, 'thumb:')).length).toBe(3);
+    expect(f.contentHeight).toBeLessThanOrEqual((await geometry(p)).canvas.h);
+    const t = f.targets as Record<string, Rect4>;
+    const problems = await firstScreen(
+      p,
+      { ...pick(t, 'wall:'), ...pick(t, 'die:'), ...pick(t, 'thumb:') },
+      {
+        'round button': '.siege-primary',
+      },
+    );
+    expect(problems).toEqual([]);
+    await p.context().close();
+    void ana.room.leave().catch(() => undefined);
+  }, 60000);
+
   it('Dice Chess: the board full width on the first screen; a move by touching a die then its square', async () => {
     const ana: Player = await create(e2e.server.ws, { game: 'dice-chess', name: 'Ana', clientSeed: 'a' });
     const ben = await join(e2e.server.ws, ana.room.roomId, { name: 'Ben', clientSeed: 'b' });

@@ -6,11 +6,13 @@ import { h, type ComponentChildren } from 'preact';
 
 const KEY = 'dicehall.allMoves';
 
-function remembered(): boolean {
+/** Open unless folded by the player; with `folded`, a list that starts folded until the player opens it. */
+function remembered(folded: boolean): boolean {
   try {
-    return localStorage.getItem(KEY) !== 'closed';
+    const v = localStorage.getItem(KEY);
+    return folded ? v === 'open' : v !== 'closed';
   } catch {
-    return true;
+    return !folded;
   }
 }
 
@@ -27,14 +29,17 @@ export interface Move {
   send(): void;
 }
 
-/** The list; null when there is no move to make. */
-export function allMoves(moves: Move[]): ComponentChildren {
+/**
+ * The list; null when there is no move to make. `folded`: it starts folded (a board whose controls sit above it on
+ * a phone, where an open list of dozens of moves would push the board off the screen).
+ */
+export function allMoves(moves: Move[], { folded = false }: { folded?: boolean } = {}): ComponentChildren {
   if (moves.length === 0) return null;
   return h(
     'details',
     {
       class: 'all-moves',
-      open: remembered(),
+      open: remembered(folded),
       onToggle: (e: Event) => remember((e.currentTarget as HTMLDetailsElement).open),
       style: 'margin:0.25rem 0',
     },

@@ -102,77 +102,114 @@ export function stronghold(p: Painter, S: Sheetwork, x: number, y: number, w: nu
   return at - y;
 }
 
-/** Every attacker line as cards: in battle (bright), still to come (dim), destroyed (struck through). */
-export function attackers(p: Painter, S: Sheetwork, x: number, y: number, w: number, cols: number): number {
+/**
+ * Every attacker line as cards: in battle (bright), still to come (dim), destroyed (struck through). Within `room`
+ * pixels of height: where they do not all fit (a race on a phone), destroyed cards go first, then the furthest
+ * still to come, and one line says what is not drawn.
+ */
+export function attackers(
+  p: Painter,
+  S: Sheetwork,
+  x: number,
+  y: number,
+  w: number,
+  cols: number,
+  room = Number.POSITIVE_INFINITY,
+): number {
   const { view: v, sheet: sh } = S;
   const gap = 4;
   const cw = (w - gap * (cols - 1)) / cols;
   const ch = S.small ? 40 : 42;
+  type Card = { line: (typeof v.lines)[number]; a: (typeof sh.attackers)[number] | null; gone: boolean };
+  let cards: Card[] = v.lines.flatMap((line): Card[] =>
+    'special' in line
+      ? [{ line, a: null, gone: line.line <= v.round }]
+      : sh.attackers.filter((a) => a.line === line.line).map((a) => ({ line, a, gone: !isAlive(a) })),
+  );
+  const rowsFor = (n: number) => Math.ceil(n / cols) * (ch + gap) - gap;
+  let note = '';
+  if (rowsFor(cards.length) > room) {
+    const fit = Math.max(cols, Math.floor((room - 18 + gap) / (ch + gap)) * cols);
+    const gone = cards.filter((c) => c.gone);
+    const drop = new Set(gone.slice(0, Math.max(0, cards.length - fit)));
+    let kept = cards.filter((c) => !drop.has(c));
+    const later = kept.slice(fit);
+    kept = kept.slice(0, fit);
+    const rounds = later.map((c) => c.line.line);
+    note = [
+      drop.size ? `${drop.size} destroyed not shown` : '',
+      later.length
+        ? `${later.length} more to come (round${rounds[0] === rounds[rounds.length - 1] ? ` ${rounds[0]}` : `s ${rounds[0]}–${rounds[rounds.length - 1]}`})`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    cards = kept;
+  }
   let i = 0;
-  for (const line of v.lines) {
-    const items = 'special' in line ? [null] : sh.attackers.filter((a) => a.line === line.line);
-    for (const a of items) {
-      const cx = x + (i % cols) * (cw + gap);
-      const cy = y + Math.floor(i / cols) * (ch + gap);
-      i++;
-      if (a === null && 'special' in line) {
-        const past = line.line <= v.round;
-        cell(p.g, cx, cy, cw, ch, { dim: past });
-        p.text(
-          `${line.line} ${SPECIAL_ATTACK_NAMES[line.special.kind]}`,
-          { size: 12, color: past ? MUTED : INK, weight: 700 },
-          cx + 6,
-          cy + 3,
-        );
-        p.text(`hits the walls for ${line.special.damage}`, { size: 12, color: MUTED }, cx + 6, cy + ch - 18);
-        continue;
-      }
-      if (!a) continue;
-      const entered = a.line <= v.round;
-      const alive = isAlive(a);
-      const pre = S.preview?.hits[a.id] ?? 0;
-      const target = S.active && S.mode === 'use' && alive && (entered || S.selected === 'summon');
-      cell(p.g, cx, cy, cw, ch, {
-        on: entered && alive,
-        dim: !entered || !alive,
-        lit: target && S.selected !== null,
-        ring: entered && alive ? CHECK : undefined,
-      });
-      const left = a.boxes - a.hits - pre;
-      const tag = !alive
-        ? 'destroyed'
-        : !entered
-          ? `round ${a.line}`
-          : left <= 0
-            ? 'destroyed now'
-            : `${left} left · deals ${a.kind === 'trolls' ? TROLL_DAMAGE : left}`;
+  for (const { line, a } of cards) {
+    const cx = x + (i % cols) * (cw + gap);
+    const cy = y + Math.floor(i / cols) * (ch + gap);
+    i++;
+    if (a === null && 'special' in line) {
+      const past = line.line <= v.round;
+      cell(p.g, cx, cy, cw, ch, { dim: past });
       p.text(
-        `${a.line} ${ATTACKER_NAMES[a.kind]}`,
-        { size: 12, color: alive ? INK : MUTED, weight: 700 },
+        `${line.line} ${SPECIAL_ATTACK_NAMES[line.special.kind]}`,
+        { size: 12, color: past ? MUTED : INK, weight: 700 },
         cx + 6,
         cy + 3,
       );
-      const label = p.text(
-        pre ? `−${pre} · ${tag}` : tag,
-        { size: 12, color: pre ? PREVIEW : alive && entered ? INK : MUTED },
-        cx + cw - 6,
-        cy + ch - 19,
-        1,
-        0,
-      );
-      const bw = cw - 18 - label.width;
-      const size = S.small ? boxSize(bw, a.boxes, 1, 4, 8) : boxSize(bw, a.boxes, 2, 5, 8);
-      const rows = Math.ceil(a.boxes / Math.max(1, Math.floor((bw + 2) / (size + 2))));
-      boxes(p.g, cx + 6, cy + ch - (rows > 1 ? 20 : 16), bw, a.boxes, a.hits, pre, size);
-      if (!alive)
-        p.g
-          .moveTo(cx + 6, cy + ch / 2)
-          .lineTo(cx + cw - 6, cy + ch / 2)
-          .stroke({ width: 1.5, color: MUTED });
-      p.hit(`atk:${a.id}`, cx, cy, cw, ch, () => S.tapAttacker(a.id));
+      p.text(`hits the walls for ${line.special.damage}`, { size: 12, color: MUTED }, cx + 6, cy + ch - 18);
+      continue;
     }
+    if (!a) continue;
+    const entered = a.line <= v.round;
+    const alive = isAlive(a);
+    const pre = S.preview?.hits[a.id] ?? 0;
+    const target = S.active && S.mode === 'use' && alive && (entered || S.selected === 'summon');
+    cell(p.g, cx, cy, cw, ch, {
+      on: entered && alive,
+      dim: !entered || !alive,
+      lit: target && S.selected !== null,
+      ring: entered && alive ? CHECK : undefined,
+    });
+    const left = a.boxes - a.hits - pre;
+    const tag = !alive
+      ? 'destroyed'
+      : !entered
+        ? `round ${a.line}`
+        : left <= 0
+          ? 'destroyed now'
+          : `${left} left · deals ${a.kind === 'trolls' ? TROLL_DAMAGE : left}`;
+    p.text(
+      `${a.line} ${ATTACKER_NAMES[a.kind]}`,
+      { size: 12, color: alive ? INK : MUTED, weight: 700 },
+      cx + 6,
+      cy + 3,
+    );
+    const label = p.text(
+      pre ? `−${pre} · ${tag}` : tag,
+      { size: 12, color: pre ? PREVIEW : alive && entered ? INK : MUTED },
+      cx + cw - 6,
+      cy + ch - 19,
+      1,
+      0,
+    );
+    const bw = cw - 18 - label.width;
+    const size = S.small ? boxSize(bw, a.boxes, 1, 4, 8) : boxSize(bw, a.boxes, 2, 5, 8);
+    const rows = Math.ceil(a.boxes / Math.max(1, Math.floor((bw + 2) / (size + 2))));
+    boxes(p.g, cx + 6, cy + ch - (rows > 1 ? 20 : 16), bw, a.boxes, a.hits, pre, size);
+    if (!alive)
+      p.g
+        .moveTo(cx + 6, cy + ch / 2)
+        .lineTo(cx + cw - 6, cy + ch / 2)
+        .stroke({ width: 1.5, color: MUTED });
+    p.hit(`atk:${a.id}`, cx, cy, cw, ch, () => S.tapAttacker(a.id));
   }
-  return Math.ceil(i / cols) * (ch + gap) - gap;
+  if (!note) return rowsFor(i);
+  p.text(note, { size: 12, color: MUTED }, x, y + rowsFor(i) + 3);
+  return rowsFor(i) + 18;
 }
 
 export const USE_SHORT: Record<string, string> = {

@@ -405,6 +405,8 @@ class SiegeSheet implements GameView {
                 label: moveWords(a, this.sheet, this.view!),
                 send: () => this.ctx.act(a),
               })),
+              // On a phone the round's buttons sit above the sheet: 65 moves open there would push it off the screen.
+              { folded: true },
             )
           : null,
       ),
@@ -529,7 +531,8 @@ class SiegeSheet implements GameView {
       y += tray(p, S, PAD, y, colW) + gap;
       y += abilities(p, S, PAD, y, colW) + gap;
       y += specials(p, S, PAD, y, colW, 4, canUnlock, canUse) + gap;
-      y += attackers(p, S, PAD, y, colW, 2);
+      // What does not fit the board's height (a race on a phone) is summed up in a line.
+      y += attackers(p, S, PAD, y, colW, 2, S.small ? H - y - PAD : undefined);
     }
     this.renderControls(preview);
     this.ctx.stage.report({
@@ -607,11 +610,11 @@ const LEGEND = h(
   'p',
   { class: 'siege-legend' },
   h('span', {}, swatch('background:#efe8d6'), 'open box'),
-  h('span', {}, swatch('background:#c44536'), 'checked: a wall lost or an attacker hit'),
+  h('span', {}, swatch('background:#c44536'), 'checked (a wall lost, an attacker hit)'),
   h('span', {}, swatch('background:#f39c34'), 'checked when you end the round'),
-  h('span', {}, swatch('border:2px solid #ffe08a;border-radius:3px'), 'where the chosen die can go'),
-  h('span', {}, swatch('border:2px solid #e6e6e6;border-radius:3px'), 'special circled: usable from the next round'),
-  h('span', {}, '✓ special used (once a game)'),
+  h('span', {}, swatch('border:2px solid #ffe08a;border-radius:3px'), 'where the chosen die goes'),
+  h('span', {}, swatch('border:2px solid #e6e6e6;border-radius:3px'), 'special circled: usable next round'),
+  h('span', {}, '✓ special used'),
 );
 
 const dieWords = (faces: number[]) => (faces.length === 1 ? `a ${faces[0]}` : faces.join(', '));
