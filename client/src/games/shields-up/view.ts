@@ -190,8 +190,13 @@ class ShieldsUpTable implements GameView {
         this.centred(0, left, () => this.drawRow(view, snap, 1 - bottom, y, ch * rs, cw * rs, label, font, left)) + gap;
       y = this.centred(0, left, () => this.drawRow(view, snap, bottom, y, ch * rs, cw * rs, label, font, left)) + gap;
       this.centred(0, left, () => this.drawHand(view, snap, bottom, y, ch, cw, label, font, left));
-      // The middle: four cards across the column, the revealed shields under them; centred up and down.
-      const mch = Math.min(ch, (colW - 16 - 40) / 4 / 0.7 + 24);
+      // The middle: the market over the piles (two cards across the column), the revealed shields under them;
+      // centred up and down.
+      const extra = revealed(snap).cards.length > 0 ? 0.75 : 0;
+      const mch = Math.max(
+        40,
+        Math.min(ch * 1.1, (H - 2 * pad - 2 * label - 12) / (2 + extra), (colW - 16 - 24) / 2 / 0.7 + 24),
+      );
       this.centred(left, colW, () => this.drawMiddle(view, snap, pad, mch, mch * 0.7, label, font, colW, true), H);
     } else {
       // Four rows: opponent, middle, the viewer's shields, the hand. On a phone every row is as large as the hand
@@ -348,6 +353,11 @@ class ShieldsUpTable implements GameView {
       x += Math.max(mw, price.width + 8) + 6;
     });
     x += 8;
+    // In a column (a desktop), the piles go under the market.
+    if (below) {
+      x = 8;
+      cy += ch + 6;
+    }
     // The draw pile: a back with its count, tappable to draw.
     const draw = this.find((a) => a.type === 'draw');
     const pile = view.drawCount > 0 ? cardBack(mw, mh, null, draw ? 'glow' : 'none') : cardSlot(mw, mh);
