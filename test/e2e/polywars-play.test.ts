@@ -150,7 +150,8 @@ async function play(way: 'board' | 'list', device: 'phone' | 'desktop' = 'phone'
       if (way === 'board') {
         // A step by taps: one's die nearest the enemy, then a point 0.8 R toward that enemy from where the die
         // stands (the hook's `truth`: a crowded die's disc is drawn pushed aside). Should the rules refuse the point
-        // (terrain, a friend in the way), the reason shows and the next die is tried.
+        // (terrain, a friend in the way), or the die cannot step now (another die's move is under way, W4), the next
+        // die is tried.
         const theirs = Object.values(d.dice).filter((x) => x[2] !== d.me);
         const near = (a: Die) => Math.min(...theirs.map((t) => Math.hypot(t[0] - a[0], t[1] - a[1])));
         const mine = Object.entries(d.dice)
@@ -179,7 +180,12 @@ async function play(way: 'board' | 'list', device: 'phone' | 'desktop' = 'phone'
               () => false,
             );
           if (landed) break;
-          console.log(`a tapped step did not land: ${await p.locator('.pw-message').textContent()}`);
+          console.log(
+            `a tapped step did not land: "${await p.locator('.pw-message').textContent()}" error "${await p
+              .locator('p.error')
+              .textContent()
+              .catch(() => '')}" selected ${(await drawn(p)).selected} of ${id}`,
+          );
         }
         expect(landed).toBe(true);
       } else {

@@ -22,13 +22,15 @@ export const MIN_R = 16;
 /**
  * Screen discs for the dice: each at its place, at least MIN_R across its radius; where discs drawn larger than
  * the dice would overlap, they are pushed apart a little at a time (a few rounds, deterministic), so each value
- * shows and each die can be tapped. At a zoom where the dice are big enough nothing moves.
+ * shows and each die can be tapped. At a zoom where the dice are big enough nothing moves. The `fixed` die (the
+ * selection) keeps its true place.
  */
 export function spread(
   dice: PwDie[],
   sx: (x: number) => number,
   sy: (y: number) => number,
   k: number,
+  fixed: number | null = null,
 ): Map<number, { x: number; y: number; r: number }> {
   const out = dice.map((d) => ({ id: d.id, x: sx(d.x!), y: sy(d.y!), r: Math.max(MIN_R, typeOf(d).radius * k) }));
   for (let round = 0; round < 40; round++) {
@@ -47,11 +49,14 @@ export function spread(
           dy = (a.id - b.id) * 0.01;
           dist = Math.hypot(dx, dy);
         }
-        const push = (gap - dist) / 2 + 0.01;
-        a.x -= (dx / dist) * push;
-        a.y -= (dy / dist) * push;
-        b.x += (dx / dist) * push;
-        b.y += (dy / dist) * push;
+        // The selected die stays where it stands (its steps are measured from there): the other moves the whole way.
+        const half = (gap - dist) / 2 + 0.01;
+        const pa = a.id === fixed ? 0 : b.id === fixed ? 2 * half : half;
+        const pb = b.id === fixed ? 0 : a.id === fixed ? 2 * half : half;
+        a.x -= (dx / dist) * pa;
+        a.y -= (dy / dist) * pa;
+        b.x += (dx / dist) * pb;
+        b.y += (dy / dist) * pb;
         moved = true;
       }
     }
@@ -272,7 +277,7 @@ export class Battlefield {
     const m = this.marks.clear();
     const onField = v.dice.filter((d) => d.alive && d.x !== null);
     const sel = o.selected !== null ? v.dice[o.selected] : undefined;
-    this.spots = spread(onField, sx, sy, k);
+    this.spots = spread(onField, sx, sy, k, sel?.alive && sel.x !== null ? sel.id : null);
     if (sel?.alive && sel.x !== null) this.drawSelection(v, sel, onField, o, sx, sy, k);
 
     const b = this.bodies.clear();
