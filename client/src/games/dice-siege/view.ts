@@ -398,7 +398,7 @@ class SiegeSheet implements GameView {
         ),
         h('span', { class: 'siege-halflings' }, halflings),
         h('p', { class: 'siege-message', 'aria-live': 'polite', style: 'margin:0.2rem 0;min-height:1.3em' }, text),
-        LEGEND,
+        this.snap?.phase === 'playing' ? LEGEND : null,
         active && this.snap && this.view
           ? allMoves(
               (this.snap.legal as SiegeAction[]).map((a) => ({
