@@ -192,11 +192,9 @@ class ShieldsUpTable implements GameView {
       this.centred(0, left, () => this.drawHand(view, snap, bottom, y, ch, cw, label, font, left));
       // The middle: the market over the piles (two cards across the column), the revealed shields under them;
       // centred up and down.
-      const extra = revealed(snap).cards.length > 0 ? 0.75 : 0;
-      const mch = Math.max(
-        40,
-        Math.min(ch * 1.1, (H - 2 * pad - 2 * label - 12) / (2 + extra), (colW - 16 - 24) / 2 / 0.7 + 24),
-      );
+      const shown = revealed(snap).cards.length > 0;
+      const room = H - 2 * pad - 2 * label - 12 - (shown ? 24 : 0);
+      const mch = Math.max(40, Math.min(ch * 1.1, room / (shown ? 2.7 : 2), (colW - 16 - 24) / 2 / 0.7 + 24));
       this.centred(left, colW, () => this.drawMiddle(view, snap, pad, mch, mch * 0.7, label, font, colW, true), H);
     } else {
       // Four rows: opponent, middle, the viewer's shields, the hand. On a phone every row is as large as the hand
@@ -385,23 +383,26 @@ class ShieldsUpTable implements GameView {
     // The shields the newest strike turned face up, Space Mines among them: after the piles, or under them.
     const shown = revealed(snap).cards.slice(0, this.reveal.shown);
     let end = cy + ch;
+    const sw = cw * 0.7;
+    const sh = ch * 0.7;
+    // Beside the piles, the cards stand on the row's bottom under their word; under the piles, a row of their own.
+    let cardTop = cy + ch - sh;
     if (below && shown.length) {
       x = 8;
-      cy += ch + 6;
-      end = cy + ch;
+      cy += ch + 4;
+      cardTop = cy + Math.ceil(small * 1.25) + 2;
+      end = cardTop + sh;
     }
-    if (shown.length && x + cw * 0.7 < W) {
+    if (shown.length && x + sw < W) {
       const rl = this.t('revealed', { size: small, color: MUTED }, 0, 0);
       this.put(rl, x, cy);
-      const sw = cw * 0.7;
-      const sh = ch * 0.7;
       shown.forEach((id, i) => {
         const cx = x + i * Math.min(sw + 4, Math.max(10, (W - 8 - x - sw) / Math.max(1, shown.length - 1)));
         if (cx + sw <= W)
           this.put(
             cardFace(id, sw, sh, { mark: kindOf(id).kind === 'space-mine' ? 'target' : 'none' }),
             cx,
-            cy + ch - sh,
+            cardTop,
             `revealed:${i}`,
             sw,
             sh,
