@@ -10,6 +10,8 @@ import {
   tiebreak,
   type LuckReport,
 } from '@dicehall/shared';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { finishedLog, SEED } from '../helpers/high-roll-log';
 
 describe('the normal distribution', () => {
@@ -101,7 +103,9 @@ describe('meanings and scores', () => {
     const none = luckSentence([seat(0, 0.6), seat(1, 0.4)]);
     expect(none.favoured).toBeNull();
     expect(none.sentence).toMatch(/^The dice favoured nobody: .*\(P0 60%, P1 40%\)\.$/);
-    expect(luckSentence([seat(0, 0.999)]).sentence).toMatch(/better than more than 99%/);
+    expect(luckSentence([seat(0, 0.99999)]).sentence).toMatch(/better than 99\.9% of fair/);
+    expect(luckSentence([seat(0, 0.9957)]).sentence).toMatch(/better than 99\.5% of fair/);
+    expect(luckSentence([seat(0, 0.003)]).sentence).toMatch(/better than only 0\.3% of fair/);
     expect(luckSentence([seat(0, 0.1)]).sentence).toMatch(/^The dice were against P0/);
   });
 });
@@ -138,5 +142,27 @@ describe('luckReport on a finished High Roll log', () => {
     const bad = finishedLog();
     bad.entries[2]!.seat = 0;
     expect(luckReport(bad, getGame)).toMatchObject({ ok: false });
+  });
+});
+
+describe('luckReport on archived logs of older rules versions', () => {
+  it.each([
+    // [fixture, rolls that favour nobody]: a roll-off's dice but the deciding one (2 − 1 for a d6 pair, 6 − 1 for
+    // Shields' 3d12 each), Shields Up's shuffles (17 at the setup, 23 more in play, + 1 roll-off die)
+    ['dice-chess-v1', 1],
+    ['polywars-v1-flag', 0],
+    ['polywars-v1-king', 0],
+    ['shields-up-v1', 41],
+    ['shields-v1-match', 5],
+    ['shields-v1-variant-match', 5],
+  ])('%s: every roll has a meaning, and %p of them favour nobody', (name, nobody) => {
+    const log = JSON.parse(readFileSync(path.join(__dirname, '../fixtures', `${name}.json`), 'utf8'));
+    const report = luckReport(log, getGame) as LuckReport;
+    expect(report.ok).toBe(true);
+    const rolls = log.entries.flatMap((e: { rolls: unknown[] }) => e.rolls);
+    expect(report.rolls).toHaveLength(rolls.length);
+    expect(report.rolls.filter((r) => r.z === null)).toHaveLength(nobody);
+    expect(report.rolls.every((r) => r.what !== 'a roll the game gives no meaning')).toBe(true);
+    expect(report.seats.reduce((a, s) => a + s.luck, 0)).toBeCloseTo(0, 9);
   });
 });

@@ -1,11 +1,11 @@
-// What Dice Chess's rolls meant (issue 34): starting dice, the roll-off and capture rerolls favour their owner,
-// higher is better; the random placement's shuffle favours nobody.
+// What Dice Chess's rolls meant (issue 34): starting dice and capture rerolls favour their owner, higher is better;
+// the roll-off counts only who starts; the random placement's shuffle favours nobody.
 import { diceChess, RecordingDice, scripted, startTable, type DiceChessEvent } from '@dicehall/shared';
 
 const meanings = diceChess.rollMeanings!;
 
 describe('Dice Chess roll meanings', () => {
-  it('C2, C3: the setup’s 32 starting dice are their owners’, the roll-off dice too, the shuffle nobody’s', () => {
+  it('C2, C3: the setup’s 32 starting dice are their owners’, the roll-off counts who starts, the shuffle nobody’s', () => {
     const own = Array.from({ length: 32 }, (_, i) => (i % 6) + 1);
     const rollOff = [4, 4, 2, 5];
     const shuffle = [...Array.from({ length: 15 }, () => 1), ...Array.from({ length: 15 }, () => 2)];
@@ -27,12 +27,9 @@ describe('Dice Chess roll meanings', () => {
     // A 1 is the worst face: five better; a 6 the best.
     expect(m[0]).toMatchObject({ better: 5 / 6, same: 1 / 6, what: 'starting die' });
     expect(m[5]).toMatchObject({ better: 0, same: 1 / 6 });
-    expect(m.slice(32, 36).map((x) => [x!.favours, x!.better])).toEqual([
-      [0, 2 / 6],
-      [1, 2 / 6],
-      [0, 4 / 6],
-      [1, 1 / 6],
-    ]);
+    // C3: the roll-off ties (4, 4), then seat 1 wins (2, 5): only the deciding die counts, as who starts.
+    expect(m.slice(32, 35).every((x) => x!.favours === null)).toBe(true);
+    expect(m[35]).toEqual({ favours: 0, better: 0.5, same: 0.5, what: 'roll-off: the second player starts' });
     expect(m.slice(36).every((x) => x!.favours === null && x!.what === 'random placement')).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-// What Shields' rolls meant (issue 34): S2's roll-off dice are their rollers', higher is better; an attack's damage
+// What Shields' rolls meant (issue 34): S2's roll-off counts only who starts; an attack's damage
 // is worth what the hit layer can take (S5: the rest is lost), so every face that destroys the layer is as good.
 import { RecordingDice, scripted, shields, startTable, type GameEvent } from '@dicehall/shared';
 
@@ -31,7 +31,7 @@ const attackOn = (seat: number, sides: number, value: number, before: number) =>
   });
 
 describe('Shields roll meanings', () => {
-  it('S2: the roll-off’s 3d12 per seat, a tied round included, are each their roller’s', () => {
+  it('S2: the roll-off, a tied round included, counts only who starts', () => {
     // Round 1 ties at 18; round 2: 12+1+1 = 14 against 2+2+2 = 6.
     const dice = new RecordingDice(scripted([6, 6, 6, 5, 6, 7, 12, 1, 1, 2, 2, 2]));
     const start = startTable(shields, {}, 2, dice);
@@ -45,9 +45,9 @@ describe('Shields roll meanings', () => {
       events: start.entry.events as GameEvent[],
       rolls: start.entry.rolls,
     });
-    expect(m.map((x) => x!.favours)).toEqual([0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1]);
-    expect(m[6]).toMatchObject({ better: 0, same: 1 / 12 });
-    expect(m[7]).toMatchObject({ better: 11 / 12, same: 1 / 12 });
+    // Only the deciding die counts, as who starts: seat 0 won, the best result for seat 0.
+    expect(m.slice(0, 11).every((x) => x!.favours === null)).toBe(true);
+    expect(m[11]).toEqual({ favours: 0, better: 0, same: 0.5, what: 'roll-off: the first player starts' });
   });
 
   it.each([

@@ -220,10 +220,9 @@ export function seatLuck(
   });
 }
 
-/** "78%", with the ends said as bounds rather than rounded to 0% or 100%. */
+/** "78%"; near the ends one decimal, rounded down so "better than 99.9%" stays true (never 100%). */
 export function percentText(p: number): string {
-  if (p < 0.01) return 'fewer than 1%';
-  if (p > 0.99) return 'more than 99%';
+  if (p > 0.99 || p < 0.01) return `${Math.min(99.9, Math.floor(p * 1000) / 10)}%`;
   return `${Math.round(p * 100)}%`;
 }
 

@@ -1,7 +1,7 @@
 // Who goes first in a two-player game: each rolls a d6, the higher starts, ties roll again (Dice Chess C3, Shields Up).
 import type { Dice } from './dice';
 import type { RollMeaning, Seat } from './game-module';
-import { meaningOfFaces } from './luck';
+import { nobodys } from './luck';
 
 /**
  * One round of the roll-off, as the log records it (the keys' order is part of the log's stable JSON). A type, not
@@ -29,9 +29,24 @@ export function rollOff(dice: Dice, events: { push(event: RollOffEvent): unknown
   }
 }
 
-/** What a roll-off's dice meant (issue 34): each die is its own seat's, and the higher face is better. */
+/**
+ * What a roll-off's dice meant (issue 34): who starts, and nothing else. Seat 0 starts with probability exactly ½
+ * however many rounds tie, so the deciding die carries one meaning for seat 0 (better ½ when seat 1 won, same ½);
+ * every other die favours nobody. Scoring each die on its own would not be calibrated: whether another round is
+ * rolled depends on the dice themselves (a tie), which skews the sum of a short roll-off's scores.
+ */
 export function rollOffMeanings(events: readonly { type: string }[]): RollMeaning[] {
-  return events
-    .filter((e): e is RollOffEvent => e.type === 'roll-off')
-    .flatMap((e) => e.rolls.map((v, s) => meaningOfFaces(s, 6, v, (f) => f, 'roll-off for the first move')));
+  const rounds = events.filter((e): e is RollOffEvent => e.type === 'roll-off');
+  const dice = rounds.flatMap((e) => e.rolls.map(() => nobodys('roll-off die (only who starts counts)')));
+  const first = rounds.at(-1)?.first;
+  if (first === 0 || first === 1) dice[dice.length - 1] = startsMeaning(first);
+  return dice;
 }
+
+/** Seat 0's luck in a fair coin's worth of "who starts": better ½ when seat 1 starts, same ½. */
+export const startsMeaning = (first: Seat): RollMeaning => ({
+  favours: 0,
+  better: first === 0 ? 0 : 0.5,
+  same: 0.5,
+  what: first === 0 ? 'roll-off: the first player starts' : 'roll-off: the second player starts',
+});

@@ -1,8 +1,9 @@
 // What Dice Chess's rolls meant, for the luck report (issue 34). Every rules version rolls the same way.
 //
 // A die's value is worth more the higher it is: a capture needs an equal or higher value (C5) and the board's total
-// decides a game that ends without annihilation (C7). So each starting die (C2), each roll-off die (C3) and each
-// capture reroll (C5) favours its owner with "higher is better"; the random placement's shuffle favours nobody.
+// decides a game that ends without annihilation (C7). So each starting die (C2) and each capture reroll (C5) favours
+// its owner with "higher is better"; the roll-off (C3) counts only who starts (core/roll-off.ts); the random
+// placement's shuffle favours nobody.
 import type { RollMeaning, RollSituation } from '../../core/game-module';
 import { meaningOfFaces, nobodys } from '../../core/luck';
 import { rollOffMeanings } from '../../core/roll-off';

@@ -2,7 +2,7 @@
 //
 // U2's and U6's shuffles and U7's blind Smuggle are luck nobody chose: a card's worth depends on the whole hidden
 // position, so no draw order is "better" for a seat in a way both players would agree on before the game. Only the
-// roll-off for the first turn (U2: a d6 each, higher starts) favours a seat.
+// roll-off for the first turn (U2) counts, and only who starts (core/roll-off.ts).
 import type { GameEvent, RollMeaning, RollSituation } from '../../core/game-module';
 import { nobodys } from '../../core/luck';
 import { rollOffMeanings } from '../../core/roll-off';
