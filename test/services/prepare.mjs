@@ -59,7 +59,7 @@ function missingPackages() {
 }
 
 function install(packages) {
-  const command = `apt-get update && apt-get install -y ${packages.join(' ')}`;
+  const command = `sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`;
   const may =
     process.env.DICEHALL_TEST_INSTALL !== '0' &&
     onPath('apt-get') &&
@@ -68,7 +68,7 @@ function install(packages) {
     fail([
       `missing: ${packages.join(', ')}`,
       onPath('apt-get')
-        ? `install with:  sudo ${command}`
+        ? `install with:  ${command}`
         : `install them with your system's package manager (Debian names: ${packages.join(' ')})`,
       'then run `npm test` again (CHROMIUM_PATH, CADDY_PATH, TEST_DATABASE_URL, TEST_REDIS_URL point at your own).',
     ]);
@@ -82,7 +82,7 @@ function install(packages) {
   ]) {
     const argv = [...sudo, ...args];
     const r = spawnSync(argv[0], argv.slice(1), { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (r.status !== 0) fail([`\`${argv.join(' ')}\` failed (exit ${r.status})`, `install by hand: sudo ${command}`]);
+    if (r.status !== 0) fail([`\`${argv.join(' ')}\` failed (exit ${r.status})`, `install by hand: ${command}`]);
   }
   const still = missingPackages();
   if (still.length > 0) fail([`still missing after apt-get: ${still.join(', ')}`]);
