@@ -304,9 +304,21 @@ function EndOverlay(props: {
   const el = useRef<HTMLDivElement>(null);
   // The whole first block (strips, bar, board) comes into view, not just the overlay at the board's foot.
   useEffect(() => {
-    // (On a phone a tall play sheet breaks the block up: then the overlay itself.)
-    const block = el.current?.closest('.table-first');
-    (block && block.getBoundingClientRect().height > 0 ? block : el.current)?.scrollIntoView({ block: 'nearest' });
+    const bring = () => {
+      // (On a phone a tall play sheet breaks the block up: then the overlay itself.)
+      const block = el.current?.closest('.table-first');
+      (block && block.getBoundingClientRect().height > 0 ? block : el.current)?.scrollIntoView({ block: 'nearest' });
+    };
+    bring();
+    // The end also changes what is drawn around the board (a game's controls, Dice Siege's legend) just after, which
+    // can move the overlay out of view again: follow the page's size for a moment.
+    const watch = new ResizeObserver(bring);
+    watch.observe(document.body);
+    const stop = setTimeout(() => watch.disconnect(), 1500);
+    return () => {
+      clearTimeout(stop);
+      watch.disconnect();
+    };
   }, []);
   const module = gameModule(snap.game);
   const names = snap.seats.map((_, i) => nameOf(snap, i));

@@ -9,8 +9,10 @@ export interface Layout {
   /** Board origin (top-left of the a8/h1 corner as drawn). */
   bx: number;
   by: number;
-  /** Width of the rank labels on the left and height of the file labels below. */
+  /** Width of the rank labels' column on the left. */
   lab: number;
+  /** Height of the file labels' row below the board (a 12 px letter needs more than the narrow rank column). */
+  fileH: number;
   portrait: boolean;
   /** Side panels by screen position: [top (the far side), bottom (the viewer's side)]. */
   panels: [Box, Box];
@@ -32,7 +34,8 @@ export function computeLayout(W: number, H: number): Layout {
   const narrow = W < 560;
   const padP = narrow ? 4 : pad;
   const labP = narrow ? 11 : 14;
-  const sqP = Math.floor(Math.min((W - 2 * padP - labP) / 8, (H - 2 * strip - quietRow - labP - 2 * pad) / 8));
+  const fileP = 18;
+  const sqP = Math.floor(Math.min((W - 2 * padP - labP) / 8, (H - 2 * strip - quietRow - fileP - 2 * pad) / 8));
   if (sqL >= sqP) {
     const sq = clamp(sqL, 16, 84);
     const w = Math.min(panelW, Math.max(180, W - (labL + 8 * sq + 16) - 2 * pad));
@@ -47,6 +50,7 @@ export function computeLayout(W: number, H: number): Layout {
       bx,
       by,
       lab: labL,
+      fileH: labL,
       portrait: false,
       panels: [
         { x: px, y: by, w, h: ph },
@@ -57,16 +61,17 @@ export function computeLayout(W: number, H: number): Layout {
   }
   const sq = clamp(sqP, 16, 84);
   const bx = snap((W - 8 * sq - labP) / 2 + labP);
-  const y0 = snap(Math.max(0, (H - (2 * strip + quietRow + 8 * sq + labP)) / 2));
+  const y0 = snap(Math.max(0, (H - (2 * strip + quietRow + 8 * sq + fileP)) / 2));
   const by = y0 + strip;
   const x = bx - labP;
   const w = 8 * sq + labP;
-  const below = by + 8 * sq + labP;
+  const below = by + 8 * sq + fileP;
   return {
     sq,
     bx,
     by,
     lab: labP,
+    fileH: fileP,
     portrait: true,
     panels: [
       { x, y: y0, w, h: strip },

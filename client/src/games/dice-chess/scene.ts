@@ -46,7 +46,7 @@ export class BoardScene {
     for (let k = 0; k < 8; k++) {
       this.labels[k]!.set(bottom === 0 ? FILES[k]! : FILES[7 - k]!, { size: labelSize }).at(
         bx + (k + 0.5) * sq,
-        by + 8 * sq + L.lab / 2 + 1,
+        by + 8 * sq + L.fileH / 2 + 1,
       );
       this.labels[8 + k]!.set(String(bottom === 0 ? 8 - k : k + 1), { size: labelSize }).at(
         bx - L.lab / 2 - 3,
