@@ -79,6 +79,8 @@ export class BotPool {
   readonly rooms = new BotRoomCap();
   /** Answers given, and how many of them were fallbacks (for tests and logs). */
   stats = { answers: 0, timeouts: 0, errors: 0, restarts: 0, slowestThinkMs: 0 };
+  /** The last asks' waits for a thread (ms, from the ask to its dispatch), per owner: what the queue cost each. */
+  private waits = new Map<string, number[]>();
 
   constructor(private opts: BotPoolOptions) {}
 
@@ -107,6 +109,11 @@ export class BotPool {
     while (!this.closed && this.slots.length < this.opts.threads) this.addSlot();
   }
 
+  /** The last 64 asks' waits for a thread of `owner` (ms), oldest first: the delay the queue itself added. */
+  queueWaits(owner: string): number[] {
+    return [...(this.waits.get(owner) ?? [])];
+  }
+
   /** Asks waiting for a thread, in all and per address (tests and logs). */
   waiting(): { total: number; byOwner: Record<string, number> } {
     return { total: this.queue.size, byOwner: this.queue.waitingBy() };
@@ -131,6 +138,10 @@ export class BotPool {
       job.slot = slot;
       slot.job = job;
       job.dispatched = Date.now();
+      const waits = this.waits.get(job.owner) ?? [];
+      waits.push(job.dispatched - job.started);
+      if (waits.length > 64) waits.shift();
+      this.waits.set(job.owner, waits);
       job.timer = setTimeout(() => this.expire(job), job.ask.budgetMs + this.opts.marginMs);
       const req: WorkerRequest = {
         id: job.id,
