@@ -154,30 +154,7 @@ export function tiebreak(serverSeedHex: string, gameId: string, index: number): 
   return (hi * 0x100000000 + lo + 0.5) / 2 ** 53;
 }
 
-/**
- * The meaning of a fair die's `value` for `favours` when each face is worth `worth(face)` to that seat (higher is
- * better): the share of faces worth strictly more, and of faces worth the same. Most modules need only this.
- */
-export function meaningOfFaces(
-  favours: Seat | null,
-  sides: number,
-  value: number,
-  worth: (face: number) => number,
-  what: string,
-): RollMeaning {
-  const mine = worth(value);
-  let better = 0;
-  let same = 0;
-  for (let f = 1; f <= sides; f++) {
-    const w = worth(f);
-    if (w > mine) better++;
-    else if (w === mine) same++;
-  }
-  return { favours, better: better / sides, same: same / sides, what };
-}
-
-/** A roll that is luck nobody chose (a shuffle's draw, a random placement). */
-export const nobodys = (what: string): RollMeaning => ({ favours: null, better: 0, same: 1, what });
+export { meaningOfFaces, nobodys } from './roll-meaning';
 
 /** u → z for a meaning and its V; null when the meaning counts for nobody or is not a proper probability. */
 function scoreOf(m: RollMeaning, v: number, seats: number): { u: number; z: number } | null {

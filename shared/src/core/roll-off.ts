@@ -1,7 +1,7 @@
 // Who goes first in a two-player game: each rolls a d6, the higher starts, ties roll again (Dice Chess C3, Shields Up).
 import type { Dice } from './dice';
 import type { RollMeaning, Seat } from './game-module';
-import { nobodys } from './luck';
+import { nobodys } from './roll-meaning';
 
 /**
  * One round of the roll-off, as the log records it (the keys' order is part of the log's stable JSON). A type, not

@@ -5,7 +5,7 @@
 // its owner with "higher is better"; the roll-off (C3) counts only who starts (core/roll-off.ts); the random
 // placement's shuffle favours nobody.
 import type { RollMeaning, RollSituation } from '../../core/game-module';
-import { meaningOfFaces, nobodys } from '../../core/luck';
+import { meaningOfFaces, nobodys } from '../../core/roll-meaning';
 import { rollOffMeanings } from '../../core/roll-off';
 import { DICE_PER_SIDE } from './board';
 import type { DiceChessEvent, DiceChessState } from './state';

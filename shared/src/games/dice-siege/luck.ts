@@ -10,7 +10,7 @@
 // In a race the players share the dice (D7): the same faces count for each seat's own sheet, so the seats' scores
 // are not independent and the race's percentiles are not calibrated; a solo game's are.
 import type { GameEvent, RollMeaning, RollSituation } from '../../core/game-module';
-import { meaningOfFaces } from '../../core/luck';
+import { meaningOfFaces } from '../../core/roll-meaning';
 import { isBreached, sheetOf, TRACK_IDS, TRACKS, type SiegeState } from './state';
 
 /** How usable each face 1–6 is for `seat`'s sheet in `state` (1 usable, 0 not, ½ for a Halflings one). */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { refuse, type GameModule, type Seat } from '../../core/game-module';
 import { seatName } from '../../core/names';
-import { meaningOfFaces } from '../../core/luck';
+import { meaningOfFaces } from '../../core/roll-meaning';
 
 export const ROLLS_EACH = 3;
 

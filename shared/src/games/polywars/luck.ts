@@ -10,7 +10,7 @@
 // - W3 mutation (d10 power): each target's reroll is its owner's: the old value again destroys it (the worst
 //   result), otherwise higher is better.
 import type { GameEvent, RollMeaning, RollSituation } from '../../core/game-module';
-import { meaningOfFaces } from '../../core/luck';
+import { meaningOfFaces } from '../../core/roll-meaning';
 import type { PolywarsState } from './state';
 
 type Ev = GameEvent & Record<string, unknown>;

@@ -4,7 +4,7 @@
 // position, so no draw order is "better" for a seat in a way both players would agree on before the game. Only the
 // roll-off for the first turn (U2) counts, and only who starts (core/roll-off.ts).
 import type { GameEvent, RollMeaning, RollSituation } from '../../core/game-module';
-import { nobodys } from '../../core/luck';
+import { nobodys } from '../../core/roll-meaning';
 import { rollOffMeanings } from '../../core/roll-off';
 
 export function shieldsUpRollMeanings(s: RollSituation<unknown, unknown, GameEvent>): RollMeaning[] {

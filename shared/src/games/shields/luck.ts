@@ -5,7 +5,7 @@
 // the hit): damage beyond the layer is lost, so every face that destroys the layer is equally good (a 7 and an 8
 // against a 5-point shield are the same result).
 import type { GameEvent, RollMeaning, RollSituation } from '../../core/game-module';
-import { meaningOfFaces, nobodys } from '../../core/luck';
+import { meaningOfFaces, nobodys } from '../../core/roll-meaning';
 import { startsMeaning } from '../../core/roll-off';
 
 type RollOff = { type: 'roll-off'; seat: number; rolls: number[] };
