@@ -184,10 +184,19 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
         } else await tapAt(p, tx, ty);
         taps++;
         // A legal step shows in the log (in words, on the spectator's page too); one the rules refuse snaps back with a reason.
+        // (Landed means this die's step line came, not any line: another seat's line may arrive meanwhile.)
         const landed = await p
-          .waitForFunction((n) => document.querySelectorAll('[aria-label="Game log"] li').length > n, before, {
-            timeout: 4000,
-          })
+          .waitForFunction(
+            ([n, die]) => {
+              const lines = [...document.querySelectorAll('[aria-label="Game log"] li')];
+              return (
+                lines.length > n &&
+                lines.slice(n).some((li) => new RegExp(`die ${die} steps \\d`).test(li.textContent ?? ''))
+              );
+            },
+            [before, Number(id)] as const,
+            { timeout: 4000 },
+          )
           .then(
             () => true,
             () => false,
