@@ -160,7 +160,8 @@ async function postgres() {
       '-c full_page_writes=off',
       '-c max_connections=300',
     ].join(' ');
-    asPgUser(user, [
+    // A server killed a moment ago may still hold its lock file (its processes not yet gone): try again, briefly.
+    const start = [
       path.join(bin, 'pg_ctl'),
       '-D',
       PG_DIR,
@@ -170,7 +171,14 @@ async function postgres() {
       options,
       '-w',
       'start',
-    ]);
+    ];
+    for (let attempt = 1; ; attempt++) {
+      const argv = user ? ['runuser', '-u', user, '--', ...start] : start;
+      const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8' });
+      if (r.status === 0) break;
+      if (attempt === 10) fail(['PostgreSQL did not start:', (r.stderr || r.stdout).trim().slice(-1500)]);
+      await new Promise((res) => setTimeout(res, 1000));
+    }
     await waitFor('PostgreSQL', () => answers(TEST_PG_PORT));
   }
   const psql = [
