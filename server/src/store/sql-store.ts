@@ -43,7 +43,8 @@ export class SqlGameStore implements GameStore {
   private nextSeq = new Map<string, number>();
 
   constructor(
-    private readonly sql: Sql,
+    /** The handle itself: notifications keep their own tables in the same database (./notify-store). */
+    readonly sql: Sql,
     readonly backend: 'embedded' | 'postgres',
     options: SqlStoreOptions = {},
   ) {
