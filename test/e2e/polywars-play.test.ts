@@ -204,7 +204,7 @@ async function play(way: 'board' | 'list', device: 'phone' | 'desktop' = 'phone'
       }
       done.steps++;
       const log = await p.locator('[aria-label="Game log"] li').allTextContents();
-      expect(log.join('\n')).toMatch(/Ana's die \d+ steps \d+\.\d R /);
+      expect(log.join('\n')).toMatch(/Ana's (\w+ )?d\d+ \(\d+\) steps \d+\.\d R /);
       if (!done.shots.has('mid')) {
         done.shots.add('mid');
         await shot(p, `polywars-${way}-mid-${device}`);

@@ -187,14 +187,11 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
         // (Landed means this die's step line came, not any line: another seat's line may arrive meanwhile.)
         const landed = await p
           .waitForFunction(
-            ([n, die]) => {
+            ([n, who]) => {
               const lines = [...document.querySelectorAll('[aria-label="Game log"] li')];
-              return (
-                lines.length > n &&
-                lines.slice(n).some((li) => new RegExp(`die ${die} steps \\d`).test(li.textContent ?? ''))
-              );
+              return lines.length > n && lines.slice(n).some((li) => (li.textContent ?? '').includes(`${who} steps `));
             },
-            [before, Number(id)] as const,
+            [before, bar.dice[id][4]] as const,
             { timeout: 4000 },
           )
           .then(
@@ -205,7 +202,7 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
           stepsLanded++;
           await sam
             .getByRole('list', { name: 'Game log' })
-            .getByText(new RegExp(`die ${id} steps \\d`))
+            .getByText(`${bar.dice[id][4]} steps `)
             .last()
             .waitFor({ state: 'attached' }); // (the spectator's log may sit folded below the board)
         } else

@@ -26,6 +26,7 @@ export * from './board';
 export * from './catalogue';
 export * from './geometry';
 export * from './legal';
+export * from './named';
 export * from './rules';
 export * from './scenarios';
 export * from './state';
@@ -34,8 +35,9 @@ export * from './view';
 export const polywars: GameModule<PolywarsState, PolywarsAction, PolywarsOptions, PolywarsView> = {
   id: 'polywars',
   rulesVersion: POLYWARS_RULES,
-  // Rules 1 (before W8's ending and W9's tagging) replays archived games; the state carries its version.
-  rulesFor: (version) => (version === 1 || version === 2 ? withRules(version) : undefined),
+  // Rules 1 (before W8's ending and W9's tagging) and 2 (before events named their dice) replay archived games; the
+  // state carries its version.
+  rulesFor: (version) => (version === 1 || version === 2 || version === 3 ? withRules(version) : undefined),
   name: 'Polywars',
   pitch:
     'Your dice are the army. Build a force of polyhedral dice under a budget of sides, roll them all, deploy in secret ' +

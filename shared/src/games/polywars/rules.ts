@@ -2,6 +2,7 @@
 // powers (W3), the Leadership aura and elimination (W7), and apply; scenario specifics live in scenarios.ts. Pure.
 import type { Dice } from '../../core/dice';
 import { refuse, type GameEvent, type Refusal, type Seat, type Step } from '../../core/game-module';
+import { nameDice } from './named';
 import { HEAL_POINTS, OPTION_POINTS, POWER_COST, SCENARIOS, SNIPE_BASES } from './catalogue';
 import {
   distanceToDisc,
@@ -118,6 +119,9 @@ export function setupState(
     result: null,
   };
 }
+
+/** Rules 3 names the dice in each event (nameDice); earlier rules' logs stay as they were recorded. */
+const named = (before: PolywarsState, events: GameEvent[]) => (before.rules >= 3 ? nameDice(before, events) : events);
 
 /** A working copy: the rules change only this, never the state they were given. */
 function draft(s: PolywarsState): PolywarsState {
@@ -786,7 +790,7 @@ export function applyAction(state: PolywarsState, seat: Seat, act: PolywarsActio
   const s = draft(state);
   const events: GameEvent[] = [];
   const refusal = applyIn(s, seat, act, dice, events);
-  return refusal ?? { ok: true, state: s, events };
+  return refusal ?? { ok: true, state: s, events: named(state, events) };
 }
 
 function applyIn(s: PolywarsState, seat: Seat, act: PolywarsAction, dice: Dice, events: GameEvent[]): Refusal | null {
@@ -990,5 +994,5 @@ export function leave(state: PolywarsState, seat: Seat, dice: Dice): Step<Polywa
   const s = draft(state);
   const events: GameEvent[] = [];
   leaveIn(s, seat, dice, events);
-  return { ok: true, state: s, events };
+  return { ok: true, state: s, events: named(state, events) };
 }

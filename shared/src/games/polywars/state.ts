@@ -10,10 +10,11 @@ export const MAX_DICE_PER_FORCE = 20;
  * Rules versions (GameModule.rulesVersion): 1 until 2026-11-27; 2 adds W9 (a flag carrier may drop its flag to take
  * another it tags, and a flag passes to a friendly die by tagging: the `tag` action) and W8's ending of Kill the King
  * (a tie at the top of the totals shares the win even when others were eliminated; everybody level is a draw) and of
- * Capture the Flag (said as a draw for want of a capture).
+ * Capture the Flag (said as a draw for want of a capture); 3 (2026-11-28) names the dice in every event that
+ * mentions one (owner, type, value: `named.ts`), so log lines read "Ana's d8 (5)", not "die 21"; play is unchanged.
  */
-export type PolywarsRules = 1 | 2;
-export const POLYWARS_RULES: PolywarsRules = 2;
+export type PolywarsRules = 1 | 2 | 3;
+export const POLYWARS_RULES: PolywarsRules = 3;
 /** Coordinates are integers in units (R = 100); no field is larger than 100 R. */
 const coord = z.number().int().min(0).max(10_000);
 const dieId = z

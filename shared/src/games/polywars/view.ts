@@ -5,6 +5,7 @@ import { seatName } from '../../core/names';
 import type { Zone } from './catalogue';
 import type { Field, Terrain } from './geometry';
 import { activeSeat } from './board';
+import { namedDieWords, type NamedDie } from './named';
 import { toAct } from './rules';
 import type { Phase, Placement, PolywarsState, PwDie, TurnPhase } from './state';
 
@@ -141,6 +142,10 @@ export function describeEvent(e: GameEvent, names: string[]): string {
   const list = (seats: unknown) => (seats as number[]).map(name).join(', ');
   // biome-ignore lint/suspicious/noExplicitAny: Polywars' events are not yet a typed union (see HighRollEvent, DiceChessEvent)
   const x = e as Record<string, any>;
+  // Rules 3 events carry their dice (named.ts): "Ana's d8 (5)"; older logs say "Ana's die 3" and "die 9" as recorded.
+  const named = typeof x.dice === 'object' && x.dice !== null;
+  const any = (id: number) => (named && x.dice[id] ? namedDieWords(x.dice[id] as NamedDie, name) : `die ${id}`);
+  const mine = (id: number) => (named && x.dice[id] ? any(id) : `${name(x.seat)}'s die ${id}`);
   switch (e.type) {
     case 'built':
       return `${name(x.seat)} has built a force`;
@@ -167,52 +172,65 @@ export function describeEvent(e: GameEvent, names: string[]): string {
     case 'turn':
       return `${name(x.seat)}'s turn`;
     case 'attack': {
-      // "Zap (range 2): Ana's die 3 hits die 12 for 2 …": who, whom, and the command roll against what it needed.
+      // "Zap (range 2): Ana's d8 (5) hits Ben's d6 (4) for 2 …": who, whom, and the command roll against what it needed.
       const how = x.zap ? `Zap (range ${x.range})` : 'Attack';
       const roll = `rolled ${x.command} against ${x.against}`;
-      const who = `${name(x.seat)}'s die ${x.die}`;
-      if (x.outcome === 'perfect') return `${how}: ${who} hits die ${x.target} perfectly (rolled ${x.command})`;
-      if (x.outcome === 'failed') return `${how}: ${who} misses die ${x.target} and takes 1 (${roll})`;
+      const who = mine(x.die);
+      const whom = any(x.target);
+      if (x.outcome === 'perfect') return `${how}: ${who} hits ${whom} perfectly (rolled ${x.command})`;
+      if (x.outcome === 'failed') return `${how}: ${who} misses ${whom} and takes 1 (${roll})`;
       return x.zap
-        ? `${how}: ${who} hits die ${x.target} for ${x.command}, less the zap back (${roll})`
-        : `${how}: ${who} hits die ${x.target} for ${x.command} (${roll})`;
+        ? `${how}: ${who} hits ${whom} for ${x.command}, less the zap back (${roll})`
+        : `${how}: ${who} hits ${whom} for ${x.command} (${roll})`;
     }
     case 'zap-back':
-      return `Zap back ${x.cost}: die ${x.die} takes ${x.absorb}, die ${x.target} takes ${x.dealt}`;
+      return `Zap back ${x.cost}: ${any(x.die)} takes ${x.absorb}, ${any(x.target)} takes ${x.dealt}`;
     case 'destroyed':
-      return `${name(x.seat)}'s d${x.sides} (die ${x.die}) is destroyed`;
+      return named ? `${any(x.die)} is destroyed` : `${name(x.seat)}'s d${x.sides} (die ${x.die}) is destroyed`;
     case 'eliminated':
       return `${list(x.seats)} ${x.reason === 'left' ? 'left the game' : 'lost their leader'} and ${(x.seats as number[]).length > 1 ? 'are' : 'is'} out`;
     case 'step':
-      return `${name(x.seat)}'s die ${x.die} steps ${heading(x.from, x.to)}`;
-    case 'power':
-      return x.to
-        ? `${name(x.seat)}'s die ${x.die} teleports ${heading(x.from, x.to)}`
-        : `${name(x.seat)}'s die ${x.die} uses ${String(x.power).replace('-', ' ')}`;
+      return `${mine(x.die)} steps ${heading(x.from, x.to)}`;
+    case 'power': {
+      if (x.to) return `${mine(x.die)} teleports ${heading(x.from, x.to)}`;
+      const uses = `${mine(x.die)} uses ${String(x.power).replace('-', ' ')}`;
+      if (!named || !Array.isArray(x.targets)) return uses;
+      // Rules 3: whom the power reached, in words (a healer's points, a mutation's rerolls).
+      const targets = x.targets as (number | { die: number; points: number })[];
+      if (!targets.length) return `${uses}: nobody in reach`;
+      const on = targets.map((t, i) =>
+        typeof t === 'number' ? (x.rolls ? `${any(t)} rerolls ${x.rolls[i]}` : any(t)) : `${any(t.die)} +${t.points}`,
+      );
+      return `${uses}: ${on.join(', ')}`;
+    }
     case 'done':
       return `${name(x.seat)} ends the phase`;
     case 'cycle-limit':
       return `The cycle limit is reached: totals ${(x.seats as number[]).map((s, i) => `${name(s)} ${x.totals[i]}`).join(', ')}`;
     case 'respawn':
-      return `${name(x.seat)}'s die ${x.die} respawns on its base showing ${x.value}`;
+      return named
+        ? `${name(x.seat)}'s d${x.dice[x.die].sides} respawns on its base showing ${x.value}`
+        : `${name(x.seat)}'s die ${x.die} respawns on its base showing ${x.value}`;
     case 'flag-tagged':
-      return `${name(x.seat)} picks up ${name(x.flag)}'s flag with die ${x.die}`;
+      return `${name(x.seat)} picks up ${name(x.flag)}'s flag with ${named ? any(x.die) : `die ${x.die}`}`;
     case 'flag-passed':
-      return `${name(x.seat)} passes ${name(x.flag)}'s flag from die ${x.from} to die ${x.die}`;
+      return named
+        ? `${name(x.seat)} passes ${name(x.flag)}'s flag from ${any(x.from)} to ${any(x.die)}`
+        : `${name(x.seat)} passes ${name(x.flag)}'s flag from die ${x.from} to die ${x.die}`;
     case 'flag-dropped':
       return `${name(x.flag)}'s flag lies at ${at(x)}`;
     case 'flag-captured':
       return `${name(x.seat)} brings ${name(x.flag)}'s flag home`;
     case 'unfrozen':
-      return `Die ${x.by} frees the hostage (die ${x.die})`;
+      return named ? `${any(x.by)} frees the hostage, ${any(x.die)}` : `Die ${x.by} frees the hostage (die ${x.die})`;
     case 'unleashed':
-      return `The Rage takes die ${x.die} at ${at(x)}, now showing ${x.value}`;
+      return `The Rage takes ${any(x.die)} at ${at(x)}, now showing ${x.value}`;
     case 'rage-halved':
       return `A perfect attack halves the Rage die: it loses ${x.lost}`;
     case 'rage-passed':
-      return `The Rage passes to die ${x.to}, now showing ${x.value}`;
+      return `The Rage passes to ${any(x.to)}, now showing ${x.value}`;
     case 'snipe-home':
-      return `${name(x.seat)}'s die ${x.die} reaches the far base: ${(x.points as number[]).join('–')}`;
+      return `${mine(x.die)} reaches the far base: ${(x.points as number[]).join('–')}`;
     case 'battle-end':
       return `Battle ${x.battle} is over: ${(x.points as number[]).join('–')}`;
     case 'battle-start':
