@@ -9,6 +9,7 @@ import { serveClient } from './static';
 import type { RoomSummary } from './room-page';
 import type { Durability } from '../rooms/durability';
 import type { StoreHealth } from '../store/guarded-store';
+import { daysRoutes } from '../days/routes';
 
 const roomId = /^[A-Za-z0-9_-]{1,32}$/;
 const gameId = /^[0-9a-f]{16}$/;
@@ -107,6 +108,9 @@ export function routes(app: Express, archive: Archive, clientDist: string | unde
     res.setHeader('Content-Disposition', `attachment; filename="dicehall-${log.game}-${log.gameId}.json"`);
     res.json(log);
   });
+
+  // "Your games", device codes, the deadline sweep (../days/routes).
+  daysRoutes(app, durable);
 
   app.use('/api', (_req, res) => {
     res.status(404).json({ code: 'not-found', message: 'No such API route.' });

@@ -13,6 +13,7 @@ import {
   resultOf,
   startTable,
   timeable,
+  isDays,
   CLOSE,
   expandDoc,
   linesOf,
@@ -45,6 +46,8 @@ import { replayStored, type Durability, type Journal } from './durability';
 import type { StoredGame } from '../store/game-store';
 import type { StoreHealth, StoreTrouble } from '../store/guarded-store';
 import { excerpt, log } from '../log';
+import { RoomDays } from '../days/room-days';
+import { serverNow } from '../days/time';
 
 export interface RoomContext {
   config: Config;
@@ -100,6 +103,8 @@ export class GameRoom extends Room<TableState> {
   private vsComputer = false;
   /** Brought back from the store: its first joiner is a returning player, never refused for the cap. */
   private resumedGame = false;
+  /** Turns stored and told (../days/room-days): "Your games", the deadline sweep, notifications. */
+  private days: RoomDays | null = null;
 
   /** Runs before any reservation: records the caller's address for the per-address limits. */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<AuthData> {
@@ -128,7 +133,7 @@ export class GameRoom extends Room<TableState> {
         this.state.clock = json;
         this.timers.schedulePatch();
       },
-      () => this.clockNow ?? Date.now(),
+      () => this.clockNow ?? serverNow(),
     );
     this.journal =
       this.ctx.durable?.journal(
@@ -165,6 +170,8 @@ export class GameRoom extends Room<TableState> {
     for (let s = 0; s < seats; s++) state.seats.push(new SeatState());
     this.setState(state);
     this.seating = new Seats(this.seatHost(), seats, config.graceSeconds);
+    this.seating.turnBased = isDays(parsed.data.clock);
+    this.days = new RoomDays(this.ctx.durable, () => this.daysView(), serverNow);
     this.bots = new RoomBots(
       this.ctx.bots,
       this.botHost(),
@@ -362,7 +369,7 @@ export class GameRoom extends Room<TableState> {
       },
       refuse: (client, of, code, message) => this.refuse(client, of, code, message),
       play: (client, seat, kind, input) =>
-        this.commit(client, kind, advance(this.module, this.table!, seat, kind, input, this.dice!, Date.now())),
+        this.commit(client, kind, advance(this.module, this.table!, seat, kind, input, this.dice!, serverNow())),
       botHolds: (seat) => this.bots.holds(seat),
       botsChanged: () => this.bots.changed(),
       startGame: () => this.startGame(),
@@ -393,7 +400,7 @@ export class GameRoom extends Room<TableState> {
           this.commit(
             null,
             'resign',
-            advance(this.module, this.table, seat, 'resign', undefined, this.dice!, Date.now()),
+            advance(this.module, this.table, seat, 'resign', undefined, this.dice!, serverNow()),
           );
         else seatState(this.state, seat).claimable = true;
       },
@@ -456,6 +463,7 @@ export class GameRoom extends Room<TableState> {
     this.clockNow = step.entry.at;
     this.clocks?.moved(step.entry.seat, [...this.state.toAct], this.state.phase === 'over');
     this.clockNow = null;
+    this.days?.turned(step.entry);
     this.broadcastPatch();
     this.bots.changed();
   }
@@ -467,11 +475,29 @@ export class GameRoom extends Room<TableState> {
       this.commit(
         null,
         'timeout',
-        advance(this.module, this.table, seat, 'timeout', undefined, this.dice!, Date.now()),
+        advance(this.module, this.table, seat, 'timeout', undefined, this.dice!, serverNow()),
       );
     } catch (e) {
       this.onUncaughtException(e as Error, 'clock');
     }
+  }
+
+  /** The deadline sweep found this game's clock due: it is looked at now (../days/sweep). */
+  checkClock() {
+    this.clocks?.recheck();
+  }
+
+  /** What the turn reports read (../days/room-days). */
+  private daysView() {
+    return {
+      gameId: this.state.gameId,
+      roomId: this.roomId,
+      module: this.module,
+      table: this.table,
+      names: [...this.state.seats].map((s) => s.name),
+      connected: [...this.state.seats].flatMap((s, i) => (s.connected ? [i] : [])),
+      deadline: this.clocks?.days ? this.clocks.deadline() : null,
+    };
   }
 
   /** Tells everyone a planned restart is coming (they reconnect by themselves when it is back). */
@@ -559,6 +585,7 @@ export class GameRoom extends Room<TableState> {
       if (!this.seating.holders[s]?.bot) this.seating.markDropped(s);
     this.publishListing();
     this.bots.changed();
+    this.days?.restored(g.entries.at(-1));
   }
 
   // ---- the game ----------------------------------------------------------------------------------
@@ -567,7 +594,7 @@ export class GameRoom extends Room<TableState> {
     const clientSeed = this.seating.holders.map((h) => h?.clientSeed ?? '').join(':');
     this.state.clientSeed = clientSeed;
     this.dice = this.record.dice(clientSeed);
-    const start = startTable(this.module, this.options, this.seating.holders.length, this.dice, Date.now());
+    const start = startTable(this.module, this.options, this.seating.holders.length, this.dice, serverNow());
     if (!start.ok) throw new Error(`setup refused validated options: ${start.message}`);
     this.table = start.table;
     this.record.entries = [start.entry];
@@ -600,6 +627,7 @@ export class GameRoom extends Room<TableState> {
     this.clockNow = start.entry.at;
     this.clocks?.start(this.seating.holders.length, [...this.state.toAct]);
     this.clockNow = null;
+    this.days?.turned(start.entry);
     this.publishListing();
     this.bots.reset();
     this.bots.changed();
@@ -731,7 +759,7 @@ export class GameRoom extends Room<TableState> {
         return doc ? { view: doc.view, legal: doc.legal, seat } : null;
       },
       play: (seat: number, action: unknown, level: BotLevel, fallback: string | null) => {
-        let step = advance(this.module, this.table!, seat, 'action', action, this.dice!, Date.now());
+        let step = advance(this.module, this.table!, seat, 'action', action, this.dice!, serverNow());
         if (!step.ok) {
           // Never expected (the bot chose from this very position's legal actions); the seat must not hang.
           log.error({ event: 'bot-refused', room: this.roomId, code: step.code, fallback });
@@ -744,7 +772,7 @@ export class GameRoom extends Room<TableState> {
             'action',
             legal[randomInt(legal.length)],
             this.dice!,
-            Date.now(),
+            serverNow(),
           );
           if (!step.ok) return;
         }

@@ -1,5 +1,5 @@
 // A room's time control: the pure clock from shared/, armed on a Node timer, published as JSON for clients.
-import { GameClock, type Seat, type TimeControl } from '@dicehall/shared';
+import { GameClock, isDays, type Seat, type TimeControl } from '@dicehall/shared';
 
 /** What clients receive: enough to tick locally from `since` (server ms) without a patch every second. */
 export interface ClockWire {
@@ -27,6 +27,27 @@ export class RoomClock {
 
   get timed(): boolean {
     return this.control.mode !== 'none';
+  }
+
+  /** Played over days: the deadline is wall time (never paused) and the store keeps it (../days). */
+  get days(): boolean {
+    return isDays(this.control);
+  }
+
+  /** When the first running clock falls (wall time), or null when none runs. */
+  deadline(): number | null {
+    return this.clock?.deadline() ?? null;
+  }
+
+  /**
+   * Looks at the clocks now rather than when the timer says: the deadline sweep found this game's deadline passed
+   * (a timer armed for days is not woken by time injected in tests, nor by a machine that slept).
+   */
+  recheck() {
+    if (!this.clock) return;
+    const first = this.clock.expired()[0];
+    if (first !== undefined) this.onTimeout(first);
+    else this.arm();
   }
 
   /** A new game's first step: every clock full, the awaited seats running. */

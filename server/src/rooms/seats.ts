@@ -64,6 +64,8 @@ export class Seats {
   holders: (SeatHolder | null)[] = [];
   private seatOf = new Map<string, number>();
   private graceTimers: (Timer | null)[] = [];
+  /** A turn-based (days) table: a dropped player gets no grace countdown and their seat is never claimable. */
+  turnBased = false;
 
   constructor(
     private host: SeatHost,
@@ -216,6 +218,13 @@ export class Seats {
   markDropped(seat: number) {
     const s = seatState(this.host.state, seat);
     s.connected = false;
+    // Played over days, a player away is the normal case: no countdown, no claim; the clock decides.
+    if (this.turnBased) {
+      s.graceEndsAt = 0;
+      this.graceTimers[seat]?.clear();
+      this.graceTimers[seat] = null;
+      return;
+    }
     s.graceEndsAt = Date.now() + this.graceSeconds * 1000;
     this.graceTimers[seat]?.clear();
     this.graceTimers[seat] = this.host.later(() => {
@@ -243,6 +252,8 @@ export class Seats {
    * in its seat, or null when the grace ended or the seat came back through its token meanwhile.
    */
   async reconnect(seat: number, holder: SeatHolder, allow: () => Deferred<Client>): Promise<Client | null> {
+    // Over days nobody waits for a socket: the player comes back by seat token whenever they like.
+    if (this.turnBased) return null;
     try {
       const reconnection = allow();
       holder.reconnection = reconnection;

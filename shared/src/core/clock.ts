@@ -25,6 +25,16 @@ export const timeControl = z.discriminatedUnion('mode', [
       turnSeconds: z.number().int().min(1).max(3600),
     })
     .strict(),
+  z
+    .object({
+      mode: z.literal('days'),
+      /**
+       * Turn-based play over days: every move starts with this many days, unused time is not kept. The deadline is
+       * wall time: it runs while the server is away and falls even with no room loaded (server/src/days/sweep.ts).
+       */
+      days: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(7)]),
+    })
+    .strict(),
 ]);
 export type TimeControl = z.infer<typeof timeControl>;
 
@@ -44,12 +54,20 @@ export interface ClockState {
 /** Time as an injected function, so tests drive a fake one and the rules never read a real clock. */
 export type Now = () => number;
 
+/** A move's whole time in a per-move control (turn, days); null for the others. */
+export function perMoveMs(control: TimeControl): number | null {
+  return control.mode === 'turn'
+    ? control.turnSeconds * 1000
+    : control.mode === 'days'
+      ? control.days * 86_400_000
+      : null;
+}
+
+/** Whether the control plays over days: no grace countdown, no claim, no pause; the deadline decides. */
+export const isDays = (control: TimeControl | null | undefined): boolean => control?.mode === 'days';
+
 const budgetOf = (control: TimeControl): number =>
-  control.mode === 'chess'
-    ? control.baseSeconds * 1000
-    : control.mode === 'turn'
-      ? control.turnSeconds * 1000
-      : Infinity;
+  control.mode === 'chess' ? control.baseSeconds * 1000 : (perMoveMs(control) ?? Infinity);
 
 /** The clocks at the first step: every seat starts full; the awaited seats run from `at`. */
 export function startClocks(control: TimeControl, seats: number, toAct: Seat[], at: number): ClockState {
@@ -83,10 +101,21 @@ export function afterMove(control: TimeControl, clocks: ClockState, seat: Seat, 
   const remaining = [...settled.remaining];
   const moverRan = clocks.running.includes(seat);
   if (control.mode === 'chess' && moverRan) remaining[seat] = (remaining[seat] ?? 0) + control.incrementSeconds * 1000;
-  if (control.mode === 'turn') {
-    for (const s of toAct) if (!clocks.running.includes(s) || s === seat) remaining[s] = control.turnSeconds * 1000;
+  const turn = perMoveMs(control);
+  if (turn !== null) {
+    for (const s of toAct) if (!clocks.running.includes(s) || s === seat) remaining[s] = turn;
   }
   return { ...settled, remaining, running: [...toAct] };
+}
+
+/**
+ * The wall time at which the first running clock falls, or null when none runs: a days game's deadline as the store
+ * keeps it (server/src/days).
+ */
+export function deadlineOf(clocks: ClockState): number | null {
+  if (clocks.paused || clocks.running.length === 0) return null;
+  const soonest = Math.min(...clocks.running.map((s) => clocks.remaining[s] ?? 0));
+  return Number.isFinite(soonest) ? clocks.since + soonest : null;
 }
 
 /** Seats whose running clock has reached zero at `at`, in seat order; none while paused. */
@@ -160,11 +189,16 @@ export class GameClock {
   nextExpiry(): number | null {
     return this.control.mode === 'none' ? null : nextExpiry(this.state, this.now());
   }
+  /** A days clock never pauses: its deadline is wall time, kept while the server is away. */
   pause() {
-    this.state = pauseClocks(this.state, this.now());
+    if (!isDays(this.control)) this.state = pauseClocks(this.state, this.now());
   }
   resume() {
     this.state = resumeClocks(this.state, this.now());
+  }
+  /** When the first running clock falls (wall time), or null. */
+  deadline(): number | null {
+    return this.control.mode === 'none' ? null : deadlineOf(this.state);
   }
   /** Brings back clocks saved before a restart; they stay paused until `resume`. */
   static restore(control: TimeControl, saved: ClockState, now: Now): GameClock {
