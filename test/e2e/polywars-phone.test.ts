@@ -87,10 +87,11 @@ interface Drawn {
   sw: number;
   sh: number;
   selected: number | null;
+  turn: 0 | 1 | 3;
   box: Box;
   shown: Box;
   field: { width: number; height: number };
-  dice: Record<string, [number, number, number]>;
+  dice: Record<string, [number, number, number, number]>;
   labels: ['fixed' | 'sight', string, ...Box][];
   dropped: number;
   players: Box[];
@@ -182,6 +183,40 @@ function checkPlayers(d: Drawn) {
     for (const b of d.players.slice(i + 1)) expect(overlap(a, b)).toBe(false);
   }
 }
+
+it('on a portrait phone the landscape field is turned a quarter and fills its box: no empty bands (issue 28)', async () => {
+  const p = await watch('phone');
+  const d = await drawn(p);
+  expect(d.turn).not.toBe(0);
+  // The field drawn covers at least 80% of the box the view gives it; unturned, the whole field fitted in that box
+  // would cover under 60% (bands above and below).
+  const [, , bw, bh] = d.box;
+  const covered = (d.shown[2] * d.shown[3]) / (bw * bh);
+  const k = Math.min(bw / d.field.width, bh / d.field.height);
+  const unturned = (d.field.width * k * d.field.height * k) / (bw * bh);
+  console.log(
+    `phone: the turned field covers ${Math.round(covered * 100)}% of its box; unturned ${Math.round(unturned * 100)}%`,
+  );
+  expect(covered).toBeGreaterThanOrEqual(0.8);
+  expect(covered).toBeGreaterThan(unturned + 0.15);
+  // Every die is drawn inside that box, at least 28 px across.
+  for (const [x, y, , size] of Object.values(d.dice)) {
+    expect(x).toBeGreaterThanOrEqual(d.box[0]);
+    expect(x).toBeLessThanOrEqual(d.box[0] + d.box[2]);
+    expect(y).toBeGreaterThanOrEqual(d.box[1]);
+    expect(y).toBeLessThanOrEqual(d.box[1] + d.box[3]);
+    expect(size).toBeGreaterThanOrEqual(28);
+  }
+  // A spectator sees the first seat's side at the bottom.
+  const first = Object.values(d.dice).filter((x) => x[2] === 0);
+  expect(first.reduce((a, x) => a + x[1], 0) / first.length).toBeGreaterThan(d.box[1] + d.box[3] / 2);
+  await shot(p, 'polywars-turned-phone');
+  await p.context().close();
+  // A desktop is landscape: not turned.
+  const q = await watch('desktop2');
+  expect((await drawn(q)).turn).toBe(0);
+  await q.context().close();
+});
 
 it("on a phone: sightline labels never overlap, the players' line wraps inside the screen, two fingers pinch to zoom", async () => {
   const p = await watch('phone');

@@ -31,6 +31,7 @@ interface Drawn {
   oy: number;
   me: number | null;
   field: { width: number; height: number };
+  mid: [number, number];
   dice: Record<string, [number, number, number, number, string]>;
   truth: Record<string, [number, number]>;
 }
@@ -145,8 +146,7 @@ it('W5 W6 three players and a spectator play Kill the King from the home page to
       ) {
         // A step by taps: select one's own die, a refused far point first (once), then a point toward the middle.
         // The die nearest the middle of the field, so the points toward the middle are clear of its friends.
-        const cx = bar.ox + (bar.field.width / 2) * bar.scale;
-        const cy = bar.oy + (bar.field.height / 2) * bar.scale;
+        const [cx, cy] = bar.mid;
         const mine = Object.entries(bar.dice)
           .filter(([, d]) => d[2] === bar.me)
           .sort(([, a], [, b]) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));

@@ -1,5 +1,6 @@
-// The battlefield camera: fits the field into a box, zooms with the wheel and with two fingers, pans by dragging,
-// and tells taps and drags apart, all from the canvas's own pointer events (screen pixels in CSS units).
+// The battlefield camera: fits the field into a box, turned a quarter on a portrait screen, zooms with the wheel and
+// with two fingers, pans by dragging, and tells taps and drags apart, all from the canvas's own pointer events
+// (screen pixels in CSS units).
 export interface Box {
   x: number;
   y: number;
@@ -22,11 +23,19 @@ export interface CameraHandlers {
 
 const TAP_SLOP = 8;
 
+/**
+ * How the field lies on screen: 0 as it is (north up); 1 turned a quarter anticlockwise (west at the bottom, north
+ * on the left); 3 turned a quarter clockwise (east at the bottom, north on the right). A portrait phone turns the
+ * landscape field so it fills the screen, with the viewer's own side at the bottom.
+ */
+export type Turn = 0 | 1 | 3;
+
 export class Camera {
-  /** Screen pixels per unit (a hundredth of R), and where world (0, 0) lands. */
+  /** Screen pixels per unit (a hundredth of R), and where the turned field's top left corner lands. */
   scale = 1;
   ox = 0;
   oy = 0;
+  turn: Turn = 0;
   private zoom = 1;
   private box: Box = { x: 0, y: 0, w: 1, h: 1 };
   private field = { width: 1, height: 1 };
@@ -56,14 +65,45 @@ export class Camera {
    * Fits `frame` (a world rectangle inside the field: the forces and objectives) into `box`. Until the player
    * zooms or pans, each fit frames it afresh; after, the zoom and the point at the box's centre stay.
    */
-  fit(box: Box, field: { width: number; height: number }, frame?: Box) {
+  fit(box: Box, field: { width: number; height: number }, frame?: Box, turn: Turn = 0) {
     const centre =
-      this.box.w > 1 ? this.toWorld({ x: this.box.x + this.box.w / 2, y: this.box.y + this.box.h / 2 }) : null;
+      this.box.w > 1 && turn === this.turn
+        ? this.toWorld({ x: this.box.x + this.box.w / 2, y: this.box.y + this.box.h / 2 })
+        : null;
     this.box = box;
     this.field = field;
+    this.turn = turn;
     this.frame = frame ?? { x: 0, y: 0, w: field.width, h: field.height };
     if (this.free && centre) this.apply(centre);
     else this.reset();
+  }
+
+  /** A world point on the turned field's plane (still in units, its top left corner at 0, 0). */
+  plane(w: Pt): Pt {
+    if (this.turn === 1) return { x: w.y, y: this.field.width - w.x };
+    if (this.turn === 3) return { x: this.field.height - w.y, y: w.x };
+    return { x: w.x, y: w.y };
+  }
+
+  private unplane(p: Pt): Pt {
+    if (this.turn === 1) return { x: this.field.width - p.y, y: p.x };
+    if (this.turn === 3) return { x: p.y, y: this.field.height - p.x };
+    return p;
+  }
+
+  /** The field's and the frame's sizes as they lie on screen. */
+  private get planeField() {
+    const f = this.field;
+    return this.turn ? { width: f.height, height: f.width } : f;
+  }
+  private get planeFrame(): Box {
+    const f = this.frame;
+    return this.turn ? { x: 0, y: 0, w: f.h, h: f.w } : f;
+  }
+
+  toScreen(w: Pt): Pt {
+    const p = this.plane(w);
+    return { x: this.ox + p.x * this.scale, y: this.oy + p.y * this.scale };
   }
 
   /** Back to the default fit: the frame, centred. */
@@ -78,17 +118,20 @@ export class Camera {
   }
 
   toWorld(p: Pt): Pt {
-    return { x: (p.x - this.ox) / this.scale, y: (p.y - this.oy) / this.scale };
+    return this.unplane({ x: (p.x - this.ox) / this.scale, y: (p.y - this.oy) / this.scale });
   }
 
   /** Puts world point `w` at the box's centre (or at screen point `at`), clamped so the field never leaves the box. */
   private apply(w: Pt, at?: Pt) {
-    const base = Math.min(this.box.w / Math.max(1, this.frame.w), this.box.h / Math.max(1, this.frame.h));
+    const frame = this.planeFrame;
+    const base = Math.min(this.box.w / Math.max(1, frame.w), this.box.h / Math.max(1, frame.h));
     this.scale = base * this.zoom;
     const sx = at?.x ?? this.box.x + this.box.w / 2;
     const sy = at?.y ?? this.box.y + this.box.h / 2;
-    this.ox = this.clampAxis(sx - w.x * this.scale, this.box.x, this.box.w, this.field.width * this.scale);
-    this.oy = this.clampAxis(sy - w.y * this.scale, this.box.y, this.box.h, this.field.height * this.scale);
+    const p = this.plane(w);
+    const field = this.planeField;
+    this.ox = this.clampAxis(sx - p.x * this.scale, this.box.x, this.box.w, field.width * this.scale);
+    this.oy = this.clampAxis(sy - p.y * this.scale, this.box.y, this.box.h, field.height * this.scale);
   }
 
   private clampAxis(o: number, lo: number, size: number, extent: number): number {
@@ -106,8 +149,10 @@ export class Camera {
   private zoomAt(zoom: number, screen: Pt, world: Pt) {
     this.free = true;
     // Out as far as the whole field, in as far as eight times the frame's fit.
-    const base = Math.min(this.box.w / Math.max(1, this.frame.w), this.box.h / Math.max(1, this.frame.h));
-    const whole = Math.min(this.box.w / this.field.width, this.box.h / this.field.height);
+    const frame = this.planeFrame;
+    const field = this.planeField;
+    const base = Math.min(this.box.w / Math.max(1, frame.w), this.box.h / Math.max(1, frame.h));
+    const whole = Math.min(this.box.w / field.width, this.box.h / field.height);
     this.zoom = Math.max(Math.min(1, whole / base), Math.min(8, zoom));
     this.apply(world, screen);
     this.on.changed();
@@ -153,8 +198,9 @@ export class Camera {
       this.on.drag(this.toWorld(p), false);
       return;
     }
-    this.ox = this.clampAxis(s.ox + p.x - s.p.x, this.box.x, this.box.w, this.field.width * this.scale);
-    this.oy = this.clampAxis(s.oy + p.y - s.p.y, this.box.y, this.box.h, this.field.height * this.scale);
+    const field = this.planeField;
+    this.ox = this.clampAxis(s.ox + p.x - s.p.x, this.box.x, this.box.w, field.width * this.scale);
+    this.oy = this.clampAxis(s.oy + p.y - s.p.y, this.box.y, this.box.h, field.height * this.scale);
     this.on.changed();
   };
 

@@ -27,12 +27,11 @@ export const MIN_R = 16;
  */
 export function spread(
   dice: PwDie[],
-  sx: (x: number) => number,
-  sy: (y: number) => number,
+  sp: (x: number, y: number) => Pt,
   k: number,
   fixed: number | null = null,
 ): Map<number, { x: number; y: number; r: number }> {
-  const out = dice.map((d) => ({ id: d.id, x: sx(d.x!), y: sy(d.y!), r: Math.max(MIN_R, typeOf(d).radius * k) }));
+  const out = dice.map((d) => ({ id: d.id, ...sp(d.x!, d.y!), r: Math.max(MIN_R, typeOf(d).radius * k) }));
   for (let round = 0; round < 40; round++) {
     let moved = false;
     for (let i = 0; i < out.length; i++) {
@@ -219,17 +218,24 @@ export class Battlefield {
     me: number | null,
     box: { x: number; y: number; w: number; h: number },
   ) {
-    const sx = (x: number) => cam.ox + x * cam.scale;
-    const sy = (y: number) => cam.oy + y * cam.scale;
+    // World to screen (the camera may have turned the field a quarter on a portrait screen).
+    const sp = (x: number, y: number) => cam.toScreen({ x, y });
     const k = cam.scale;
+    /** A world rectangle's box on screen (a quarter turn keeps it a rectangle). */
+    const rect = (x0: number, y0: number, x1: number, y1: number) => {
+      const a = sp(x0, y0);
+      const b = sp(x1, y1);
+      return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
+    };
+    const whole = rect(0, 0, v.field.width, v.field.height);
     // Drawing stays on the field where it shows inside the box: long halos stop at the field's edge.
-    const x0 = Math.max(box.x, sx(0));
-    const y0 = Math.max(box.y, sy(0));
+    const x0 = Math.max(box.x, whole.x);
+    const y0 = Math.max(box.y, whole.y);
     box = {
       x: x0,
       y: y0,
-      w: Math.max(1, Math.min(box.x + box.w, sx(v.field.width)) - x0),
-      h: Math.max(1, Math.min(box.y + box.h, sy(v.field.height)) - y0),
+      w: Math.max(1, Math.min(box.x + box.w, whole.x + whole.w) - x0),
+      h: Math.max(1, Math.min(box.y + box.h, whole.y + whole.h) - y0),
     };
     this.clip.clear().rect(box.x, box.y, box.w, box.h).fill(0xffffff);
     this.shown = box;
@@ -238,47 +244,45 @@ export class Battlefield {
     this.dropped = 0;
     this.pending = [];
     const g = this.ground.clear();
-    g.rect(sx(0), sy(0), v.field.width * k, v.field.height * k).fill(FIELD);
-    for (let x = R; x < v.field.width; x += R) g.moveTo(sx(x), sy(0)).lineTo(sx(x), sy(v.field.height));
-    for (let y = R; y < v.field.height; y += R) g.moveTo(sx(0), sy(y)).lineTo(sx(v.field.width), sy(y));
+    g.rect(whole.x, whole.y, whole.w, whole.h).fill(FIELD);
+    const line = (a: Pt, b: Pt) => g.moveTo(a.x, a.y).lineTo(b.x, b.y);
+    for (let x = R; x < v.field.width; x += R) line(sp(x, 0), sp(x, v.field.height));
+    for (let y = R; y < v.field.height; y += R) line(sp(0, y), sp(v.field.width, y));
     g.stroke({ width: 1, color: GRID, alpha: 0.6 });
-    g.rect(sx(0), sy(0), v.field.width * k, v.field.height * k).stroke({ width: 2, color: 0x6f8f78 });
+    g.rect(whole.x, whole.y, whole.w, whole.h).stroke({ width: 2, color: 0x6f8f78 });
     if (v.phase === 'build' || v.phase === 'place') {
       v.zones.forEach((z, s) => {
-        g.rect(sx(z.x0), sy(z.y0), (z.x1 - z.x0) * k, (z.y1 - z.y0) * k)
+        const zr = rect(z.x0, z.y0, z.x1, z.y1);
+        g.rect(zr.x, zr.y, zr.w, zr.h)
           .fill({ color: SEAT_COLORS[s % 6], alpha: s === me ? 0.16 : 0.07 })
           .stroke({ width: s === me ? 2 : 1, color: SEAT_COLORS[s % 6], alpha: 0.6 });
       });
     }
     for (const t of [...v.terrain].sort((a, b) => a.height - b.height)) {
-      g.poly(t.points.flatMap((p) => [sx(p.x), sy(p.y)]))
+      g.poly(t.points.flatMap((p) => Object.values(sp(p.x, p.y))))
         .fill(terrainColor(t.height))
         .stroke({ width: 1.5, color: 0x1d2a20, alpha: 0.8 });
       const c = t.points.reduce((a, p) => ({ x: a.x + p.x / t.points.length, y: a.y + p.y / t.points.length }), {
         x: 0,
         y: 0,
       });
-      if (k * R > 24) this.label(`${(t.height / R).toFixed(2)} R`, sx(c.x), sy(c.y), 12, 0x1d2a20);
+      const cs = sp(c.x, c.y);
+      if (k * R > 24) this.label(`${(t.height / R).toFixed(2)} R`, cs.x, cs.y, 12, 0x1d2a20);
     }
     v.bases.forEach((b, s) => {
       if (!b) return;
-      g.circle(sx(b.x), sy(b.y), R * k)
+      const bs = sp(b.x, b.y);
+      g.circle(bs.x, bs.y, R * k)
         .fill({ color: SEAT_COLORS[s % 6], alpha: 0.12 })
         .stroke({ width: 2, color: SEAT_COLORS[s % 6], alpha: 0.8 });
-      this.label(
-        v.scenario === 'attack-on-tokyo' ? 'Tokyo' : 'base',
-        sx(b.x),
-        sy(b.y) - R * k - 8,
-        12,
-        SEAT_COLORS[s % 6],
-      );
+      this.label(v.scenario === 'attack-on-tokyo' ? 'Tokyo' : 'base', bs.x, bs.y - R * k - 8, 12, SEAT_COLORS[s % 6]);
     });
 
     const m = this.marks.clear();
     const onField = v.dice.filter((d) => d.alive && d.x !== null);
     const sel = o.selected !== null ? v.dice[o.selected] : undefined;
-    this.spots = spread(onField, sx, sy, k, sel?.alive && sel.x !== null ? sel.id : null);
-    if (sel?.alive && sel.x !== null) this.drawSelection(v, sel, onField, o, sx, sy, k);
+    this.spots = spread(onField, sp, k, sel?.alive && sel.x !== null ? sel.id : null);
+    if (sel?.alive && sel.x !== null) this.drawSelection(v, sel, onField, o, sp, k);
 
     const b = this.bodies.clear();
     for (const d of onField) {
@@ -287,11 +291,12 @@ export class Battlefield {
       const color = SEAT_COLORS[d.owner % 6];
       const { x, y } = spot;
       // A die pushed clear of its neighbours keeps a thin line to where it really stands.
-      if (Math.hypot(x - sx(d.x!), y - sy(d.y!)) > 2)
-        b.moveTo(sx(d.x!), sy(d.y!))
+      const at = sp(d.x!, d.y!);
+      if (Math.hypot(x - at.x, y - at.y) > 2)
+        b.moveTo(at.x, at.y)
           .lineTo(x, y)
           .stroke({ width: 1, color: 0xffffff, alpha: 0.6 })
-          .circle(sx(d.x!), sy(d.y!), 2)
+          .circle(at.x, at.y, 2)
           .fill({ color: 0xffffff, alpha: 0.8 });
       const spent = v.attacked.includes(d.id) || v.moved.includes(d.id);
       if (d.aura === 'leadership') b.circle(x, y, r + 4).stroke({ width: 3, color: 0xffd84a });
@@ -309,8 +314,7 @@ export class Battlefield {
     }
     for (const f of v.flags) {
       if (f.carrier !== null) continue;
-      const x = sx(f.x);
-      const y = sy(f.y);
+      const { x, y } = sp(f.x, f.y);
       b.moveTo(x, y)
         .lineTo(x, y - 18)
         .stroke({ width: 2, color: 0xffffff });
@@ -319,13 +323,29 @@ export class Battlefield {
     const d = o.ghost ? v.dice[o.ghost.die] : undefined;
     if (o.ghost && d) {
       const r = Math.max(MIN_R, typeOf(d).radius * k);
-      b.circle(sx(o.ghost.x), sy(o.ghost.y), r)
+      const gs = sp(o.ghost.x, o.ghost.y);
+      b.circle(gs.x, gs.y, r)
         .fill({ color: o.ghost.refused ? BLOCKED : SEAT_COLORS[d.owner % 6], alpha: 0.45 })
         .stroke({ width: 2, color: o.ghost.refused ? BLOCKED : 0xffffff });
       if (d.x !== null)
-        m.moveTo(sx(d.x), sy(d.y!))
-          .lineTo(sx(o.ghost.x), sy(o.ghost.y))
+        m.moveTo(sp(d.x, d.y!).x, sp(d.x, d.y!).y)
+          .lineTo(gs.x, gs.y)
           .stroke({ width: 1.5, color: o.ghost.refused ? BLOCKED : 0xffffff, alpha: 0.8 });
+    }
+    // Turned a quarter, the field says where north is: the log's headings ("steps 1.0 R east") read against it.
+    if (cam.turn) {
+      const m = 40;
+      this.pending.push({
+        text: cam.turn === 1 ? '← north' : 'north →',
+        size: 12,
+        color: INK,
+        at: [
+          { x: box.x + m, y: box.y + 12 },
+          { x: box.x + box.w - m, y: box.y + 12 },
+          { x: box.x + m, y: box.y + box.h - 12 },
+          { x: box.x + box.w - m, y: box.y + box.h - 12 },
+        ],
+      });
     }
     this.placePending(box);
     for (const l of this.labels.slice(this.used)) l.visible = false;
@@ -337,13 +357,11 @@ export class Battlefield {
     sel: PwDie,
     onField: PwDie[],
     o: Overlay,
-    sx: (x: number) => number,
-    sy: (y: number) => number,
+    sp: (x: number, y: number) => Pt,
     k: number,
   ) {
     const m = this.marks;
-    const x = sx(sel.x!);
-    const y = sy(sel.y!);
+    const { x, y } = sp(sel.x!, sel.y!);
     if (o.canStep)
       m.circle(x, y, R * k)
         .fill({ color: 0xffffff, alpha: 0.14 })
@@ -357,8 +375,7 @@ export class Battlefield {
       const range = rangeTo(me, td);
       if (range > 0 && range >= sel.value) continue;
       const check = checkAttack(v, sel, t);
-      const tx = sx(t.x!);
-      const ty = sy(t.y!);
+      const { x: tx, y: ty } = sp(t.x!, t.y!);
       if (check.ok) {
         m.moveTo(x, y)
           .lineTo(tx, ty)

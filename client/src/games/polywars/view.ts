@@ -7,7 +7,7 @@ import { budgetOf, canStep, forceRefusal, stepCheck, type PolywarsAction } from 
 import type { Snapshot } from '../../net/store';
 import { Label } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
-import { Camera, type Pt } from './camera';
+import { Camera, type Pt, type Turn } from './camera';
 import { Battlefield, MIN_R, SEAT_COLORS, type Overlay } from './draw';
 import { powerByTap } from './power-taps';
 import {
@@ -375,14 +375,33 @@ class PolywarsTable implements GameView {
   }
 
   private toScreen(p: Pt): Pt {
-    return { x: this.camera.ox + p.x * this.camera.scale, y: this.camera.oy + p.y * this.camera.scale };
+    return this.camera.toScreen(p);
   }
 
   /**
    * What the default fit frames: every die on the field, the bases and loose flags, with a margin; before the
    * dice stand, the viewer's own zone (a spectator's: every zone). At least 5 R each way, inside the field.
    */
-  private frameOf(v: PolywarsView) {
+  /**
+   * A landscape field in a portrait box (a phone held upright) is turned a quarter, so it fills the screen instead
+   * of leaving bands above and below: the viewer's own side (a spectator: the first seat's) at the bottom. The
+   * whole field then fits min(h / w, width / height) times larger: turned from 5% on.
+   */
+  private turnOf(v: PolywarsView, box: { w: number; h: number }): Turn {
+    if (!(box.h > box.w * 1.05 && v.field.width > v.field.height)) return 0;
+    const seat = this.me ?? 0;
+    const zone = v.zones[seat];
+    const own = v.dice.filter((d) => d.owner === seat && d.x !== null);
+    const x = zone
+      ? (zone.x0 + zone.x1) / 2
+      : own.length
+        ? own.reduce((a, d) => a + d.x!, 0) / own.length
+        : v.field.width / 2;
+    // Anticlockwise puts the field's west edge at the bottom; clockwise, its east edge.
+    return x <= v.field.width / 2 ? 1 : 3;
+  }
+
+  private frameOf(v: PolywarsView, turn: Turn = 0) {
     const pts: { x: number; y: number; r: number }[] = [];
     for (const d of v.dice) if (d.alive && d.x !== null) pts.push({ x: d.x, y: d.y!, r: 40 });
     for (const b of v.bases) if (b) pts.push({ x: b.x, y: b.y, r: 110 });
@@ -404,7 +423,7 @@ class PolywarsTable implements GameView {
       return [a, b];
     };
     // Dice are drawn at least MIN_R across and pushed apart where they crowd: room for two discs more each way.
-    const box = this.fieldBox;
+    const box = turn ? { w: this.fieldBox.h, h: this.fieldBox.w } : this.fieldBox;
     const k = Math.min(box.w / Math.max(1, x1 - x0), box.h / Math.max(1, y1 - y0));
     const pad = (2 * MIN_R + 4) / (k * Math.max(0.3, 1 - (2 * (2 * MIN_R + 4)) / Math.max(1, Math.min(box.w, box.h))));
     [x0, x1] = grow(Math.max(0, x0 - pad), Math.min(v.field.width, x1 + pad), v.field.width);
@@ -541,7 +560,8 @@ class PolywarsTable implements GameView {
     // The players' line wraps on a narrow screen: the field gives up a row for each extra line.
     const bottom = 10 + 16 * this.placePlayers(this.view, this.snap!, W, H);
     this.fieldBox = { x: 6, y: top + 4, w: Math.max(1, W - 12), h: Math.max(1, H - top - bottom - 8) };
-    this.camera.fit(this.fieldBox, this.view.field, this.frameOf(this.view));
+    const turn = this.turnOf(this.view, this.fieldBox);
+    this.camera.fit(this.fieldBox, this.view.field, this.frameOf(this.view, turn), turn);
     this.redraw();
   }
 
@@ -579,6 +599,12 @@ class PolywarsTable implements GameView {
       ox: this.camera.ox,
       oy: this.camera.oy,
       me: this.me,
+      // How the field lies (camera.ts Turn), and where its middle is drawn: with a turn, `ox`/`oy` place the
+      // turned field's corner, so tests aim with `toScreen`'s points (`truth`, `mid`), not with `ox + x * scale`.
+      turn: this.camera.turn,
+      mid: (({ x, y }) => [Math.round(x), Math.round(y)])(
+        this.toScreen({ x: v.field.width / 2, y: v.field.height / 2 }),
+      ),
       selected: this.overlay.selected,
       sw: this.ctx.stage.width,
       sh: this.ctx.stage.height,
