@@ -22,6 +22,8 @@ import type { GameStore } from './store/game-store';
 import { BotPool } from './bots/pool';
 import { clusterOptions } from './scale/cluster';
 import { peerLogRoute, serveLogsToPeers } from './scale/peer-logs';
+import { Notify } from './notify';
+import { notifyRoutes } from './http/notify-routes';
 
 export interface Dicehall {
   server: Server;
@@ -50,6 +52,9 @@ export async function startServer(
   const durable = new Durability(store ? Promise.resolve(store) : null, config.leaseMs);
   security(app, config);
   if (config.redisUrl) peerLogRoute(app, archive, config);
+  // Turn notifications: Web Push and lobby webhooks, on every turn change (./notify); their routes come first.
+  const notify = new Notify(durable, config.notify);
+  notifyRoutes(app, notify, durable, config);
   routes(app, archive, config.clientDist ?? DEFAULT_CLIENT_DIST, durable);
   const httpServer = http.createServer(app);
   // A slow body or header trickle must not hold a socket for the default five minutes.
@@ -112,6 +117,7 @@ export async function startServer(
       await server.gracefullyShutdown(false);
       stopLiveness();
       bots.close();
+      await notify.close();
       await durable.close();
     },
   };

@@ -128,6 +128,8 @@ export interface Config {
   redisUrl?: string;
   /** Scale-out: where browsers reach this very process (host[:port][/path]), given out with seat reservations. */
   publicAddress?: string;
+  /** Turn notifications' settings over those of the environment (tests: loopback endpoints, a test CA). */
+  notify?: Partial<import('./notify/settings').NotifySettings>;
 }
 
 /** Room for the message type and MessagePack headers on top of the payload limit. */
