@@ -4,92 +4,20 @@
 // their token, the removed one still out, and the table that was being played comes back too, its result reaching
 // the scoreboard. A planned shutdown (SIGTERM) tells the members first and keeps the lobby the same way.
 import type { ChildProcess } from 'node:child_process';
-import { Client, type Room } from 'colyseus.js';
+import { Client } from 'colyseus.js';
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import type { GameStore } from '../../server/src/store/game-store';
-import { until, wirePlayer, type Player, logCount } from '../helpers/server';
+import { until, logCount } from '../helpers/server';
+import { backToTable, enter, members, startTable, type Member } from '../helpers/party';
 import { freePort, startServerProcess } from '../helpers/process';
 import { playSome } from '../helpers/durable';
 import { postgresBackend, type Backend } from '../store/backends';
 
 jest.setTimeout(240_000);
 
-interface Member {
-  name: string;
-  room: Room<any>;
-  id: string;
-  token: string;
-  errors: { code: string }[];
-  /** The table the lobby seated this member at, and the seat token it gave. */
-  table: Player | null;
-}
-
-/** Opens (or comes back to, with a token) a lobby; the member's table seat is taken when the lobby hands it out. */
-async function enter(ws: string, lobbyId: string | null, name: string, memberToken?: string): Promise<Member> {
-  const client = new Client(ws);
-  const room = lobbyId ? await client.joinById(lobbyId, { name, memberToken }) : await client.create('party', { name });
-  const m: Member = { name, room, id: '', token: '', errors: [], table: null };
-  room.onMessage('welcome', (w: { member: string; token: string }) => {
-    m.id = w.member;
-    m.token = w.token;
-  });
-  room.onMessage('error', (e) => m.errors.push(e));
-  room.onMessage('table', async ({ reservation }: { reservation: any }) => {
-    const t = wirePlayer(client, await client.consumeSeatReservation(reservation));
-    t.room.onMessage('*', () => undefined);
-    m.table = t;
-  });
-  await until(() => m.id && room.state?.members?.size, `${name}'s welcome`);
-  return m;
-}
-
-/** Table players back by their seat tokens after a restart. */
-async function backToTable(ws: string, tableId: string, token: string): Promise<Player> {
-  const client = new Client(ws);
-  const p = wirePlayer(client, await client.joinById(tableId, { seatToken: token }));
-  await until(() => p.token && p.room.state?.game, 'the table seat');
-  return p;
-}
-
-const members = (m: Member) =>
-  [...m.room.state.members.values()] as {
-    id: string;
-    name: string;
-    connected: boolean;
-    seat: number;
-    total: { wins: number; losses: number; draws: number };
-  }[];
 const scores = (m: Member) =>
   Object.fromEntries(members(m).map((x) => [x.name, [x.total.wins, x.total.losses, x.total.draws]]));
 const chat = (m: Member) => m.room.state.chat.map((c: { from: string; text: string }) => `${c.from}: ${c.text}`);
-
-/** Seats two members, readies them and starts the chosen game; resolves with both at their table seats. */
-async function startTable(host: Member, a: Member, b: Member): Promise<[Player, Player]> {
-  a.table = null;
-  b.table = null;
-  // Seats stay taken between games: both stand, then sit where this game wants them (a swap).
-  for (const m of [a, b]) m.room.send('stand');
-  await until(() => members(host).every((x) => x.seat < 0), 'seats free');
-  a.room.send('sit', { seat: 0 });
-  b.room.send('sit', { seat: 1 });
-  await until(
-    () => members(host).find((x) => x.id === a.id)?.seat === 0 && members(host).find((x) => x.id === b.id)?.seat === 1,
-    'two seated',
-  );
-  for (const m of [a, b]) m.room.send('ready', { ready: true });
-  await until(
-    () => [...host.room.state.members.values()].filter((x: { ready: boolean }) => x.ready).length === 2,
-    'ready',
-  );
-  host.room.send('start');
-  await until(
-    () => a.table?.seat === 0 && b.table?.seat === 1 && a.table.token && b.table.token,
-    'both at the table',
-    15_000,
-  );
-  await until(() => a.table!.room.state.phase === 'playing', 'the table to start');
-  return [a.table!, b.table!];
-}
 
 /** The lobby as the store has it, read with a connection of its own. */
 async function stored(backend: Backend, lobbyId: string): Promise<any> {

@@ -19,6 +19,7 @@ import {
 } from '../helpers/cluster';
 import { runTs } from '../helpers/process';
 import { playSome } from '../helpers/durable';
+import { backToTable, enter, members, startTable } from '../helpers/party';
 
 let a: Node;
 let b: Node;
@@ -212,6 +213,42 @@ describe('two processes on one Redis', () => {
     // The lobby's patch naming its table follows the reservations by up to a patch interval.
     await until(() => host.state.tableId, 'the lobby to name its table');
     expect(seated.map((t) => t.roomId)).toEqual([host.state.tableId, host.state.tableId]);
+  });
+
+  it('a party follows its table on another process by presence: the result reaches the scoreboard', async () => {
+    // The party and its table start on a third process; a planned stop lets both go. The table comes back on B
+    // (its players' seat tokens), the party on A (its members' tokens): A learns the end only through Redis.
+    const c = await startNode({ GRACE_SECONDS: '30' });
+    try {
+      const hal = await enter(c.ws, null, 'Hal');
+      const gus = await enter(c.ws, hal.room.roomId, 'Gus');
+      hal.room.send('configure', { game: 'high-roll', options: {} });
+      await until(() => hal.room.state.game === 'high-roll', 'the game chosen');
+      const [h1, g1] = await startTable(hal, hal, gus);
+      const tableId = h1.room.roomId;
+      await playSome([h1, g1], 1);
+      // The lobby's record names the table and its game before the stop.
+      await until(() => hal.room.state.tableId === tableId, 'the lobby to name its table');
+      for (const r of [hal.room, gus.room, h1.room, g1.room]) r.removeAllListeners();
+      await stopNode(c);
+
+      const [h2, g2] = [await backToTable(b.ws, tableId, h1.token!), await backToTable(b.ws, tableId, g1.token!)];
+      expect([h2, g2].every((p) => hosts(b)(socketOf(p)))).toBe(true);
+      const hal2 = await enter(a.ws, hal.room.roomId, 'Hal', hal.token);
+      open.push(hal2.room, h2.room, g2.room);
+      expect(hosts(a)(socketOf(hal2.room))).toBe(true);
+      expect([hal2.room.state.phase, hal2.room.state.tableId]).toEqual(['playing', tableId]);
+      await playSome([h2, g2], 20);
+      await until(
+        () => hal2.room.state.phase === 'gathering' && hal2.room.state.finished.length === 1,
+        'the result on the scoreboard of the party on A',
+      );
+      expect(hal2.room.state.finished[0].gameId).toBe(h2.room.state.gameId);
+      const played = members(hal2).map((m) => m.total.wins + m.total.losses + m.total.draws);
+      expect(played).toEqual([1, 1]);
+    } finally {
+      await stopNode(c);
+    }
   });
 
   it('refuses to start with REDIS_URL but no PUBLIC_ADDRESS, saying why', async () => {

@@ -31,6 +31,7 @@ import type { Archive } from '../store/archive';
 import { createOptions, joinOptions, type ErrorMessage } from './messages';
 import type { BotPool } from '../bots/pool';
 import { RoomBots, type BotLevel } from '../bots/room-bots';
+import { tellTable } from './table-news';
 import { TableMessages, type TableHost, type TableIn } from './message-table';
 import { GameRecord, type RecordHost } from './record';
 import { SeatState, TableState } from './schema';
@@ -309,6 +310,8 @@ export class GameRoom extends Room<TableState> {
     this.unwatchStore?.();
     if (this.vsComputer && this.creatorAddress) this.ctx.bots.rooms.release(this.creatorAddress, this.roomId);
     this.journal?.dispose(this.roomId, this.state.phase === 'playing');
+    // A planned stop keeps an unfinished game for a join elsewhere: its party waits for it (./table-news).
+    tellTable(this, { resumable: !!this.journal && !!this.ctx.durable?.stopping && this.state.phase === 'playing' });
     this.bots?.dispose();
     this.clocks?.dispose();
     this.timers.dispose();
@@ -792,6 +795,7 @@ export class GameRoom extends Room<TableState> {
   }
 
   private publishListing() {
+    tellTable(this);
     const seated = this.seating.taken();
     void this.setMetadata({
       game: this.module.id,

@@ -24,7 +24,7 @@ import { authOf, type AuthData } from '../http/address';
 import { log } from '../log';
 import type { Durability } from './durability';
 import type { StoreHealth } from '../store/guarded-store';
-import type { GameRoom } from './game-room';
+import { followTable, type TableNews } from './table-news';
 import { guardInbound } from './inbound';
 import { refreshSnapshot } from './schema-fixes';
 import { chatMessage, type ErrorMessage } from './messages';
@@ -75,6 +75,8 @@ interface LobbySnapshot {
   chatId: number;
 }
 type Wld = [number, number, number];
+
+type Listing = Awaited<ReturnType<typeof matchMaker.createRoom>>;
 
 const CHAT_KEEP = 100;
 /** Members kept aside (away past the grace, nothing to show) per member place, before the oldest are forgotten. */
@@ -156,7 +158,14 @@ export class PartyRoom extends Room<PartyState> {
   private timers = new Set<NodeJS.Timeout>();
   private hostTimer: NodeJS.Timeout | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
-  private watchTimer: NodeJS.Timeout | null = null;
+  /** Runs while the table's people are being seated: past it, the attempt ends and the lobby gathers again. */
+  private seatTimer: NodeJS.Timeout | null = null;
+  /** Stops following the table's news (./table-news). */
+  private unfollow: (() => void) | null = null;
+  /** The table being seated, as matchmaking lists it (its process's address goes out with each reservation). */
+  private seating: Listing | null = null;
+  /** People handed a reservation for the table being seated (they sit one at a time, in seat order). */
+  private handedOut = 0;
   private patchTimer: NodeJS.Timeout | null = null;
   private chatBudget!: TokenBucket;
   private chatId = 0;
@@ -302,7 +311,8 @@ export class PartyRoom extends Room<PartyState> {
   override async onDispose() {
     for (const t of this.timers) clearTimeout(t);
     for (const h of this.holders.values()) if (h.dropTimer) clearTimeout(h.dropTimer);
-    for (const t of [this.hostTimer, this.idleTimer, this.watchTimer, this.patchTimer]) if (t) clearTimeout(t);
+    for (const t of [this.hostTimer, this.idleTimer, this.seatTimer, this.patchTimer]) if (t) clearTimeout(t);
+    this.unfollow?.();
     this.ctx.lobbies.delete(this);
     this.unwatchStore?.();
     const durable = this.ctx.durable;
@@ -458,12 +468,15 @@ export class PartyRoom extends Room<PartyState> {
    */
   private async resumeTable() {
     const durable = this.ctx.durable!;
-    const outcome = await durable.ensureRoom(this.state.tableId).catch(() => 'none' as const);
-    const table = matchMaker.getLocalRoomById(this.state.tableId) as GameRoom | undefined;
-    if ((outcome === 'resumed' || outcome === 'live') && table) return this.watchTable(table, false);
+    const tableId = this.state.tableId;
+    // Followed before it is looked for: news of an end that comes meanwhile is not lost.
+    await this.follow(tableId);
+    const outcome = await durable.ensureRoom(tableId).catch(() => 'none' as const);
+    // Live here or on another process, or brought back here; or gone, its game perhaps finished meanwhile.
     const finished = this.tableGameId ? await durable.finishedLog(this.tableGameId) : null;
+    if (this.state.phase !== 'playing' || this.state.tableId !== tableId) return;
     if (finished) return this.record(finished);
-    this.backToGathering();
+    if (outcome !== 'resumed' && outcome !== 'live') this.backToGathering();
   }
 
   override onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
@@ -808,8 +821,8 @@ export class PartyRoom extends Room<PartyState> {
     this.state.phase = 'playing';
     this.playing = seated as string[];
     try {
-      // Created in this process whatever the cluster's placement policy: the lobby watches its table directly.
-      const room = await matchMaker.handleCreateRoom('table', {
+      // Placed by the cluster's policy (this process, ../scale/cluster): the lobby follows it by its news either way.
+      const room = await matchMaker.createRoom('table', {
         game: this.state.game,
         options: JSON.parse(this.state.options),
         clock: JSON.parse(this.state.clock),
@@ -817,9 +830,19 @@ export class PartyRoom extends Room<PartyState> {
         ...(bots.length ? { bots } : {}),
       });
       this.state.tableId = room.roomId;
-      this.tableGameId = (matchMaker.getLocalRoomById(room.roomId) as GameRoom | undefined)?.state.gameId ?? '';
       this.schedulePatch();
-      await this.handOut(room, 0);
+      await this.follow(room.roomId);
+      this.seating = room;
+      this.handedOut = 0;
+      const people = this.playing.filter((m) => m).length;
+      this.seatTimer = setTimeout(
+        () => {
+          this.seatTimer = null;
+          this.abandonTable();
+        },
+        (this.ctx.config.reservationSeconds + 1) * 1000 * people,
+      );
+      await this.handOut();
     } catch (e) {
       log.error({ event: 'party-start-failed', room: this.roomId, error: (e as Error).message });
       this.backToGathering();
@@ -829,26 +852,16 @@ export class PartyRoom extends Room<PartyState> {
 
   /**
    * The table seats players in the order they join (the lowest free seat; computer seats are taken from the
-   * start), so reservations go out one person at a time: the k-th person's once the one before has sat down. A
-   * member who does not come within the reservation time ends the attempt and the lobby gathers again.
+   * start), so reservations go out one person at a time: the next person's once the one before has sat down
+   * (./table-news tells). A member who does not come within the reservation time ends the attempt (`seatTimer`).
    */
-  private async handOut(room: Awaited<ReturnType<typeof matchMaker.createRoom>>, k: number) {
-    const table = matchMaker.getLocalRoomById(room.roomId) as GameRoom | undefined;
-    if (!table) throw new Error('table not local');
+  private async handOut() {
+    const room = this.seating;
     const people = this.playing.flatMap((m, s) => (m ? [s] : []));
-    if (k === 0) {
-      const onJoin = () => {
-        const taken = table.state.seats.filter((s) => s.taken && !s.bot).length;
-        if (taken < people.length) void this.handOut(room, taken).catch(() => this.abandonTable());
-        else (table as unknown as { _events: NodeJS.EventEmitter })._events.off('join', onJoin);
-      };
-      (table as unknown as { _events: NodeJS.EventEmitter })._events.on('join', onJoin);
-      this.watchTable(table);
-    }
-    const seat = people[k];
+    const seat = people[this.handedOut++];
     const memberId = seat === undefined ? undefined : this.playing[seat];
     // Everyone who plays has been handed a seat.
-    if (memberId === undefined) return;
+    if (memberId === undefined || !room) return;
     const member = this.state.members.get(memberId);
     const holder = this.holders.get(memberId);
     const client = this.clients.find((c) => c.sessionId === holder?.sessionId);
@@ -862,30 +875,33 @@ export class PartyRoom extends Room<PartyState> {
     client.send(PARTY_OUT.table, { seat, reservation });
   }
 
-  /** Polls the table until its first game ends (rematches inside the table stay outside the scoreboard). */
-  private watchTable(table: GameRoom, seating = true) {
-    const started = Date.now();
-    const tick = () => {
-      this.watchTimer = null;
-      if (this.state.phase !== 'playing') return;
-      if (table.state.phase === 'over') return this.record(table.gameLog());
-      const seatedAll = table.state.seats.every((s) => s.taken);
-      if (
-        seating &&
-        !seatedAll &&
-        Date.now() - started > (this.ctx.config.reservationSeconds + 1) * 1000 * this.playing.length
-      )
-        return this.abandonTable();
-      if ((table as unknown as { _internalState: number })._internalState === 2) return this.abandonTable();
-      this.watchTimer = setTimeout(tick, 200);
-    };
-    this.watchTimer = setTimeout(tick, 200);
+  /** Follows the table's news (./table-news) until its first game ends: rematches inside it stay off the scoreboard. */
+  private async follow(tableId: string) {
+    this.unfollow?.();
+    this.unfollow = await followTable(tableId, (news) => this.onTableNews(news));
+  }
+
+  private onTableNews(news: TableNews) {
+    if (this.state.phase !== 'playing' || news.roomId !== this.state.tableId) return;
+    if (news.gameId && !this.tableGameId) {
+      this.tableGameId = news.gameId;
+      this.schedulePatch();
+    }
+    if (news.over) return this.record(news.over);
+    // Gone for good without a result; a planned stop's table comes back on its players' join, wherever it lands.
+    if (news.gone) return news.gone.resumable ? undefined : this.abandonTable();
+    if (this.seatTimer && news.taken === news.seats) {
+      clearTimeout(this.seatTimer);
+      this.seatTimer = null;
+      this.seating = null;
+    }
+    if (this.seatTimer && news.people >= this.handedOut) void this.handOut().catch(() => this.abandonTable());
   }
 
   private abandonTable() {
     if (this.state.phase !== 'playing') return;
-    const table = matchMaker.getLocalRoomById(this.state.tableId) as GameRoom | undefined;
-    void table?.disconnect();
+    // Wherever the table runs: Colyseus calls the room's own disconnect, here or over presence.
+    void matchMaker.remoteRoomCall(this.state.tableId, 'disconnect').catch(() => {});
     this.backToGathering();
   }
 
@@ -915,6 +931,11 @@ export class PartyRoom extends Room<PartyState> {
   }
 
   private backToGathering() {
+    this.unfollow?.();
+    this.unfollow = null;
+    if (this.seatTimer) clearTimeout(this.seatTimer);
+    this.seatTimer = null;
+    this.seating = null;
     this.schedulePatch();
     this.state.phase = 'gathering';
     this.state.tableId = '';
