@@ -20,7 +20,7 @@ const attackOn = (seat: number, sides: number, value: number, before: number) =>
         sides,
         value,
         target: 't',
-        layer: 'red-d10',
+        layer: 'p1.battery.red',
         before,
         after: 0,
         lost: 0,
@@ -59,7 +59,7 @@ describe('Shields roll meanings', () => {
     [4, 1, 1, 0, 1], // a 1-point layer: every face destroys it, the roll meant nothing either way
   ])('S5 a d%p showing %p against a layer of %p: better %p, same %p', (sides, value, before, better, same) => {
     expect(attackOn(1, sides, value, before)).toEqual([
-      { favours: 1, better, same, what: `attack on red-d10 (${before} left)` },
+      { favours: 1, better, same, what: `attack on the red battery (${before} left)` },
     ]);
   });
 });

@@ -1,11 +1,12 @@
 // A finished game stepped through move by move from its log, drawn by the game's own view.
-import { replayLog, verifyLog, type GameLog } from '@dicehall/shared/core';
+import { luckReport, replayLog, verifyLog, type GameLog, type LuckReport } from '@dicehall/shared/core';
 import { takeStage } from '../engine/stage';
 import { gameModule, loadGame } from '../games';
 import type { Snapshot } from '../net/store';
 import { h, render } from 'preact';
 import type { GameView } from '../games/types';
 import { Outside } from '../ui/outside';
+import { LuckReportView } from './luck-view';
 import { showScreen } from '../ui/screen';
 import './replay.css';
 
@@ -38,7 +39,13 @@ export async function replayScreen(
   const names = log.players;
   const verdict = verifyLog(log, gameModule);
   const lines = log.entries.map((e) => e.events.map((ev) => module?.describe(ev, names) ?? ev.type).join('; '));
-  let at = last;
+  // Issue 34: the luck report of a game that verified, its chart jumping the replay to a roll's move.
+  const luck: LuckReport | null =
+    verdict.ok && module && !roomLink ? ((r) => (r.ok ? r : null))(luckReport(log, gameModule)) : null;
+  // `?at=N` opens the replay at the move whose entry has seq N (the end overlay's luck chart links there).
+  const asked = roomLink ? null : new URLSearchParams(location.search).get('at');
+  const askedAt = asked !== null && /^\d+$/.test(asked) ? log.entries.findIndex((e) => e.seq === Number(asked)) : -1;
+  let at = askedAt >= 0 ? askedAt : last;
   let position = '';
   let board: HTMLElement | null = null;
   let moves: HTMLOListElement | null = null;
@@ -112,6 +119,19 @@ export async function replayScreen(
             { href: `/api/games/${log.gameId}/log`, download: `dicehall-${log.game}-${log.gameId}.json` },
             'Download the log',
           ),
+          luck && !roomLink
+            ? h(
+                'section',
+                { class: 'replay-luck', 'aria-label': 'Luck' },
+                h('h2', {}, 'Luck'),
+                h(LuckReportView, {
+                  report: luck,
+                  names,
+                  at: log.entries[at]?.seq ?? at,
+                  onPick: (seq: number) => jump(seq),
+                }),
+              )
+            : null,
           h('h2', {}, 'Moves'),
           h(
             'ol',
@@ -144,6 +164,14 @@ export async function replayScreen(
     ? (await game.loadView())({ stage, controls: document.createElement('div'), act: () => undefined })
     : undefined;
   if (view) stage.root.addChild(view.container);
+
+  /** Shows the move of the log entry `seq` (a luck chart's point), bringing the board back into view. */
+  function jump(seq: number) {
+    const i = log.entries.findIndex((e) => e.seq === seq);
+    if (i < 0) return;
+    show(i);
+    board?.scrollIntoView({ block: 'nearest' });
+  }
 
   function show(i: number) {
     at = Math.max(0, Math.min(last, i));

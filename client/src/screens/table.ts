@@ -18,6 +18,7 @@ import { WatcherPanel } from './watcher';
 import { ChatForm, ChatList, SpectatorChatSwitch } from './chat';
 import { sound } from '../ui/sound';
 import { PlayerStrips } from './strips';
+import { EndLuck } from './luck-view';
 import './table.css';
 
 /** What the layer shows; the status line and the log wait while the board shows a roll still in the air. */
@@ -380,6 +381,10 @@ function EndOverlay(props: {
       ),
     ),
     verdict.text ? h('p', { class: 'verdict', role: 'status', 'aria-live': 'polite' }, verdict.text) : null,
+    // Issue 34: who had the better dice, folded until asked (./luck-view); a tapped roll opens the replay there.
+    snap.serverSeed
+      ? h(EndLuck, { gameId: snap.gameId, replayAt: (seq) => props.go(`/replay/${snap.gameId}?at=${seq}`) })
+      : null,
   );
 }
 

@@ -7,6 +7,10 @@
 import type { GameEvent, RollMeaning, RollSituation } from '../../core/game-module';
 import { meaningOfFaces, nobodys } from '../../core/roll-meaning';
 import { startsMeaning } from '../../core/roll-off';
+import { die, dieName } from './catalogue';
+
+/** A layer in the words of the game's log ("yellow d12 shield", "red battery"); the id if the catalogue lacks it. */
+const layerName = (id: string) => (die(id) ? dieName(id) : id);
 
 type RollOff = { type: 'roll-off'; seat: number; rolls: number[] };
 type Attack = { type: 'attack'; seat: number; sides: number; value: number; before: number; layer: string };
@@ -21,7 +25,7 @@ export function shieldsRollMeanings(s: RollSituation<unknown, unknown, GameEvent
       out[out.length - 1] = startsMeaning(e.first as number);
     } else if (e.type === 'attack') {
       const a = e as unknown as Attack;
-      const what = `attack on ${a.layer} (${a.before} left)`;
+      const what = `attack on the ${layerName(a.layer)} (${a.before} left)`;
       out.push(meaningOfFaces(a.seat, a.sides, a.value, (f) => Math.min(f, a.before), what));
     }
   }
