@@ -1,10 +1,8 @@
 // A private lobby across games ("party"): members gather with a host, who picks a game and starts tables; the
 // results come back to a running scoreboard. It knows no rule: each game is played in an ordinary GameRoom.
-import { createHash, randomBytes } from 'node:crypto';
 import { matchMaker, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
   botGames,
-  CLOSE,
   getGame,
   PARTY_IN,
   PARTY_OUT,
@@ -29,6 +27,7 @@ import { guardInbound } from './inbound';
 import { refreshSnapshot } from './schema-fixes';
 import { chatMessage, type ErrorMessage } from './messages';
 import { confusable, HIDDEN_CHARACTERS } from './names';
+import { PartyMembers } from './party-members';
 import { FinishedGame, Member, PartyState, Score } from './party-schema';
 import { TokenBucket } from './rate-limit';
 import { ChatLine } from './schema';
@@ -79,8 +78,6 @@ type Wld = [number, number, number];
 type Listing = Awaited<ReturnType<typeof matchMaker.createRoom>>;
 
 const CHAT_KEEP = 100;
-/** Members kept aside (away past the grace, nothing to show) per member place, before the oldest are forgotten. */
-const ASIDE_PER_MEMBER = 4;
 const FINISHED_KEEP = 50;
 const name = z
   .string()
@@ -118,45 +115,11 @@ const readyMessage = z
   })
   .strict();
 
-/** A member's secret: the token itself while this process has seen it, its hash always (all a resumed lobby has). */
-interface Holder {
-  token: string | null;
-  tokenHash: string;
-  sessionId: string | null;
-  /** The address (limit key) the member last came from; unknown for a resumed lobby until they come back. */
-  address?: string;
-  /** Counted against PARTY_MEMBERS: false once the member has been away longer than the grace. */
-  counted: boolean;
-  /** Runs while the member is away: at the grace's end they stop counting (or go, with nothing to keep). */
-  dropTimer: NodeJS.Timeout | null;
-}
-
-/** A removed member: their token's hash and the hash of their address, both refused until the host allows them. */
-interface Removal {
-  tokenHash: string;
-  addressHash: string;
-}
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-/** A removed member's address is kept only as this hash (the store never holds an address). */
-const addressHash = (key: string) => createHash('sha256').update(`dicehall-removed-address|${key}`).digest('hex');
-/**
- * An address a removal may not bar: loopback and unknown ones are a reverse proxy's or this machine's, shared by
- * everyone behind it (set TRUST_PROXY behind a proxy), so barring them would bar every newcomer.
- */
-const barrable = (key: string | undefined): key is string =>
-  !!key && key !== 'unknown' && !/^127\./.test(key) && key !== '0:0:0:0::/64';
-
 export class PartyRoom extends Room<PartyState> {
   protected ctx!: PartyContext;
-  private holders = new Map<string, Holder>();
-  private memberOf = new Map<string, string>();
-  /** Removed members (their token's and address's hashes), by member id, so the host can let one back in. */
-  private removed = new Map<string, Removal>();
-  /** Members away past the grace with nothing to show, out of the list (./drop), oldest first. */
-  private aside = new Map<string, { name: string; benched: boolean }>();
+  /** Who the members are, their tokens, removals and the hosting (./party-members). */
+  private members!: PartyMembers;
   private timers = new Set<NodeJS.Timeout>();
-  private hostTimer: NodeJS.Timeout | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   /** Runs while the table's people are being seated: past it, the attempt ends and the lobby gathers again. */
   private seatTimer: NodeJS.Timeout | null = null;
@@ -202,6 +165,15 @@ export class PartyRoom extends Room<PartyState> {
     const state = new PartyState();
     state.maxMembers = this.ctx.maxMembers;
     this.setState(state);
+    this.members = new PartyMembers({
+      state,
+      clients: this.clients,
+      maxMembers: this.ctx.maxMembers,
+      graceSeconds: () => this.ctx.config.graceSeconds,
+      playing: (id) => this.playing.includes(id),
+      forget: (id) => this.seeds.delete(id),
+      changed: () => this.schedulePatch(),
+    });
     void this.setPrivate(true);
     this.ctx.lobbies.add(this);
     const snapshot = this.ctx.durable?.takeLobby(options?.resumeNonce) as LobbySnapshot | null | undefined;
@@ -211,7 +183,7 @@ export class PartyRoom extends Room<PartyState> {
     this.watchStore();
     const on = (type: PartyInType, fn: (client: Client, memberId: string, msg: unknown) => void) =>
       this.onMessage(type, (client, msg) => {
-        const id = this.memberOf.get(client.sessionId);
+        const id = this.members.idOf(client.sessionId);
         if (id) fn(client, id, msg);
       });
     on(PARTY_IN.configure, (c, id, m) => this.onConfigure(c, id, m));
@@ -235,83 +207,29 @@ export class PartyRoom extends Room<PartyState> {
   override onJoin(client: Client, raw: unknown) {
     const parsed = partyJoin.safeParse(raw ?? {});
     if (!parsed.success) throw new ServerError(400, `bad-join: ${parsed.error.issues[0]?.message}`);
-    const { memberToken } = parsed.data;
-    const address = (client.auth as AuthData | undefined)?.ip;
-    const removals = [...this.removed.values()];
-    if (memberToken && removals.some((r) => r.tokenHash === hash(memberToken)))
-      throw new ServerError(403, 'removed: the host removed you from this party');
-    const presented = memberToken ? hash(memberToken) : null;
-    let id = presented ? [...this.holders].find(([, h]) => h.tokenHash === presented)?.[0] : undefined;
-    // A removed member who comes back without their token (a private window, cleared storage) is known by address.
-    if (!id && barrable(address) && removals.some((r) => r.addressHash === addressHash(address)))
-      throw new ServerError(
-        403,
-        'removed: the host removed someone at your address from this party; ask them to let you in',
-      );
-    // A member away past the grace came back: they count again. One still in the list (a score, the hosting, a
-    // seat at the table) always may; one kept aside needs a free place.
-    if (id && this.aside.has(id) && this.counted() >= this.ctx.maxMembers) this.refuseFull();
-    if (id) this.bringBack(id, parsed.data.name);
-    if (!id) {
-      const count = this.state.members.size;
-      if (this.counted() >= this.ctx.maxMembers) this.refuseFull();
-      const wanted = parsed.data.name ?? `Guest ${count + 1}`;
-      const others = [...this.state.members.values()].map((m) => m.name);
-      if (confusable(wanted, others))
-        throw new ServerError(400, "name-taken: that name looks like another member's; choose another");
-      id = randomBytes(6).toString('hex');
-      const member = new Member();
-      member.id = id;
-      member.name = wanted;
-      this.state.members.set(id, member);
-      const token = randomBytes(24).toString('base64url');
-      this.holders.set(id, { token, tokenHash: hash(token), sessionId: null, counted: true, dropTimer: null });
-      if (!this.state.host) this.state.host = id;
-    }
-    const holder = this.holders.get(id)!;
-    // A resumed lobby knows only the hash until the member comes back with the token.
-    if (!holder.token && memberToken) holder.token = memberToken;
-    const previous = this.clients.find((c) => c.sessionId === holder.sessionId);
-    if (previous && previous !== client) {
-      this.memberOf.delete(previous.sessionId);
-      previous.leave(CLOSE.seatElsewhere);
-    }
-    holder.sessionId = client.sessionId;
-    holder.counted = true;
-    if (address) holder.address = address;
-    if (holder.dropTimer) clearTimeout(holder.dropTimer);
-    holder.dropTimer = null;
-    this.memberOf.set(client.sessionId, id);
-    this.state.members.get(id)!.connected = true;
-    if (this.state.host === id) this.hostBack();
+    const { id, token } = this.members.join(
+      client,
+      parsed.data.name,
+      parsed.data.memberToken,
+      (client.auth as AuthData | undefined)?.ip,
+    );
     this.cancelIdle();
-    client.send(PARTY_OUT.welcome, { member: id, token: holder.token ?? memberToken ?? '' });
+    client.send(PARTY_OUT.welcome, { member: id, token });
     // Colyseus 0.16.23–26 may hand a late joiner a stale snapshot of changes made while nobody was connected.
     refreshSnapshot(this);
     this.schedulePatch();
   }
 
   override onLeave(client: Client) {
-    const id = this.memberOf.get(client.sessionId);
-    this.memberOf.delete(client.sessionId);
-    if (id) {
-      const holder = this.holders.get(id);
-      if (holder?.sessionId === client.sessionId) {
-        holder.sessionId = null;
-        const member = this.state.members.get(id);
-        if (member) member.connected = false;
-        if (this.state.host === id) this.hostAway();
-        this.awayFrom(id, holder);
-      }
-    }
+    this.members.leave(client);
     if (this.clients.length === 0) this.armIdle();
     this.schedulePatch();
   }
 
   override async onDispose() {
     for (const t of this.timers) clearTimeout(t);
-    for (const h of this.holders.values()) if (h.dropTimer) clearTimeout(h.dropTimer);
-    for (const t of [this.hostTimer, this.idleTimer, this.seatTimer, this.patchTimer]) if (t) clearTimeout(t);
+    this.members.dispose();
+    for (const t of [this.idleTimer, this.seatTimer, this.patchTimer]) if (t) clearTimeout(t);
     this.unfollow?.();
     this.ctx.lobbies.delete(this);
     this.unwatchStore?.();
@@ -393,11 +311,11 @@ export class PartyRoom extends Room<PartyState> {
         name: m.name,
         seat: m.seat,
         benched: m.benched,
-        tokenHash: this.holders.get(m.id)?.tokenHash ?? '',
+        tokenHash: this.members.tokenHashOf(m.id),
         total: wld(m.total),
         games: Object.fromEntries([...m.games.entries()].map(([g, x]) => [g, wld(x)])),
       })),
-      removed: [...this.removed].map(([id, r]): [string, string, string] => [id, r.tokenHash, r.addressHash]),
+      removed: this.members.removals(),
       finished: s.finished.map((f) => ({
         gameId: f.gameId,
         game: f.game,
@@ -439,20 +357,17 @@ export class PartyRoom extends Room<PartyState> {
       member.total = score(m.total);
       for (const [g, x] of Object.entries(m.games)) member.games.set(g, score(x));
       s.members.set(m.id, member);
-      const holder: Holder = { token: null, tokenHash: m.tokenHash, sessionId: null, counted: true, dropTimer: null };
-      this.holders.set(m.id, holder);
       // Everyone is away after a restart: whoever does not come back within the grace stops counting.
-      this.awayFrom(m.id, holder);
+      this.members.restoreHolder(m.id, m.tokenHash);
     }
-    for (const [id, tokenHash, address] of snap.removed)
-      this.removed.set(id, { tokenHash, addressHash: address ?? '' });
+    this.members.restoreRemovals(snap.removed);
     for (const [seat, level] of snap.bots ?? []) s.bots.set(seat, level);
     for (const f of snap.finished) s.finished.push(Object.assign(new FinishedGame(), f));
     for (const c of snap.chat) s.chat.push(Object.assign(new ChatLine(), c));
     this.chatId = snap.chatId;
     this.saved = JSON.stringify(snap);
     // The host is away until they come back; hosting passes on after the grace as usual.
-    if (s.host) this.hostAway();
+    if (s.host) this.members.hostAway();
     if (snap.phase === 'playing' && snap.tableId) {
       s.phase = 'playing';
       s.tableId = snap.tableId;
@@ -485,100 +400,7 @@ export class PartyRoom extends Room<PartyState> {
     log.error({ event: 'room-error', room: this.roomId, method: methodName, error: cause.message, stack: cause.stack });
   }
 
-  // ---- hosting ----------------------------------------------------------------------------------
-
-  private hostAway() {
-    this.state.hostGraceEndsAt = Date.now() + this.ctx.config.graceSeconds * 1000;
-    if (this.hostTimer) clearTimeout(this.hostTimer);
-    this.hostTimer = setTimeout(() => {
-      this.hostTimer = null;
-      // The longest-standing member still here takes over (the map keeps join order).
-      const next = [...this.state.members.values()].find((m) => m.connected && m.id !== this.state.host);
-      if (next) this.passHost(next.id);
-    }, this.ctx.config.graceSeconds * 1000);
-  }
-
-  private hostBack() {
-    this.state.hostGraceEndsAt = 0;
-    if (this.hostTimer) clearTimeout(this.hostTimer);
-    this.hostTimer = null;
-  }
-
-  private passHost(id: string) {
-    this.state.host = id;
-    this.schedulePatch();
-    this.hostBack();
-    if (!this.state.members.get(id)?.connected) this.hostAway();
-  }
-
-  // ---- membership ------------------------------------------------------------------------------
-
-  /** Members counted against PARTY_MEMBERS: those here, and those away for less than the grace. */
-  private counted(): number {
-    let n = 0;
-    for (const h of this.holders.values()) if (h.counted) n++;
-    return n;
-  }
-
-  private refuseFull(): never {
-    const host = this.state.members.get(this.state.host)?.name;
-    const ask = host ? `ask its host, ${host}, to make room` : 'try again later';
-    throw new ServerError(403, `lobby-full: this party is full (${this.ctx.maxMembers} members); ${ask}`);
-  }
-
-  /** A member left: if they are not back within the grace, they stop counting (./counted). */
-  private awayFrom(id: string, holder: Holder) {
-    if (holder.dropTimer) clearTimeout(holder.dropTimer);
-    holder.dropTimer = setTimeout(() => {
-      holder.dropTimer = null;
-      if (holder.sessionId !== null || this.holders.get(id) !== holder) return;
-      this.drop(id, holder);
-    }, this.ctx.config.graceSeconds * 1000);
-  }
-
-  /**
-   * A member away past the grace stops counting. One with something to show (a score, the hosting, a seat at the
-   * table being played) stays in the list; one with nothing goes from it (kept aside, unsaved, so their token still
-   * brings them back as themselves while there is room): connections that join and leave cannot fill the lobby.
-   */
-  private drop(id: string, holder: Holder) {
-    const member = this.state.members.get(id);
-    if (!member) return;
-    holder.counted = false;
-    if (this.state.phase === 'gathering') {
-      member.seat = -1;
-      member.ready = false;
-    }
-    const scored = member.total.wins + member.total.losses + member.total.draws > 0;
-    if (!scored && this.state.host !== id && !this.playing.includes(id)) {
-      this.aside.set(id, { name: member.name, benched: member.benched });
-      this.seeds.delete(id);
-      this.state.members.delete(id);
-      // Kept aside within a bound; the oldest go for good (they would join again as new members).
-      for (const old of this.aside.keys()) {
-        if (this.aside.size <= this.ctx.maxMembers * ASIDE_PER_MEMBER) break;
-        this.aside.delete(old);
-        this.holders.delete(old);
-      }
-    }
-    this.schedulePatch();
-  }
-
-  /** A member kept aside came back by token: into the list again, under their name unless it now reads like another's. */
-  private bringBack(id: string, wanted: string | undefined) {
-    const kept = this.aside.get(id);
-    if (!kept) return;
-    const name = wanted ?? kept.name;
-    const others = [...this.state.members.values()].map((m) => m.name);
-    if (confusable(name, others))
-      throw new ServerError(400, "name-taken: that name looks like another member's; choose another");
-    this.aside.delete(id);
-    const member = new Member();
-    member.id = id;
-    member.name = name;
-    member.benched = kept.benched;
-    this.state.members.set(id, member);
-  }
+  // ---- idle ------------------------------------------------------------------------------------
 
   private armIdle() {
     this.cancelIdle();
@@ -697,7 +519,7 @@ export class PartyRoom extends Room<PartyState> {
     if (!parsed.success) return this.refuse(client, what, 'bad-message', `"${what}" takes { member }.`);
     const target = parsed.data.member;
     if (what === 'allow') {
-      if (!this.removed.delete(target) && !this.state.members.get(target)?.benched)
+      if (!this.members.allow(target) && !this.state.members.get(target)?.benched)
         return this.refuse(client, what, 'no-member', 'Nobody by that id to allow back.');
       const m = this.state.members.get(target);
       if (m) m.benched = false;
@@ -706,29 +528,13 @@ export class PartyRoom extends Room<PartyState> {
     const member = this.state.members.get(target);
     if (!member) return this.refuse(client, what, 'no-member', 'No such member.');
     if (target === id) return this.refuse(client, what, 'not-yourself', 'The host cannot do that to themselves.');
-    if (what === 'pass-host') return this.passHost(target);
+    if (what === 'pass-host') return this.members.passHost(target);
     if (this.state.phase !== 'gathering' && this.playing.includes(target))
       return this.refuse(client, what, 'not-gathering', 'They are playing; wait until the game ends.');
     member.seat = -1;
     member.ready = false;
     member.benched = true;
-    if (what === 'remove') {
-      const holder = this.holders.get(target)!;
-      this.removed.set(target, {
-        tokenHash: holder.tokenHash,
-        addressHash: barrable(holder.address) ? addressHash(holder.address) : '',
-      });
-      if (holder.dropTimer) clearTimeout(holder.dropTimer);
-      this.holders.delete(target);
-      this.state.members.delete(target);
-      const gone = this.clients.find((c) => c.sessionId === holder.sessionId);
-      gone?.send(PARTY_OUT.error, {
-        code: 'removed',
-        message: 'The host removed you from this party.',
-        of: 'remove',
-      } satisfies ErrorMessage);
-      gone?.leave(CLOSE.removed);
-    }
+    if (what === 'remove') this.members.remove(target);
   }
 
   private onSeatBot(client: Client, id: string, msg: unknown) {
@@ -863,8 +669,7 @@ export class PartyRoom extends Room<PartyState> {
     // Everyone who plays has been handed a seat.
     if (memberId === undefined || !room) return;
     const member = this.state.members.get(memberId);
-    const holder = this.holders.get(memberId);
-    const client = this.clients.find((c) => c.sessionId === holder?.sessionId);
+    const client = this.members.clientOf(memberId);
     if (!member || !client) return this.abandonTable();
     const clientSeed = this.seeds.get(memberId);
     const reservation = await matchMaker.reserveSeatFor(room, {
