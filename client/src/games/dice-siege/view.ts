@@ -405,8 +405,6 @@ class SiegeSheet implements GameView {
                 label: moveWords(a, this.sheet, this.view!),
                 send: () => this.ctx.act(a),
               })),
-              // On a phone the round's buttons sit above the sheet: 65 moves open there would push it off the screen.
-              { folded: true },
             )
           : null,
       ),
