@@ -1,22 +1,23 @@
 // The complete list of legal moves as a collapsible "All moves" list under a board whose moves are made by touching
 // it (issue 28 item 4): one named button per move, for keyboard and screen-reader players (and the browser tests).
-// Its buttons form the "Your moves" group, as the table's own list does; open until the player folds it, and a
-// folded list stays folded across games (remembered in the browser).
+// Its buttons form the "Your moves" group, as the table's own list does. One rule for every game (Polywars' own
+// list too): open until the player folds it, and a folded list stays folded across games (remembered in the browser).
+// The board and its primary action come first on every screen, so an open list never pushes them away.
 import { h, type ComponentChildren } from 'preact';
 
 const KEY = 'dicehall.allMoves';
 
-/** Open unless folded by the player; with `folded`, a list that starts folded until the player opens it. */
-function remembered(folded: boolean): boolean {
+/** Open unless the player folded it. */
+export function movesOpen(): boolean {
   try {
-    const v = localStorage.getItem(KEY);
-    return folded ? v === 'open' : v !== 'closed';
+    return localStorage.getItem(KEY) !== 'closed';
   } catch {
-    return !folded;
+    return true;
   }
 }
 
-function remember(open: boolean) {
+/** The player opened or folded a list: every game's list opens so from now on. */
+export function rememberMoves(open: boolean) {
   try {
     localStorage.setItem(KEY, open ? 'open' : 'closed');
   } catch {
@@ -29,18 +30,15 @@ export interface Move {
   send(): void;
 }
 
-/**
- * The list; null when there is no move to make. `folded`: it starts folded (a board whose controls sit above it on
- * a phone, where an open list of dozens of moves would push the board off the screen).
- */
-export function allMoves(moves: Move[], { folded = false }: { folded?: boolean } = {}): ComponentChildren {
+/** The list; null when there is no move to make. */
+export function allMoves(moves: Move[]): ComponentChildren {
   if (moves.length === 0) return null;
   return h(
     'details',
     {
       class: 'all-moves',
-      open: remembered(folded),
-      onToggle: (e: Event) => remember((e.currentTarget as HTMLDetailsElement).open),
+      open: movesOpen(),
+      onToggle: (e: Event) => rememberMoves((e.currentTarget as HTMLDetailsElement).open),
       style: 'margin:0.25rem 0',
     },
     h(

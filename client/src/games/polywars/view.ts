@@ -7,6 +7,7 @@ import { budgetOf, canStep, forceRefusal, stepCheck, type PolywarsAction } from 
 import type { Snapshot } from '../../net/store';
 import { Label } from '../../engine/text';
 import type { GameView, ViewContext, ViewFactory } from '../types';
+import { movesOpen, rememberMoves } from '../all-moves';
 import { Camera, type Pt, type Turn } from './camera';
 import { Battlefield, MIN_R, SEAT_COLORS, type Overlay } from './draw';
 import { powerByTap } from './power-taps';
@@ -303,7 +304,13 @@ class PolywarsTable implements GameView {
     const dieMoves = chosen === null ? [] : this.sensible(v, byDie.get(chosen)!);
     return h(
       'details',
-      { class: 'pw-moves', style: 'margin:0.3rem 0' },
+      {
+        class: 'pw-moves',
+        style: 'margin:0.3rem 0',
+        // The same rule as every game's list (all-moves.ts): open until the player folds it.
+        open: movesOpen(),
+        onToggle: (e: Event) => rememberMoves((e.currentTarget as HTMLDetailsElement).open),
+      },
       h('summary', { style: 'cursor:pointer;padding:0.3rem 0' }, `All moves (${legal.length})`),
       byDie.size
         ? h(
