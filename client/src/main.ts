@@ -122,6 +122,8 @@ async function route() {
       void import('./engine/stage').then((m) => m.warmUp()).catch(() => undefined);
       teardown = await (await import('./screens/replay')).replayScreen(root, replay);
     } else if (rules) await (await import('./screens/rules')).rulesScreen(root, rules);
+    else if (path === '/games') teardown = await (await import('./screens/your-games')).yourGamesScreen(root, go);
+    else if (path === '/device') teardown = await (await import('./screens/device-link')).deviceScreen(root, go);
     else if (path !== '/' && path !== '/index.html') notFound();
     else {
       teardown = await homeScreen(root, go, async (req) => {

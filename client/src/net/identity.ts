@@ -12,4 +12,17 @@ export const identity = {
   keepSeatToken(roomId: string, token: string) {
     localStorage.setItem(`dicehall:seat:${roomId}`, token);
   },
+  /** Every seat this browser holds ("Your games", "Open on another device"). */
+  seats(): { room: string; token: string }[] {
+    const out: { room: string; token: string }[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(SEAT)) continue;
+      const token = localStorage.getItem(key);
+      if (token) out.push({ room: key.slice(SEAT.length), token });
+    }
+    return out;
+  },
 };
+
+const SEAT = 'dicehall:seat:';

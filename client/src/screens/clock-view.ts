@@ -7,7 +7,10 @@ import './clocks.css';
 
 /** As the room publishes it (server/src/rooms/room-clock.ts). */
 export interface ClockWire {
-  control: { mode: 'chess'; baseSeconds: number; incrementSeconds: number } | { mode: 'turn'; turnSeconds: number };
+  control:
+    | { mode: 'chess'; baseSeconds: number; incrementSeconds: number }
+    | { mode: 'turn'; turnSeconds: number }
+    | { mode: 'days'; days: number };
   remaining: number[];
   running: number[];
   since: number;
@@ -28,6 +31,8 @@ export function readClock(json: string): ClockWire | null {
  * ones, where ten seconds is too late a warning for a player who has been thinking for minutes.
  */
 export function lowBelow(c: ClockWire['control']): number {
+  // Over days, the last hour is the warning.
+  if (c.mode === 'days') return 3_600_000;
   const long = c.mode === 'chess' ? c.baseSeconds > 300 : c.turnSeconds > 60;
   return long ? 20_000 : 10_000;
 }
@@ -36,6 +41,8 @@ export function lowBelow(c: ClockWire['control']): number {
 export function formatClock(ms: number, tenths = ms < 10_000): string {
   if (tenths && ms < 20_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)}`;
   const s = Math.ceil(ms / 1000);
+  // A turn-based clock's days: "2 d 5 h" (the seconds mean nothing there).
+  if (s >= 86_400) return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`;
   const hh = Math.floor(s / 3600);
   const mm = Math.floor((s % 3600) / 60);
   const ss = String(s % 60).padStart(2, '0');
@@ -43,6 +50,7 @@ export function formatClock(ms: number, tenths = ms < 10_000): string {
 }
 
 export function modeText(c: ClockWire['control']): string {
+  if (c.mode === 'days') return `${c.days} day${c.days === 1 ? '' : 's'} a move`;
   return c.mode === 'chess'
     ? `${c.baseSeconds / 60 >= 1 ? `${+(c.baseSeconds / 60).toFixed(1)} min` : `${c.baseSeconds} s`} + ${c.incrementSeconds} s`
     : `${c.turnSeconds} s a turn`;

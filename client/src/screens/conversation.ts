@@ -77,7 +77,10 @@ export function AwayBanner({ snap, conn }: { snap: Snapshot | null; conn: TableC
     snap && snap.phase !== 'over'
       ? snap.seats
           .map((s, i) => ({ s, i }))
-          .filter(({ s, i }) => s.taken && !s.connected && !s.bot && i !== snap.mySeat)
+          // A turn-based table's player away has no countdown (graceEndsAt 0): being away is normal there.
+          .filter(
+            ({ s, i }) => s.taken && !s.connected && !s.bot && i !== snap.mySeat && (s.graceEndsAt > 0 || s.claimable),
+          )
       : [];
   const me = snap?.mySeat ?? null;
   const claimable = snap?.phase === 'playing' && me !== null && gone.some(({ s }) => s.claimable);

@@ -66,6 +66,8 @@ function Home({ go, create }: { go: (path: string) => void; create: Create }) {
       'form',
       { class: 'card', 'aria-labelledby': 'new-game', onSubmit: submit },
       h('h1', { id: 'new-game' }, 'Play dice with a friend'),
+      // Games this browser has a seat in, live and turn-based (issue 33).
+      identity.seats().length > 0 ? h('a', { href: '/games', class: 'home-your-games' }, 'Your games →') : null,
       h('label', { for: 'name' }, 'Your name'),
       // Uncontrolled fields: what the player types stays theirs across re-renders.
       h('input', {
@@ -92,7 +94,8 @@ function Home({ go, create }: { go: (path: string) => void; create: Create }) {
         g?.rules ? h('a', { href: `/rules/${game}` }, `Rules of ${g?.name}`) : null,
       ),
       h(OptionFields, { key: game, fields }),
-      h(TimeControlField, { timed: (g?.seats.max ?? 2) <= 2 }),
+      // Offered wherever the server can time the table: two seats, or a game that says what a timeout does (#28).
+      h(TimeControlField, { timed: g?.timeable ?? true }),
       h(ComputerField, { game, seats: g?.seats ?? { min: 2, max: 2 } }),
       h(
         'label',

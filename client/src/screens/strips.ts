@@ -98,7 +98,11 @@ function Strip({
       h(
         'span',
         { class: 'presence' },
-        presence !== null ? presence : [' — disconnected, ', h(Countdown, { until: s.graceEndsAt }), ' s'],
+        presence !== null
+          ? presence
+          : s.graceEndsAt === 0
+            ? ' — away' // a turn-based table: no countdown, the clock decides
+            : [' — disconnected, ', h(Countdown, { until: s.graceEndsAt }), ' s'],
       ),
     ),
     counts.length ? h('span', { class: 'counts' }, counts.join(' · ')) : null,

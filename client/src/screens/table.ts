@@ -20,6 +20,8 @@ import { sound } from '../ui/sound';
 import { PlayerStrips } from './strips';
 import { EndLuck } from './luck-view';
 import './table.css';
+import { DeviceLink } from './device-link';
+import { identity } from '../net/identity';
 
 /** What the layer shows; the status line and the log wait while the board shows a roll still in the air. */
 interface TableProps {
@@ -250,6 +252,8 @@ function Table(p: TableProps) {
       'aside',
       { class: 'table-side' },
       h(ShareLink, { link: `${location.origin}/r/${conn.room?.roomId}` }),
+      // A seated player takes the seat to another device (issue 33: ./device-link).
+      snap?.mySeat != null ? h(DeviceLink, { seats: () => seatHere(conn.room?.roomId) }) : null,
       h(WatcherPanel, { snap, conn }),
       h(Platform, { snap, conn }),
       h(Proof, {
@@ -544,6 +548,12 @@ function Proof(props: {
         )
       : null,
   );
+}
+
+/** This browser's seat at the room, for a device link. */
+function seatHere(roomId: string | undefined): { room: string; token: string }[] {
+  const token = roomId ? identity.seatToken(roomId) : undefined;
+  return roomId && token ? [{ room: roomId, token }] : [];
 }
 
 /**

@@ -1,4 +1,5 @@
-// The time control picker of the create form: a few well-known presets rather than free numbers to mistype.
+// The time control picker of the create form: a few well-known presets rather than free numbers to mistype, live
+// ones and turn-based ones (days a move).
 import type { TimeControl } from '@dicehall/shared/core';
 import { h } from 'preact';
 
@@ -9,7 +10,15 @@ const PRESETS: { label: string; control: TimeControl }[] = [
   { label: 'Slow: 30 min + 20 s a move', control: { mode: 'chess', baseSeconds: 1800, incrementSeconds: 20 } },
   { label: '30 s a turn', control: { mode: 'turn', turnSeconds: 30 } },
   { label: '2 min a turn', control: { mode: 'turn', turnSeconds: 120 } },
+  // Turn-based: play over days, each move in its own time; players come and go, "Your games" lists them (issue 33).
+  { label: '1 day a move', control: { mode: 'days', days: 1 } },
+  { label: '2 days a move', control: { mode: 'days', days: 2 } },
+  { label: '3 days a move', control: { mode: 'days', days: 3 } },
+  { label: '7 days a move', control: { mode: 'days', days: 7 } },
 ];
+
+/** The first preset played over days: the select groups live controls before it and turn-based ones from it. */
+const FIRST_DAYS = PRESETS.findIndex((p) => p.control.mode === 'days');
 
 /**
  * A labelled select, hidden for a game that cannot be timed (more than two seats and no declared timeout policy).
@@ -24,10 +33,22 @@ export function TimeControlField({ timed, shown }: { timed: boolean; shown?: Tim
     h(
       'select',
       { id: 'clock', name: 'clock' },
-      PRESETS.map((p, i) => h('option', { value: String(i), selected: i === Math.max(0, at) }, p.label)),
+      h(
+        'optgroup',
+        { label: 'Live' },
+        PRESETS.slice(0, FIRST_DAYS).map((p, i) => option(p.label, i, at)),
+      ),
+      h(
+        'optgroup',
+        { label: 'Turn-based (over days)' },
+        PRESETS.slice(FIRST_DAYS).map((p, i) => option(p.label, FIRST_DAYS + i, at)),
+      ),
     ),
   );
 }
+
+const option = (label: string, i: number, at: number) =>
+  h('option', { value: String(i), selected: i === Math.max(0, at) }, label);
 
 /** The control chosen in `form` (no clock while the field is hidden). */
 export function readTimeControl(form: HTMLElement): TimeControl {

@@ -23,7 +23,7 @@ const TYPES: Record<string, string> = {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Client routes: the app's own pages. Anything else that is not a file gets the app with a 404 status. */
-const CLIENT_ROUTE = /^\/(?:|r\/[\w-]+|p\/[\w-]+|replay\/[\w-]+|rules\/[\w-]+)$/;
+const CLIENT_ROUTE = /^\/(?:|r\/[\w-]+|p\/[\w-]+|replay\/[\w-]+|rules\/[\w-]+|games|device)$/;
 
 interface Variant {
   body: Buffer;
