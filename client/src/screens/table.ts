@@ -20,6 +20,8 @@ import { sound } from '../ui/sound';
 import { PlayerStrips } from './strips';
 import { EndLuck } from './luck-view';
 import './table.css';
+import { turnSignal } from '../ui/turn-signal';
+import { PushSwitch } from '../ui/push-switch';
 import { DeviceLink } from './device-link';
 import { identity } from '../net/identity';
 
@@ -60,7 +62,6 @@ export async function tableScreen(
   let error = '';
   let errorTimer: ReturnType<typeof setTimeout> | undefined;
   let verified: Verified | null = null;
-  let wasMyTurn = false;
   let wasOver = false;
   let gameId: string | undefined;
 
@@ -70,12 +71,9 @@ export async function tableScreen(
     let held = false;
     if (snap) {
       myTurn = snap.phase === 'playing' && snap.mySeat !== null && snap.toAct.includes(snap.mySeat);
-      // Turn changes are unmissable: the status, the page title (for other tabs) and a sound.
-      if (myTurn && !wasMyTurn) sound.play('turn');
+      // Turn changes are unmissable: the status here; the title, favicon and sound in ../ui/turn-signal.
       if (snap.phase === 'over' && !wasOver && logSnap) sound.play('end');
-      wasMyTurn = myTurn;
       wasOver = snap.phase === 'over';
-      document.title = myTurn ? '▶ Your turn — Dicehall' : snap.phase === 'over' ? 'Game over — Dicehall' : 'Dicehall';
       if (createView && !view && controls) {
         view = createView({
           stage,
@@ -189,12 +187,14 @@ export async function tableScreen(
   });
   ready = true;
   const unsubscribe = store.subscribe(draw);
+  const offSignal = turnSignal(store);
   draw();
   return () => {
     removeEventListener('resize', fitLater);
     cancelAnimationFrame(fitFrame);
     clearTimeout(errorTimer);
     unsubscribe();
+    offSignal();
     offError();
     render(null, root);
     view?.destroy();
@@ -252,6 +252,10 @@ function Table(p: TableProps) {
       'aside',
       { class: 'table-side' },
       h(ShareLink, { link: `${location.origin}/r/${conn.room?.roomId}` }),
+      // Web Push for this seat once its game has started (issue 33: ../ui/push-switch).
+      snap?.mySeat != null && snap.phase !== 'waiting' && conn.room
+        ? h(PushSwitch, { roomId: conn.room.roomId, gameId: snap.gameId })
+        : null,
       // A seated player takes the seat to another device (issue 33: ./device-link).
       snap?.mySeat != null ? h(DeviceLink, { seats: () => seatHere(conn.room?.roomId) }) : null,
       h(WatcherPanel, { snap, conn }),
