@@ -1,5 +1,6 @@
 // The private lobby across games, with real colyseus.js clients: a host, members, seats, two games and a scoreboard.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
+import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
 import { nextError, parse, sleep, testServer, until, wirePlayer, type Player } from '../helpers/server';
 
@@ -353,7 +354,7 @@ it('closes a lobby nobody has been connected to for the idle time (PARTY_IDLE_SE
   const cat = await member(id, { name: 'Cat' });
   await ana.room.leave(true);
   await cat.room.leave(true);
-  await sleep(1500);
+  await until(() => !matchMaker.getLocalRoomById(id), 'the idle lobby to close', 10_000);
   await expect(new Client(server.ws).joinById(id, { memberToken: ana.token })).rejects.toThrow();
 });
 

@@ -6,6 +6,8 @@ import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { create, join, logCount, until, wirePlayer, type Player } from '../helpers/server';
 import { clusterStore, flushRedis, startNode, stopNode, TEST_REDIS_URL, type Node } from '../helpers/cluster';
 import { playSome } from '../helpers/durable';
+import { openPostgres } from '../../server/src/store/postgres';
+import { TEST_PG_URL } from '../services/urls';
 
 /** A Redis database of this file's own, so another scale suite flushing its database does not pull the rug. */
 const REDIS_URL = TEST_REDIS_URL.replace(/\/\d+$/, '/9');
@@ -57,6 +59,36 @@ async function startGames(host: Node, via: Node): Promise<Game[]> {
   return out;
 }
 
+/**
+ * Resolves once every game's resume lease has been renewed at least once (its expiry moved on), as in games that
+ * have been going for a while: read from the shared store's resume_leases, polled.
+ */
+async function leasesRenewed(gameIds: string[], ms = 20_000) {
+  const sql = await openPostgres({ connectionString: TEST_PG_URL });
+  const table = `${clusterStore.settings.schema}.resume_leases`;
+  const read = async () =>
+    new Map(
+      (
+        await sql.query<{ game_id: string; expires_at: Date }>(
+          `SELECT game_id, expires_at FROM ${table} WHERE game_id = ANY($1::text[])`,
+          [gameIds],
+        )
+      ).map((r) => [r.game_id, new Date(r.expires_at).getTime()]),
+    );
+  try {
+    const first = await read();
+    const end = Date.now() + ms;
+    for (;;) {
+      const now = await read();
+      if (gameIds.every((g) => (now.get(g) ?? 0) > (first.get(g) ?? Infinity))) return;
+      if (Date.now() > end) throw new Error('timed out waiting for every lease to be renewed');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await sql.close();
+  }
+}
+
 /** Sits at a game through `node` by seat token, retrying every 100 ms while the cluster hands it over. */
 async function sitAgain(node: Node, roomId: string, seatToken: string, ms = 20_000) {
   const end = Date.now() + ms;
@@ -105,8 +137,8 @@ describe('fast failover (three processes on one Redis and one PostgreSQL)', () =
     const e = await startNode(env, REDIS_URL);
     try {
       const games = await startGames(c, d);
-      // Leases are renewed in batches: let a renewal or two pass, as in a game that has been going for a while.
-      await new Promise((r) => setTimeout(r, 1500));
+      // Leases are renewed in batches: the kill comes after a renewal, as in a game that has been going for a while.
+      await leasesRenewed(games.map((g) => g.gameId));
       c.child.kill('SIGKILL');
       const t0 = Date.now();
       await c.exited;

@@ -48,6 +48,8 @@ function healthProbe(node: Node) {
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   const exited = new Promise((r) => child.once('exit', r));
   return {
+    /** Answers so far. */
+    answers: () => out.split('\n').length - 1,
     async stop(): Promise<number[]> {
       child.kill('SIGTERM');
       await exited;
@@ -126,7 +128,7 @@ it(`kill -9 of a process holding ${GAMES} games (${GAMES * 4} clients): every ga
     }
     // The survivor's /health before the storm, on this machine as it is now: the baseline.
     const quiet = healthProbe(d);
-    await sleep(3000);
+    await until(() => quiet.answers() >= 10, 'ten answers before the kill', 20_000);
     const baseline = await quiet.stop();
 
     c.child.kill('SIGKILL');
