@@ -141,9 +141,9 @@ it('sends an encrypted, VAPID-signed "your turn" to a seat with no open page, wi
   expect(payloadOf(sub, '/push/ben-1')).toEqual({
     title: 'Your turn',
     body: 'Your turn in Dice Chess against Ana',
-    url: `/t/${a.room.roomId}`,
+    url: `/r/${a.room.roomId}`,
     tag: 'dicehall-turn',
-    games: [expect.objectContaining({ roomId: a.room.roomId, url: `/t/${a.room.roomId}`, over: false })],
+    games: [expect.objectContaining({ roomId: a.room.roomId, url: `/r/${a.room.roomId}`, over: false })],
   });
 });
 
@@ -178,7 +178,7 @@ it('coalesces turns of several games for one browser into one notification', asy
   expect(p.title).toBe('Your turn in 3 games');
   expect(p.games.map((g: { roomId: string }) => g.roomId)).toEqual(tables.map((t) => t.a.room.roomId));
   expect(p.body.split('\n')).toEqual(Array(3).fill('Your turn in Dice Chess against Ana'));
-  expect(p.url).toBe(`/t/${tables[2].a.room.roomId}`);
+  expect(p.url).toBe(`/r/${tables[2].a.room.roomId}`);
   emitTurnChange(change(tables[0].a, { over: true, toAct: [], words: 'Ana won by checkmate' }));
   await until(() => to('/push/ben-many').length === 2, 'the game-over push', 5000);
   expect(payloadOf(sub, '/push/ben-many', 1)).toMatchObject({

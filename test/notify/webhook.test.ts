@@ -139,7 +139,7 @@ it('lets only the host set it, shows only its host, and posts every turn change 
   await until(() => posts('/hook').length === 1, 'the post', 5000);
   const body = JSON.parse(posts('/hook')[0].body.toString('utf8'));
   expect(body).toEqual({
-    content: 'Ben, your turn in Dice Chess against Ana — https://dicehall.test/t/tableOne',
+    content: 'Ben, your turn in Dice Chess against Ana — https://dicehall.test/r/tableOne',
     allowed_mentions: { parse: [] },
   });
   expect(posts('/hook')[0].headers['content-type']).toBe('application/json');
@@ -148,7 +148,7 @@ it('lets only the host set it, shows only its host, and posts every turn change 
   emitTurnChange(change(id, 'tableOne', { over: true, toAct: [], words: 'Ana won by checkmate' }));
   await until(() => posts('/hook').length === 2, 'the game-over post', 5000);
   expect(JSON.parse(posts('/hook')[1].body.toString('utf8')).content).toBe(
-    'Dice Chess with Ana and Ben is over: Ana won by checkmate — https://dicehall.test/t/tableOne',
+    'Dice Chess with Ana and Ben is over: Ana won by checkmate — https://dicehall.test/r/tableOne',
   );
   // Cleared by the host: nothing more.
   expect(await call('DELETE', `/api/parties/${id}/webhook`, ana.token)).toMatchObject({ body: { set: false } });
@@ -166,7 +166,7 @@ it('posts at most so many a minute per lobby', async () => {
   await setHook(other.id, other.ana.token, `${hook.base}/limited`);
   emitTurnChange(change(other.id, 'after'));
   await until(() => posts('/limited').length === PER_MINUTE + 1, 'the other lobby’s post', 5000);
-  const links = posts('/limited').map((p) => JSON.parse(p.body.toString('utf8')).content.split('/t/')[1]);
+  const links = posts('/limited').map((p) => JSON.parse(p.body.toString('utf8')).content.split('/r/')[1]);
   expect(links).toEqual([...Array.from({ length: PER_MINUTE }, (_, i) => `t${i}`), 'after']);
 });
 

@@ -19,7 +19,7 @@ export interface VapidKeys {
 export interface PushItem {
   roomId: string;
   gameId: string;
-  /** The table's path on this site (/t/<roomId>); the service worker opens it. */
+  /** The table's path on this site (/r/<roomId>); the service worker opens it. */
   url: string;
   text: string;
   over: boolean;

@@ -36,5 +36,5 @@ export function pushLine(change: TurnChange, seat: number): string {
   return `Your turn in ${change.gameName}${against.length ? ` against ${listNames(against)}` : ''}`;
 }
 
-/** The table's path (/t/<roomId>), as the client routes it. */
-export const tablePath = (roomId: string) => `/t/${encodeURIComponent(roomId)}`;
+/** The table's path (/r/<roomId>), as the client routes it (a room link). */
+export const tablePath = (roomId: string) => `/r/${encodeURIComponent(roomId)}`;
