@@ -36,17 +36,18 @@ interface Case {
   /** Each player plays alone (a race): the page resigns too for the game to end. */
   race?: boolean;
   /**
-   * A play sheet that needs about 480 px of board (Dice Siege): on a phone shorter than 700 px the board keeps that
-   * height, and your strip and the round's buttons follow it below the first screen.
+   * A board that needs more height than a short phone's first screen gives it (Dice Siege's sheet, Shields): on a
+   * phone shorter than 700 px it keeps that height, your strip moves up under the opponents', and the game's
+   * controls follow the board below the first screen.
    */
-  sheet?: boolean;
+  tall?: boolean;
 }
 const RAPID = { mode: 'chess', baseSeconds: 300, incrementSeconds: 3 };
 const CASES: Case[] = [
-  { game: 'shields', options: {}, seats: 2, timed: true, draws: false },
+  { game: 'shields', options: {}, seats: 2, timed: true, draws: false, tall: true },
   { game: 'dice-chess', options: {}, seats: 2, timed: true, draws: true },
   { game: 'shields-up', options: {}, seats: 2, timed: true, draws: true },
-  { game: 'dice-siege', options: { seats: 2 }, seats: 2, timed: false, draws: false, race: true, sheet: true },
+  { game: 'dice-siege', options: { seats: 2 }, seats: 2, timed: false, draws: false, race: true, tall: true },
   { game: 'polywars', options: { scenario: 'kill-the-king', seats: 3 }, seats: 3, timed: true, draws: false },
 ];
 const NAMES = ['Ana', 'Ben', 'Cid'];
@@ -83,9 +84,9 @@ interface Layout {
  * Where the table's parts lie in the page as it is now: every problem found, in words. `end`: the overlay covers
  * the board's centre by design, so the board is only required inside the viewport.
  */
-function layout(p: Page, end: boolean, sheet: boolean): Promise<Layout> {
+function layout(p: Page, end: boolean, tall: boolean): Promise<Layout> {
   return p.evaluate(
-    ([end, sheet]) => {
+    ([end, tall]) => {
       const problems: string[] = [];
       const vw = innerWidth;
       const vh = innerHeight;
@@ -109,11 +110,10 @@ function layout(p: Page, end: boolean, sheet: boolean): Promise<Layout> {
       };
       const strips = [...document.querySelectorAll('.strips .strip')];
       if (strips.length === 0) problems.push('no player strips');
-      // Every game, Dice Siege's sheet too, lays out board first: every strip, clock and the bar in the first screen;
-      // a sheet on a short phone keeps its whole height: your strip and the round's buttons follow it (at the end,
-      // the page scrolls to the overlay on the sheet).
-      const short = sheet && vw <= 820 && vh < 700;
-      const top = short && end ? '.none' : short ? '.strips.top' : '.strips';
+      // Every game lays out board first: every strip, clock and the bar in the first screen; a tall board on a short
+      // phone keeps its height, with your strip moved up under the opponents' (at the end, the page scrolls to the overlay).
+      const short = tall && vw <= 820 && vh < 700;
+      const top = short && end ? '.none' : '.strips';
       for (const s of document.querySelectorAll(`${top} .strip`)) inView(s, 'strip');
       for (const c of document.querySelectorAll(`${top} .clock`)) inView(c, 'clock');
       const bar = document.querySelector('.talk-bar');
@@ -191,12 +191,12 @@ function layout(p: Page, end: boolean, sheet: boolean): Promise<Layout> {
                 problems.push(`texts "${texts[i].node.data.trim()}" and "${texts[j].node.data.trim()}" overlap`);
       return { problems, scrollY: Math.round(scrollY) };
     },
-    [end, sheet] as const,
+    [end, tall] as const,
   );
 }
 
 /** Checks a phase from the top of the page (the end: where the page scrolled by itself), with a screenshot. */
-async function check(p: Page, id: string, phase: string, end = false, sheet = false) {
+async function check(p: Page, id: string, phase: string, end = false, tall = false) {
   if (!end) await p.evaluate(() => window.scrollTo(0, 0));
   // The board has drawn at its size (Pixi fits the canvas to it).
   await p.locator('#board canvas').waitFor();
@@ -204,7 +204,7 @@ async function check(p: Page, id: string, phase: string, end = false, sheet = fa
     mkdirSync(SHOTS, { recursive: true });
     await p.screenshot({ path: `${SHOTS}/${id}-${phase}.png` });
   }
-  const { problems } = await layout(p, end, sheet);
+  const { problems } = await layout(p, end, tall);
   expect({ phase, problems }).toEqual({ phase, problems: [] });
 }
 
@@ -242,7 +242,7 @@ describe.each(Object.keys(VIEWPORTS))('at %s size', (size) => {
       p.on('dialog', (d) => void d.accept());
       await p.goto(link);
       await p.locator('.strip.mine').waitFor();
-      await check(p, id, 'set-up', false, c.sheet);
+      await check(p, id, 'set-up', false, c.tall);
 
       // Ben's colyseus.js player takes the seat back, both sides play a few steps, and the page comes back to it.
       players[1] = await join(e2e.server.ws, roomId, { seatToken: players[1].token, clientSeed: 'b2' });
@@ -250,12 +250,12 @@ describe.each(Object.keys(VIEWPORTS))('at %s size', (size) => {
       await advance(players, 4);
       await p.reload();
       await p.locator('.strip.mine').waitFor();
-      await check(p, id, 'mid-game', false, c.sheet);
+      await check(p, id, 'mid-game', false, c.tall);
 
       if (c.draws) {
         players[0].room.send('draw');
         await bar(p).getByRole('button', { name: 'Accept the draw' }).waitFor();
-        await check(p, id, 'offer', false, c.sheet);
+        await check(p, id, 'offer', false, c.tall);
         await p.getByRole('button', { name: 'Decline the draw' }).click();
         await bar(p).locator('.talk-banner').waitFor({ state: 'hidden' });
       }
@@ -265,7 +265,7 @@ describe.each(Object.keys(VIEWPORTS))('at %s size', (size) => {
       await bar(p)
         .getByText(/Ana disconnected — \d+ s/)
         .waitFor();
-      await check(p, id, 'disconnect', false, c.sheet);
+      await check(p, id, 'disconnect', false, c.tall);
       players[0] = await reconnect(players[0]);
       await bar(p).locator('.away-banner').waitFor({ state: 'hidden' });
 
@@ -279,13 +279,13 @@ describe.each(Object.keys(VIEWPORTS))('at %s size', (size) => {
         const r = document.querySelector('.end-overlay')!.getBoundingClientRect();
         return r.top >= -1 && r.bottom <= innerHeight + 1;
       });
-      await check(p, id, 'end', true, c.sheet);
+      await check(p, id, 'end', true, c.tall);
 
       // A rematch asked of the page: Accept in the bar, the overlay still there.
       players[0].room.send('rematch');
       await bar(p).getByRole('button', { name: 'Accept and play again' }).waitFor();
-      // (A sheet on a short phone: its bar is above the overlay, the page is read from the top.)
-      await check(p, id, 'rematch-offer', !(c.sheet && size === 'small'), c.sheet);
+      // (A tall board on a short phone: its bar is above the overlay, the page is read from the top.)
+      await check(p, id, 'rematch-offer', !(c.tall && size === 'small'), c.tall);
 
       await context.close();
       // Ben's displaced player never hears back from its room: nobody waits for the goodbyes.

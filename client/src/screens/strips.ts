@@ -77,7 +77,9 @@ function Strip({
         : s.bot
           ? ` — away — the computer (${s.bot}) plays for them`
           : s.connected
-            ? ' — connected'
+            ? mine
+              ? '' // your own strip: the green dot says it, and the name is not cut short beside the watchers' line
+              : ' — connected'
             : s.claimable
               ? ' — gone'
               : null;
