@@ -259,6 +259,10 @@ export function daysRoutes(app: Express, durable: Durability | undefined) {
     app.get('/api/test/loaded/:id', (req, res) => {
       res.json({ loaded: !!matchMaker.getLocalRoomById(req.params.id) });
     });
+    app.get('/api/test/memory', (_req, res) => {
+      (globalThis as { gc?: () => void }).gc?.();
+      res.json(process.memoryUsage());
+    });
     app.post('/api/test/sweep', async (_req, res) => {
       res.json(sweep ? await sweep.once() : null);
     });
