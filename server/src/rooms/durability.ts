@@ -78,9 +78,7 @@ export class Durability {
     store
       .then(async (s) => {
         this.opened = s;
-        // Unfinished games are not listed at start: a join by room id finds its game with one indexed read
-        // (`resume`). With 100,000 sleeping turn-based games the list had cost 38 MB and 0.8 s at every start
-        // (bench/days.bench.ts).
+        for (const g of await s.listUnfinished()) if (g.entries > 0) this.resumable.set(g.roomId, g.gameId);
         for (const id of await s.listLobbies()) this.lobbies.add(id);
         this.status = 'ready';
         log.info({
@@ -149,8 +147,8 @@ export class Durability {
     const running = this.inFlight.get(roomId);
     if (running) return running;
     const wait = (this.busyUntil.get(roomId) ?? 0) - Date.now();
-    const p = (wait > 0 ? new Promise((r) => setTimeout(r, wait)) : Promise.resolve())
-      .then(() => this.resume(roomId))
+    const p = (wait > 0 ? sleep(wait) : Promise.resolve())
+      .then(() => this.resumeWhenFree(roomId))
       .then((outcome) => {
         if (outcome === 'busy') this.notBefore(roomId, Date.now() + BUSY_RETRY_MS);
         else this.busyUntil.delete(roomId);
@@ -225,12 +223,27 @@ export class Durability {
     return g;
   }
 
+  /**
+   * A game still under a lease that no live process renews (its host just died) is free within one lease: the
+   * request waits for it here, asking again every BUSY_RETRY_MS (a request of each room at a time; the store takes
+   * the leases of all rooms asking at once in one statement), instead of answering "try again" and leaving the
+   * client to back off for seconds while the game is already free.
+   */
+  private async resumeWhenFree(roomId: string): Promise<ResumeOutcome> {
+    const until = Date.now() + this.leaseMs;
+    for (;;) {
+      const outcome = await this.resume(roomId);
+      if (outcome !== 'busy' || Date.now() + BUSY_RETRY_MS > until || this.stopping) return outcome;
+      await sleep(BUSY_RETRY_MS);
+    }
+  }
+
   private async resume(roomId: string): Promise<ResumeOutcome> {
     if (matchMaker.getLocalRoomById(roomId)) return 'live';
     const store = await this.store!;
     if (this.status !== 'ready') await this.readyWait();
     let gameId = this.resumable.get(roomId);
-    const listed = await matchMaker.query({ roomId });
+    const listed = await listing(roomId);
     // Listed by a live process: the join goes there. Listed only by dead processes: the lease decides below, and
     // the stale listing goes once this process holds the game.
     if (listed.length > 0 && !(await this.allDead(listed))) return 'live';
@@ -243,10 +256,11 @@ export class Durability {
       this.resumable.set(roomId, gameId);
     }
     if (this.leasing && !(await store.acquireResume(gameId, this.owner, LEASE_MS))) {
-      // Finished meanwhile, or another process holds it (its lease runs out if that process died).
-      const stillThere = await store.loadUnfinished(gameId);
-      if (!stillThere) this.resumable.delete(roomId);
-      return stillThere ? 'busy' : 'none';
+      // Finished meanwhile, or another process holds it (its lease runs out if that process died). One indexed read
+      // tells which (loading the game would read its whole log); a newer round in the room is looked up next time.
+      const current = await store.unfinishedInRoom(roomId);
+      if (current !== gameId) this.resumable.delete(roomId);
+      return current ? 'busy' : 'none';
     }
     const stored = await store.loadUnfinished(gameId);
     if (!stored || stored.entries.length === 0) {
@@ -285,7 +299,7 @@ export class Durability {
         timer = null;
         if (cancelled) return;
         try {
-          listed ??= await matchMaker.query({ roomId });
+          listed ??= await listing(roomId);
           if (listed.length > 0 && (await this.allDead(listed))) return resolve();
         } catch {
           // Redis trouble: keep waiting for Colyseus' own answer.
@@ -378,6 +392,18 @@ export class Durability {
     await store.close();
   }
 }
+
+/**
+ * The room's listing, if any: one key (HGET). `matchMaker.query({ roomId })` reads and parses every room's listing
+ * from Redis when scaled out (concurrent queries share one read), once per resume and per join held up by a dead
+ * host: work that grew with the number of rooms listed, 2,000 after a crash of a process holding 1,000 games.
+ */
+async function listing(roomId: string): Promise<{ processId: string; remove(): unknown }[]> {
+  const room = await matchMaker.getRoomById(roomId);
+  return room ? [room] : [];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A room found busy (another process's lease) is asked about again no sooner than this. */
 const BUSY_RETRY_MS = 250;

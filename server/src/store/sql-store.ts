@@ -7,7 +7,6 @@ import {
   type GameStore,
   type NewGame,
   type SeatInput,
-  type StoredChat,
   type StoredGame,
   type UnfinishedGame,
 } from './game-store';
@@ -41,6 +40,14 @@ export class SqlGameStore implements GameStore {
   private readonly maxBatch: number;
   /** Where each game's log continues, as far as this process knows: the fast path trusts it, the database checks it. */
   private nextSeq = new Map<string, number>();
+  /**
+   * The reads and the lease write of a resume, batched as appends are: calls made while one of their kind is in
+   * flight go together in the next statement. After a crash a crowd brings hundreds of games back at once, and one
+   * query (or transaction) per game had queued them behind each other on the pool (test/scale/reconnect-storm.test.ts).
+   */
+  private loads = new Batcher<string, StoredGame | null>((ids) => this.loadMany(ids), LOAD_BATCH, null);
+  private rooms = new Batcher<string, string | null>((ids) => this.roomsMany(ids), 1000, null);
+  private leaseBatches = new Map<string, Batcher<string, boolean>>();
 
   constructor(
     /** The handle itself: notifications keep their own tables in the same database (./notify-store). */
@@ -197,28 +204,41 @@ export class SqlGameStore implements GameStore {
   async loadUnfinished(gameId: string): Promise<StoredGame | null> {
     this.open();
     if (!validId(gameId)) return null;
-    return this.read(() =>
-      this.sql.transaction(async (tx) => {
-        // One snapshot for the game and its rows (PGlite runs one transaction at a time anyway).
-        if (this.backend === 'postgres') await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-        const [g] = await tx.query<GameRow>('SELECT * FROM games WHERE game_id = $1 AND finished_at IS NULL', [gameId]);
-        if (!g) return null;
-        const seats = await tx.query<{ seat: number; token_hash: string; name: string }>(
-          'SELECT seat, token_hash, name FROM seats WHERE game_id = $1 ORDER BY seat',
-          [gameId],
-        );
-        const entries = await tx.query<{ entry: string }>(
-          'SELECT entry FROM log_entries WHERE game_id = $1 ORDER BY seq',
-          [gameId],
-        );
-        const chat = await tx.query<{
-          id: number | string;
-          seat: number | null;
-          sender: string;
-          body: string;
-          at: Date | string;
-        }>('SELECT id, seat, sender, body, at FROM chat WHERE game_id = $1 ORDER BY id', [gameId]);
-        return {
+    return this.read(() => this.loads.get(gameId));
+  }
+
+  /** Unfinished games with their seats, logs and chat: one snapshot, four queries, whatever the number of games. */
+  private loadMany(gameIds: string[]): Promise<Map<string, StoredGame>> {
+    return this.sql.transaction(async (tx) => {
+      // One snapshot for the games and their rows (PGlite runs one transaction at a time anyway).
+      if (this.backend === 'postgres') await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      const games = await tx.query<GameRow>(
+        'SELECT * FROM games WHERE game_id = ANY($1::text[]) AND finished_at IS NULL',
+        [gameIds],
+      );
+      const out = new Map<string, StoredGame>();
+      if (games.length === 0) return out;
+      const ids = games.map((g) => g.game_id);
+      const seats = await tx.query<{ game_id: string; seat: number; token_hash: string; name: string }>(
+        'SELECT game_id, seat, token_hash, name FROM seats WHERE game_id = ANY($1::text[]) ORDER BY game_id, seat',
+        [ids],
+      );
+      const entries = await tx.query<{ game_id: string; entry: string }>(
+        'SELECT game_id, entry FROM log_entries WHERE game_id = ANY($1::text[]) ORDER BY game_id, seq',
+        [ids],
+      );
+      const chat = await tx.query<{
+        id: number | string;
+        game_id: string;
+        seat: number | null;
+        sender: string;
+        body: string;
+        at: Date | string;
+      }>('SELECT id, game_id, seat, sender, body, at FROM chat WHERE game_id = ANY($1::text[]) ORDER BY game_id, id', [
+        ids,
+      ]);
+      for (const g of games)
+        out.set(g.game_id, {
           gameId: g.game_id,
           roomId: g.room_id,
           round: g.round,
@@ -231,14 +251,18 @@ export class SqlGameStore implements GameStore {
           clientSeed: g.client_seed,
           room: JSON.parse(g.room),
           createdAt: new Date(g.created_at),
-          seats: seats.map((s) => ({ seat: s.seat, tokenHash: s.token_hash, name: s.name })),
-          entries: entries.map((e) => JSON.parse(e.entry) as LogEntry),
-          chat: chat.map(
-            (c): StoredChat => ({ id: Number(c.id), seat: c.seat, from: c.sender, text: c.body, at: new Date(c.at) }),
-          ),
-        };
-      }),
-    );
+          seats: [],
+          entries: [],
+          chat: [],
+        });
+      for (const s of seats) out.get(s.game_id)?.seats.push({ seat: s.seat, tokenHash: s.token_hash, name: s.name });
+      for (const e of entries) out.get(e.game_id)?.entries.push(JSON.parse(e.entry) as LogEntry);
+      for (const c of chat)
+        out
+          .get(c.game_id)
+          ?.chat.push({ id: Number(c.id), seat: c.seat, from: c.sender, text: c.body, at: new Date(c.at) });
+      return out;
+    });
   }
 
   async listUnfinished(): Promise<UnfinishedGame[]> {
@@ -262,13 +286,17 @@ export class SqlGameStore implements GameStore {
   async unfinishedInRoom(roomId: string): Promise<string | null> {
     this.open();
     if (!validId(roomId)) return null;
-    const [row] = await this.read(() =>
-      this.sql.query<{ game_id: string }>(
-        'SELECT game_id FROM games WHERE room_id = $1 AND finished_at IS NULL ORDER BY round DESC LIMIT 1',
-        [roomId],
-      ),
+    return this.read(() => this.rooms.get(roomId));
+  }
+
+  /** Each room's unfinished game (its latest round), in one query. */
+  private async roomsMany(roomIds: string[]): Promise<Map<string, string>> {
+    const rows = await this.sql.query<{ room_id: string; game_id: string }>(
+      `SELECT DISTINCT ON (room_id) room_id, game_id FROM games
+       WHERE room_id = ANY($1::text[]) AND finished_at IS NULL ORDER BY room_id, round DESC`,
+      [roomIds],
     );
-    return row?.game_id ?? null;
+    return new Map(rows.map((r) => [r.room_id, r.game_id]));
   }
 
   async finishedInRoom(roomId: string): Promise<string | null> {
@@ -354,22 +382,35 @@ export class SqlGameStore implements GameStore {
     checkId(gameId, 'gameId');
     checkText(owner, 'owner', MAX_ID);
     if (!Number.isInteger(ttlMs) || ttlMs < 1 || ttlMs > MAX_TTL_MS) throw bad('ttlMs must be 1 ms to one day');
-    let won = false;
-    await this.write(async (tx) => {
-      // Atomic on PostgreSQL: a concurrent insert of the same key waits, then sees the winner's row in the
-      // conflict branch, whose WHERE only lets the same owner or an expired lease through.
-      const rows = await tx.query(
-        `INSERT INTO resume_leases (game_id, owner, expires_at)
-         SELECT $1, $2, clock_timestamp() + $3 * interval '1 millisecond'
-         WHERE EXISTS (SELECT 1 FROM games WHERE game_id = $1 AND finished_at IS NULL)
-         ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
-         WHERE resume_leases.owner = excluded.owner OR resume_leases.expires_at <= clock_timestamp()
-         RETURNING owner`,
-        [gameId, owner, ttlMs],
-      );
-      won = rows.length === 1;
-    });
-    return won;
+    const key = `${owner}\u0000${ttlMs}`;
+    let batcher = this.leaseBatches.get(key);
+    if (!batcher) {
+      batcher = new Batcher((ids) => this.acquireMany(ids, owner, ttlMs), 1000, false);
+      this.leaseBatches.set(key, batcher);
+    }
+    try {
+      return await batcher.get(gameId);
+    } catch (err) {
+      if (err instanceof StoreError) throw err;
+      throw new StoreError('store-unavailable', `the store could not write: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  /** The leases of many games for one owner, in one durable statement; resolves with those it now holds. */
+  private async acquireMany(gameIds: string[], owner: string, ttlMs: number): Promise<Map<string, boolean>> {
+    // Atomic on PostgreSQL: a concurrent insert of the same key waits, then sees the winner's row in the conflict
+    // branch, whose WHERE only lets the same owner or an expired lease through. Rows go in key order, so two
+    // processes taking overlapping sets wait for each other rather than deadlock.
+    const rows = await this.sql.writeDurably<{ game_id: string }>(
+      `INSERT INTO resume_leases (game_id, owner, expires_at)
+       SELECT g.game_id, $2, clock_timestamp() + $3 * interval '1 millisecond'
+       FROM games g WHERE g.game_id = ANY($1::text[]) AND g.finished_at IS NULL ORDER BY g.game_id
+       ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+       WHERE resume_leases.owner = excluded.owner OR resume_leases.expires_at <= clock_timestamp()
+       RETURNING game_id`,
+      [gameIds, owner, ttlMs],
+    );
+    return new Map(rows.map((r) => [r.game_id, true]));
   }
 
   async renewResumes(gameIds: string[], owner: string, ttlMs: number): Promise<string[]> {
@@ -609,6 +650,56 @@ export class SqlGameStore implements GameStore {
 
   private open() {
     if (this.closed) throw new StoreError('store-closed', 'the store is closed');
+  }
+}
+
+/** Most games one batched load reads (their whole logs come back in one answer). */
+const LOAD_BATCH = 50;
+
+/**
+ * Calls of one kind gathered while the previous batch of that kind is in flight: the first call of a quiet moment
+ * goes at once (after the current synchronous run), the rest go together next. Keys repeated in a batch share one
+ * answer; a failed batch fails each of its calls.
+ */
+class Batcher<K, V> {
+  private waiting: { key: K; resolve: (v: V) => void; reject: (err: unknown) => void }[] = [];
+  private running = false;
+
+  constructor(
+    private readonly run: (keys: K[]) => Promise<Map<K, V>>,
+    private readonly max: number,
+    private readonly missing: V,
+  ) {}
+
+  get(key: K): Promise<V> {
+    return new Promise<V>((resolve, reject) => {
+      this.waiting.push({ key, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        void this.drain();
+      }
+    });
+  }
+
+  private async drain() {
+    await Promise.resolve();
+    while (this.waiting.length > 0) {
+      const batch: typeof this.waiting = [];
+      const keys = new Set<K>();
+      // Up to `max` distinct keys; calls repeating a key already taken ride along.
+      while (this.waiting.length > 0 && (keys.size < this.max || keys.has(this.waiting[0]!.key))) {
+        const w = this.waiting.shift()!;
+        keys.add(w.key);
+        batch.push(w);
+      }
+      try {
+        const out = await this.run([...keys]);
+        for (const w of batch) w.resolve(out.has(w.key) ? out.get(w.key)! : this.missing);
+      } catch (err) {
+        for (const w of batch) w.reject(err);
+      }
+    }
+    this.running = false;
   }
 }
 
