@@ -31,7 +31,9 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions, SiegeV
   // v2: a player may leave a race (resign, or dropped past the grace) and the others play on; v1 ended it.
   rulesVersion: 2,
   rulesFor: (version) =>
-    version === 1 ? { ...diceSiege, rulesVersion: 1, resign: undefined, playsOnAlone: undefined } : undefined,
+    version === 1
+      ? { ...diceSiege, rulesVersion: 1, resign: undefined, playsOnAlone: undefined, timeoutPolicy: undefined }
+      : undefined,
   name: 'Dice Siege',
   pitch:
     'Hold your stronghold against ten waves of goblins, orcs, trolls, war elephants and a Greater Wyvern. Each ' +
@@ -66,6 +68,8 @@ export const diceSiege: GameModule<SiegeState, SiegeAction, SiegeOptions, SiegeV
   disguise,
   resign: (state, seat) => leaveRace(state, seat),
   playsOnAlone: true,
+  // A racer whose clock falls leaves the race (ranked last), as one who resigns: a clock per round at any table.
+  timeoutPolicy: 'eliminate',
   holdLog: roundSecret,
   result(state) {
     if (!isOver(state)) return null;
