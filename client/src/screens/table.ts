@@ -257,7 +257,9 @@ function Table(p: TableProps) {
         ? h(PushSwitch, { roomId: conn.room.roomId, gameId: snap.gameId })
         : null,
       // A seated player takes the seat to another device (issue 33: ./device-link).
-      snap?.mySeat != null ? h(DeviceLink, { seats: () => seatHere(conn.room?.roomId) }) : null,
+      snap?.mySeat != null && snap.phase !== 'waiting'
+        ? h(DeviceLink, { seats: () => seatHere(conn.room?.roomId) })
+        : null,
       h(WatcherPanel, { snap, conn }),
       h(Platform, { snap, conn }),
       h(Proof, {
