@@ -51,6 +51,11 @@ export interface ClientGame {
    * Only what the seat's view shows everyone (a hidden count stays hidden).
    */
   counts?(snapshot: Snapshot, seat: number): string[];
+  /**
+   * For the "confirm moves" setting (screens/confirm-moves.ts): the question to ask before sending an action that
+   * ends the player's turn or phase and cannot be taken back ("End your turn?"); null for any other action.
+   */
+  endsTurn?(action: unknown, snapshot: Snapshot): string | null;
   /** The rules page, as an HTML fragment. */
   loadRules?(): Promise<string>;
   /** Draws the rules page's pictures (its `[data-picture]` figures) with the game's own renderer; loads on demand. */

@@ -17,6 +17,7 @@ import { LogView, type Verified } from './log-view';
 import { WatcherPanel } from './watcher';
 import { ChatForm, ChatList, SpectatorChatSwitch } from './chat';
 import { sound } from '../ui/sound';
+import { ConfirmMovesSwitch, goAhead } from './confirm-moves';
 import { PlayerStrips } from './strips';
 import { EndLuck } from './luck-view';
 import './table.css';
@@ -78,7 +79,7 @@ export async function tableScreen(
         view = createView({
           stage,
           controls,
-          act: (action) => conn.send(TABLE_IN.action, action),
+          act: (action) => goAhead(store.snapshot, action) && conn.send(TABLE_IN.action, action),
           caughtUp: () => draw(),
         });
         stage.root.addChild(view.container);
@@ -245,7 +246,11 @@ function Table(p: TableProps) {
         h(PlayerStrips, { snap, clock, online: p.online, where: 'bottom' }),
       ),
       h(Outside, { tag: 'div', attrs: { class: 'game-controls' }, made: p.madeControls }),
-      h(Actions, { snap: p.held ? null : snap, online: p.online, act: (a) => conn.send(TABLE_IN.action, a) }),
+      h(Actions, {
+        snap: p.held ? null : snap,
+        online: p.online,
+        act: (a) => goAhead(snap, a) && conn.send(TABLE_IN.action, a),
+      }),
       h('p', { class: 'error', role: 'alert' }, p.error),
     ),
     h(
@@ -460,6 +465,7 @@ function platformParts(snap: Snapshot, conn: TableConnection) {
       { type: 'button', onClick: () => confirm(`Resign ${resignScope(snap)}?`) && conn.send(TABLE_IN.resign) },
       'Resign',
     ),
+    h(ConfirmMovesSwitch, {}),
   ];
 }
 

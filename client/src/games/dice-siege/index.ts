@@ -16,5 +16,8 @@ export const diceSiegeClient: ClientGame = {
     if (!v || !sheet) return [];
     return [`${sheet.boxesLeft} wall boxes left`];
   },
+  // "Confirm moves": a plan ends the round (its dice are used, the attackers strike).
+  endsTurn: (action: unknown) =>
+    (action as { type?: string } | null)?.type === 'plan' ? 'End the round with this plan?' : null,
   loadRules: () => import('./rules.html?raw').then((m) => m.default),
 };

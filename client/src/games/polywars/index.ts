@@ -15,5 +15,15 @@ export const polywarsClient: ClientGame = {
     if (dice.length === 0) return [];
     return [`${dice.length} dice`, `${dice.reduce((n, d) => n + d.value, 0)} pips`];
   },
+  // "Confirm moves": "done" ends a phase of the turn, the last one the turn itself.
+  endsTurn: (action: PolywarsAction, snap: Snapshot) => {
+    if (action?.type !== 'done') return null;
+    const phase = (snap.view as PolywarsView | null)?.turnPhase;
+    return phase === 'attack'
+      ? 'End the Attack phase?'
+      : phase === 'move' || phase === 'speed'
+        ? 'End the Movement phase?'
+        : 'End your turn?';
+  },
   loadRules: () => import('./rules.html?raw').then((m) => m.default),
 };

@@ -15,5 +15,11 @@ export const shieldsUpClient: ClientGame = {
     if (!p) return [];
     return [`${p.handCount} in hand`, `${p.shields.length} ${p.shields.length === 1 ? 'shield' : 'shields'}`];
   },
+  // "Confirm moves": ending the turn (Battery actions left unused are lost).
+  endsTurn: (action: unknown, snap: Snapshot) => {
+    if ((action as { type?: string } | null)?.type !== 'end') return null;
+    const left = (snap.view as ShieldsUpView | null)?.actions ?? 0;
+    return left > 0 ? `End your turn with ${left} Battery action${left === 1 ? '' : 's'} unused?` : 'End your turn?';
+  },
   loadRules: () => import('./rules.html?raw').then((m) => m.default),
 };
