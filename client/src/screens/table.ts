@@ -14,8 +14,8 @@ import { Outside } from '../ui/outside';
 import { showScreen } from '../ui/screen';
 import { TalkBar } from './conversation';
 import { LogView, type Verified } from './log-view';
-import { WatcherPanel } from './watcher';
-import { ChatForm, ChatList, SpectatorChatSwitch } from './chat';
+import { WatcherChat, WatcherPanel } from './watcher';
+import { ChatList, SpectatorChatSwitch } from './chat';
 import { sound } from '../ui/sound';
 import { ConfirmMovesSwitch, goAhead } from './confirm-moves';
 import { PlayerStrips } from './strips';
@@ -290,7 +290,8 @@ function Table(p: TableProps) {
         { class: 'chat-box' },
         h('h2', {}, 'Chat'),
         h(ChatList, { snap }),
-        h(ChatForm, { say: (text: string) => conn.send(TABLE_IN.chat, { text }) }),
+        // A watcher without a name is asked for one before the first line (./watcher).
+        h(WatcherChat, { snap, conn }),
         h('div', { class: 'chat-switch' }, h(SpectatorChatSwitch, { snap, conn })),
       ),
     ),

@@ -1,8 +1,11 @@
 // What a watcher may do at the table without reloading: take a free seat, and choose the name shown in chat.
+// A watcher is not asked for a name on arrival (watching is anonymous, as on Lichess: a link opens straight onto the
+// game), but is asked before their first chat line, so nobody appears in chat as "Guest" without having been asked.
 import { TABLE_IN } from '@dicehall/shared/core';
 import { identity, newClientSeed, type TableConnection } from '../net/connection';
 import type { Snapshot } from '../net/store';
 import { h } from 'preact';
+import { ChatForm } from './chat';
 import { useRef, useState } from 'preact/hooks';
 import './conversation.css';
 
@@ -61,5 +64,47 @@ export function WatcherPanel({ snap, conn }: { snap: Snapshot | null; conn: Tabl
       h('button', { type: 'button', onClick: rename }, 'Set name'),
     ),
     note ? h('p', { class: 'fine', role: 'status', style: 'text-align:left;margin:0' }, note) : null,
+  );
+}
+
+/**
+ * The chat's message field, or for a watcher who has no name yet a name field first ("Chat as …"): the name is
+ * set on the server (as "Set name" does) and remembered, then the message field takes its place.
+ */
+export function WatcherChat({ snap, conn }: { snap: Snapshot | null; conn: TableConnection }) {
+  const [named, setNamed] = useState(() => !!identity.name);
+  const [note, setNote] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  const say = (text: string) => conn.send(TABLE_IN.chat, { text });
+  if (named || !snap || snap.mySeat !== null) return h(ChatForm, { say });
+  const choose = (e: Event) => {
+    e.preventDefault();
+    const v = field.current?.value.trim() ?? '';
+    if (!NAME.test(v)) {
+      setNote('A name is 1 to 24 characters, without < or >.');
+      return;
+    }
+    identity.name = v;
+    conn.send(TABLE_IN.rename, { name: v });
+    setNamed(true);
+  };
+  return h(
+    'form',
+    { class: 'chat-form chat-name', onSubmit: choose },
+    h(
+      'p',
+      { class: 'fine', style: 'margin:0;flex-basis:100%;text-align:left' },
+      'Choose a name to chat with the table.',
+    ),
+    h('input', {
+      ref: field,
+      name: 'chat-name',
+      maxLength: 24,
+      placeholder: 'Your name',
+      'aria-label': 'Your name to chat',
+      autocomplete: 'nickname',
+    }),
+    h('button', { type: 'submit' }, 'Chat'),
+    note ? h('p', { class: 'fine', role: 'status', style: 'margin:0;flex-basis:100%;text-align:left' }, note) : null,
   );
 }
