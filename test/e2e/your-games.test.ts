@@ -29,7 +29,9 @@ afterAll(async () => {
   await backend.destroy();
 });
 
-const open = async (options: BrowserContextOptions = DEVICES.desktop): Promise<Page> =>
+/** The desktop of the screenshots: 1280×800. */
+const DESK = { width: 1280, height: 800 };
+const open = async (options: BrowserContextOptions = { viewport: DESK, deviceScaleFactor: 2 }): Promise<Page> =>
   trackErrors(await (await browser.newContext(options)).newPage());
 
 /** Polls a locator's count (no fixed sleeps). */
@@ -106,5 +108,20 @@ describe('Your games', () => {
     const other = await open();
     await other.goto(link);
     await other.getByText('That code was used already').waitFor();
+  });
+
+  it('at desktop ratio 1 too: a fresh code opens the list in a third browser', async () => {
+    await ana.getByRole('button', { name: 'Done' }).click();
+    await ana.getByRole('button', { name: 'Open all on another device' }).click();
+    const fresh = await ana.getByLabel('Device link').inputValue();
+    expect(fresh).not.toBe(link);
+    const desk = await open({ viewport: DESK, deviceScaleFactor: 1 });
+    await desk.goto(fresh);
+    await desk.waitForURL(/\/games$/);
+    await countIs(desk.locator('.your-game'), 2);
+    await shot(desk, 'your-games-desktop-1x');
+    await desk.getByRole('button', { name: 'Open all on another device' }).click();
+    await desk.getByRole('img', { name: 'QR code of the link' }).waitFor();
+    await shot(desk, 'device-link-desktop-1x');
   });
 });
