@@ -42,3 +42,19 @@ it('a watcher without a name is asked for one before chatting; with a stored nam
   for (const p of [zoe, sam]) await p.context().close();
   for (const b of [ana, ben]) void b.room.leave().catch(() => undefined);
 }, 60000);
+
+it('a watcher left at a finished table sees a player who went away as gone from the table, not disconnected', async () => {
+  const ana = await create(e2e.server.ws, { game: 'shields', name: 'Ana', clientSeed: 'a' });
+  const ben = await join(e2e.server.ws, ana.room.roomId, { name: 'Ben', clientSeed: 'b' });
+  await until(() => ben.seat === 1 && ben.view, 'the game to start', 10000);
+  const sam = await watcher(ana.room.roomId, 'Sam');
+  ana.room.send('resign');
+  await sam.locator('.end-overlay').waitFor();
+  // Ben goes back to his party's lobby (or closes the tab): his connection ends after the game.
+  await ben.room.leave();
+  const presence = sam.locator('.strip.seat-1 .presence');
+  await presence.filter({ hasText: 'left the table' }).waitFor();
+  expect(await presence.textContent()).not.toMatch(/disconnected/);
+  await sam.context().close();
+  void ana.room.leave().catch(() => undefined);
+}, 60000);

@@ -102,9 +102,11 @@ function Strip({
         { class: 'presence' },
         presence !== null
           ? presence
-          : s.graceEndsAt === 0
-            ? ' — away' // a turn-based table: no countdown, the clock decides
-            : [' — disconnected, ', h(Countdown, { until: s.graceEndsAt }), ' s'],
+          : snap.phase === 'over'
+            ? ' — left the table' // the game is over: no seat to keep (a party's players went back to its lobby)
+            : s.graceEndsAt === 0
+              ? ' — away' // a turn-based table: no countdown, the clock decides
+              : [' — disconnected, ', h(Countdown, { until: s.graceEndsAt }), ' s'],
       ),
     ),
     counts.length ? h('span', { class: 'counts' }, counts.join(' · ')) : null,
