@@ -77,6 +77,9 @@ it('a lobby survives kill -9: members by token, host, scoreboard, games played, 
     'game one on the scoreboard',
   );
   const firstGame = ana.room.state.finished[0].gameId as string;
+  // Each seat's luck (issue 34) is kept with the game, and comes back with it.
+  const firstLuck = ana.room.state.finished[0].luck as string;
+  expect(JSON.parse(firstLuck)).toHaveLength(2);
   ana.room.send('chat', { text: 'good game' });
   ben.room.send('chat', { text: 'rematch?' });
   ana.room.send('remove', { member: dan.id });
@@ -121,6 +124,7 @@ it('a lobby survives kill -9: members by token, host, scoreboard, games played, 
   ]);
   expect(scores(ben2)).toEqual(scoreOne);
   expect(ben2.room.state.finished.map((f: { gameId: string }) => f.gameId)).toEqual([firstGame]);
+  expect(ben2.room.state.finished[0].luck).toBe(firstLuck);
   expect(chat(ben2)).toEqual(['Ana: good game', 'Ben: rematch?']);
   expect([ben2.room.state.phase, ben2.room.state.tableId]).toEqual(['playing', tableId]);
   // The host's grace runs from the restart: hosting passes on only if Ana does not come back.

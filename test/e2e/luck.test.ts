@@ -10,6 +10,8 @@ import {
   getGame,
   LOG_FORMAT,
   luckReport,
+  normalCdf,
+  percentText,
   pick,
   RecordingDice,
   resultOf,
@@ -23,6 +25,8 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { DeviceName } from '../helpers/browser';
 import { e2eSetup, moves, status, whoseTurn } from '../helpers/e2e';
+import { enter, startTable as seatTable } from '../helpers/party';
+import { sleep, until, type Player } from '../helpers/server';
 
 const e2e = e2eSetup();
 /** Screenshots for the issue's note go outside the repository when SHOTS is set. */
@@ -204,10 +208,79 @@ it('folds the report on the end overlay of a game played through the UI, and ope
   await shoot(ben, 'end-picked-phone');
 }, 120000);
 
-/** The report's percentages as it writes them (shared/src/core/luck.ts percentText), escaped for a RegExp. */
-function percent(p: number): string {
-  const text = p > 0.99 || p < 0.01 ? `${Math.min(99.9, Math.floor(p * 1000) / 10)}%` : `${Math.round(p * 100)}%`;
-  return text.replace('.', '\\.');
+it("adds up each member's luck over a party's games on its scoreboard, on a phone and a desktop", async () => {
+  // Ana and Ben play two games of High Roll through real clients; Cat, Dan and Eve read the scoreboard in browsers.
+  const ana = await enter(e2e.server.ws, null, 'Ana');
+  const ben = await enter(e2e.server.ws, ana.room.roomId, 'Ben');
+  ana.room.send('configure', { game: 'high-roll', options: {} });
+  await until(() => ana.room.state.game === 'high-roll' && ana.room.state.seats === 2, 'the game set');
+  const reports: LuckReport[] = [];
+  for (let g = 0; g < 2; g++) {
+    const players = await seatTable(ana, ana, ben);
+    await playOut(players);
+    await until(() => ana.room.state.finished.length === g + 1, 'the result on the scoreboard', 10000);
+    const gameId = ana.room.state.finished[g].gameId as string;
+    reports.push(reportOf(await (await fetch(`${e2e.server.url}/api/games/${gameId}/log`)).json()));
+  }
+  // The expected figure: the sum of the games' S against the sum of their σ², as a percentile.
+  const expected = (seat: number) => {
+    const s = reports.reduce((t, r) => t + r.seats[seat]!.luck, 0);
+    const v = reports.reduce((t, r) => t + r.seats[seat]!.sd ** 2, 0);
+    return `${percentText(normalCdf(s / Math.sqrt(v)))} · 2 games`;
+  };
+  for (const [device, watcher] of [
+    ['phone', 'Cat'],
+    ['desktop', 'Dan'],
+    ['desktop1', 'Eve'],
+  ] as const) {
+    const cat = await e2e.open(device);
+    await cat.goto(`${e2e.server.url}/`);
+    await cat.evaluate((name) => localStorage.setItem('dicehall:name', name), watcher);
+    await cat.goto(`${e2e.server.url}/p/${ana.room.roomId}`);
+    const board = cat.getByRole('table', { name: 'Scoreboard' });
+    await board.getByRole('columnheader', { name: 'Luck' }).waitFor();
+    for (const [name, seat] of [
+      ['Ana', 0],
+      ['Ben', 1],
+    ] as const)
+      await board
+        .getByRole('row', { name: new RegExp(`^${name} `) })
+        .getByRole('cell', { name: expected(seat) })
+        .waitFor();
+    // A watcher has played no game: no luck to add up.
+    await board
+      .getByRole('row', { name: new RegExp(`^${watcher} `) })
+      .getByRole('cell', { name: '–' })
+      .first()
+      .waitFor();
+    await board.scrollIntoViewIfNeeded();
+    if (device === 'phone') {
+      const { scroll, width } = await cat.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        width: innerWidth,
+      }));
+      expect(scroll).toBeLessThanOrEqual(width);
+    }
+    await shoot(cat, `party-${device}`);
+    await cat.context().close();
+  }
+  await Promise.all([ana, ben].map((m) => m.room.leave()));
+}, 120000);
+
+/** Whose input the table awaits, as this client last heard (the view stream's, or the synced state's). */
+const toAct = (p: Player): number[] => (p as Player & { toAct?: number[] }).toAct ?? p.room.state.toAct ?? [];
+
+/** Both seats play the first legal action whenever it is their turn, until the table's game is over. */
+async function playOut(players: Player[]) {
+  const end = Date.now() + 30000;
+  while (players[0]!.room.state.phase === 'playing') {
+    if (Date.now() > end) throw new Error('the game did not end');
+    for (const p of players) if (toAct(p).includes(p.seat!) && p.legal.length) p.room.send('action', p.legal[0]);
+    await sleep(60);
+  }
 }
+
+/** The report's percentages as it writes them (shared's percentText), escaped for a RegExp. */
+const percent = (p: number) => percentText(p).replace('.', '\\.');
 
 const PINNED_SENTENCE = 'The dice favoured Bob: their rolls were better than 99% of fair games like this one.';

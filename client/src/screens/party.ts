@@ -1,5 +1,5 @@
 // The private lobby's gathering screen: members, the host's game choice, seats and readiness, scoreboard, chat.
-import { PARTY_IN, SAVING_PAUSED, type MemberSync, type ScoreSync } from '@dicehall/shared/core';
+import { PARTY_IN, SAVING_PAUSED, type FinishedGameSync, type MemberSync, type ScoreSync } from '@dicehall/shared/core';
 import { catalogue } from 'virtual:dicehall-catalogue';
 import { newClientSeed } from '../net/connection';
 import { h, render, type ComponentChildren } from 'preact';
@@ -12,6 +12,7 @@ import { namePrompt } from './join';
 import { identity } from '../net/identity';
 import { readTimeControl, TimeControlField } from './time-control-field';
 import { ChatForm } from './chat';
+import { memberLuck, memberLuckText } from './luck-sum';
 import './clocks.css';
 import './party.css';
 
@@ -268,6 +269,7 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
                     {},
                     h('th', { scope: 'col' }, 'Member'),
                     h('th', { scope: 'col' }, 'Overall (W–L–D)'),
+                    h('th', { scope: 'col', title: LUCK_TITLE }, 'Luck'),
                     played.map((g) => h('th', { scope: 'col' }, gameName(g))),
                   ),
                 ),
@@ -280,6 +282,7 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
                       { key: m.id },
                       h('th', { scope: 'row' }, h('bdi', {}, m.name)),
                       h('td', {}, wld(m.total)),
+                      h(LuckCell, { finished: s.finished, member: m.id }),
                       played.map((g) => h('td', {}, wld(m.games.get(g)))),
                     ),
                   ),
@@ -287,6 +290,13 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
               ]
             : null,
         ),
+        ready && s.finished.length > 0
+          ? h(
+              'p',
+              { class: 'luck-note', style: { color: 'var(--muted)', fontSize: '0.85rem' } },
+              `Luck: how each member's rolls ran over ${s.finished.length === 1 ? 'this game' : `these ${s.finished.length} games`} against fair dice, as the share of fair runs they beat (50% is an even share).`,
+            )
+          : null,
         h('h2', {}, 'Games played'),
         h(
           'ol',
@@ -374,6 +384,15 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
       ),
     ),
   );
+}
+
+const LUCK_TITLE =
+  "How each member's dice ran over the party's finished games, against fair dice (50% is an even share)";
+
+/** A member's luck over the finished games (issue 34): the percentile and how many games it covers. */
+function LuckCell({ finished, member }: { finished: Iterable<FinishedGameSync>; member: string }) {
+  const { text, title } = memberLuckText(memberLuck(finished, member));
+  return h('td', { class: 'luck-cell', title }, text);
 }
 
 /** A member renames themself: the members list, seats and scoreboard show the new name (this browser keeps it). */

@@ -29,6 +29,7 @@ import { chatMessage, type ErrorMessage } from './messages';
 import { confusable, HIDDEN_CHARACTERS } from './names';
 import { PartyMembers } from './party-members';
 import { FinishedGame, Member, PartyState, Score } from './party-schema';
+import { finishedLuck } from './party-luck';
 import { TokenBucket } from './rate-limit';
 import { ChatLine } from './schema';
 
@@ -69,7 +70,7 @@ interface LobbySnapshot {
   }[];
   /** Member id, token hash, and (since issue 31) the hash of the address it was removed from ('' if unknown). */
   removed: ([string, string] | [string, string, string])[];
-  finished: { gameId: string; game: string; players: string; summary: string; at: number }[];
+  finished: { gameId: string; game: string; players: string; summary: string; at: number; luck?: string }[];
   chat: { id: number; sender: string; from: string; seat: number; text: string; at: number }[];
   chatId: number;
 }
@@ -322,6 +323,7 @@ export class PartyRoom extends Room<PartyState> {
         players: f.players,
         summary: f.summary,
         at: f.at,
+        luck: f.luck,
       })),
       chat: s.chat.map((c) => ({ id: c.id, sender: c.sender, from: c.from, seat: c.seat, text: c.text, at: c.at })),
       chatId: this.chatId,
@@ -729,6 +731,7 @@ export class PartyRoom extends Room<PartyState> {
       game.players = JSON.stringify(gameLog.players);
       game.summary = resultText(module, result, gameLog.players, null);
       game.at = Date.now();
+      game.luck = finishedLuck(gameLog, this.playing);
       this.state.finished.push(game);
       while (this.state.finished.length > FINISHED_KEEP) this.state.finished.shift();
     }

@@ -32,6 +32,8 @@ export class FinishedGame extends Schema implements FinishedGameSync {
   /** The result in plain words. */
   @type('string') summary = '';
   @type('number') at = 0;
+  /** Each seat's luck as JSON, `[[member id, S, σ²], …]` (./party-luck). */
+  @type('string') luck = '[]';
 }
 
 export class PartyState extends Schema implements PartySync {

@@ -321,6 +321,8 @@ export interface FinishedGameSync {
   players: string;
   summary: string;
   at: number;
+  /** Each seat's luck as JSON, `[[member id, S, σ²], …]` ('' for a computer; server/src/rooms/party-luck.ts). */
+  luck: string;
 }
 
 /** A private lobby's synced state (server/src/rooms/party-schema.ts implements it). */
