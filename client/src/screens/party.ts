@@ -8,6 +8,7 @@ import { Countdown } from '../ui/countdown';
 import { describeOptions, OptionFields, readOptions } from '../ui/options';
 import { showScreen } from '../ui/screen';
 import { party } from './party-link';
+import { WebhookField } from '../ui/webhook-field';
 import { namePrompt } from './join';
 import { identity } from '../net/identity';
 import { readTimeControl, TimeControlField } from './time-control-field';
@@ -252,6 +253,8 @@ function Party({ go, error }: { go: (path: string) => void; error: string }) {
         h('h2', {}, 'Next game'),
         h(HostForm, { game, clock: s?.clock ?? '' }),
       ),
+      // Issue 33: the host may post turns to a chat webhook (../ui/webhook-field).
+      amHost && party.id ? h(WebhookField, { partyId: party.id }) : null,
       h(
         'section',
         { class: 'card' },
