@@ -175,11 +175,12 @@ export class Panels {
       return;
     }
     const x = L.quiet.x + 14;
-    this.quietLabel.set(quietWords(quiet, quietLimit, v.phase === 'over', false), {
-      size: near ? 17 : 15,
-      color,
-      weight: near ? 700 : 400,
-    });
+    // Fitted to its column (a replay's narrow board cut "Turns without progress: 6 of 6" off), else the short words.
+    const look = { size: near ? 17 : 15, color, weight: near ? (700 as const) : (400 as const) };
+    const room = L.quiet.w - 28;
+    this.quietLabel.fit(quietWords(quiet, quietLimit, v.phase === 'over', false), look, room);
+    if (this.quietLabel.width > room)
+      this.quietLabel.fit(quietWords(quiet, quietLimit, v.phase === 'over', true), look, room);
     this.quietNote.set(quietNote(left, v.phase === 'over'), {
       size: 13,
       color: near ? color : MUTED,
