@@ -5,7 +5,8 @@ import { resultOf, type GameModule, type LogEntry, type Table } from '@dicehall/
 import type { Durability } from '../rooms/durability';
 import { log } from '../log';
 import { DaysStore, sqlOf } from './days-store';
-import { emitTurnChange } from './turn-events';
+import { partyOf } from './table-party';
+import { emitTurnChange, type TurnChange } from './turn-events';
 
 /** What the room is now, read when a turn changes. */
 export interface DaysView {
@@ -60,6 +61,8 @@ export function entryWords(module: GameModule, table: Table, entry: LogEntry, na
 export class RoomDays {
   /** Who was to act (and whether over) at the last report: a report goes out only when it changes. */
   private last = '';
+  /** The table's party once found; null while none is known. */
+  private party: string | null = null;
 
   constructor(
     private readonly durable: Durability | undefined,
@@ -78,7 +81,7 @@ export class RoomDays {
     this.last = key;
     const words = entryWords(v.module, v.table, entry, v.names);
     this.save(v, entry.seq, toAct, words, !!result);
-    emitTurnChange({
+    const change: TurnChange = {
       gameId: v.gameId,
       roomId: v.roomId,
       game: v.module.id,
@@ -89,6 +92,12 @@ export class RoomDays {
       over: !!result,
       words: words || undefined,
       at: this.now(),
+    };
+    // A lobby's table says which lobby (./table-party): looked up until found, then known.
+    if (this.party) return emitTurnChange({ ...change, partyId: this.party });
+    void partyOf(v.roomId).then((partyId) => {
+      this.party = partyId ?? null;
+      emitTurnChange(partyId ? { ...change, partyId } : change);
     });
   }
 

@@ -31,6 +31,7 @@ import { PartyMembers } from './party-members';
 import { FinishedGame, Member, PartyState, Score } from './party-schema';
 import { finishedLuck } from './party-luck';
 import { TokenBucket } from './rate-limit';
+import { linkParty } from '../days/table-party';
 import { ChatLine } from './schema';
 
 export interface PartyContext {
@@ -373,6 +374,7 @@ export class PartyRoom extends Room<PartyState> {
     if (snap.phase === 'playing' && snap.tableId) {
       s.phase = 'playing';
       s.tableId = snap.tableId;
+      linkParty(snap.tableId, this.roomId);
       this.tableGameId = snap.tableGameId;
       this.playing = snap.playing;
       void this.resumeTable();
@@ -638,6 +640,7 @@ export class PartyRoom extends Room<PartyState> {
         ...(bots.length ? { bots } : {}),
       });
       this.state.tableId = room.roomId;
+      linkParty(room.roomId, this.roomId);
       this.schedulePatch();
       await this.follow(room.roomId);
       this.seating = room;
