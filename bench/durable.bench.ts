@@ -30,7 +30,7 @@ async function child(backend: string, rooms: number): Promise<Result> {
   const { startServer } = await import('../server/src/app');
   const { openGameStore } = await import('../server/src/store/open-store');
   const { Client } = await import('colyseus.js');
-  const { wirePlayer, until, logCount } = await import('../test/helpers/server');
+  const { wirePlayer, until, logCount, toActOf } = await import('../test/helpers/server');
   const schema = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   const dir = backend === 'embedded' ? mkdtempSync(join(tmpdir(), 'bench-durable-')) : '';
   const store =
@@ -98,7 +98,7 @@ async function child(backend: string, rooms: number): Promise<Result> {
           continue;
         }
         if (state.phase !== 'playing') return;
-        const mover = players.find((p) => [...state.toAct].includes(p.seat) && p.legal.length > 0);
+        const mover = players.find((p) => [...toActOf(state)].includes(p.seat) && p.legal.length > 0);
         if (!mover) {
           await new Promise((res) => setTimeout(res, 5));
           continue;

@@ -79,8 +79,6 @@ function play(): { times: Times; actions: number } {
     const project = () => {
       const result = resultOf(m, r.table);
       const toAct = result ? [] : m.toAct(r.table.state);
-      r.state.toAct.clear();
-      for (const s of toAct) r.state.toAct.push(s);
       views.set(m, r.table.state, 2, toAct, record.window);
     };
     project();

@@ -7,8 +7,8 @@ import { Client, Room } from 'colyseus.js';
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { applyViewMessage, emptyStream, expandStream, type ViewStream } from '@dicehall/shared';
-import { logCount, syncedLines } from './synced-lines';
+import { applyViewMessage, emptyStream, type ViewStream } from '@dicehall/shared';
+import { logCount, syncedLines, toActOf } from './synced-lines';
 
 const GAMES = Number(process.env.GAMES ?? 20);
 
@@ -66,8 +66,6 @@ function bot(room: Room<any>): Bot {
     if (!next) throw new Error('view stream out of step');
     take(next);
   });
-  // A view waiting for the line it points to reads it once the patch brings it.
-  room.onStateChange(() => take(expandStream(stream, lines)));
   return b;
 }
 
@@ -133,7 +131,7 @@ async function playGame(ws: string, game: string, options: object, seed: number,
   const server0 = serverCpuUs();
   let actions = 0;
   while (a.room.state.phase === 'playing') {
-    const toAct = [...a.room.state.toAct] as number[];
+    const toAct = [...toActOf(a.room)] as number[];
     const mover = [a, b].find((p) => toAct.includes(p.seat!));
     if (!mover) {
       await sleep(2);

@@ -3,8 +3,8 @@
 // clients of a room live in this process, so one clock). Reports to the parent over IPC, then exits.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, Room } from 'colyseus.js';
-import { applyViewMessage, emptyStream, expandStream, games, type ViewStream } from '@dicehall/shared';
-import { logCount, syncedLines } from '../synced-lines';
+import { applyViewMessage, emptyStream, games, type ViewStream } from '@dicehall/shared';
+import { logCount, syncedLines, toActOf } from '../synced-lines';
 import { recordStalls } from './stalls';
 
 const { WS, ROOMS, SPECTATORS, ACTION_MS, SECONDS, KIND, GAME } = JSON.parse(process.env.LOAD_WORKER!) as {
@@ -35,6 +35,8 @@ interface Bot {
   room: Room<any>;
   seat: number | null;
   stream: ViewStream;
+  /** Called after each frame of its stream (a latency sample waiting for it). */
+  waiters: Set<() => void>;
 }
 const latOther: number[] = [];
 const latSpectator: number[] = [];
@@ -43,7 +45,7 @@ let actions = 0;
 let measuring = false;
 
 function bot(room: Room<any>): Bot {
-  const b: Bot = { room, seat: null, stream: emptyStream() };
+  const b: Bot = { room, seat: null, stream: emptyStream(), waiters: new Set() };
   room.onMessage('welcome', (m: { seat: number | null }) => {
     b.seat = m.seat;
   });
@@ -54,10 +56,7 @@ function bot(room: Room<any>): Bot {
   room.onMessage('view', (m: string) => {
     const n = applyViewMessage(b.stream, m, lines);
     if (n) b.stream = n;
-  });
-  // A view waiting for the line it points to reads it once the patch brings it.
-  room.onStateChange(() => {
-    if (b.stream.waiting) b.stream = expandStream(b.stream, lines);
+    for (const fn of [...b.waiters]) fn();
   });
   room.onMessage('*', () => undefined);
   room.onError(() => {
@@ -89,7 +88,7 @@ async function startRoom(k: number) {
         return;
       }
       if (st.phase !== 'playing') return;
-      mover = bots.find((b) => b.seat === st.toAct?.[0] && logCount(b.room.state) === logCount(st));
+      mover = bots.find((b) => b.seat === toActOf(first.room)[0] && logCount(b.room.state) === logCount(st));
       const legal = (mover?.stream.doc?.legal as unknown[]) ?? [];
       if (!mover || !legal.length) return;
       action = legal[Math.floor(Math.random() * legal.length)];
@@ -105,10 +104,14 @@ async function startRoom(k: number) {
         if (measuring) (i < others.length ? latOther : latSpectator).push(performance.now() - t0);
         return true;
       };
+      // A table's action reaches a client as one frame of its stream; the bare room's as a state patch.
       const fn = () => {
-        if (check()) (b.room.onStateChange as any).remove(fn);
+        if (!check()) return;
+        (b.room.onStateChange as any).remove(fn);
+        b.waiters.delete(fn);
       };
       b.room.onStateChange(fn);
+      b.waiters.add(fn);
     });
   };
   // Staggered, so rooms do not all act on the same tick.

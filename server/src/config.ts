@@ -35,9 +35,8 @@ const env = z.object({
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
   CLIENT_DIST: z.string().optional(),
-  // Off by default: with compression on, test clients acting on one socket's patch saw another's view lag behind
-  // (stale legal actions refused in the fuzz and Polywars room tests); see ./deflate.
-  WIRE_DEFLATE: z.enum(['off', 'large', 'all']).default('off'),
+  // On by default for frames of 1 KiB or more (./deflate); `off` for operators who compress elsewhere.
+  WIRE_DEFLATE: z.enum(['off', 'large', 'all']).default('large'),
   NODE_ID: z
     .string()
     .regex(/^[\w.:-]{1,100}$/)

@@ -5,7 +5,7 @@ import { matchMaker } from '@colyseus/core';
 import { getGame, verifyLog, type GameLog, type LogEntry } from '@dicehall/shared';
 import type { GameStore } from '../../server/src/store/game-store';
 import { hashSeatToken } from '../../server/src/store/game-store';
-import { create, join, sleep, testServer, until, type Player } from '../helpers/server';
+import { create, join, sleep, testServer, until, type Player, toActOf, clockOf } from '../helpers/server';
 import { logLength, playSome } from '../helpers/durable';
 import { postgresBackend, type Backend } from '../store/backends';
 
@@ -83,7 +83,7 @@ it('acknowledges an action to nobody until its entry is durably stored', async (
   gate = new Promise((r) => (open = r));
   const before = [a, b, s].map(logLength);
   const viewsBefore = [a, b, s].map((p) => p.viewMessages.length);
-  const mover = [a, b].find((p) => a.room.state.toAct.includes(p.seat))!;
+  const mover = [a, b].find((p) => toActOf(a.room).includes(p.seat))!;
   mover.room.send('action', mover.legal[0]);
   await sleep(400);
   // Held: no patch, no view message, and the store does not have it either.
@@ -222,13 +222,13 @@ it("brings back a timed game's clocks as of its last entry (time away counts for
     clock: { mode: 'chess', baseSeconds: 60, incrementSeconds: 5 },
   });
   const b = await join(server.ws, a.room.roomId, { name: 'Ben' });
-  await until(() => [a, b].every((p) => p.room.state.phase === 'playing' && p.room.state.clock), 'the timed game');
+  await until(() => [a, b].every((p) => p.room.state.phase === 'playing' && clockOf(p.room)), 'the timed game');
   await sleep(300);
-  const mover = [a, b].find((p) => a.room.state.toAct.includes(p.seat))!;
+  const mover = [a, b].find((p) => toActOf(a.room).includes(p.seat))!;
   const other = mover === a ? b : a;
   mover.room.send('action', { type: 'roll' });
-  await until(() => JSON.parse(a.room.state.clock).running[0] === other.seat, 'the clock to pass');
-  const atMove = JSON.parse(a.room.state.clock);
+  await until(() => JSON.parse(clockOf(a.room)).running[0] === other.seat, 'the clock to pass');
+  const atMove = JSON.parse(clockOf(a.room));
   mover.room.send('chat', { text: 'good luck' });
   await until(() => a.room.state.chat.length === 1, 'the chat line');
   await sleep(300); // let the chat line reach the store
@@ -237,8 +237,8 @@ it("brings back a timed game's clocks as of its last entry (time away counts for
   await until(() => !matchMaker.getLocalRoomById(roomId), 'the room to go');
   await sleep(1000);
   const back = await join(server.ws, roomId, { seatToken: other.token });
-  await until(() => back.room.state.clock, 'the clock');
-  const clock = JSON.parse(back.room.state.clock);
+  await until(() => clockOf(back.room), 'the clock');
+  const clock = JSON.parse(clockOf(back.room));
   expect(clock.running).toEqual([other.seat]);
   expect(clock.paused).toBe(false);
   // The mover's clock is what it was after the move; the other's has lost nothing to the second away.

@@ -9,7 +9,7 @@ import { join as joinPath } from 'node:path';
 import { Client } from 'colyseus.js';
 import type { TableNotice } from '@dicehall/shared';
 import { openGameStore } from '../../server/src/store/open-store';
-import { create, join, testServer, until, type Player, type TestServer } from '../helpers/server';
+import { create, join, testServer, until, type Player, type TestServer, toActOf } from '../helpers/server';
 import { logLength, playSome } from '../helpers/durable';
 import { failingEmbedded, PgProxy } from '../helpers/store-faults';
 import { PG_URL, postgresBackend } from '../store/backends';
@@ -47,7 +47,7 @@ async function table(server: TestServer): Promise<Watcher[]> {
 
 /** The player whose turn it is, with the action it may take. */
 function mover(players: Watcher[]): { p: Watcher; action: unknown } {
-  const toAct: number[] = [...players[0].room.state.toAct];
+  const toAct: number[] = [...toActOf(players[0].room)];
   const p = players.find((q) => q.seat !== null && toAct.includes(q.seat) && q.legal.length > 0);
   if (!p) throw new Error('nobody to act');
   return { p, action: p.legal[0] };

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { trackErrors } from '../helpers/browser';
 import { e2eSetup } from '../helpers/e2e';
-import { create, join, logCount, reconnect, until, type Player } from '../helpers/server';
+import { create, join, logCount, reconnect, until, type Player, toActOf } from '../helpers/server';
 
 const e2e = e2eSetup({
   graceSeconds: 45,
@@ -60,7 +60,7 @@ async function advance(players: Player[], steps: number) {
       'the players to catch up',
       10000,
     );
-    const toAct: number[] = [...players[0].room.state.toAct];
+    const toAct: number[] = [...toActOf(players[0].room)];
     // A race keeps each round's lines secret until all have played it: a sender's own view says its step was taken.
     const senders = new Map<Player, number>();
     for (const b of players) {

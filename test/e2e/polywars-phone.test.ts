@@ -3,7 +3,7 @@
 // (the view reports every label's box), the players' line wraps instead of running off a 390 px screen, two fingers
 // pinch the field larger (CDP touch events) and the wheel zooms about the cursor.
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { create, join, testServer, until, type Player, logCount } from '../helpers/server';
+import { create, join, testServer, until, type Player, logCount, toActOf } from '../helpers/server';
 import { DESKTOP, launch, pageErrors, PHONE, shot, trackErrors } from '../helpers/browser';
 import { DIE_TYPES, R, rangeTo, type PwDie } from '@dicehall/shared/polywars';
 
@@ -29,7 +29,7 @@ async function battle(): Promise<Player[]> {
     const v = players[0].view;
     if (v.phase === 'turns') break;
     const seen = logCount(players[0].room.state);
-    const toAct: number[] = [...players[0].room.state.toAct];
+    const toAct: number[] = [...toActOf(players[0].room)];
     let sent = 0;
     for (const b of players) {
       if (!toAct.includes(b.seat!) || !b.legal.length) continue;

@@ -5,7 +5,7 @@
 // step: no text under 12 CSS px in the board (the stage's own labels) or its controls, each die drawn at least
 // 28 px across with its value, every die inside the field's box (the view framed on the forces).
 import type { Page } from 'playwright-core';
-import { create, logCount, type Player } from '../helpers/server';
+import { create, logCount, toActOf, type Player } from '../helpers/server';
 import { PHONE, shot } from '../helpers/browser';
 import { e2eSetup, moves, sitDown, status } from '../helpers/e2e';
 
@@ -31,7 +31,7 @@ function script(ben: Player) {
     const state = ben.room.state;
     const seen = logCount(state);
     if (seen === answered || state.phase !== 'playing' || !ben.legal.length) return;
-    if (![...state.toAct].includes(ben.seat)) return;
+    if (![...toActOf(state)].includes(ben.seat)) return;
     const legal = ben.legal;
     const builds = legal.filter((a) => a.type === 'build').sort((a, b) => a.dice.length - b.dice.length);
     const pick =

@@ -1,6 +1,6 @@
 // Helpers of the durable-games suites: two-seat rooms of any game, and honest players taking legal actions.
 import { games, seatCount } from '@dicehall/shared';
-import { logCount, until, type Player } from './server';
+import { logCount, toActOf, until, type Player } from './server';
 
 /** A game's options for a two-seat room: its defaults, or `seats: 2` where seats vary by option. */
 export function twoSeats(id: string): Record<string, unknown> {
@@ -24,7 +24,7 @@ export async function playSome(players: Player[], count: number, salt = 0): Prom
   for (let k = 0; k < count; k++) {
     const state = players[0].room.state;
     if (state.phase !== 'playing') break;
-    const toAct: number[] = [...state.toAct];
+    const toAct: number[] = [...toActOf(state)];
     const mover = players.find((p) => p.seat !== null && toAct.includes(p.seat) && p.legal.length > 0);
     if (!mover) throw new Error(`nobody to act: toAct ${JSON.stringify(toAct)}`);
     const before = logLength(players[0]);

@@ -7,11 +7,7 @@ import {
   applyViewMessage,
   decodeLine,
   emptyStream,
-  expandStream,
-  readKeys,
   readLine,
-  parseNewLines,
-  linesPublished,
   readViewMessage,
   type LineSource,
   type LogPage,
@@ -32,8 +28,107 @@ export const LOOPBACK_LIMITS: Partial<Config> = {
   archivePerAddress: 100_000,
 };
 
-/** How many public log lines the game has published so far (seqs run from 0 without a gap): shared's own reading. */
-export const logCount = linesPublished;
+/**
+ * What a room's view stream has said so far (issue #29: whose turn, the clocks and the public lines travel in its
+ * frames, not in the schema), kept for every colyseus.js room of the test process, raw rooms included.
+ */
+export interface StreamTable {
+  toAct: number[];
+  clock: string;
+  gameId: string;
+  start: number;
+  keys: string[][];
+  /** Every line of the current game any frame brought (tests read everything). */
+  lines: Map<number, PublicLine>;
+  /** The newest seq a frame brought (-1: none). */
+  newest: number;
+  /** Diff frames whose lines skipped lines this client had not seen. */
+  holes: number;
+  /** The most lines one frame brought. */
+  widest: number;
+  /** Every frame received, in order. */
+  frames: ViewMessage[];
+}
+
+const streams = new WeakMap<object, StreamTable>();
+/** The same tables by the room's synced state object (tests long read `logCount(room.state)`). */
+const byState = new WeakMap<object, StreamTable>();
+function streamOf(room: object): StreamTable {
+  let t = streams.get(room);
+  if (!t)
+    streams.set(
+      room,
+      (t = {
+        toAct: [],
+        clock: '',
+        gameId: '',
+        start: 0,
+        keys: [],
+        lines: new Map(),
+        newest: -1,
+        holes: 0,
+        widest: 0,
+        frames: [],
+      }),
+    );
+  return t;
+}
+
+/** Reads a frame's table part into its room's StreamTable, before any handler of the frame runs. */
+function takeFrame(room: object, raw: unknown) {
+  const m = readViewMessage(raw as string);
+  if (!m) return;
+  const s = streamOf(room);
+  const state = (room as { state?: object }).state;
+  if (state && typeof state === 'object') byState.set(state, s);
+  s.frames.push(m);
+  const t = m.t ?? {};
+  const full = m.full !== undefined;
+  if (t.g !== undefined && t.g !== s.gameId) {
+    s.gameId = t.g;
+    s.lines.clear();
+    s.keys = [];
+    s.newest = -1;
+  }
+  if (t.s !== undefined) s.start = t.s;
+  if (t.k) s.keys = full ? t.k : [...s.keys, ...t.k];
+  if (t.a) s.toAct = t.a;
+  if (t.c !== undefined) s.clock = t.c;
+  const lines = t.l ?? [];
+  let added = 0;
+  for (const [seq, line] of lines) {
+    if (s.lines.has(seq)) continue;
+    if (!full && seq > s.newest + 1 && s.newest >= 0) s.holes++;
+    added++;
+    s.lines.set(seq, readLine(seq, line, s.keys, s.start));
+    s.newest = Math.max(s.newest, seq);
+  }
+  s.widest = Math.max(s.widest, added);
+}
+
+{
+  const proto = Room.prototype as unknown as { dispatchMessage(type: unknown, message: unknown): void };
+  const dispatch = proto.dispatchMessage;
+  proto.dispatchMessage = function (this: object, type: unknown, message: unknown) {
+    if (type === 'view') takeFrame(this, message);
+    return dispatch.call(this, type, message);
+  };
+}
+
+const known = (roomOrState: object): StreamTable | undefined => streams.get(roomOrState) ?? byState.get(roomOrState);
+/** Whose input a room's stream last said is awaited (the room, or its synced state). */
+// Typed as loosely as the synced state it replaces (`Room<any>`), so `includes(p.seat)` reads as before.
+export const toActOf = (roomOrState: object): any[] => known(roomOrState)?.toAct ?? [];
+/** The clocks as a room's stream last said them (JSON, '' untimed). */
+export const clockOf = (roomOrState: object): string => known(roomOrState)?.clock ?? '';
+/** Everything a room's stream said so far. */
+export const tableOf = (room: object): StreamTable => streamOf(room);
+/**
+ * How many public log lines the game has published so far, as a room's stream brought them (seqs run from 0 without
+ * a gap): the room, or its synced state.
+ */
+export const logCount = (roomOrState: object | undefined): number =>
+  roomOrState ? (known(roomOrState)?.newest ?? -1) + 1 : 0;
 
 export type TestServer = Dicehall & { url: string; ws: string };
 
@@ -96,49 +191,31 @@ export interface Player {
   /** Every 'log-page' answer received, in order. */
   pages: LogPage[];
   /**
-   * The current game's public lines this client has held, oldest first, as the browser's store gathers them: each
-   * patch's `newLines` as they came, and the lines of every page received (./store in the client keeps only a run
-   * without holes; tests read everything).
+   * The current game's public lines this client has held, oldest first: every frame's lines as they came, and the
+   * lines of every page received (./store in the client keeps only a run without holes; tests read everything).
    */
   readonly lines: PublicLine[];
-  /** Times a patch's lines skipped lines this client had not seen (it would have to ask for them). */
-  holes: number;
-  /** The most lines one patch brought at once. */
-  widest: number;
+  /** Times a frame's lines skipped lines this client had not seen (it would have to ask for them). */
+  readonly holes: number;
+  /** The most lines one frame brought at once. */
+  readonly widest: number;
+  /** Whose input is awaited, as the stream last said. */
+  readonly toAct: number[];
+  /** The clocks as JSON, as the stream last said ('' untimed). */
+  readonly clock: string;
 }
 
 /** A test player over a room it already holds: welcome, errors and the view stream wired. */
 export function wirePlayer(client: Client, room: Room<any>): Player {
-  const held = { gameId: '', bySeq: new Map<number, PublicLine>(), newest: -1, pagesRead: new Set<LogPage>() };
+  const table = streamOf(room);
+  const pagesRead = new Set<LogPage>();
   const gather = () => {
-    const state = room.state;
-    if (state?.newLines === undefined) return;
-    if (state.gameId !== held.gameId) {
-      held.bySeq.clear();
-      held.newest = -1;
-    }
-    held.gameId = state.gameId;
-    let keys: string[][] | undefined;
-    let newest = held.newest;
-    let added = 0;
-    for (const [seq, line] of parseNewLines(state.newLines)) {
-      if (held.bySeq.has(seq)) continue;
-      added++;
-      // A line past the newest held one, with lines between never synced to this client.
-      if (seq > newest + 1 && held.bySeq.size > 0) p.holes++;
-      newest = Math.max(newest, seq);
-      keys ??= readKeys(state.logKeys);
-      held.bySeq.set(seq, readLine(seq, line, keys, state.logStart));
-    }
-    held.newest = newest;
-    p.widest = Math.max(p.widest, added);
-    // Pages of this game not read yet: the latest lines a joining client is sent come just ahead of its first state.
+    // Pages of this game not read yet (answers to `log-before`).
     for (const page of p.pages) {
-      if (page.gameId !== held.gameId || held.pagesRead.has(page)) continue;
-      held.pagesRead.add(page);
-      keys ??= readKeys(state.logKeys);
+      if (page.gameId !== table.gameId || pagesRead.has(page)) continue;
+      pagesRead.add(page);
       for (const [seq, text] of page.lines)
-        if (!held.bySeq.has(seq)) held.bySeq.set(seq, decodeLine(seq, text, keys, state.logStart));
+        if (!table.lines.has(seq)) table.lines.set(seq, decodeLine(seq, text, table.keys, table.start));
     }
   };
   const p: Player = {
@@ -149,8 +226,18 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
     stream: emptyStream(),
     viewMessages: [],
     pages: [],
-    holes: 0,
-    widest: 0,
+    get holes() {
+      return table.holes;
+    },
+    get widest() {
+      return table.widest;
+    },
+    get toAct() {
+      return table.toAct;
+    },
+    get clock() {
+      return table.clock;
+    },
     get view() {
       return this.stream.doc?.view ?? null;
     },
@@ -159,15 +246,11 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
     },
     get lines() {
       gather();
-      return [...held.bySeq.values()].sort((x, y) => x.seq - y.seq);
+      return [...table.lines.values()].sort((x, y) => x.seq - y.seq);
     },
   };
-  // A view may point into the lines held (GameModule.wireView): one waiting for its line reads it when it comes.
-  const source: LineSource = { line: (seq) => (held.gameId === room.state?.gameId ? held.bySeq.get(seq) : undefined) };
-  room.onStateChange(() => {
-    gather();
-    p.stream = expandStream(p.stream, source);
-  });
+  // A view may point into the lines held (GameModule.wireView): the frame's own lines are read before this handler.
+  const source: LineSource = { line: (seq) => table.lines.get(seq) };
   room.onMessage('log-page', (page: LogPage) => {
     p.pages.push(page);
     gather();
@@ -175,9 +258,11 @@ export function wirePlayer(client: Client, room: Room<any>): Player {
   room.onMessage('view', (text: string) => {
     const m = readViewMessage(text)!;
     p.viewMessages.push(m);
+    if (m.full === undefined && m.rev <= p.stream.rev)
+      throw new Error(`view frame again: rev ${m.rev} after ${p.stream.rev}`);
     const next = applyViewMessage(p.stream, m, source);
     if (next) p.stream = next;
-    else throw new Error(`view message out of step: rev ${m.rev} after ${p.stream.rev}`);
+    else throw new Error(`view frame out of step: rev ${m.rev} after ${p.stream.rev}`);
   });
   room.onMessage('welcome', (m: { seat: number | null; token?: string }) => {
     p.seat = m.seat;

@@ -7,7 +7,7 @@ function rng(seed) {
   return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
-/** Resolves when check() holds, re-checking on every state change of the rooms. */
+/** Resolves when check() holds, re-checking on every state change and every stream frame of the rooms. */
 function when(rooms, check, what, ms = 10000) {
   return new Promise((resolve, reject) => {
     if (check()) return resolve();
@@ -23,37 +23,79 @@ function when(rooms, check, what, ms = 10000) {
         }
       };
       r.onStateChange(fn);
+      framesOf(r).add(fn);
       return [r, fn];
     });
     function off() {
       clearTimeout(timer);
-      for (const [r, fn] of listeners) r.onStateChange.remove(fn);
+      for (const [r, fn] of listeners) {
+        r.onStateChange.remove(fn);
+        framesOf(r).delete(fn);
+      }
     }
   });
 }
 
 const json = (s) => (s ? JSON.parse(s) : null);
-/** Public log lines published so far (seqs run from 0 without a gap): the last of the latest patch's lines, + 1. */
-function logCount(state) {
-  const lines = state.newLines ? JSON.parse(state.newLines) : [];
-  return lines.length ? lines[lines.length - 1][0] + 1 : 0;
+/** Listeners run after each stream frame of a room (`when`). */
+const frameListeners = new WeakMap();
+function framesOf(room) {
+  let set = frameListeners.get(room);
+  if (!set) frameListeners.set(room, (set = new Set()));
+  return set;
 }
 
-/** Each room's lines as this client holds them (shared's HeldLines), kept from when `track` was called. */
-const heldOf = new WeakMap();
+/** Each room's stream table (whose turn, clocks, lines held), kept from when `track` was called; also by its state. */
+const tableOf = new WeakMap();
+
+/** Public log lines published so far (seqs run from 0 without a gap), as the room's stream brought them. */
+function logCount(roomOrState) {
+  const t = tableOf.get(roomOrState);
+  const list = t ? t.held.list : [];
+  return list.length ? list[list.length - 1].seq + 1 : 0;
+}
+
+/** Whose input the room's stream last said is awaited. */
+function toActOf(roomOrState) {
+  return tableOf.get(roomOrState)?.toAct ?? [];
+}
+
 /**
- * Keeps the room's log lines as the web client does (every patch's lines, the latest on joining): call it when the
- * room is joined, before any state comes, so a view pointing into them (GameModule.wireView) finds them.
+ * Keeps the room's stream table as the web client does (issue #29: every frame's lines, whose turn, clocks). Every
+ * colyseus.js room of the worker is tracked from its first frame (below); returns the room's lines held.
  */
-function track(shared, room) {
-  let held = heldOf.get(room);
-  if (held) return held;
-  held = new shared.HeldLines();
-  heldOf.set(room, held);
-  if (room.state) held.sync(room.state);
-  room.onStateChange((state) => held.sync(state));
-  room.onMessage('log-page', (page) => held.page(page));
-  return held;
+function track(_shared, room) {
+  return tableFor(room).held;
+}
+
+const shared = require(require('node:path').join(__dirname, '../../shared/dist/index.js'));
+function tableFor(room) {
+  let t = tableOf.get(room);
+  if (!t) {
+    t = { held: new shared.HeldLines(), toAct: [], clock: '' };
+    tableOf.set(room, t);
+  }
+  return t;
+}
+
+// Every room's frames are read before its own handlers run, so a view pointing into the frame's lines finds them.
+{
+  const proto = require('colyseus.js').Room.prototype;
+  const dispatch = proto.dispatchMessage;
+  proto.dispatchMessage = function (type, m) {
+    if (type === 'view') {
+      const t = tableFor(this);
+      const msg = typeof m === 'string' ? JSON.parse(m) : m;
+      const full = !Array.isArray(msg);
+      const d = (full ? msg.t : msg[1]) || {};
+      t.held.frame(d, full);
+      if (d.a) t.toAct = d.a;
+      if (d.c !== undefined) t.clock = d.c;
+      if (this.state) tableOf.set(this.state, t);
+    } else if (type === 'log-page') tableFor(this).held.page(m);
+    dispatch.call(this, type, m);
+    if (type === 'view') for (const fn of [...framesOf(this)]) fn();
+  };
 }
 
 /**
@@ -62,8 +104,8 @@ function track(shared, room) {
  */
 function applyView(doc, m) {
   if (typeof m === 'string') m = JSON.parse(m);
-  // A diff travels as `[rev, ops]` (shared/src/core/view-stream.ts encodeViewMessage).
-  if (Array.isArray(m)) return patch(doc, m[1]);
+  // A diff travels as `[rev, table]` or `[rev, table, ops]` (shared/src/core/view-stream.ts encodeViewMessage).
+  if (Array.isArray(m)) return m.length === 3 ? patch(doc, m[2]) : doc;
   if (m.full !== undefined) return m.full;
   return patch(doc, m.ops);
 }
@@ -113,7 +155,7 @@ function runQueue(parentPort, games, parallel, playOne) {
  * (GameModule.wireView); null while a line it points to has not come yet. `shared`: the shared package, required.
  */
 function expand(shared, doc, room) {
-  const held = heldOf.get(room);
+  const held = tableOf.get(room)?.held;
   if (!held) throw new Error('expand: the room was not tracked (track(shared, room) when it is joined)');
   const lines = { line: (seq) => held.line(seq) };
   try {
@@ -124,4 +166,4 @@ function expand(shared, doc, room) {
   }
 }
 
-module.exports = { rng, when, json, applyView, runQueue, logCount, track, expand };
+module.exports = { rng, when, json, applyView, runQueue, logCount, toActOf, track, expand };

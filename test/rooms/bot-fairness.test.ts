@@ -3,7 +3,7 @@
 // this very test. Past BOT_ROOMS_PER_ADDRESS a new room against the computer from one address is refused with a
 // code ("computer-busy"), while other addresses still get theirs.
 import { Client } from 'colyseus.js';
-import { logCount, serverSetup, sleep, until, wirePlayer, type Player } from '../helpers/server';
+import { logCount, serverSetup, sleep, until, wirePlayer, type Player, toActOf } from '../helpers/server';
 
 /** Rooms against the computer the crowding address opens, which is also its cap here. */
 const CROWD = 40;
@@ -49,7 +49,7 @@ async function openOrThrow(ip: string): Promise<Player> {
 }
 
 const playing = (p: Player) => p.room.state.phase === 'playing';
-const myTurn = (p: Player) => playing(p) && [...p.room.state.toAct].includes(p.seat) && p.legal.length > 0;
+const myTurn = (p: Player) => playing(p) && [...toActOf(p.room)].includes(p.seat) && p.legal.length > 0;
 const anyOf = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 
 /** A game that ended is played again (the computer takes a rematch at once). */
@@ -75,7 +75,7 @@ async function botAnswers(p: Player, samples: number): Promise<number[]> {
     const t = performance.now();
     p.room.send('action', anyOf(p.legal));
     await until(() => logCount(p.room.state) > n || !playing(p), 'my move', 5000);
-    if (!playing(p) || [...p.room.state.toAct].includes(p.seat)) continue;
+    if (!playing(p) || [...toActOf(p.room)].includes(p.seat)) continue;
     await until(() => myTurn(p) || !playing(p), "the bot's answer", 20000);
     if (!playing(p)) continue;
     times.push(performance.now() - t);

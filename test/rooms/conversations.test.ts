@@ -1,7 +1,18 @@
 // The table's conversations over real colyseus.js clients: draw offers and rematch requests with their answers,
 // a watcher taking a free seat without reloading, and watchers naming themselves. Refusals change nothing.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, nextError, parse, sleep, serverSetup, until, type Player, logCount } from '../helpers/server';
+import {
+  create,
+  join,
+  nextError,
+  parse,
+  sleep,
+  serverSetup,
+  until,
+  type Player,
+  logCount,
+  toActOf,
+} from '../helpers/server';
 
 const env = serverSetup({ rateBurst: 30, ratePerSecond: 15 });
 
@@ -27,7 +38,7 @@ async function fetchLog(gameId: string): Promise<GameLog> {
 /** Plays High Roll to its end (three rolls each), a rolling first. */
 async function playOut(a: Player, b: Player, s: Player) {
   for (let i = 0; i < 6 && s.room.state.phase === 'playing'; i++) {
-    const turn = s.room.state.toAct[0];
+    const turn = toActOf(s.room)[0];
     const before = logCount(s.room.state);
     (turn === a.seat ? a : b).room.send('action', { type: 'roll' });
     await until(() => logCount(s.room.state) > before, 'a roll');
@@ -65,7 +76,7 @@ describe('draw offers', () => {
     expect(offers(s)).toEqual([]);
     expect(s.room.state.talk.length).toBe(2);
 
-    const mover = s.room.state.toAct[0] === 0 ? a : b;
+    const mover = toActOf(s.room)[0] === 0 ? a : b;
     mover.room.send('action', { type: 'roll' });
     await until(() => logCount(s.room.state) === 2, 'a move');
     a.room.send('draw');
@@ -91,14 +102,14 @@ describe('draw offers', () => {
       await until(() => logCount(s.room.state) > before, 'a roll');
     };
     // The player to move offers, then moves: the offer stands.
-    const first = byseat(s.room.state.toAct[0]);
+    const first = byseat(toActOf(s.room)[0]);
     first.room.send('draw');
     await until(() => offers(s).join() === String(first.seat), 'the offer');
     await roll(first);
     await sleep(50);
     expect(offers(s)).toEqual([first.seat]);
     // High Roll alternates: the opponent moves next without answering, and the offer lapses.
-    const next = byseat(s.room.state.toAct[0]);
+    const next = byseat(toActOf(s.room)[0]);
     expect(next).not.toBe(first);
     await roll(next);
     await until(() => offers(s).length === 0 && s.room.state.talk.length === 2, 'the lapse');
@@ -258,7 +269,7 @@ describe('hostile input to the new messages', () => {
     expect(codes.has('bad-message') && codes.has('name-invalid')).toBe(true);
     expect(s.room.state.seats.map((x: any) => x.name)).toEqual(['Ana', 'Ben']);
     expect(s.room.state.talk.length).toBe(0);
-    const mover = s.room.state.toAct[0] === 0 ? a : b;
+    const mover = toActOf(s.room)[0] === 0 ? a : b;
     mover.room.send('action', { type: 'roll' });
     await until(() => logCount(s.room.state) === 2, 'the room to keep playing');
   });

@@ -96,6 +96,8 @@ async function playGame(n: number): Promise<Played> {
     };
     for (const p of players) {
       p.room.onStateChange(() => step(p));
+      // A mid-game action reaches each client as one frame of its stream (issue #29), not a state change.
+      p.room.onMessage('view', () => step(p));
       step(p);
     }
   });

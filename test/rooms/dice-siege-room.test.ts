@@ -2,7 +2,7 @@
 // race where the same choices give the same sheets and nobody sees another's round before the round is over;
 // a racer who leaves is taken out after the grace, the others play on, and the leaver is ranked last.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, parse, testServer, until, type Player, logCount } from '../helpers/server';
+import { create, join, parse, testServer, until, type Player, logCount, toActOf } from '../helpers/server';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -163,7 +163,7 @@ it('D7 a racer who leaves is out after the grace, the round goes on without them
   try {
     for (let n = 0; ana.room.state.phase === 'playing'; n++) {
       if (n > 800) throw new Error('the race does not end');
-      const seat = ana.room.state.toAct[0];
+      const seat = toActOf(ana.room)[0];
       await act(bySeat.get(seat)!, choose(bySeat.get(seat)!));
     }
     await until(() => ana.room.state.serverSeed, 'the seed to be revealed');

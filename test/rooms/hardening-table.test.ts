@@ -2,7 +2,7 @@
 // and finished games that throwaway games from one address cannot evict.
 import { commitmentOf, getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { Archive } from '../../server/src/store/archive';
-import { create, join, nextError, sleep, serverSetup, until, type Player, logCount } from '../helpers/server';
+import { create, join, nextError, sleep, serverSetup, until, type Player, logCount, toActOf } from '../helpers/server';
 
 const env = serverSetup({ graceSeconds: 30, maxSpectators: 50, reservationsPerAddress: 4 });
 
@@ -115,7 +115,7 @@ describe('finding 8: rematch seeds', () => {
   it('P1 commits the rematch server seed when the game ends, before the fresh client seeds are sent', async () => {
     const { a, b } = await table();
     while (a.room.state.phase === 'playing') {
-      const mover = a.room.state.toAct[0] === 0 ? a : b;
+      const mover = toActOf(a.room)[0] === 0 ? a : b;
       const n = logCount(a.room.state);
       mover.room.send('action', { type: 'roll' });
       await until(() => logCount(a.room.state) > n || a.room.state.phase === 'over', 'a roll');
@@ -133,7 +133,7 @@ describe('finding 8: rematch seeds', () => {
     // Sides swap, and so do the seeds' places: seat 0 is now Ben.
     expect(a.room.state.clientSeed).toBe('b2:a2');
     while (a.room.state.phase === 'playing') {
-      const seat = a.room.state.toAct[0];
+      const seat = toActOf(a.room)[0];
       const mover = a.seat === seat ? a : b;
       const n = logCount(a.room.state);
       mover.room.send('action', { type: 'roll' });

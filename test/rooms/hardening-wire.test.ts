@@ -12,6 +12,7 @@ import {
   until,
   type Player,
   logCount,
+  toActOf,
 } from '../helpers/server';
 import { bigIntBomb, frame, packed, referenceBomb } from '../helpers/frames';
 import { runTs } from '../helpers/process';
@@ -27,7 +28,7 @@ async function table() {
 
 /** The other players' game goes on: a legal roll by the seat to act lands. */
 async function stillPlays(a: Player, b: Player) {
-  const mover = a.room.state.toAct[0] === 0 ? a : b;
+  const mover = toActOf(a.room)[0] === 0 ? a : b;
   const before = logCount(a.room.state);
   mover.room.send('action', { type: 'roll' });
   await until(() => logCount(a.room.state) > before, 'a legal roll to land');

@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Client } from 'colyseus.js';
 import { matchMaker } from '@colyseus/core';
-import { sleep, serverSetup, until, logCount } from '../helpers/server';
+import { sleep, serverSetup, until, logCount, toActOf } from '../helpers/server';
 
 const ROOMS = Number(process.env.LEAK_ROOMS ?? 500);
 const PARALLEL = 10;
@@ -48,7 +48,7 @@ async function playOne(i: number) {
   await until(() => a.state?.phase === 'playing' && b.state?.phase === 'playing', 'the start');
   const rooms = [a, b];
   while (a.state.phase === 'playing') {
-    const seat = a.state.toAct[0];
+    const seat = toActOf(a)[0];
     const n = logCount(a.state);
     rooms[seat].send('action', { type: 'roll' });
     await until(() => logCount(a.state) > n, 'a roll');

@@ -1,16 +1,16 @@
-// The log's window (issue #18): the synced state carries only the latest public lines, so a spectator who joins a
+// The log's window (issue #18): a full frame carries only the latest public lines, so a spectator who joins a
 // long game late gets a small first state; the earlier lines come on request ('log-before'), to that client only,
 // and are exactly the lines a client that watched from the start holds. Bad requests are refused and change nothing.
 import {
-  parseNewLines,
   pick,
-  readKeys,
   readLine,
   seededDice,
   type GameModule,
   type LogEntry,
   type Table,
+  type TableDelta,
 } from '@dicehall/shared';
+import { TableStream } from '../../server/src/rooms/projection';
 import { GameRecord, LOG_PAGE, LOG_WINDOW } from '../../server/src/rooms/record';
 import { TableState } from '../../server/src/rooms/schema';
 import { create, join, logCount, nextError, serverSetup, sleep, until, type Player } from '../helpers/server';
@@ -82,10 +82,9 @@ describe.each([
     const lines = logCount(sam.room.state);
     expect(lines).toBeGreaterThan(LOG_WINDOW * 4);
     expect(sam.lines.map((l) => l.seq)).toEqual([...Array(lines).keys()]);
-    // Sam watched from the start: every line came to him in a patch (or, had the game begun as he sat down to watch,
-    // in the page of the latest lines a joining client is sent), none had to be asked for.
+    // Sam watched from the start: every line came to him in a frame of his stream, none had to be asked for.
     expect(sam.holes).toBe(0);
-    expect(sam.pages.length).toBeLessThanOrEqual(1);
+    expect(sam.pages).toHaveLength(0);
 
     const lia = await join(env.server.ws, a.room.roomId, { name: 'Lia', want: 'watch' });
     await until(() => lia.view && lia.room.state.serverSeed, 'the late state and view');
@@ -93,9 +92,9 @@ describe.each([
     const first = bytesRead(lia);
     expect(first).toBeGreaterThan(1000);
     expect(first).toBeLessThanOrEqual(8 * 1024);
-    // The window only: the latest lines, sent to her just ahead of her first state.
+    // The window only: the latest lines, in her stream's full frame just ahead of her first state.
     expect(lia.lines.map((l) => l.seq)).toEqual([...Array(LOG_WINDOW).keys()].map((k) => lines - LOG_WINDOW + k));
-    expect(lia.pages).toHaveLength(1);
+    expect(lia.pages).toHaveLength(0);
 
     const others = [a, b, sam].map(roomBytes);
     await fetchEarlier(lia);
@@ -192,49 +191,58 @@ describe("the window's size", () => {
   const withHeld = (hold: () => boolean) => {
     const state = new TableState();
     const module = { holdLog: hold, result: () => null } as unknown as GameModule;
-    const record = new GameRecord({ state, module });
+    // The lines go out in the room's stream (issue #29): each flush takes what came since the last.
+    const stream = new TableStream();
+    const record = new GameRecord({ state, module, lines: stream });
     const table = { state: {}, ended: null, seats: 2, seq: 0 } as Table;
-    return { state, record, table };
+    return { state, record, table, stream };
   };
 
-  it('a burst of released lines longer than the window reaches the clients whole in the next patch; the next line starts afresh', () => {
+  it('a burst of released lines longer than the window reaches the clients whole in the next frame; the next line starts afresh', () => {
     let holding = false;
-    const { state, record, table } = withHeld(() => holding);
-    const seqs = () => parseNewLines(state.newLines).map(([seq]) => seq);
+    const { record, table, stream } = withHeld(() => holding);
+    let taken: TableDelta = {};
+    const take = () => (taken = JSON.parse(stream.take()) as TableDelta);
+    const seqs = () => (taken.l ?? []).map(([seq]) => seq);
     record.begin(entry(0));
-    record.patched();
+    take();
+    expect(seqs()).toEqual([0]);
     // A race round: twelve moves held back, then released with the round's last.
     holding = true;
     for (let seq = 1; seq <= 12; seq++) record.publish(entry(seq), table);
-    expect(seqs()).toEqual([0]);
+    take();
+    expect(seqs()).toEqual([]);
     holding = false;
     record.publish(entry(13), table);
+    take();
     expect(seqs()).toEqual([...Array(13).keys()].map((k) => k + 1));
-    record.patched();
-    // The field stays as the patch sent it (clearing it would be a change to send) until the next line.
-    expect(seqs()).toEqual([...Array(13).keys()].map((k) => k + 1));
+    // Nothing new: the next frame carries no line.
+    take();
+    expect(seqs()).toEqual([]);
     record.publish(entry(14), table);
+    take();
     expect(seqs()).toEqual([14]);
-    // A client joining now is sent the latest lines just ahead of its first state.
-    expect(record.latestPage()!.lines.map(([seq]) => seq)).toEqual(
-      [...Array(LOG_WINDOW).keys()].map((k) => 15 - LOG_WINDOW + k),
-    );
-    // The lines are the public ones: no action, the rolls and events readable with the synced key lists.
-    const keys = readKeys(state.logKeys);
-    const [seq, line] = parseNewLines(state.newLines).at(-1)!;
-    expect(state.newLines).not.toContain('order-');
+    // A client joining now gets the latest lines in its full frame, with every key list and the game's start.
+    const wholeText = stream.whole();
+    const whole = JSON.parse(wholeText) as TableDelta;
+    expect(whole.l!.map(([seq]) => seq)).toEqual([...Array(LOG_WINDOW).keys()].map((k) => 15 - LOG_WINDOW + k));
+    // The lines are the public ones: no action, the rolls and events readable with the key lists.
+    const [seq, line] = taken.l!.at(-1)!;
+    expect(wholeText).not.toContain('order-');
     // The form U8 (shields-up-games) searches raw bytes for: a line's rolls right after its kind (an action's as 0)
     // and seat.
-    expect(state.newLines).toMatch(/\[("(setup|resign|claim|draw|timeout)"|0),(null|\d+),\[\[/);
-    expect(readLine(seq, line, keys, state.logStart)).toEqual({ ...entry(14), action: undefined, seq: 14 });
-    // The synced text is each line's own text (nothing escaped twice), the same as a page carries.
-    expect(state.newLines).toBe(`[[14,${record.page(15).lines.at(-1)![1]}]]`);
-    // Its time counts from the game's start (the setup entry's), which the state says once.
-    expect(state.logStart).toBe(1000);
+    expect(wholeText).toMatch(/\[("(setup|resign|claim|draw|timeout)"|0),(null|\d+),\[\[/);
+    expect(readLine(seq, line, whole.k!, whole.s)).toEqual({ ...entry(14), action: undefined, seq: 14 });
+    // The frame carries each line's own text, as a page does (not a string of it: nothing escaped).
+    expect(wholeText).toContain(`[14,${record.page(15).lines.at(-1)![1]}]`);
+    // Its time counts from the game's start (the setup entry's), which a full frame says once.
+    expect(whole.s).toBe(1000);
     expect(line[4]).toBe(14);
     expect(record.page(1_000_000_000).lines.map(([seq]) => seq)).toEqual([...Array(15).keys()]);
     // A new game starts with its setup line alone.
     record.begin(entry(0));
+    take();
     expect(seqs()).toEqual([0]);
+    expect(taken.g).toBe(whole.g);
   });
 });

@@ -13,6 +13,7 @@ import {
   wirePlayer,
   type Player,
   logCount,
+  clockOf,
 } from '../helpers/server';
 
 let server: Awaited<ReturnType<typeof testServer>>;
@@ -36,14 +37,14 @@ describe('clocks at a Polywars table of three', () => {
     const c = await join(server.ws, a.room.roomId, { name: 'Cat' });
     const s = await join(server.ws, a.room.roomId, { name: 'Sam', want: 'watch' });
     await until(
-      () => [a, b, c].every((p) => p.seat !== null && p.legal.length) && s.room.state.clock,
+      () => [a, b, c].every((p) => p.seat !== null && p.legal.length) && clockOf(s.room),
       'the timed game to start',
     );
-    expect(parse(s.room.state.clock)).toMatchObject({ control: { mode: 'turn', turnSeconds: 1 }, running: [0, 1, 2] });
+    expect(parse(clockOf(s.room))).toMatchObject({ control: { mode: 'turn', turnSeconds: 1 }, running: [0, 1, 2] });
     // Forces are built at once (W6): Ana and Ben answer at once, Cat never does.
     for (const p of [a, b]) p.room.send('action', p.legal[0]);
     await until(() => logCount(s.room.state) === 3, 'two forces');
-    expect(parse(s.room.state.clock).running).toEqual([c.seat]);
+    expect(parse(clockOf(s.room)).running).toEqual([c.seat]);
     await until(() => lines(s).some((e) => e.kind === 'timeout'), "Cat's clock to fall", 4000);
     const out = lines(s).find((e) => e.kind === 'timeout')!;
     expect(out).toMatchObject({ kind: 'timeout', seat: c.seat });
@@ -52,8 +53,8 @@ describe('clocks at a Polywars table of three', () => {
     expect(s.room.state.phase).toBe('playing');
     await until(() => s.view?.inGame?.[c.seat!] === false, 'the spectator to see Cat out');
     // Placement is next for Ana and Ben, both clocks running; Cat's never again.
-    await until(() => parse(s.room.state.clock).running.length === 2, "the next step's clocks");
-    expect(parse(s.room.state.clock).running.sort()).toEqual([a.seat, b.seat].sort());
+    await until(() => parse(clockOf(s.room)).running.length === 2, "the next step's clocks");
+    expect(parse(clockOf(s.room)).running.sort()).toEqual([a.seat, b.seat].sort());
     // Nobody moves: Ana and Ben fall in the same instant; the first is eliminated, which leaves one side: it wins.
     await until(() => s.room.state.phase === 'over', 'the game to end on time', 5000);
     const result = parse(s.room.state.result);
@@ -64,7 +65,7 @@ describe('clocks at a Polywars table of three', () => {
         .map((e) => e.seat),
     ).toEqual([c.seat, 0]);
     expect(result.winners).toEqual([1]);
-    expect(parse(s.room.state.clock).running).toEqual([]);
+    expect(parse(clockOf(s.room)).running).toEqual([]);
     const log = (await (await fetch(`${server.url}/api/games/${s.room.state.gameId}/log`)).json()) as GameLog;
     expect(verifyLog(log, getGame)).toMatchObject({ ok: true, problems: [] });
     await Promise.all([a, b, c, s].map((p) => p.room.leave()));

@@ -2,7 +2,7 @@
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from 'colyseus.js';
-import { nextError, parse, sleep, testServer, until, wirePlayer, type Player } from '../helpers/server';
+import { nextError, parse, sleep, testServer, until, wirePlayer, type Player, toActOf } from '../helpers/server';
 
 let server: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ async function playOut(players: Player[]) {
   await until(() => players.every((p) => p.seat !== null && p.room.state.phase === 'playing'), 'the table to start');
   while (table.state.phase === 'playing') {
     for (const p of players) {
-      if (!p.room.state.toAct.includes(p.seat)) continue;
+      if (!toActOf(p.room).includes(p.seat)) continue;
       const legal = p.legal;
       if (legal.length) p.room.send('action', legal[0]);
     }

@@ -38,7 +38,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { Client } = require(workerData.colyseus);
 const { ws, games, parallel, setups } = workerData;
 
-const { rng, applyView, runQueue, logCount } = require(workerData.kit);
+const { rng, applyView, runQueue, logCount, toActOf } = require(workerData.kit);
 
 // Polls as well as listening: a welcome or a view message may be the last thing to arrive, with no patch after it.
 function when(rooms, check, what, ms = 15000) {
@@ -76,7 +76,7 @@ async function playOne(i) {
       // Each socket carries its own views ahead of its own patches: a seat's legal actions are current once its own
       // room has the log this far (the wait below), not when the host's has.
       const seen = logCount(host.state);
-      const toAct = host.state.toAct.toArray();
+      const toAct = [...toActOf(host)];
       let sent = 0;
       for (const seat of toAct) {
         const legal = docs.get(bySeat.get(seat))?.legal;

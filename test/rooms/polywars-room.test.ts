@@ -2,7 +2,7 @@
 // random legal actions, one player resigns midway and only leaves, the spectator never sees a secret answer before
 // the reveal, and the log verifies. A seat count the scenario does not take is refused when the room is made.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, parse, serverSetup, until, type Player, logCount } from '../helpers/server';
+import { create, join, parse, serverSetup, until, type Player, logCount, toActOf } from '../helpers/server';
 
 const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000 });
 
@@ -49,13 +49,13 @@ it('W5 W6 three seats and a spectator: a whole Kill the King by random legal act
         expect(state().phase).toBe('playing');
         continue;
       }
-      const seat: number = state().toAct[0];
+      const seat: number = toActOf(state())[0];
       const p = bySeat.get(seat)!;
       const legal = p.legal as unknown[];
       if (!legal?.length) throw new Error(`seat ${seat} to act with no legal action`);
       const seen = logCount(state());
       const action = legal[(actions * 7 + 3) % legal.length];
-      const secretStep = state().toAct.length > 1;
+      const secretStep = toActOf(state()).length > 1;
       const before = secretStep ? publicPart(JSON.stringify(watcher.view)) : null;
       p.room.send('action', action);
       actions++;

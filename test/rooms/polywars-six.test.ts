@@ -2,7 +2,7 @@
 // module's maximum today), a spectator's view never changes with a secret answer before the reveal, and every
 // log verifies.
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, serverSetup, until, type Player, logCount } from '../helpers/server';
+import { create, join, serverSetup, until, type Player, logCount, toActOf } from '../helpers/server';
 
 const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000 });
 
@@ -27,7 +27,7 @@ async function playOne(i: number): Promise<{ gameId: string; actions: number; le
   let secretChecks = 0;
   try {
     while (state().phase === 'playing') {
-      const seat: number = state().toAct[0];
+      const seat: number = toActOf(state())[0];
       const p = bySeat.get(seat)!;
       // The mover's own socket has the latest patch, so its view (sent ahead of each patch) is current too.
       await until(() => logCount(p.room.state) === logCount(state()), `game ${i}: the mover to catch up`, 10000);
@@ -36,7 +36,7 @@ async function playOne(i: number): Promise<{ gameId: string; actions: number; le
       const seen = logCount(state());
       const action = legal[(actions * 7 + i) % legal.length];
       // A bid that is not the last one: the spectator's view may change only in who has answered.
-      const secretStep = state().toAct.length > 1;
+      const secretStep = toActOf(state()).length > 1;
       const before = secretStep ? publicPart(watcher.view) : null;
       p.room.send('action', action);
       actions++;

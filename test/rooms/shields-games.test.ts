@@ -19,7 +19,7 @@ const { Client } = require(workerData.colyseus);
 const shared = require(workerData.shared);
 const { ws, games, parallel } = workerData;
 
-const { rng, when, json, applyView, runQueue, logCount, track, expand } = require(workerData.kit);
+const { rng, when, json, applyView, runQueue, logCount, toActOf, track, expand } = require(workerData.kit);
 
 async function playOne({ i, options }) {
   // Each seat's view stream (server/src/rooms/projection.ts): a full document, then diffs applied in order.
@@ -38,7 +38,7 @@ async function playOne({ i, options }) {
   let actions = 0;
   try {
     while (a.state.phase === 'playing') {
-      const seat = a.state.toAct[0];
+      const seat = toActOf(a)[0];
       const legal = expand(shared, docs.get(rooms[seat]), rooms[seat])?.legal;
       if (!legal || legal.length === 0) throw new Error('game ' + i + ': seat ' + seat + ' is to act without legal actions');
       rooms[seat].send('action', legal[Math.floor(random() * legal.length)]);

@@ -3,7 +3,17 @@
 import { Worker } from 'node:worker_threads';
 import { getGame, replayLog, verifyLog, type GameLog } from '@dicehall/shared';
 import { CARD_IDS, shieldsUp, type ShieldsUpState } from '@dicehall/shared/shields-up';
-import { create, join, nextError, serverSetup, until, type Player, recordFrames, logCount } from '../helpers/server';
+import {
+  create,
+  join,
+  nextError,
+  serverSetup,
+  until,
+  type Player,
+  recordFrames,
+  logCount,
+  toActOf,
+} from '../helpers/server';
 import { sized } from '../helpers/size';
 
 const env = serverSetup({ rateBurst: 1000, ratePerSecond: 1000, idleSeconds: 1 });
@@ -21,7 +31,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { Client } = require(workerData.colyseus);
 const { ws, games, parallel } = workerData;
 
-const { rng, when, json, applyView, runQueue, logCount } = require(workerData.kit);
+const { rng, when, json, applyView, runQueue, logCount, toActOf, track } = require(workerData.kit);
 
 async function playOne(i) {
   // Each seat's view stream (server/src/rooms/projection.ts): a full document, then diffs applied in order.
@@ -44,10 +54,10 @@ async function playOne(i) {
   // A public line is [kind, seat, rolls, events, at] (shared/src/core/log-line.ts): its rolls are the third.
   const linesRead = new Set();
   const countRolls = () => {
-    for (const [seq, line] of JSON.parse(b.state.newLines || '[]')) {
-      if (linesRead.has(seq)) continue;
-      linesRead.add(seq);
-      rollsInPublicLines += line[2].length;
+    for (const line of track(null, b).list) {
+      if (linesRead.has(line.seq)) continue;
+      linesRead.add(line.seq);
+      rollsInPublicLines += line.rolls.length;
     }
   };
   // Every patch's lines, as they come (a patch's lines are replaced by the next's).
@@ -55,7 +65,7 @@ async function playOne(i) {
   b.onStateChange(countRolls);
   try {
     while (a.state.phase === 'playing') {
-      const seat = a.state.toAct[0];
+      const seat = toActOf(a)[0];
       const legal = docs.get(rooms[seat])?.legal;
       if (!legal || legal.length === 0) throw new Error('game ' + i + ': seat ' + seat + ' is to act without legal actions');
       rooms[seat].send('action', legal[Math.floor(random() * legal.length)]);
@@ -200,7 +210,7 @@ describe('U8 secrets on the wire', () => {
             reject(
               new Error(
                 `the game did not finish: ${JSON.stringify({
-                  toAct: [...a.room.state.toAct],
+                  toAct: [...toActOf(a.room)],
                   logs: players.map((p) => logCount(p.room.state)),
                   legal: players.map((p) => p.legal.length),
                   revs: players.map((p) => p.stream.rev),
@@ -217,16 +227,22 @@ describe('U8 secrets on the wire', () => {
             clearTimeout(timer);
             return resolve();
           }
-          const seat = st.toAct[0];
+          const seat = toActOf(st)[0];
+          // The game's last frame says nobody is to act; its end comes in the patch after it.
+          if (seat === undefined) return;
           const p = players[seat];
           const legal = p.legal;
-          // Each socket brings its view ahead of its patch, but two sockets race: act once the mover's own
-          // state has caught up (then its legal actions are those of this position).
+          // Two sockets race: act once the mover's own stream has caught up (then its legal actions are those of
+          // this position).
           if (logCount(p.room.state) !== logCount(st) || !legal.length || acted === logCount(st)) return;
           acted = logCount(st);
           p.room.send('action', legal[random(legal.length)]);
         };
-        for (const p of players) p.room.onStateChange(step);
+        // A mid-game action is one frame of each client's stream (issue #29), after its player's own handler.
+        for (const p of players) {
+          p.room.onStateChange(step);
+          p.room.onMessage('view', step);
+        }
         step();
       });
       // The truth, from the full log replayed through the rules: what each seat's view and the events ever named.

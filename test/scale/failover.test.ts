@@ -3,7 +3,7 @@
 // (writes flushed, then the leases released). Real processes on the machine's Redis and PostgreSQL.
 import { Client } from 'colyseus.js';
 import { getGame, verifyLog, type GameLog } from '@dicehall/shared';
-import { create, join, logCount, until, wirePlayer, type Player } from '../helpers/server';
+import { create, join, logCount, until, wirePlayer, type Player, toActOf } from '../helpers/server';
 import { clusterStore, flushRedis, startNode, stopNode, TEST_REDIS_URL, type Node } from '../helpers/cluster';
 import { playSome } from '../helpers/durable';
 import { openPostgres } from '../../server/src/store/postgres';
@@ -120,7 +120,7 @@ async function backAndPlayable(nodes: [Node, Node], g: Game, t0: number) {
   // What was acknowledged before the death is all there, nothing else.
   expect(JSON.stringify(a.p.room.state.toJSON().log)).toBe(g.acked);
   const before = logCount(a.p.room.state);
-  const mover = players.find((p) => p.legal.length > 0 && [...p.room.state.toAct].includes(p.seat));
+  const mover = players.find((p) => p.legal.length > 0 && [...toActOf(p.room)].includes(p.seat));
   if (!mover) throw new Error('nobody to act');
   mover.room.send('action', mover.legal[0]);
   await until(() => players.every((p) => logCount(p.room.state) > before), 'the move to be acknowledged', 10_000);

@@ -140,12 +140,21 @@ export class TableConnection {
       if (m.token) identity.keepSeatToken(room.roomId, m.token);
       this.push();
     });
-    room.onMessage(TABLE_OUT.error, (e: ServerError) =>
+    room.onMessage(TABLE_OUT.error, (e: ServerError) => {
+      // A snapshot asked for after a gap, refused for now (the room's budget): asked again in a moment, quietly.
+      if (e.of === TABLE_IN.resync) {
+        setTimeout(() => this.room === room && this.store.resyncRefused(), 1100);
+        return;
+      }
       this.errorListeners.forEach((fn) => {
         fn(e);
-      }),
-    );
+      });
+    });
     this.store.resetView();
+    // One frame per change for this client's audience; after a gap in it, the store asks for a snapshot here.
+    this.store.onResync((rev) => {
+      if (this.room === room) room.send(TABLE_IN.resync, { rev });
+    });
     room.onMessage(TABLE_OUT.view, (m: ViewMessage | string) => this.store.applyView(m));
     room.onMessage(TABLE_OUT.logPage, (page: LogPage) => this.store.addPage(page));
     // Saving paused on the server (its store cannot write): told here, since its patches wait for the store.

@@ -2,11 +2,11 @@
 import {
   applyViewMessage,
   emptyStream,
-  expandDoc,
   expandStream,
+  frameOrder,
   gameRegistered,
   HeldLines,
-  LineMissing,
+  readViewMessage,
   rulesNeeded,
   type LineSource,
   type LogPage,
@@ -15,7 +15,6 @@ import {
   type TableSync,
   type ViewMessage,
   type ViewStream,
-  type WireDoc,
 } from '@dicehall/shared/core';
 
 export interface SeatInfo {
@@ -58,7 +57,10 @@ export interface Snapshot {
   phase: 'waiting' | 'playing' | 'over';
   seats: SeatInfo[];
   spectators: number;
+  /** Whose input is awaited (from the view stream). */
   toAct: number[];
+  /** The clocks as JSON (server/src/rooms/room-clock.ts), '' or absent when untimed (from the view stream). */
+  clock?: string;
   /** My seat, or null when watching. */
   mySeat: number | null;
   /** The view to draw: my seat's if I sit, otherwise the public one; each game's view reads it as its own View type. */
@@ -94,17 +96,31 @@ export type Connection = 'connecting' | 'connected' | 'reconnecting' | 'restarti
 
 type Listener = () => void;
 
+/** A snapshot asked for after a gap is asked for again if none came within this (the room may refuse a burst). */
+const RESYNC_AGAIN_MS = 2000;
+
 export class Store {
   snapshot: Snapshot | null = null;
   connection: Connection = 'connecting';
   private listeners = new Set<Listener>();
   /** This game's lines held so far (the list the snapshot shows is rebuilt when lines arrive). */
   private lines = new HeldLines();
-  /** This connection's view stream: a full document, then diffs (see applyView). */
+  /** This connection's stream: a full frame, then one frame per change (see applyView). */
   private stream: ViewStream = emptyStream();
+  /** Whose turn and the clocks, as the stream's frames last said. */
+  private toAct: number[] = [];
+  private clock = '';
   private last: { roomId: string; state: TableSync; mySeat: number | null } | null = null;
   /** The server's notice outside the synced state ('saving-paused' while its store cannot write), else ''. */
   private serverNotice = '';
+  /** Asks the room for a snapshot of this client's audience (TABLE_IN.resync); set by the connection. */
+  private askResync: ((rev: number) => void) | null = null;
+  /** When a snapshot was last asked for (ms): asked again only if none came within RESYNC_AGAIN_MS. */
+  private askedAt = -Infinity;
+  /** Snapshots asked for so far (tests). */
+  resyncs = 0;
+  /** The newest revision any frame has shown (those past a gap were dropped, but say how far the room is). */
+  private newest = -1;
 
   /**
    * `loadRules` loads a game's rules module and registers it for the view stream (client/src/games: `loadGame`), for
@@ -123,16 +139,36 @@ export class Store {
     this.emit();
   }
 
+  /** How a gap in the stream is told to the room (the connection's `resync` message). */
+  onResync(fn: ((rev: number) => void) | null) {
+    this.askResync = fn;
+  }
+
   /**
-   * Takes one 'view' message: a full document (on joining, returning or changing seat) or the diff to the next
-   * revision. A diff that does not follow is dropped; the server's next full document puts the store right.
+   * Takes one frame of the stream: a full one (on joining, returning, changing seat, or after a gap) or the change
+   * to the next revision: new log lines, whose turn, clocks and the view's diff, all at once. A frame already applied
+   * is dropped; one that does not follow (a frame lost or out of order) makes the store ask for a snapshot and wait
+   * for it, showing what it holds.
    */
-  applyView(msg: ViewMessage | string) {
-    // A view may point into the log's latest lines (GameModule.wireView); the patch bringing a new one follows the
-    // message, so until it comes the stream waits and the document shown stays the one before (see `ingest`).
+  applyView(raw: ViewMessage | string) {
+    const msg = typeof raw === 'string' ? readViewMessage(raw) : raw;
+    if (msg && msg.rev > this.newest) this.newest = msg.rev;
+    const order = frameOrder(this.stream, msg);
+    if (order === 'old') return;
+    if (order === 'gap' || !msg) return this.gap();
+    const full = msg.full !== undefined;
+    // The frame's lines first: its view may point into them (GameModule.wireView).
+    const t = msg.t ?? {};
+    this.lines.frame(t, full);
     const next = applyViewMessage(this.stream, msg, this.source);
-    if (!next) return;
+    if (!next) return this.gap();
     this.stream = next;
+    if (Array.isArray(t.a)) this.toAct = t.a;
+    if (typeof t.c === 'string') this.clock = t.c;
+    // In step again (the snapshot came, or the frames did): the next gap asks at once. A snapshot answered while
+    // later frames were being dropped is already behind them: ask again now rather than wait for the next frame.
+    this.askedAt = -Infinity;
+    if (this.newest > next.rev) this.gap();
     // A view in its smaller form, or legal actions derived on this side, need the game's rules module, which loads
     // with the game (usually already here: the router asks for it as soon as the room's game is known). Until then
     // the store shows no document (see `doc`).
@@ -145,6 +181,22 @@ export class Store {
     if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
   }
 
+  /** A gap in the stream: ask for a snapshot, at most once per RESYNC_AGAIN_MS while none has come. */
+  private gap() {
+    const now = Date.now();
+    if (now - this.askedAt < RESYNC_AGAIN_MS) return;
+    this.askedAt = now;
+    this.resyncs++;
+    this.askResync?.(this.stream.rev);
+  }
+
+  /** The room refused a request for a snapshot (too many at once): ask again now, if still out of step. */
+  resyncRefused() {
+    this.askedAt = -Infinity;
+    this.resyncs++;
+    this.askResync?.(this.stream.rev);
+  }
+
   /** The document to show: none while its game's rules module, which expands it, has not loaded. */
   private doc() {
     const game = rulesNeeded(this.stream.wire);
@@ -153,13 +205,7 @@ export class Store {
 
   /** Expands the current document again (its game's rules module has just loaded). */
   private derive() {
-    const s = this.stream;
-    try {
-      this.stream = { ...s, doc: expandDoc(s.wire !== undefined ? s.wire : (s.doc as WireDoc | null), this.source) };
-    } catch (e) {
-      if (!(e instanceof LineMissing)) throw e;
-      this.stream = { ...s, waiting: true };
-    }
+    this.stream = expandStream(this.stream, this.source);
     if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
   }
 
@@ -173,20 +219,18 @@ export class Store {
     if (this.last) this.ingest(this.last.roomId, this.last.state, this.last.mySeat);
   }
 
-  /** Forgets the view stream (a new connection gets a full document first). */
+  /** Forgets the stream (a new connection gets a full frame first). */
   resetView() {
     this.stream = emptyStream();
+    this.askedAt = -Infinity;
+    this.newest = -1;
   }
 
   /** Reads the decoded Colyseus state into plain data (JSON fields parsed once per change). */
   ingest(roomId: string, state: TableSync, mySeat: number | null) {
     this.last = { roomId, state, mySeat };
-    const game = this.lines.gameId;
-    this.lines.sync(state);
+    // The lines of the game the stream is on (a new game's come with its first frame, whatever the state says yet).
     const log = this.lines.list;
-    // The line a waiting view points to may have come with this patch; with a new game's first lines, a view read
-    // against the last game's (a diff can come just ahead of the new game's id) is read again.
-    this.stream = expandStream(this.stream, this.source, game !== this.lines.gameId);
     const doc = this.doc();
     this.snapshot = {
       roomId,
@@ -203,7 +247,8 @@ export class Store {
         bot: s.bot ?? '',
       })),
       spectators: state.spectators,
-      toAct: [...state.toAct],
+      toAct: this.toAct,
+      clock: this.clock,
       mySeat,
       view: doc?.view ?? null,
       legal: doc?.legal ?? [],

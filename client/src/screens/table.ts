@@ -205,7 +205,7 @@ export async function tableScreen(
 
 function Table(p: TableProps) {
   const { snap, conn } = p;
-  const clock = (snap && conn.room?.state?.clock) || '';
+  const clock = snap?.clock ?? '';
   const [verifyAsked, askVerify] = useState(0);
   const [verdict, setVerdict] = useState<Verdict>({ text: '', ok: null });
   // A new game (a rematch) starts with no verdict.

@@ -131,7 +131,7 @@ export class GameRoom extends Room<TableState> {
       parsed.data.clock,
       (seat) => this.onTimeout(seat),
       (json) => {
-        this.state.clock = json;
+        this.views.table.setClock(json);
         this.timers.schedulePatch();
       },
       () => this.clockNow ?? serverNow(),
@@ -381,6 +381,7 @@ export class GameRoom extends Room<TableState> {
       journalChat: (line) => this.journal?.chat(line),
       logPage: (before) => this.record.page(before),
       lastSeq: () => this.record.lastSeq(),
+      resync: (client) => this.views.sendTo(client),
     };
   }
 
@@ -437,6 +438,10 @@ export class GameRoom extends Room<TableState> {
       get module() {
         return room.module;
       },
+      // The public lines go out in every audience's stream (./projection).
+      get lines() {
+        return room.views.table;
+      },
     };
   }
 
@@ -456,15 +461,18 @@ export class GameRoom extends Room<TableState> {
     // (the log says so rather than the banner silently vanishing); an ending clears every offer.
     const lapsed = step.entry.kind === 'action' ? this.state.drawOffer.filter((s) => s !== step.entry.seat) : [];
     const standing = step.entry.kind === 'action' ? this.state.drawOffer.filter((s) => s === step.entry.seat) : [];
-    this.state.drawOffer.clear();
-    for (const s of standing) this.state.drawOffer.push(s);
+    // Touched only when an offer changes: a cleared empty list would still be a schema patch, a second frame.
+    if (standing.length !== this.state.drawOffer.length) {
+      this.state.drawOffer.clear();
+      for (const s of standing) this.state.drawOffer.push(s);
+    }
     // Simultaneous secret moves stay out of the public log until the module says they may be seen.
     this.record.publish(step.entry, this.table);
     for (const seat of lapsed) this.messages.say('draw-lapse', seat);
     this.project();
     // At the entry's own time, so a resumed game's replayed clocks come out exactly the same.
     this.clockNow = step.entry.at;
-    this.clocks?.moved(step.entry.seat, [...this.state.toAct], this.state.phase === 'over');
+    this.clocks?.moved(step.entry.seat, [...this.views.table.toAct], this.state.phase === 'over');
     this.clockNow = null;
     this.days?.turned(step.entry);
     this.broadcastPatch();
@@ -624,11 +632,10 @@ export class GameRoom extends Room<TableState> {
     );
     this.record.begin(start.entry);
     this.state.phase = 'playing';
-    // A new game's first views point nowhere: spectators get them as a diff (a rematch) ahead of the patch that
-    // brings the new game's id, while they still hold the last game's lines under the same seqs.
+    // A new game's first views point nowhere (its only line is its setup).
     this.project([]);
     this.clockNow = start.entry.at;
-    this.clocks?.start(this.seating.holders.length, [...this.state.toAct]);
+    this.clocks?.start(this.seating.holders.length, [...this.views.table.toAct]);
     this.clockNow = null;
     this.days?.turned(start.entry);
     this.publishListing();
@@ -666,30 +673,19 @@ export class GameRoom extends Room<TableState> {
     const m = this.module;
     const result = resultOf(m, table);
     const toAct = result ? [] : m.toAct(table.state);
-    // Rewritten only when it changes (a Shields turn is two actions of one seat): no ops to encode and send.
-    const synced = this.state.toAct;
-    if (synced.length !== toAct.length || toAct.some((s, i) => synced.at(i) !== s)) {
-      synced.clear();
-      for (const s of toAct) synced.push(s);
-    }
-    // The views may point into the latest public lines, which every client holds (./record `window`).
+    // The views may point into the latest public lines, which travel in the same frames (./record `window`).
+    // Whose turn it is goes with them (sent only when it changes: a Shields turn is two actions of one seat).
     this.views.set(m, table.state, this.seating.holders.length, toAct, lines);
-    // Sent with the patch, just ahead of it on every socket and in the same write (broadcastPatch), so a client
-    // that sees a new state already holds the view and legal actions that go with it.
     if (result) this.finish();
   }
 
   /**
-   * A client that joins or returns gets its audience's full document just before the schema's full state (so
-   * whatever state it sees, it already holds the view that goes with it); one that changes seat, at once.
+   * A client that joins or returns gets its audience's full frame (view, latest lines, whose turn, clocks) just before
+   * the schema's full state; one that changes seat, or asks after a gap in its stream, at once.
    */
   protected override sendFullState(client: Client) {
     // The full state holds every change so far: the others get what is pending first, and this client the latest.
     if (!this.journal?.holding) this.views.flush();
-    // The state holds the lines of the last patch only: the latest lines come just ahead of it (./record
-    // `latestPage`), so a client holds them with its first state and does not ask for lines it is about to get.
-    const page = this.record.latestPage();
-    if (page) client.send(TABLE_OUT.logPage, page);
     if (this.storeHealth?.trouble) client.send(TABLE_OUT.notice, noticeOf(this.storeHealth.trouble));
     this.views.sendTo(client, true);
     super.sendFullState(client);
@@ -700,7 +696,10 @@ export class GameRoom extends Room<TableState> {
     return hasStateChanges(this) || this.views.pending();
   }
 
-  /** Any view change not yet sent (seats moved) goes out ahead of the schema patch. */
+  /**
+   * Each audience's frame (./projection), then the schema patch if anything shared and rare changed (seats, chat,
+   * the result): a mid-game action changes nothing in the schema, so each client gets one frame.
+   */
   override broadcastPatch(): boolean {
     // Nothing accepted goes out before it is durably stored: the patch waits for the store (releasePatch).
     if (this.journal?.holding) return false;
@@ -708,11 +707,15 @@ export class GameRoom extends Room<TableState> {
     this.timers.cancelPatch();
     // Nothing to send (a timer set before an action's own patch): no socket to cork, no client to walk.
     if (!this.patchPending()) return false;
-    // Each client's view message and the patch leave in one socket write (./corked).
-    const sent = corked(this.clients, () => {
-      this.views.flush();
-      return super.broadcastPatch();
-    });
+    // When both go (a rare change besides the action), each client's frame and the patch leave in one socket write
+    // (./corked); a mid-game action is the frame alone.
+    let sent: boolean;
+    if (!hasStateChanges(this)) sent = this.views.flush();
+    else
+      sent = corked(this.clients, () => {
+        const framed = this.views.flush();
+        return super.broadcastPatch() || framed;
+      });
     // The log's window keeps every line until it has gone out (./record).
     this.record.patched();
     return sent;
@@ -751,7 +754,7 @@ export class GameRoom extends Room<TableState> {
       room: () => this.roomId,
       stamp: () => `${this.state.gameId}:${this.table?.seq ?? -1}`,
       playing: () => this.state.phase === 'playing' && this.table !== null,
-      toAct: () => [...this.state.toAct],
+      toAct: () => [...this.views.table.toAct],
       levelOf: (seat: number) => this.seating.holders[seat]?.bot ?? this.seating.holders[seat]?.standIn ?? null,
       // The seat's document as its clients hold it (or will, with the next patch), through JSON as on the wire.
       inputFor: (seat: number) => {

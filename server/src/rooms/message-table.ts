@@ -14,6 +14,7 @@ import {
   emptyMessage,
   logBeforeMessage,
   rematchMessage,
+  resyncMessage,
   renameMessage,
   sitMessage,
   spectatorChatMessage,
@@ -57,6 +58,8 @@ export interface TableHost {
   logPage(before: number): LogPage;
   /** The seq of the latest public log line (-1 before the game's first). */
   lastSeq(): number;
+  /** Sends the client its audience's snapshot: a full frame at the stream's latest revision (./projection). */
+  resync(client: Client): void;
 }
 
 /** One row of the table. No schema: the content goes as it came to the game module, whose schema parses it. */
@@ -124,6 +127,9 @@ export class TableMessages {
       logBeforeMessage,
       '"log-before" takes { before: a whole number from 0 to 1,000,000,000 }.',
       (client, msg) => this.onLogBefore(client, msg),
+    ),
+    [TABLE_IN.resync]: entry(resyncMessage, '"resync" takes { rev: a whole number from -1 }.', (client, msg) =>
+      this.onResync(client, msg),
     ),
   };
 
@@ -363,6 +369,18 @@ export class TableMessages {
         'Earlier moves are on their way; ask again in a moment.',
       );
     client.send(TABLE_OUT.logPage, this.host.logPage(msg.before));
+  }
+
+  /**
+   * A client saw a gap in its stream (a frame lost, duplicated or out of order): it gets its audience's full frame.
+   * Under the same budget as earlier lines: a full frame is a few KiB, and a well-behaved client asks once per gap.
+   */
+  private onResync(client: Client, _msg: z.infer<typeof resyncMessage>) {
+    let budget = this.logBudgets.get(client);
+    if (!budget) this.logBudgets.set(client, (budget = new TokenBucket(LOG_PAGES_PER_SECOND, LOG_PAGES_BURST)));
+    if (!budget.take())
+      return this.host.refuse(client, 'resync', 'log-busy', 'The table is on its way; ask again in a moment.');
+    this.host.resync(client);
   }
 
   // ---- a watcher sitting down or naming themselves ------------------------------------------------

@@ -60,6 +60,8 @@ export const rematchMessage = z.object({ clientSeed: clientSeed.optional() }).st
 export const spectatorChatMessage = z.object({ on: z.boolean() }).strict();
 /** Earlier public log lines: those before this seq (a seq is far below a billion; the answer is a bounded page). */
 export const logBeforeMessage = z.object({ before: z.number().int().min(0).max(1_000_000_000) }).strict();
+/** A client's stream has a gap: the revision it holds (-1: none); answered with a full frame. */
+export const resyncMessage = z.object({ rev: z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER) }).strict();
 export const emptyMessage = z.object({}).strict().or(z.undefined()).or(z.null());
 
 // The error codes and the refusal's shape are the protocol's (shared/src/core/protocol.ts).

@@ -1,34 +1,34 @@
-// Per-audience view streams: each seat, and all spectators together, get a full document once, then only
-// structural diffs of what changed for them, as JSON text messages that leave with the schema patch (just ahead
-// of it, in the same socket write: ./corked). RoomViews is the room's side of it: it sets each audience's
-// document from the game state and sends what changed to whom.
+// One ordered stream per audience (issue #29): each seat, and all spectators together, get a full frame once, then one
+// frame per change holding everything that changed for them: the new public log lines and key lists, whose turn,
+// the clocks, and the structural diff of their view (with its legal-action marker). Nothing in a frame points
+// outside it or ahead of it, so the client needs no ordering between channels. RoomViews is the room's side of it.
 //
-// Decision (issue #11): per-seat views are neither JSON strings inside the schema nor typed schema. They are the
-// module's plain JSON `view(state, seat)`, diffed per audience. Measured (bench/wire.results.md, bench/wire.bench.ts,
-// 2 players + 1 spectator): JSON views in the schema cost 5,793 B per action per client on Shields and
-// 4,538–4,542 B on Dice Chess; the diff stream 802 B and 1,360–1,383 B (−86%, −70%), then 703 B and 1,020–1,036 B
-// once legal actions were derived on the client, then 579 B and 616–642 B once the diff aligned lists and took the
-// shape of the view (issue #18, bench/RESULTS.md), then (with the log's window and compact lines) 400 B and
-// 333–364 B once Shields and Dice Chess views travelled without what the client works out from the rest
-// (GameModule.wireView), then 273 B and 222–249 B once their last attack and last move pointed into the log lines
-// that already say them, and the marker, the lines and the diffs' framing lost their repeats (bench/RESULTS.md,
-// fifth round): the issue's ≤ 300 B per action. Typed schema with `@view()` fields would give field deltas too,
-// but needs one schema per game kept in step with its module, and the room would stop being game-agnostic; its
-// prototype was not built, so it has no figure. The cost of this choice: a diff per audience on each patch (a round
-// of a two-seat room with spectators 8 µs on Shields, 12 µs on Dice Chess, the seats reusing the spectators'
-// sub-diffs: bench/view-round.bench.ts).
+// Decision (issue #29): per-action data left the Colyseus schema; the schema keeps what is rare and shared (seats,
+// names, connection, spectators, chat and talk, seeds, phase, result, notices). Measured on 2 shared cores
+// (bench/wire.bench.ts, bench/RESULTS.md): before, an action reached each client as two frames (a view message of
+// ~120–200 B and a schema patch of ~70–100 B with `toAct`, `newLines`, `clock`); now as one frame, and a mid-game
+// action changes nothing in the schema, so Colyseus encodes no patch at all. Moving the rest into the stream too would
+// re-implement seat, chat and reconnection sync that Colyseus already does at no per-action cost; it was not done.
+// Every frame carries its audience's revision; a client that sees a gap asks for a snapshot (TABLE_IN.resync).
+//
+// Earlier decision (issue #11): per-seat views are neither JSON strings inside the schema nor typed schema. They are
+// the module's plain JSON `view(state, seat)`, diffed per audience (bench/wire.results.md: JSON views in the schema
+// cost 5,793 B per action per client on Shields, the diff stream a tenth of it after issue #18's rounds). Typed schema
+// with `@view()` fields would need one schema per game kept in step with its module. The cost of this choice: a diff
+// per audience on each flush (a round of a two-seat room with spectators 8 µs on Shields, 12 µs on Dice Chess, the
+// seats reusing the spectators' sub-diffs: bench/view-round.bench.ts).
 import { ClientState, type Client } from '@colyseus/core';
 import {
   diff,
-  encodeViewMessage,
+  encodeDiff,
   shareNodes,
   TABLE_OUT,
   type DiffMemo,
   type GameModule,
   type PublicLine,
-  type ViewMessage,
   type WireDoc,
 } from '@dicehall/shared';
+import { LOG_WINDOW } from './record';
 
 /**
  * What every audience of a game state is sent: the public document, and one per seat. Legal actions go only to
@@ -76,13 +76,118 @@ export function viewDocs(
 export type Whole = () => WireDoc;
 
 /**
- * One audience's stream: the document last sent, its revision, and the next one waiting for the patch.
- * Diffs are taken when patches go out, so a burst of changes costs one diff and one message.
+ * The table's per-action state as the stream carries it (what was synced in the schema before issue #29): the game's
+ * id and start, its event key lists, its latest public lines (LOG_WINDOW: those a view may point into), whose turn,
+ * the clocks. What changed since the last flush waits, taken once per flush as one JSON text that every audience's
+ * frame embeds. Key lists and lines are kept as the JSON texts ./record made and written into the frame as they are
+ * (not as strings: no escaping, and a raw-frame search finds them in the form a page carries).
+ */
+export class TableStream {
+  gameId = '';
+  start = 0;
+  toAct: number[] = [];
+  clock = '';
+  private keys: string[] = [];
+  private window: [number, string][] = [];
+  /** What changed since the last take. */
+  private newGame = false;
+  private newKeys: string[] = [];
+  private newLines: [number, string][] = [];
+  private toActChanged = false;
+  private clockChanged = false;
+  /** Something waits to be taken. */
+  pending = false;
+
+  /** A new game's lines begin (its setup entry's time): clients holding the last game's lines start afresh. */
+  begin(gameId: string, start: number) {
+    this.gameId = gameId;
+    this.start = start;
+    this.keys = [];
+    this.window = [];
+    this.newGame = true;
+    this.newKeys = [];
+    this.newLines = [];
+    this.pending = true;
+  }
+
+  /** An event key list the game's lines now refer to, as its JSON text (./record). */
+  key(text: string) {
+    this.keys.push(text);
+    this.newKeys.push(text);
+    this.pending = true;
+  }
+
+  /** A public line (./record), as `encodeLine` wrote it. */
+  line(seq: number, text: string) {
+    this.window.push([seq, text]);
+    if (this.window.length > LOG_WINDOW) this.window.shift();
+    this.newLines.push([seq, text]);
+    this.pending = true;
+  }
+
+  setToAct(toAct: readonly number[]) {
+    if (toAct.length === this.toAct.length && toAct.every((s, i) => this.toAct[i] === s)) return;
+    this.toAct = [...toAct];
+    this.toActChanged = true;
+    this.pending = true;
+  }
+
+  setClock(clock: string) {
+    if (clock === this.clock) return;
+    this.clock = clock;
+    this.clockChanged = true;
+    this.pending = true;
+  }
+
+  /** What changed since the last call, as its JSON text ('{}' for nothing), and forgets it. */
+  take(): string {
+    if (!this.pending) return '{}';
+    const text = tableText(
+      this.newGame ? this.gameId : undefined,
+      this.start,
+      this.newKeys,
+      this.newLines,
+      this.toActChanged ? this.toAct : undefined,
+      this.clockChanged ? this.clock : undefined,
+    );
+    this.newGame = this.toActChanged = this.clockChanged = this.pending = false;
+    this.newKeys = [];
+    this.newLines = [];
+    return text;
+  }
+
+  /** All of it, for a full frame, as its JSON text. */
+  whole(): string {
+    return tableText(this.gameId, this.start, this.keys, this.window, this.toAct, this.clock, true);
+  }
+}
+
+/** A `TableDelta` as JSON text, its key lists and lines written in as the JSON they already are. */
+function tableText(
+  game: string | undefined,
+  start: number,
+  keys: readonly string[],
+  lines: readonly (readonly [number, string])[],
+  toAct: readonly number[] | undefined,
+  clock: string | undefined,
+  all = false,
+): string {
+  const parts: string[] = [];
+  if (game !== undefined) parts.push(`"g":${JSON.stringify(game)}`, `"s":${start}`);
+  if (all || keys.length) parts.push(`"k":[${keys.join(',')}]`);
+  if (all || lines.length) parts.push(`"l":[${lines.map(([seq, text]) => `[${seq},${text}]`).join(',')}]`);
+  if (toAct) parts.push(`"a":${JSON.stringify(toAct)}`);
+  if (clock !== undefined) parts.push(`"c":${JSON.stringify(clock)}`);
+  return `{${parts.join(',')}}`;
+}
+
+/**
+ * One audience's stream: the document last sent, its revision, and the next one waiting for the flush.
+ * Diffs are taken at flushes, so a burst of changes costs one diff and one frame.
  *
- * A document's view may point into the log's latest lines (GameModule.wireView), which clients on the stream hold;
- * a full document never does (it is its `whole` form), so a client joining, or starting over at a rematch before
- * the patch that brings the new game's lines, needs no line to read it. A pointer is a number where the full form
- * has the value: a later diff replaces it whole whichever a client holds, so both read the same from then on.
+ * A document's view may point into the log's latest lines (GameModule.wireView), which every frame brings before the
+ * view that points to them; a full document never points (it is its `whole` form). A pointer is a number where the
+ * full form has the value: a later diff replaces it whole whichever a client holds, so both read the same from then on.
  */
 export class ViewChannel {
   rev = 0;
@@ -101,7 +206,7 @@ export class ViewChannel {
     this.pending = true;
   }
 
-  /** The next message makes everyone on this channel start over from a full document (seats moved). */
+  /** The next frame makes everyone on this channel start over from a full one (seats moved). */
   restart() {
     this.reset = true;
     this.pending = this.next !== null || this.sent !== null;
@@ -111,46 +216,48 @@ export class ViewChannel {
     }
   }
 
-  /** The latest document, sent or still waiting for the next patch. */
+  /** The latest document, sent or still waiting for the next flush. */
   current(): WireDoc | null {
     return this.pending ? this.next : this.sent;
   }
 
-  /** What a client joining this audience now needs first. */
-  snapshot(): ViewMessage {
-    return { rev: this.rev, full: this.sentWhole ? this.sentWhole() : this.sent };
-  }
-
-  /** The next message as its JSON text (what is sent), or null when nothing changed. */
-  flushText(memo?: DiffMemo): string | null {
-    const msg = this.flush(memo);
-    return msg ? encodeViewMessage(msg) : null;
+  /**
+   * What a client joining this audience now, or asking after a gap, needs: a full frame at the latest revision, as
+   * its text (`table`: TableStream.whole).
+   */
+  snapshot(table: string): string {
+    return fullText(this.rev, this.sentWhole ? this.sentWhole() : this.sent, table);
   }
 
   /**
-   * The message for the change since the last flush, or null when nothing changed. `memo`: the round's shared
-   * sub-diffs (RoomViews.flush), for documents sharing nodes with another audience's.
+   * The frame for the changes since the last flush as its text, or null when nothing changed for this audience.
+   * `tableText`: what changed in the table (TableStream.take), `'{}'` for nothing; `whole`: all of the table, for a
+   * full frame. `memo`: the round's shared sub-diffs (RoomViews.flush).
    */
-  flush(memo?: DiffMemo): ViewMessage | null {
-    if (!this.pending) return null;
+  flushText(tableText: string, whole: () => string, memo?: DiffMemo): string | null {
+    const table = tableText !== '{}';
+    if (!this.pending) {
+      // No document yet (before the first game): the first frame will be a full one.
+      if (!table || this.sent === null) return null;
+      return encodeDiff(++this.rev, tableText, undefined);
+    }
     this.pending = false;
     const next = this.next;
-    const whole = this.nextWhole;
+    const nextWhole = this.nextWhole;
     if (this.reset || this.sent === null) {
       this.reset = false;
       // What its clients hold, which the next diff starts from.
-      this.sent = whole ? whole() : next;
+      this.sent = nextWhole ? nextWhole() : next;
       this.sentWhole = null;
-      return { rev: ++this.rev, full: this.sent };
+      return fullText(++this.rev, this.sent, whole());
     }
     const ops = diff(this.sent, next, memo);
     this.sent = next;
-    this.sentWhole = whole;
-    if (ops === undefined) return null;
-    return { rev: ++this.rev, ops };
+    this.sentWhole = nextWhole;
+    if (ops === undefined && !table) return null;
+    return encodeDiff(++this.rev, tableText, ops);
   }
 }
-
 /**
  * Sets each audience's channel (the spectators' first, then each seat's) to its document for `state`, pointing
  * into `lines` where the module's views may, with the same documents without pointers for full documents (made at
@@ -178,14 +285,19 @@ export interface ViewHost {
   clients: readonly Client[];
   /** The seat a connection sits in, if any. */
   seatOf(sessionId: string): number | undefined;
-  /** Sends one view text to each of `to` (encoded once for all of them). */
+  /** Sends one frame's text to each of `to` (encoded once for all of them). */
   send(to: readonly Client[], text: string): void;
 }
 
-/** A room's view streams: spectators' (one encode shared by all of them) and each seat's. */
+/** A full frame's text (./view-stream `ViewMessage` with `full`): `table` already JSON. */
+const fullText = (rev: number, doc: WireDoc | null, table: string): string =>
+  `{"rev":${rev},"full":${JSON.stringify(doc)},"t":${table}}`;
+
+/** A room's streams: spectators' (one encode shared by all of them) and each seat's, with the table they share. */
 export class RoomViews {
   readonly public = new ViewChannel();
   readonly seats: ViewChannel[] = [];
+  readonly table = new TableStream();
 
   constructor(private host: ViewHost) {}
 
@@ -195,12 +307,13 @@ export class RoomViews {
    */
   set(m: GameModule, state: unknown, seats: number, toAct: readonly number[], lines: readonly PublicLine[] = []) {
     while (this.seats.length < seats) this.seats.push(new ViewChannel());
+    this.table.setToAct(toAct);
     setDocs([this.public, ...this.seats], m, state, seats, toAct, lines);
   }
 
   /** Whether some audience has a change not yet sent. */
   pending(): boolean {
-    return this.public.pending || this.seats.some((c) => c.pending);
+    return this.table.pending || this.public.pending || this.seats.some((c) => c.pending);
   }
 
   /** Every seated client now holds another seat's stream (rematch): each starts over from a full document. */
@@ -208,23 +321,26 @@ export class RoomViews {
     for (const channel of this.seats) channel.restart();
   }
 
-  /** The client's audience's full document, as last sent; `joining` from the room's sendFullState. */
+  /** The client's audience's full frame, as last sent; `joining` from the room's sendFullState. */
   sendTo(client: Client, joining = false) {
-    // A client still joining is sent its document by sendFullState, ahead of its first state.
+    // A client still joining is sent its frame by sendFullState, ahead of its first state.
     if (!joining && client.state === ClientState.JOINING) return;
     const seat = this.host.seatOf(client.sessionId);
     const channel = seat === undefined ? this.public : this.seats[seat];
-    if (channel?.sent) client.send(TABLE_OUT.view, JSON.stringify(channel.snapshot()));
+    if (channel?.sent) client.send(TABLE_OUT.view, channel.snapshot(this.table.whole()));
   }
 
-  /** Sends every audience what changed for it since the last flush. */
-  flush() {
-    if (!this.pending()) return;
+  /** Sends every audience its one frame for what changed since the last flush; true when any frame went. */
+  flush(): boolean {
+    if (!this.pending()) return false;
+    const tableText = this.table.take();
+    let whole: string | undefined;
+    const wholeTable = () => (whole ??= this.table.whole());
     // The spectators' diff first: the seats' documents share its nodes (viewDocs), so theirs reuse its work.
     const memo: DiffMemo = new WeakMap();
-    const forAll = this.public.flushText(memo);
-    const forSeat = this.seats.map((channel) => channel.flushText(memo));
-    // Who gets which text, in one pass. Clients still joining are left out: sendFullState gives them the document
+    const forAll = this.public.flushText(tableText, wholeTable, memo);
+    const forSeat = this.seats.map((channel) => channel.flushText(tableText, wholeTable, memo));
+    // Who gets which text, in one pass. Clients still joining are left out: sendFullState gives them the frame
     // current when they arrive.
     const { clients, seatOf } = this.host;
     const spectators: Client[] = [];
@@ -236,7 +352,16 @@ export class RoomViews {
       else seated[s]?.push(c);
     }
     // One encode per audience, whoever is in it.
-    if (forAll && spectators.length > 0) this.host.send(spectators, forAll);
-    for (const [s, text] of forSeat.entries()) if (text && seated[s]!.length > 0) this.host.send(seated[s]!, text);
+    let sent = false;
+    if (forAll && spectators.length > 0) {
+      this.host.send(spectators, forAll);
+      sent = true;
+    }
+    for (const [s, text] of forSeat.entries())
+      if (text && seated[s]!.length > 0) {
+        this.host.send(seated[s]!, text);
+        sent = true;
+      }
+    return sent;
   }
 }

@@ -1,12 +1,11 @@
 // A table's record of its game: the fair-dice seeds (committed before play, revealed when the game ends, when the
-// next game's commitment is shown for a rematch), every log entry, and the public log lines synced in the schema,
+// next game's commitment is shown for a rematch), every log entry, and the public log lines sent in each audience's stream,
 // with the lines a module keeps back until they may be seen. It is what the game log and its verification rest on.
 import { randomBytes } from 'node:crypto';
 import {
   commitmentOf,
   decodeLine,
   encodeLine,
-  newLinesText,
   FAIR_SCHEME,
   FairDice,
   LOG_FORMAT,
@@ -40,10 +39,19 @@ export const LOG_WINDOW = 8;
 /** Lines in one answer to `log-before`: most Shields or Dice Chess games in one, a page of at most ~25 KB. */
 export const LOG_PAGE = 100;
 
+/** Where the public lines go out: the room's stream (./projection `TableStream`, issue #29). */
+export interface LineSink {
+  begin(gameId: string, start: number): void;
+  key(text: string): void;
+  line(seq: number, text: string): void;
+}
+
 /** What the record needs from its room. */
 export interface RecordHost {
   state: TableState;
   module: GameModule;
+  /** Absent: the lines are kept here only (tests of the record alone). */
+  lines?: LineSink;
 }
 
 export class GameRecord {
@@ -55,9 +63,9 @@ export class GameRecord {
   private held: LogEntry[] = [];
   /** Every public line of this game so far, `[seq, text]` as synced: what `page` serves from. */
   private lines: [number, string][] = [];
-  /** Lines appended since the last patch: no client has them yet; the next patch brings them all (`newLines`). */
-  private unsent = 0;
-  /** This game's event key lists (as JSON) and their numbers, as synced in `logKeys`. */
+  /** The game's start (its setup entry's time, ms): the lines' times count from it. */
+  private start = 0;
+  /** This game's event key lists (as JSON) and their numbers, as the stream carries them. */
   private keyIds = new Map<string, number>();
   /** The same key lists, by number, read back (for `window`). */
   private keyLists: string[][] = [];
@@ -103,8 +111,7 @@ export class GameRecord {
   /** A new game's log opens with its setup entry. */
   begin(setup: LogEntry) {
     this.held = [];
-    this.clearLines();
-    this.host.state.logStart = setup.at;
+    this.clearLines(setup.at);
     this.appendLine(setup);
   }
 
@@ -120,28 +127,15 @@ export class GameRecord {
     this.serverSeed = serverSeed;
     this.entries = [...entries];
     this.held = [];
-    this.clearLines();
-    this.host.state.logStart = entries[0]?.at ?? 0;
+    this.clearLines(entries[0]?.at ?? 0);
     entries.forEach((e, k) => {
       if (heldAfter[k]) this.held.push(e);
-      else
-        for (const line of [...this.held.splice(0), e]) {
-          // Nobody holds any of them: whoever comes gets a full state with the last line, and the latest in a page.
-          this.unsent = 0;
-          this.appendLine(line);
-        }
+      else for (const line of [...this.held.splice(0), e]) this.appendLine(line);
     });
-    this.patched();
   }
 
-  /**
-   * A patch went out: every client now holds the lines appended before it. The next line starts `newLines` afresh;
-   * until then it grows as needed, so a burst of lines (a race round's held moves, released at once) reaches the
-   * clients present whole rather than leaving them a hole to ask for.
-   */
-  patched() {
-    this.unsent = 0;
-  }
+  /** A flush went out (the stream keeps what each frame carries: nothing to do here; kept for callers). */
+  patched() {}
 
   /** The seq of the latest public line (-1 before the game's first). */
   lastSeq(): number {
@@ -193,14 +187,13 @@ export class GameRecord {
     return this.lines.length ? this.page(Number.MAX_SAFE_INTEGER, LOG_WINDOW) : null;
   }
 
-  private clearLines() {
+  private clearLines(start: number) {
     this.lines = [];
-    this.unsent = 0;
+    this.start = start;
     this.keyIds.clear();
     this.keyLists = [];
     this.window.length = 0;
-    this.host.state.newLines = '';
-    this.host.state.logKeys.clear();
+    this.host.lines?.begin(this.host.state.gameId, start);
   }
 
   /** The number of an event key list, added to the synced lists the first time this game publishes it. */
@@ -211,20 +204,19 @@ export class GameRecord {
       id = this.keyIds.size;
       this.keyIds.set(text, id);
       this.keyLists.push(keys);
-      this.host.state.logKeys.push(text);
+      this.host.lines?.key(text);
     }
     return id;
   };
 
   private appendLine(entry: LogEntry) {
     const seq = entry.seq;
-    const start = this.host.state.logStart;
+    const start = this.start;
     const text = encodeLine(entry, !!this.host.module.secretRolls, this.keysOf, start);
     this.lines.push([seq, text]);
     this.window.push(decodeLine(seq, text, this.keyLists, start));
     if (this.window.length > LOG_WINDOW) this.window.shift();
-    // The lines since the last patch, the newest last: one string field, set once per line.
-    this.unsent++;
-    this.host.state.newLines = newLinesText(this.lines.slice(-this.unsent));
+    // Out with the next frame of every audience (issue #29).
+    this.host.lines?.line(seq, text);
   }
 }

@@ -47,18 +47,9 @@ export class TableState extends Schema implements TableSync {
   @type('string') phase: TablePhase = 'waiting';
   @type([SeatState]) seats = new ArraySchema<SeatState>();
   @type('number') spectators = 0;
-  @type(['number']) toAct = new ArraySchema<number>();
-  // The views of the game (public and per seat) and legal actions are not here: they travel as 'view'
-  // messages, a full document then diffs per audience (./projection), so nobody gets what they may not see.
-  /**
-   * The public log lines the latest patch brought (./record), as JSON `[[seq, line], …]`: one string field set per
-   * line, not a list of line schemas shifted at every line (issue #18). A joining client is sent the latest lines.
-   */
-  @type('string') newLines = '';
-  /** The event key lists the log's lines refer to by position (shared/src/core/log-line.ts); only ever added to in a game. */
-  @type(['string']) logKeys = new ArraySchema<string>();
-  /** The game's start (its setup entry's time, ms): the log lines' times count from it. */
-  @type('number') logStart = 0;
+  // What changes with every action is not here (issue #29): the views of the game (public and per seat), legal
+  // actions, whose turn, the clocks and the public log lines travel in one frame per audience (./projection), so a
+  // mid-game action sends each client one frame and nobody gets what they may not see.
   @type([ChatLine]) chat = new ArraySchema<ChatLine>();
   @type('string') gameId = '';
   @type('string') commitment = '';
@@ -80,8 +71,6 @@ export class TableState extends Schema implements TableSync {
   @type('string') nextCommitment = '';
   /** Whether spectators may chat; any seated player can switch it. */
   @type('boolean') spectatorChat = true;
-  /** The time control's clocks as JSON (room-clock.ts ClockWire); empty when untimed. */
-  @type('string') clock = '';
   /** Set before a planned restart so clients can say so. */
   @type('string') notice = '';
 }

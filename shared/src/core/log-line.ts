@@ -216,6 +216,36 @@ export class HeldLines {
   }
 
   /**
+   * What a frame of the view stream brought (./view-stream `TableDelta`): a new game's id and start (the lines held
+   * start afresh), key lists (all of them in a `full` frame, new ones appended otherwise), and lines. True when lines
+   * were added (or a new game began).
+   */
+  frame(t: { g?: string; s?: number; k?: string[][]; l?: [number, WireLine][] }, full: boolean): boolean {
+    let changed = false;
+    if (t.g !== undefined && t.g !== this.gameId) {
+      this.gameId = t.g;
+      this.bySeq.clear();
+      this.list = [];
+      this.keys = [];
+      this.text = undefined;
+      changed = true;
+    }
+    if (t.s !== undefined) this.start = t.s;
+    if (Array.isArray(t.k)) this.keys = full ? t.k : [...this.keys, ...t.k];
+    const pending = this.pending;
+    if (pending && pending.gameId === this.gameId) {
+      this.pending = null;
+      changed = this.page(pending) || changed;
+    }
+    const lines = Array.isArray(t.l) ? t.l : [];
+    if (lines.length === 0) return changed;
+    this.widest = Math.max(this.widest, lines.length);
+    const newest = this.list[this.list.length - 1]?.seq;
+    if (!full && newest !== undefined && lines[0]![0] > newest + 1) this.holes++;
+    return this.add(lines.map(([seq, line]) => [seq, () => readLine(seq, line, this.keys, this.start)])) || changed;
+  }
+
+  /**
    * Lines the room sent in a `log-page` (on joining, ahead of the first state; or asked for): kept where they join
    * the lines held. A page of another game than the one held waits for that game's state (`sync`).
    */

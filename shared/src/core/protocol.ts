@@ -23,6 +23,11 @@ export const TABLE_IN = {
   standIn: 'stand-in',
   /** The public log lines before a seq (the synced state keeps only the latest): answered with a `log-page`. */
   logBefore: 'log-before',
+  /**
+   * The client saw a gap in its stream (a frame missing, out of order or unreadable): it holds revision `rev` and
+   * asks for a snapshot of its audience (answered with a full `view` frame).
+   */
+  resync: 'resync',
 } as const;
 
 /** Messages a game table sends to a client (besides the synced state). */
@@ -156,6 +161,8 @@ export interface TableInPayloads {
   'stand-in': { level: 'easy' | 'normal' | 'hard' };
   /** The lines before this seq (at most a page of them). */
   'log-before': { before: number };
+  /** The revision the client holds (-1: none). */
+  resync: { rev: number };
 }
 
 export interface TableOutPayloads {
@@ -244,7 +251,7 @@ export interface TalkLineSync {
   at: number;
 }
 
-/** A game table's synced state. JSON-valued fields are strings; views travel as `view` messages instead. */
+/** A game table's synced state: what is shared and rare. JSON-valued fields are strings; per-action data travels in `view` frames. */
 export interface TableSync {
   game: string;
   /** The room's parsed options, as JSON. */
@@ -253,18 +260,7 @@ export interface TableSync {
   phase: TablePhase;
   seats: SyncList<SeatSync>;
   spectators: number;
-  toAct: SyncList<number>;
-  /**
-   * The public lines the latest patch brought, as JSON `[[seq, line], …]` (./log-line `newLinesText`), '' before the
-   * first game. A client keeps the lines it sees (./log-line `HeldLines`); one joining is sent the room's latest in a
-   * `log-page` just ahead of its first state, and asks for earlier ones by `log-before`. Lines are not a synced list:
-   * one shifted per line cost the room more than anything else it does for a line (issue #18).
-   */
-  newLines: string;
-  /** This game's event key lists, each a JSON array of names, numbered by position: lines refer to them (./log-line). */
-  logKeys: SyncList<string>;
-  /** The game's start (its setup entry's time, ms): lines' times count from it (./log-line). Absent: 0. */
-  logStart?: number;
+  // Whose turn, the clocks and the public log lines travel in the view stream's frames (./view-stream TableDelta).
   chat: SyncList<ChatLineSync>;
   gameId: string;
   commitment: string;
@@ -279,8 +275,6 @@ export interface TableSync {
   graceSeconds: number;
   nextCommitment: string;
   spectatorChat: boolean;
-  /** The clocks as JSON (server/src/rooms/room-clock.ts); '' when untimed. */
-  clock: string;
   notice: string;
 }
 

@@ -2,6 +2,7 @@
 // The server diffs (server/src/rooms/projection.ts); the client applies, immutably (copying only the nodes it
 // changes) so views comparing by reference still see changes. Plain JSON values only.
 import type { GameModule } from './game-module';
+import type { WireLine } from './log-line';
 import { LineMissing, noLines, type LineSource } from './wire-lines';
 
 /**
@@ -46,19 +47,50 @@ export interface WireDoc {
   game?: string;
 }
 
-/** `full` carries the whole document at `rev`; otherwise the patch `ops` turns revision `rev - 1` into `rev`. */
+/**
+ * The table's state that changes with actions, travelling in the same frame as the view (issue #29: one ordered
+ * stream per audience, nothing in a frame pointing outside it or ahead of it). A diff frame carries only what
+ * changed since the frame before; a full frame carries all of it (`g` and `s` always, the latest lines).
+ */
+export interface TableDelta {
+  /** The game's id: every full frame; the lines and keys below are that game's. */
+  g?: string;
+  /** The game's start (its setup entry's time, ms): lines' times count from it (./log-line). */
+  s?: number;
+  /** Event key lists the lines refer to by position: all of them in a full frame, new ones appended in a diff. */
+  k?: string[][];
+  /** Public log lines `[seq, line]` (./log-line `WireLine`), oldest first: the new ones in a diff, the room's latest in a full frame. */
+  l?: [number, WireLine][];
+  /** The seats whose input is awaited (when it changed). */
+  a?: number[];
+  /** The clocks as JSON (server/src/rooms/room-clock.ts), '' when untimed (when they changed). */
+  c?: string;
+}
+
+/**
+ * One frame of an audience's stream. `full` carries the whole document at `rev` (with the whole table state in `t`);
+ * otherwise `ops` (absent: the view did not change) turns revision `rev - 1` into `rev`, and `t` says what else
+ * changed. Revisions run without a gap: a client that sees one asks for a snapshot (TABLE_IN.resync).
+ */
 export interface ViewMessage {
   rev: number;
   full?: WireDoc | null;
   ops?: ViewPatch;
+  t?: TableDelta;
 }
 
 /**
- * A message as the room sends it: a full document as `{"rev":…,"full":…}`, a diff, by far the most frequent, as
- * `[rev, ops]` (12 B less on every diff every client receives than `{"rev":…,"ops":…}`, issue #18).
+ * A frame as the room sends it: a full one as `{"rev":…,"full":…,"t":…}`, a diff, by far the most frequent, as
+ * `[rev, t]` or `[rev, t, ops]` (`t` `{}` when only the view changed).
  */
 export function encodeViewMessage(msg: ViewMessage): string {
-  return msg.full !== undefined ? JSON.stringify(msg) : JSON.stringify([msg.rev, msg.ops]);
+  if (msg.full !== undefined) return JSON.stringify(msg);
+  return encodeDiff(msg.rev, msg.t ? JSON.stringify(msg.t) : '{}', msg.ops);
+}
+
+/** A diff frame's text from its table delta's JSON text (made once per round, shared by every audience). */
+export function encodeDiff(rev: number, tableText: string, ops: ViewPatch | undefined): string {
+  return ops === undefined ? `[${rev},${tableText}]` : `[${rev},${tableText},${JSON.stringify(ops)}]`;
 }
 
 /** A message from its text (or already parsed), in either form `encodeViewMessage` writes; null when it is neither. */
@@ -69,7 +101,12 @@ export function readViewMessage(raw: ViewMessage | unknown[] | string): ViewMess
   } catch {
     return null;
   }
-  if (Array.isArray(msg)) return msg.length === 2 && typeof msg[0] === 'number' ? { rev: msg[0], ops: msg[1] } : null;
+  if (Array.isArray(msg)) {
+    if ((msg.length !== 2 && msg.length !== 3) || typeof msg[0] !== 'number') return null;
+    const t = msg[1];
+    if (t === null || typeof t !== 'object' || Array.isArray(t)) return null;
+    return msg.length === 3 ? { rev: msg[0], t: t as TableDelta, ops: msg[2] } : { rev: msg[0], t: t as TableDelta };
+  }
   if (!msg || typeof msg !== 'object' || typeof (msg as ViewMessage).rev !== 'number') return null;
   return msg as ViewMessage;
 }
@@ -80,47 +117,54 @@ export interface ViewStream {
   doc: ViewDoc | null;
   /** The document as it travelled, which the next diff applies to; absent means the same as `doc`. */
   wire?: WireDoc | null;
-  /**
-   * `wire` points to a log line not held yet (its patch follows the view message, ./wire-lines `LineMissing`): `doc`
-   * is still the one before; `expandStream` tries again when lines arrive.
-   */
-  waiting?: boolean;
 }
 
 export const emptyStream = (): ViewStream => ({ rev: -1, doc: null, wire: null });
 
 /**
- * The stream after `msg`, or null when `msg` does not follow from it (out of step: wait for a full one).
+ * How a frame relates to the stream: `next` (apply it), `old` (a revision already applied: a duplicate, dropped),
+ * or `gap` (frames are missing before it, or it cannot be read: ask for a snapshot from the stream's revision).
+ */
+export function frameOrder(stream: ViewStream, msg: ViewMessage | null): 'next' | 'old' | 'gap' {
+  if (!msg) return 'gap';
+  // A full frame older than what is held (a snapshot answered late) is stale: later frames already moved on.
+  if (msg.full !== undefined) return msg.rev < stream.rev ? 'old' : 'next';
+  if (msg.rev <= stream.rev) return 'old';
+  return msg.rev === stream.rev + 1 && stream.rev >= 0 ? 'next' : 'gap';
+}
+
+/**
+ * The stream after `msg`, or null when `msg` does not follow from it (a gap: ask for a snapshot).
  * On the wire a message is its JSON text (one encode shared by every spectator, and searchable in raw frames).
- * `lines`: the public log lines this client holds, which a view may point into (GameModule.wireView).
+ * `lines`: the public log lines this client holds, with the frame's own lines already added (a view may point into
+ * them, GameModule.wireView).
  */
 export function applyViewMessage(
   stream: ViewStream,
   raw: ViewMessage | unknown[] | string,
   lines: LineSource = noLines,
 ): ViewStream | null {
-  const msg = readViewMessage(raw);
+  const msg = typeof raw === 'object' && !Array.isArray(raw) ? raw : readViewMessage(raw);
   if (!msg) return null;
-  if (msg.full !== undefined) return expanded({ ...stream, rev: msg.rev, wire: msg.full }, lines);
-  if (msg.rev !== stream.rev + 1 || msg.ops === undefined) return null;
+  if (msg.full !== undefined) return expanded({ rev: msg.rev, doc: null, wire: msg.full }, lines);
+  if (msg.rev !== stream.rev + 1 || stream.rev < 0) return null;
+  if (msg.ops === undefined) return { ...stream, rev: msg.rev };
   const wire = applyPatch(stream.wire !== undefined ? stream.wire : stream.doc, msg.ops) as WireDoc | null;
-  return expanded({ ...stream, rev: msg.rev, wire }, lines);
+  return expanded({ rev: msg.rev, doc: null, wire }, lines);
 }
 
-/**
- * The stream with its document expanded, if it was waiting for a line that `lines` now holds (or `again`: the lines
- * held changed under it, a new game's); else itself.
- */
-export function expandStream(stream: ViewStream, lines: LineSource, again = false): ViewStream {
-  return stream.waiting || (again && stream.wire) ? expanded(stream, lines) : stream;
+/** The stream with its document expanded again (its game's rules, or lines it points to, have come). */
+export function expandStream(stream: ViewStream, lines: LineSource): ViewStream {
+  return (stream.wire && expanded(stream, lines)) || stream;
 }
 
-function expanded(stream: ViewStream, lines: LineSource): ViewStream {
+function expanded(stream: ViewStream, lines: LineSource): ViewStream | null {
   try {
     return { rev: stream.rev, doc: expandDoc(stream.wire ?? null, lines), wire: stream.wire };
   } catch (e) {
-    if (!(e instanceof LineMissing)) throw e;
-    return { rev: stream.rev, doc: stream.doc, wire: stream.wire, waiting: true };
+    // Never expected: every line a frame's view points to comes in that frame or before it.
+    if (e instanceof LineMissing) return null;
+    throw e;
   }
 }
 
@@ -149,8 +193,7 @@ export const rulesNeeded = (wire: WireDoc | null | undefined): string | undefine
 
 /**
  * The document a client uses from the one that travelled: its view put back whole (from `lines` where it points
- * into the log), legal actions derived when they did not travel. Throws `LineMissing` when a line the view points to
- * is not in `lines` (yet).
+ * into the log: the frame's own lines or earlier ones), legal actions derived when they did not travel.
  */
 export function expandDoc(wire: WireDoc | null, lines: LineSource = noLines): ViewDoc | null {
   if (!wire || typeof wire !== 'object') return null;
@@ -168,8 +211,9 @@ function fullView(game: string, view: unknown, lines: LineSource): unknown {
   try {
     return m.wireView.fromWire(view, lines);
   } catch (e) {
+    // A pointer to a line not held: the frame does not follow from what this client holds (a gap, see
+    // applyViewMessage). Any other view the rules cannot read is shown as it came; the next full document puts it right.
     if (e instanceof LineMissing) throw e;
-    // A view the rules cannot read is shown as it came; the next full document puts it right.
     return view;
   }
 }

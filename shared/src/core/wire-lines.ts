@@ -27,8 +27,8 @@ export function linesOf(lines: Iterable<HeldLine>): LineSource {
 }
 
 /**
- * A view's wire form points to a line its holder does not hold (yet): a view message arrives just ahead of the patch
- * that brings the line, so the client waits for it (shared/src/core/view-stream.ts) rather than show a guess.
+ * A view's wire form points to a line its holder does not hold. Lines travel in the same frame as the views that
+ * point to them (issue #29), so this means frames were lost: the client asks for a snapshot (./view-stream).
  */
 export class LineMissing extends Error {
   constructor(readonly seq: number) {
