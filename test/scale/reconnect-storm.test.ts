@@ -5,7 +5,7 @@
 // the issue's figure is 1,000 games and 4,000 clients; bench/failover.results.md has the runs).
 import { spawn } from 'node:child_process';
 import { Client } from 'colyseus.js';
-import { create, join, logCount, until, wirePlayer, type Player } from '../helpers/server';
+import { create, join, logCount, until, wirePlayer, type Player, toActOf } from '../helpers/server';
 import { clusterStore, flushRedis, startNode, stopNode, TEST_REDIS_URL, type Node } from '../helpers/cluster';
 
 const REDIS_URL = TEST_REDIS_URL.replace(/\/\d+$/, '/10');
@@ -112,7 +112,7 @@ it(`kill -9 of a process holding ${GAMES} games (${GAMES * 4} clients): every ga
           ]);
           open.push(ana, ben, ...watchers);
           await until(() => ana.room.state.phase === 'playing' && ana.token && ben.token, 'the game to start', 20_000);
-          const mover = [ana, ben].find((p) => [...p.room.state.toAct].includes(p.seat))!;
+          const mover = [ana, ben].find((p) => [...toActOf(p.room)].includes(p.seat))!;
           const before = logCount(ana.room.state);
           mover.room.send('action', { type: 'roll' });
           await until(() => [ana, ben].every((p) => logCount(p.room.state) > before), 'the roll', 20_000);
@@ -151,7 +151,7 @@ it(`kill -9 of a process holding ${GAMES} games (${GAMES * 4} clients): every ga
         // refused, and the player presses again, as on the page.
         const before = logCount(a.room.state);
         while (a.room.state.phase === 'playing' && logCount(a.room.state) === before) {
-          const mover = [a, b].find((p) => [...p.room.state.toAct].includes(p.seat));
+          const mover = [a, b].find((p) => [...toActOf(p.room)].includes(p.seat));
           mover?.room.send('action', { type: 'roll' });
           await until(() => logCount(a.room.state) > before, 'the roll after', 1000).catch(() => {
             if (Date.now() > deadline)
