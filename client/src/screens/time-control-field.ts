@@ -2,6 +2,8 @@
 // ones and turn-based ones (days a move).
 import type { TimeControl } from '@dicehall/shared/core';
 import { h } from 'preact';
+// The field's own layout (label over select) lives with the clocks' styles.
+import './clocks.css';
 
 const PRESETS: { label: string; control: TimeControl }[] = [
   { label: 'No clock', control: { mode: 'none' } },
