@@ -5,15 +5,13 @@ import {
   encodeLine,
   games,
   HeldLines,
-  linesPublished,
-  newLinesText,
-  parseNewLines,
   RecordingDice,
   resultOf,
   seededDice,
   startTable,
   type LogEntry,
   type LogPage,
+  type WireLine,
 } from '@dicehall/shared';
 import { randomAction } from '../helpers/random-game';
 
@@ -80,11 +78,12 @@ test('an event key undefined is left out of its key list; a key named __proto__ 
 describe('HeldLines: the lines a client holds', () => {
   // Lines of one event each, as the room writes them: key list 0 is ["type","to"].
   const text = (seq: number) => JSON.stringify([0, seq % 2, [], [[0, 'moved', `sq${seq}`]], seq]);
-  const sync = (gameId: string, seqs: number[]) => ({
-    gameId,
-    newLines: newLinesText(seqs.map((seq) => [seq, text(seq)] as [number, string])),
-    logKeys: ['["type","to"]'],
-    logStart: 1000,
+  /** A frame's table part (shared/src/core/view-stream.ts TableDelta) bringing these lines of game `g`. */
+  const frame = (g: string, seqs: number[]) => ({
+    g,
+    s: 1000,
+    k: [['type', 'to']],
+    l: seqs.map((seq) => [seq, JSON.parse(text(seq)) as WireLine] as [number, WireLine]),
   });
   const page = (gameId: string, from: number, to: number): LogPage => ({
     gameId,
@@ -92,15 +91,16 @@ describe('HeldLines: the lines a client holds', () => {
   });
   const seqs = (h: HeldLines) => h.list.map((l) => l.seq);
 
-  it("reads a joining client's page that came ahead of its first state with that state, then each patch's lines", () => {
+  it("reads a joining client's full frame (the latest lines), then each frame's lines, then earlier pages", () => {
     const h = new HeldLines();
-    // A room's state before its first patch has no fields yet (colyseus.js): nothing held, nothing thrown.
-    expect(h.sync({} as never)).toBe(false);
+    // A frame with no table part, or a null page: nothing held, nothing thrown.
+    expect(h.frame({}, false)).toBe(false);
     expect(h.page(null as never)).toBe(false);
-    // The latest lines come first, before the client knows the game: held back, not dropped.
-    expect(h.page(page('g1', 12, 19))).toBe(false);
-    expect(h.sync(sync('g1', [19]))).toBe(true);
-    expect(seqs(h)).toEqual([12, 13, 14, 15, 16, 17, 18, 19]);
+    // A page of a game not known yet is held back, not dropped, until that game's frame.
+    expect(h.page(page('g1', 10, 11))).toBe(false);
+    // The full frame: the game, its key lists and the latest lines.
+    expect(h.frame(frame('g1', [12, 13, 14, 15, 16, 17, 18, 19]), true)).toBe(true);
+    expect(seqs(h)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
     expect(h.line(15)).toEqual({
       seq: 15,
       kind: 'action',
@@ -109,21 +109,21 @@ describe('HeldLines: the lines a client holds', () => {
       events: [{ type: 'moved', to: 'sq15' }],
       at: 1015,
     });
-    // The same state again adds nothing; the next patch's lines (two at once) join on.
-    expect(h.sync(sync('g1', [19]))).toBe(false);
-    expect(h.sync(sync('g1', [20, 21]))).toBe(true);
+    // A line held already adds nothing; the next frame's lines (two at once) join on.
+    expect(h.frame({ l: frame('g1', [19]).l }, false)).toBe(false);
+    expect(h.frame({ l: frame('g1', [20, 21]).l }, false)).toBe(true);
     expect(seqs(h).at(-1)).toBe(21);
-    expect([h.holes, h.widest]).toEqual([0, 2]);
+    expect([h.holes, h.widest]).toEqual([0, 8]);
     // Earlier lines asked for join at the front.
-    expect(h.page(page('g1', 0, 11))).toBe(true);
+    expect(h.page(page('g1', 0, 9))).toBe(true);
     expect(seqs(h)).toEqual([...Array(22).keys()]);
   });
 
   it('keeps only the run that reaches the newest line, counts a gap, and starts afresh with a new game', () => {
     const h = new HeldLines();
-    h.sync(sync('g1', [0, 1, 2]));
-    // A patch whose lines skip some (none should: a client present gets every patch).
-    h.sync(sync('g1', [5]));
+    h.frame(frame('g1', [0, 1, 2]), true);
+    // A frame whose lines skip some (none should: its stream would have a gap first).
+    h.frame({ l: frame('g1', [5]).l }, false);
     expect(h.holes).toBe(1);
     expect(seqs(h)).toEqual([5]);
     // An answer to an older question that no longer joins is let go; one for another game waits for that game.
@@ -131,15 +131,12 @@ describe('HeldLines: the lines a client holds', () => {
     expect(seqs(h)).toEqual([5]);
     expect(h.page(page('g0', 0, 9))).toBe(false);
     expect(seqs(h)).toEqual([5]);
-    // A rematch: the new game's lines only.
-    h.sync(sync('g2', [0]));
+    // A rematch: a frame naming the new game brings its lines only, read with its own key lists.
+    h.frame(frame('g2', [0]), false);
     expect(seqs(h)).toEqual([0]);
     expect(h.line(5)).toBeUndefined();
-    // Nothing synced yet, or text that is not lines: nothing held, nothing thrown.
-    expect(parseNewLines('')).toEqual([]);
-    expect(parseNewLines('{"x":1}')).toEqual([]);
-    expect(parseNewLines('[[1,[0]],["x",[]],[2,"y"]]')).toEqual([[1, [0]]]);
-    expect(linesPublished({ newLines: newLinesText([[4, text(4)]]) })).toBe(5);
-    expect(linesPublished({ newLines: '' })).toBe(0);
+    // New key lists in a diff frame are added to the game's.
+    h.frame({ k: [['type', 'n']], l: [[1, [0, 0, [], [[1, 'rolled', 4]], 1]]] }, false);
+    expect(h.line(1)!.events).toEqual([{ type: 'rolled', n: 4 }]);
   });
 });

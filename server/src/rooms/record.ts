@@ -23,7 +23,7 @@ import { nodeHmac } from './node-hmac';
 import type { TableState } from './schema';
 
 /**
- * The latest public lines a joining client is sent (in a `log-page` just ahead of its first state, `latestPage`), and
+ * The latest public lines a joining client is sent (in its stream's full frame, ./projection `TableStream`), and
  * the lines a view may point into (`window`): the most recent only, so a late spectator's first state stays small
  * (issue #18: ≤ 8 KiB without permessage-deflate). Clients that watched keep every line they saw (the client
  * store gathers them by seq); one whose first line is not the game's asks for earlier ones (`page`). These lines
@@ -180,11 +180,6 @@ export class GameRecord {
     let end = lines.length;
     while (end > 0 && lines[end - 1]![0] >= before) end--;
     return { gameId: this.host.state.gameId, lines: lines.slice(Math.max(0, end - max), end) };
-  }
-
-  /** What a client joining now is sent just ahead of its first state: the latest lines (none before a game). */
-  latestPage(): LogPage | null {
-    return this.lines.length ? this.page(Number.MAX_SAFE_INTEGER, LOG_WINDOW) : null;
   }
 
   private clearLines(start: number) {

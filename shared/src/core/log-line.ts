@@ -1,6 +1,6 @@
-// The public log line as it travels live (the synced `TableState.newLines` and the pages a client is sent): a
-// compact JSON array rather than the entry's object, since every client receives every line. An event travels as
-// its values after the number of its key list, each key list sent once a game (`TableSync.logKeys`): the keys were
+// The public log line as it travels live (in each audience's stream frames, ./view-stream `TableDelta`, and the pages a
+// client is sent): a compact JSON array rather than the entry's object, since every client receives every line. An
+// event travels as its values after the number of its key list, each key list sent once a game (`TableDelta.k`): the keys were
 // a third to a half of a line. The proof log (`GameLog.entries`, ./log) is not this: it keeps its stable objects,
 // and a finished game's log comes whole over HTTP.
 import type { Roll } from './dice';
@@ -10,13 +10,13 @@ import type { LogEntry } from './table';
 /** A roll as `[index, sides, value]`, or `[index, sides, value, key]` for a keyed roll. */
 export type WireRoll = [number, number, number] | [number, number, number, string];
 
-/** An event as `[keys, ...values]`: `keys` numbers a key list of the game's (`logKeys`), the values in its order. */
+/** An event as `[keys, ...values]`: `keys` numbers a key list of the game's (`TableDelta.k`), the values in its order. */
 export type WireEvent = [keys: number, ...values: unknown[]];
 
 /**
  * One public line: `[kind, seat, rolls, events, at]`, then the bot's level when a bot made the move. The seq is
- * not in it: it travels beside the line (`[seq, line]` in `newLines`, or a page's `[seq, text]`), once. The kind of nearly
- * every line, 'action', travels as 0 (`ACTION`); `at` counts from the game's start (`TableSync.logStart`, the setup
+ * not in it: it travels beside the line (`[seq, line]` in a frame's `TableDelta.l`, or a page's `[seq, text]`), once. The kind of nearly
+ * every line, 'action', travels as 0 (`ACTION`); `at` counts from the game's start (`TableDelta.s`, the setup
  * entry's time): 6 or 7 digits instead of 13. Both are ~14 B of every line every client receives (issue #18).
  */
 export type WireLine =
@@ -76,18 +76,18 @@ export function encodeLine(
   return JSON.stringify(line);
 }
 
-/** The key lists as the room syncs them (`logKeys`: each a JSON array of names), read once. */
+/** Key lists given as JSON texts (each a JSON array of names), read once. */
 export const readKeys = (logKeys: Iterable<string>): string[][] => [...logKeys].map((k) => JSON.parse(k) as string[]);
 
 /**
  * Reads a line the server wrote (`encodeLine`) with the seq it travelled beside, the game's key lists and its start
- * (`TableSync.logStart`).
+ * (`TableDelta.s`).
  */
 export function decodeLine(seq: number, text: string, keys: readonly (readonly string[])[], start = 0): PublicLine {
   return readLine(seq, JSON.parse(text) as WireLine, keys, start);
 }
 
-/** A line already parsed (one of `TableSync.newLines`), as `decodeLine` reads it. */
+/** A line already parsed (one of a frame's `TableDelta.l`), as `decodeLine` reads it. */
 export function readLine(seq: number, line: WireLine, keys: readonly (readonly string[])[], start = 0): PublicLine {
   const [kind, seat, rolls, events, at, bot] = line;
   return {
@@ -123,97 +123,27 @@ export interface LogPage {
 }
 
 /**
- * The synced `TableSync.newLines` as the room writes it: the lines its latest patch brought, `[[seq, line], …]`, each
- * line as `encodeLine` writes it (so the text is the lines' own texts joined, nothing escaped twice). (The room
- * clears the field to '' before a game's first line.)
- */
-export function newLinesText(lines: readonly (readonly [seq: number, text: string])[]): string {
-  let text = '';
-  for (const [seq, line] of lines) text += `${text ? ',' : ''}[${seq},${line}]`;
-  return `[${text}]`;
-}
-
-/** `TableSync.newLines` read: `[seq, line]` pairs, oldest first; none for '' (no game yet) or text that is not it. */
-export function parseNewLines(text: string | undefined): [number, WireLine][] {
-  if (!text) return [];
-  try {
-    const lines = JSON.parse(text) as unknown;
-    return Array.isArray(lines)
-      ? lines.filter(
-          (l): l is [number, WireLine] => Array.isArray(l) && typeof l[0] === 'number' && Array.isArray(l[1]),
-        )
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The public lines of a game since its start: the last one's seq + 1 (seqs run from 0 without a gap); 0 for none. */
-export function linesPublished(state: { newLines?: string }): number {
-  const lines = parseNewLines(state.newLines);
-  return lines.length ? lines[lines.length - 1]![0] + 1 : 0;
-}
-
-/** What `HeldLines` reads off a synced table state. */
-export interface LinesSync {
-  gameId: string;
-  newLines?: string;
-  logKeys?: Iterable<string> & { length: number };
-  logStart?: number;
-}
-
-/**
- * The public lines of the current game a client holds, contiguous, oldest first: every line each patch brought
- * (`TableSync.newLines`) since it joined, the latest lines the room sent it on joining, and earlier pages it asked
- * for (`log-before`), all as `LogPage`s or synced text. A new game starts afresh. Lines that do not join the run
+ * The public lines of the current game a client holds, contiguous, oldest first: every line its stream's frames
+ * brought (the latest lines in its first, full frame), and earlier pages it asked for (`log-before`). A new game
+ * starts afresh. Lines that do not join the run
  * reaching the newest (an answer to an older question) are let go, so the log never has a hole. The web client's
  * store and the tests' and benches' clients keep their lines with it.
  */
 export class HeldLines {
   gameId = '';
-  /** The game's key lists (`logKeys`), read again when there are more. */
+  /** The game's key lists (`TableDelta.k`). */
   keys: string[][] = [];
-  /** The game's start (`logStart`). */
+  /** The game's start (`TableDelta.s`). */
   start = 0;
   /** The held lines, contiguous, oldest first (a new list whenever lines are added). */
   list: PublicLine[] = [];
-  /** Lines that came past a gap (none should: a client present gets every patch). */
+  /** Lines that came past a gap (none should: a gap in the stream is a snapshot first). */
   holes = 0;
-  /** The most lines one patch brought. */
+  /** The most lines one frame brought. */
   widest = 0;
   private bySeq = new Map<number, PublicLine>();
-  private text: string | undefined = undefined;
-  /** A page that came ahead of its game's first state (a joining client's latest lines): read with that state. */
+  /** A page of a game not held yet (asked just before a rematch): read with that game's first frame. */
   private pending: LogPage | null = null;
-
-  /** Reads a synced state's lines; true when lines were added (or a new game began). */
-  sync(state: LinesSync): boolean {
-    // A room's state before its first patch has no fields yet (colyseus.js).
-    if (typeof state.gameId !== 'string') return false;
-    let changed = false;
-    if (state.gameId !== this.gameId) {
-      this.gameId = state.gameId;
-      this.bySeq.clear();
-      this.list = [];
-      this.keys = [];
-      this.text = undefined;
-      changed = true;
-    }
-    this.start = state.logStart ?? 0;
-    if ((state.logKeys?.length ?? 0) !== this.keys.length) this.keys = readKeys(state.logKeys ?? []);
-    const pending = this.pending;
-    if (pending && pending.gameId === state.gameId) {
-      this.pending = null;
-      changed = this.page(pending) || changed;
-    }
-    if (state.newLines === this.text) return changed;
-    this.text = state.newLines;
-    const lines = parseNewLines(state.newLines);
-    this.widest = Math.max(this.widest, lines.length);
-    const newest = this.list[this.list.length - 1]?.seq;
-    if (newest !== undefined && lines.length && lines[0]![0] > newest + 1) this.holes++;
-    return this.add(lines.map(([seq, line]) => [seq, () => readLine(seq, line, this.keys, this.start)])) || changed;
-  }
 
   /**
    * What a frame of the view stream brought (./view-stream `TableDelta`): a new game's id and start (the lines held
@@ -227,7 +157,6 @@ export class HeldLines {
       this.bySeq.clear();
       this.list = [];
       this.keys = [];
-      this.text = undefined;
       changed = true;
     }
     if (t.s !== undefined) this.start = t.s;
