@@ -71,23 +71,18 @@ describe('clocks at a Polywars table of three', () => {
     await Promise.all([a, b, c, s].map((p) => p.room.leave()));
   });
 
-  it('refuses clocks where a timeout has no declared meaning: Dice Siege raced by three', async () => {
-    await expect(
-      new Client(server.ws).create('table', {
-        game: 'dice-siege',
-        options: { seats: 3 },
-        clock: { mode: 'turn', turnSeconds: 30 },
-      }),
-    ).rejects.toThrow(/bad-options: Dice Siege cannot be timed with more than two seats/);
-    // Two seats of the same game take a clock.
-    const two = await create(server.ws, {
+  // Issue 33 (#28): Dice Siege declares that a racer out of time leaves the race, so a race of three takes a clock.
+  // A game with no declared timeout is refused beyond two seats: test/core/clock-multi-seat.test.ts (no such game
+  // is registered now).
+  it('takes clocks where a timeout has a declared meaning: Dice Siege raced by three', async () => {
+    const three = await create(server.ws, {
       game: 'dice-siege',
       name: 'Ana',
-      options: { seats: 2 },
+      options: { seats: 3 },
       clock: { mode: 'turn', turnSeconds: 30 },
     });
-    expect(two.room.state.seats.length).toBe(2);
-    await two.room.leave();
+    expect(three.room.state.seats.length).toBe(3);
+    await three.room.leave();
   });
 });
 
@@ -145,17 +140,12 @@ describe('a lobby seats what the chosen game takes', () => {
       await until(() => state().seats === n, `${n} seats`);
       expect(parse(state().options)).toMatchObject({ scenario: 'kill-the-king', seats: n });
     }
-    // Refused, changing nothing: a count the game or its scenario does not take, a clock where a timeout means nothing.
+    // Refused, changing nothing: a count the game or its scenario does not take.
     const refusals: [unknown, string, RegExp][] = [
       [{ game: 'polywars', options: { scenario: 'snipe-hunt' }, seats: 3 }, 'bad-seats', /Snipe Hunt is for 2 players/],
       [{ game: 'polywars', options: { scenario: 'kill-the-king' }, seats: 7 }, 'bad-seats', /./],
       [{ game: 'polywars', options: { scenario: 'kill-the-king' }, seats: 1 }, 'bad-seats', /./],
       [{ game: 'high-roll', seats: 3 }, 'bad-seats', /2 seats/],
-      [
-        { game: 'dice-siege', options: { seats: 3 }, clock: { mode: 'turn', turnSeconds: 5 } },
-        'bad-options',
-        /cannot be timed/,
-      ],
     ];
     for (const [msg, code, text] of refusals) {
       ana.room.send('configure', msg);
