@@ -32,8 +32,20 @@ export interface RoomBotOptions {
   paceMs: number;
 }
 
+/**
+ * A bot's later actions in one run of its own (a Polywars turn's steps, Shields Up's cards) follow each other this
+ * quickly, and after RUN_MS of a run without pause: a computer's whole phase shows within about 5 s (issue 28; a
+ * Polywars turn of two dozen steps took 17 s at the full pace each).
+ */
+const FOLLOW_UP_MS = 100;
+const RUN_MS = 3500;
+
 export class RoomBots {
   private thinking = new Set<number>();
+  /** Each bot seat's current run of actions: when it began, and the table's stamp right after its last action. */
+  private runs = new Map<number, { started: number; stamp: string }>();
+  /** The seat whose action is being played now (the room may ask for its next one before play returns). */
+  private inPlay: number | null = null;
   /** Seats whose player came back while the stand-in was mid-turn. */
   private returning = new Set<number>();
   private disposed = false;
@@ -105,8 +117,16 @@ export class RoomBots {
     if (this.record) this.asks.push({ seat, stamp, input });
     const asked = Date.now();
     const ask = { owner: this.host.owner(), room: this.host.room(), game: this.host.game, level, input };
+    // The run goes on while the table is where the seat's own last action left it (nobody else has moved since).
+    const run = this.runs.get(seat);
+    const following = run !== undefined && (run.stamp === stamp || this.inPlay === seat);
+    const pace = !following
+      ? this.opts.paceMs
+      : asked - run.started > RUN_MS
+        ? 0
+        : Math.min(this.opts.paceMs, FOLLOW_UP_MS);
     void this.pool.think({ ...ask, budgetMs: this.opts.budgetMs }).then(async (answer) => {
-      const wait = this.opts.paceMs - (Date.now() - asked);
+      const wait = pace - (Date.now() - asked);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       this.thinking.delete(seat);
       if (this.disposed) return;
@@ -116,7 +136,15 @@ export class RoomBots {
         this.poke();
         return;
       }
-      this.host.play(seat, answer.action, level, answer.fallback);
+      this.runs.set(seat, { started: following ? run.started : Date.now(), stamp: '' });
+      this.inPlay = seat;
+      try {
+        this.host.play(seat, answer.action, level, answer.fallback);
+      } finally {
+        this.inPlay = null;
+      }
+      const played = this.runs.get(seat);
+      if (played) played.stamp = this.host.stamp();
     });
   }
 }
