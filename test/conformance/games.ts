@@ -52,7 +52,14 @@ export const OWN: Record<string, Partial<ConformanceConfig>> = {
  * Games whose views hide nothing, so they declare no `disguise` probe. A game joins this list by a reviewed
  * decision; a new game with secrets declares the probe instead.
  */
-export const NO_SECRETS = ['high-roll', 'shields'];
+export const NO_SECRETS = ['high-roll', 'shields', 'pig'];
+
+/**
+ * Games whose perft would pin nothing: every position offers exactly one legal action (all counts 1), so a pinned
+ * file could not catch a change in what is legal. A perft file that pins nothing is refused (./perft-data); a game
+ * joins this list by a reviewed decision, and leaves it (the check says so) once it offers a choice.
+ */
+export const NO_PERFT = ['high-roll'];
 
 /** CONFORMANCE_SCALE multiplies the games and probed positions per check (CI: 1). */
 export const SCALE = Number(process.env.CONFORMANCE_SCALE ?? 1);

@@ -18,6 +18,9 @@ export interface PerftFile {
   cases: PerftCase[];
 }
 
+/** A file that pins nothing: every count of every case is 1 (one legal action everywhere it looked). */
+export const pinsNothing = (file: PerftFile): boolean => file.cases.every((c) => c.counts.every((n) => n === 1));
+
 export function readPerft(id: string): PerftFile | null {
   try {
     return JSON.parse(readFileSync(join(PERFT_DIR, `${id}.json`), 'utf8')) as PerftFile;

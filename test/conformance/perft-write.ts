@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { games } from '@dicehall/shared';
-import { computePerft, PERFT_DIR } from './perft-data';
+import { computePerft, PERFT_DIR, pinsNothing } from './perft-data';
 
 const ids = process.argv.includes('--all') ? Object.keys(games) : process.argv.slice(2);
 if (ids.length === 0) {
@@ -15,6 +15,12 @@ for (const id of ids) {
   const module = games[id];
   if (!module) throw new Error(`no registered game "${id}"`);
   const file = computePerft(module);
+  if (pinsNothing(file)) {
+    // Counts of 1 everywhere would pass whatever the rules allowed: not a pin (test/conformance/games.ts NO_PERFT).
+    process.stderr.write(`${id}: every count is 1, so the file would pin nothing; not written (see NO_PERFT)\n`);
+    process.exitCode = 1;
+    continue;
+  }
   writeFileSync(join(PERFT_DIR, `${id}.json`), `${JSON.stringify(file, null, 2)}\n`);
   process.stdout.write(`${id}: ${file.cases.map((c) => c.counts.join('/')).join(', ')}\n`);
 }

@@ -12,6 +12,7 @@ const loaders: Record<string, () => Promise<ClientGame>> = {
   'shields-up': () => import('./shields-up').then((m) => m.shieldsUpClient),
   polywars: () => import('./polywars').then((m) => m.polywarsClient),
   'dice-siege': () => import('./dice-siege').then((m) => m.diceSiegeClient),
+  pig: () => import('./pig').then((m) => m.pigClient),
 };
 
 const loading = new Map<string, Promise<ClientGame | undefined>>();

@@ -26,4 +26,5 @@ export const LEVEL_NOTES: Record<string, Record<'easy' | 'normal' | 'hard', stri
     hard: 'the tuned keep/assign policy every time',
   },
   'high-roll': { easy: 'rolls', normal: 'rolls', hard: 'rolls' },
+  pig: { easy: 'rolls or holds at random', normal: 'rolls or holds at random', hard: 'rolls or holds at random' },
 };

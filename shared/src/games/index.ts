@@ -7,8 +7,9 @@ import { shields } from './shields';
 import { shieldsUp } from './shields-up';
 import { polywars } from './polywars';
 import { diceSiege } from './dice-siege';
+import { pig } from './pig';
 
-export { highRoll, diceChess, shields, shieldsUp, polywars, diceSiege };
+export { highRoll, diceChess, shields, shieldsUp, polywars, diceSiege, pig };
 // Each game's contract types, from the package's root entry (a game's other helpers: `@dicehall/shared/<game>`).
 export type { HighRollAction, HighRollEvent, HighRollOptions, HighRollState, HighRollView } from './high-roll';
 export type { DiceChessAction, DiceChessEvent, DiceChessOptions, DiceChessState, DiceChessView } from './dice-chess';
@@ -16,6 +17,7 @@ export type { ShieldsAction, ShieldsOptions, ShieldsState, ShieldsView } from '.
 export type { ShieldsUpAction, ShieldsUpOptions, ShieldsUpState, ShieldsUpView } from './shields-up';
 export type { PolywarsAction, PolywarsOptions, PolywarsState, PolywarsView } from './polywars';
 export type { SiegeAction, SiegeOptions, SiegeState, SiegeView } from './dice-siege';
+export type { PigAction, PigEvent, PigOptions, PigState, PigView } from './pig';
 
 export const games: Record<string, GameModule> = {
   [shields.id]: shields,
@@ -24,6 +26,7 @@ export const games: Record<string, GameModule> = {
   [highRoll.id]: highRoll,
   [polywars.id]: polywars,
   [diceSiege.id]: diceSiege,
+  [pig.id]: pig,
 };
 
 // Clients derive legal actions from their views with these modules (shared/src/core/view-stream.ts).
