@@ -60,8 +60,15 @@ function play(): { times: Times; actions: number } {
     if (!start.ok) throw new Error(start.message);
     const r = { table: start.table as Table, dice, choose, state: new TableState(), step: 0 };
     const encoder = new Encoder(r.state);
-    const record = new GameRecord({ state: r.state, module: m });
-    record.begin(start.entry);
+    // The record's lines go out in the views' frames (issue #29), as in the room.
+    let views: RoomViews | undefined;
+    const record = new GameRecord({
+      state: r.state,
+      module: m,
+      get lines() {
+        return views!.table;
+      },
+    });
     const host = {
       clients,
       seatOf,
@@ -75,7 +82,8 @@ function play(): { times: Times; actions: number } {
         for (const c of clients) if (!except.includes(c)) c.enqueueRaw(b);
       },
     };
-    const views = new RoomViews(host as ConstructorParameters<typeof RoomViews>[0]);
+    views = new RoomViews(host as ConstructorParameters<typeof RoomViews>[0]);
+    record.begin(start.entry);
     const project = () => {
       const result = resultOf(m, r.table);
       const toAct = result ? [] : m.toAct(r.table.state);
