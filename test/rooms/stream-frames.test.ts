@@ -99,3 +99,32 @@ describe.each(Object.keys(games))('%s', (id) => {
     }
   }, 60_000);
 });
+
+describe('resync', () => {
+  it('answers a client that saw a gap with its audience full frame at the latest revision; a malformed ask is refused', async () => {
+    const ws = env.server.ws;
+    const a = await create(ws, { game: 'shields', name: 'Ana', options: {} });
+    const b = await join(ws, a.room.roomId, { name: 'Ben' });
+    const s = await join(ws, a.room.roomId, { name: 'Sam', want: 'watch' });
+    await until(() => [a, b, s].every((p) => p.room.state.phase === 'playing' && p.view), 'the game');
+    const mover = [a, b].find((p) => p.seat !== null && s.toAct.includes(p.seat))!;
+    const rev = s.stream.rev;
+    mover.room.send('action', mover.legal[0]);
+    await until(() => s.stream.rev > rev, 'the action');
+    const frames = s.viewMessages.length;
+    s.room.send('resync', { rev: rev - 1 });
+    await until(() => s.viewMessages.length > frames, 'the snapshot');
+    const snap = s.viewMessages.at(-1)!;
+    // The full frame at the revision the stream is at: the same document, the latest lines, whose turn.
+    expect(snap.full).toBeDefined();
+    expect(snap.rev).toBe(s.stream.rev);
+    expect(snap.t!.l!.at(-1)![0]).toBe(s.lines.at(-1)!.seq);
+    expect(snap.t!.a).toEqual(s.toAct);
+    // Bad content is refused with a coded error, and changes nothing.
+    for (const bad of [{ rev: 'x' }, { rev: -2 }, { rev: 1, more: 1 }, undefined]) s.room.send('resync', bad);
+    await until(() => s.errors.length >= 4, 'the refusals');
+    expect(s.errors.map((e) => [e.code, e.of])).toEqual(Array(4).fill(['bad-message', 'resync']));
+    expect(s.viewMessages.length).toBe(frames + 1);
+    for (const p of [a, b, s]) await p.room.leave();
+  });
+});
