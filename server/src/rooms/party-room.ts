@@ -1,18 +1,15 @@
 // A private lobby across games ("party"): members gather with a host, who picks a game and starts tables; the
 // results come back to a running scoreboard. It knows no rule: each game is played in an ordinary GameRoom.
-import { matchMaker, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
+import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
   botGames,
   getGame,
   PARTY_IN,
   PARTY_OUT,
-  resultText,
   SAVING_PAUSED,
   timeable,
   timeControl,
-  type GameLog,
   type PartyInType,
-  type Result,
 } from '@dicehall/shared';
 import { seatsOf } from './party-seats';
 import { botLevel } from './messages';
@@ -22,16 +19,14 @@ import { authOf, type AuthData } from '../http/address';
 import { log } from '../log';
 import type { Durability } from './durability';
 import type { StoreHealth } from '../store/guarded-store';
-import { followTable, type TableNews } from './table-news';
 import { guardInbound } from './inbound';
 import { refreshSnapshot } from './schema-fixes';
 import { chatMessage, type ErrorMessage } from './messages';
 import { confusable, HIDDEN_CHARACTERS } from './names';
 import { PartyMembers } from './party-members';
 import { FinishedGame, Member, PartyState, Score } from './party-schema';
-import { finishedLuck } from './party-luck';
+import { PartyTable } from './party-table';
 import { TokenBucket } from './rate-limit';
-import { linkParty } from '../days/table-party';
 import { ChatLine } from './schema';
 
 export interface PartyContext {
@@ -77,10 +72,7 @@ interface LobbySnapshot {
 }
 type Wld = [number, number, number];
 
-type Listing = Awaited<ReturnType<typeof matchMaker.createRoom>>;
-
 const CHAT_KEEP = 100;
-const FINISHED_KEEP = 50;
 const name = z
   .string()
   .trim()
@@ -123,23 +115,13 @@ export class PartyRoom extends Room<PartyState> {
   private members!: PartyMembers;
   private timers = new Set<NodeJS.Timeout>();
   private idleTimer: NodeJS.Timeout | null = null;
-  /** Runs while the table's people are being seated: past it, the attempt ends and the lobby gathers again. */
-  private seatTimer: NodeJS.Timeout | null = null;
-  /** Stops following the table's news (./table-news). */
-  private unfollow: (() => void) | null = null;
-  /** The table being seated, as matchmaking lists it (its process's address goes out with each reservation). */
-  private seating: Listing | null = null;
-  /** People handed a reservation for the table being seated (they sit one at a time, in seat order). */
-  private handedOut = 0;
+  /** The table being played, followed to its result (./party-table). */
+  private table!: PartyTable;
   private patchTimer: NodeJS.Timeout | null = null;
   private chatBudget!: TokenBucket;
   private chatId = 0;
-  /** Member ids by lobby seat for the game being played. */
-  private playing: string[] = [];
   /** Each member's client seed sent with ready, for the next table. */
   private seeds = new Map<string, string>();
-  /** The game id of the table being played (to find its result in the store after a restart). */
-  private tableGameId = '';
   /** The snapshot last handed to the store, to write only what changed. */
   private saved = '';
   private saving: Promise<void> = Promise.resolve();
@@ -172,8 +154,17 @@ export class PartyRoom extends Room<PartyState> {
       clients: this.clients,
       maxMembers: this.ctx.maxMembers,
       graceSeconds: () => this.ctx.config.graceSeconds,
-      playing: (id) => this.playing.includes(id),
+      playing: (id) => this.table.playing.includes(id),
       forget: (id) => this.seeds.delete(id),
+      changed: () => this.schedulePatch(),
+    });
+    this.table = new PartyTable({
+      state,
+      partyId: () => this.roomId,
+      reservationSeconds: () => this.ctx.config.reservationSeconds,
+      durable: () => this.ctx.durable,
+      clientOf: (id) => this.members.clientOf(id),
+      seedOf: (id) => this.seeds.get(id),
       changed: () => this.schedulePatch(),
     });
     void this.setPrivate(true);
@@ -231,8 +222,8 @@ export class PartyRoom extends Room<PartyState> {
   override async onDispose() {
     for (const t of this.timers) clearTimeout(t);
     this.members.dispose();
-    for (const t of [this.idleTimer, this.seatTimer, this.patchTimer]) if (t) clearTimeout(t);
-    this.unfollow?.();
+    for (const t of [this.idleTimer, this.patchTimer]) if (t) clearTimeout(t);
+    this.table.dispose();
     this.ctx.lobbies.delete(this);
     this.unwatchStore?.();
     const durable = this.ctx.durable;
@@ -305,8 +296,8 @@ export class PartyRoom extends Room<PartyState> {
       clock: s.clock,
       phase: s.phase,
       tableId: s.tableId,
-      tableGameId: this.tableGameId,
-      playing: this.playing,
+      tableGameId: this.table.gameId,
+      playing: this.table.playing,
       bots: [...s.bots.entries()],
       members: [...s.members.values()].map((m) => ({
         id: m.id,
@@ -371,31 +362,7 @@ export class PartyRoom extends Room<PartyState> {
     this.saved = JSON.stringify(snap);
     // The host is away until they come back; hosting passes on after the grace as usual.
     if (s.host) this.members.hostAway();
-    if (snap.phase === 'playing' && snap.tableId) {
-      s.phase = 'playing';
-      s.tableId = snap.tableId;
-      linkParty(snap.tableId, this.roomId);
-      this.tableGameId = snap.tableGameId;
-      this.playing = snap.playing;
-      void this.resumeTable();
-    }
-  }
-
-  /**
-   * The lobby was playing a table when the server went down: the table comes back from the store too (games are
-   * durable), and its result still reaches the scoreboard. A table that finished meanwhile is read from the store.
-   */
-  private async resumeTable() {
-    const durable = this.ctx.durable!;
-    const tableId = this.state.tableId;
-    // Followed before it is looked for: news of an end that comes meanwhile is not lost.
-    await this.follow(tableId);
-    const outcome = await durable.ensureRoom(tableId).catch(() => 'none' as const);
-    // Live here or on another process, or brought back here; or gone, its game perhaps finished meanwhile.
-    const finished = this.tableGameId ? await durable.finishedLog(this.tableGameId) : null;
-    if (this.state.phase !== 'playing' || this.state.tableId !== tableId) return;
-    if (finished) return this.record(finished);
-    if (outcome !== 'resumed' && outcome !== 'live') this.backToGathering();
+    if (snap.phase === 'playing' && snap.tableId) void this.table.resume(snap.tableId, snap.tableGameId, snap.playing);
   }
 
   override onUncaughtException(error: Error & { cause?: unknown }, methodName: string) {
@@ -533,7 +500,7 @@ export class PartyRoom extends Room<PartyState> {
     if (!member) return this.refuse(client, what, 'no-member', 'No such member.');
     if (target === id) return this.refuse(client, what, 'not-yourself', 'The host cannot do that to themselves.');
     if (what === 'pass-host') return this.members.passHost(target);
-    if (this.state.phase !== 'gathering' && this.playing.includes(target))
+    if (this.state.phase !== 'gathering' && this.table.playing.includes(target))
       return this.refuse(client, what, 'not-gathering', 'They are playing; wait until the game ends.');
     member.seat = -1;
     member.ready = false;
@@ -628,131 +595,18 @@ export class PartyRoom extends Room<PartyState> {
     if (seated.some((m) => m && !this.state.members.get(m)!.ready))
       return this.refuse(client, 'start', 'not-ready', 'Everyone seated must be ready.');
     if (seated.every((m) => !m)) return this.refuse(client, 'start', 'seats-open', 'A person must play.');
-    this.state.phase = 'playing';
-    this.playing = seated as string[];
     try {
-      // Placed by the cluster's policy (this process, ../scale/cluster): the lobby follows it by its news either way.
-      const room = await matchMaker.createRoom('table', {
+      await this.table.open(seated as string[], {
         game: this.state.game,
         options: JSON.parse(this.state.options),
         clock: JSON.parse(this.state.clock),
         public: false,
         ...(bots.length ? { bots } : {}),
       });
-      this.state.tableId = room.roomId;
-      linkParty(room.roomId, this.roomId);
-      this.schedulePatch();
-      await this.follow(room.roomId);
-      this.seating = room;
-      this.handedOut = 0;
-      const people = this.playing.filter((m) => m).length;
-      this.seatTimer = setTimeout(
-        () => {
-          this.seatTimer = null;
-          this.abandonTable();
-        },
-        (this.ctx.config.reservationSeconds + 1) * 1000 * people,
-      );
-      await this.handOut();
     } catch (e) {
       log.error({ event: 'party-start-failed', room: this.roomId, error: (e as Error).message });
-      this.backToGathering();
       this.refuse(client, 'start', 'start-failed', 'The table could not be opened; try again.');
     }
-  }
-
-  /**
-   * The table seats players in the order they join (the lowest free seat; computer seats are taken from the
-   * start), so reservations go out one person at a time: the next person's once the one before has sat down
-   * (./table-news tells). A member who does not come within the reservation time ends the attempt (`seatTimer`).
-   */
-  private async handOut() {
-    const room = this.seating;
-    const people = this.playing.flatMap((m, s) => (m ? [s] : []));
-    const seat = people[this.handedOut++];
-    const memberId = seat === undefined ? undefined : this.playing[seat];
-    // Everyone who plays has been handed a seat.
-    if (memberId === undefined || !room) return;
-    const member = this.state.members.get(memberId);
-    const client = this.members.clientOf(memberId);
-    if (!member || !client) return this.abandonTable();
-    const clientSeed = this.seeds.get(memberId);
-    const reservation = await matchMaker.reserveSeatFor(room, {
-      name: member.name,
-      want: 'play',
-      ...(clientSeed ? { clientSeed } : {}),
-    });
-    client.send(PARTY_OUT.table, { seat, reservation });
-  }
-
-  /** Follows the table's news (./table-news) until its first game ends: rematches inside it stay off the scoreboard. */
-  private async follow(tableId: string) {
-    this.unfollow?.();
-    this.unfollow = await followTable(tableId, (news) => this.onTableNews(news));
-  }
-
-  private onTableNews(news: TableNews) {
-    if (this.state.phase !== 'playing' || news.roomId !== this.state.tableId) return;
-    if (news.gameId && !this.tableGameId) {
-      this.tableGameId = news.gameId;
-      this.schedulePatch();
-    }
-    if (news.over) return this.record(news.over);
-    // Gone for good without a result; a planned stop's table comes back on its players' join, wherever it lands.
-    if (news.gone) return news.gone.resumable ? undefined : this.abandonTable();
-    if (this.seatTimer && news.taken === news.seats) {
-      clearTimeout(this.seatTimer);
-      this.seatTimer = null;
-      this.seating = null;
-    }
-    if (this.seatTimer && news.people >= this.handedOut) void this.handOut().catch(() => this.abandonTable());
-  }
-
-  private abandonTable() {
-    if (this.state.phase !== 'playing') return;
-    // Wherever the table runs: Colyseus calls the room's own disconnect, here or over presence.
-    void matchMaker.remoteRoomCall(this.state.tableId, 'disconnect').catch(() => {});
-    this.backToGathering();
-  }
-
-  private record(gameLog: GameLog) {
-    const result = gameLog.result as Result | null;
-    const module = getGame(gameLog.game);
-    if (result && module) {
-      this.playing.forEach((memberId, seat) => {
-        const member = this.state.members.get(memberId);
-        if (!member) return;
-        let score = member.games.get(gameLog.game);
-        if (!score) member.games.set(gameLog.game, (score = new Score()));
-        const key = result.draw ? 'draws' : result.winners.includes(seat) ? 'wins' : 'losses';
-        score[key]++;
-        member.total[key]++;
-      });
-      const game = new FinishedGame();
-      game.gameId = gameLog.gameId;
-      game.game = gameLog.game;
-      game.players = JSON.stringify(gameLog.players);
-      game.summary = resultText(module, result, gameLog.players, null);
-      game.at = Date.now();
-      game.luck = finishedLuck(gameLog, this.playing);
-      this.state.finished.push(game);
-      while (this.state.finished.length > FINISHED_KEEP) this.state.finished.shift();
-    }
-    this.backToGathering();
-  }
-
-  private backToGathering() {
-    this.unfollow?.();
-    this.unfollow = null;
-    if (this.seatTimer) clearTimeout(this.seatTimer);
-    this.seatTimer = null;
-    this.seating = null;
-    this.schedulePatch();
-    this.state.phase = 'gathering';
-    this.state.tableId = '';
-    this.tableGameId = '';
-    this.playing = [];
-    for (const m of this.state.members.values()) m.ready = false;
   }
 }
 
