@@ -4,6 +4,8 @@
 // games for one browser come as one notification; a seat with a page open gets none; 404/410 drop the subscription.
 import { emitTurnChange, type TurnChange } from '../../server/src/days/turn-events';
 import { NotifyStore, sqlOf } from '../../server/src/store/notify-store';
+import { MAX_PAYLOAD_BYTES, payloadFor } from '../../server/src/notify/push';
+import { webhookBody } from '../../server/src/notify/webhook';
 import type { GameStore } from '../../server/src/store/game-store';
 import { create, join, testServer, until, type Player, type TestServer } from '../helpers/server';
 import { postgresBackend, type Backend } from '../store/backends';
@@ -207,6 +209,41 @@ it.each([404, 410])('drops every subscription of an endpoint the push service an
   emitTurnChange(change(other.a));
   await until(() => to(`/push/after-gone-${status}`).length === 1, 'the live push', 5000);
   expect(to(path)).toHaveLength(1);
+});
+
+it('keeps a payload under the push services’ 4 KiB however long the names and however many games', () => {
+  const long = 'N'.repeat(200);
+  const items = Array.from({ length: 12 }, (_, i) => ({
+    roomId: `room${i}`,
+    gameId: `${i}`.padStart(16, '0'),
+    url: `/r/room${i}`,
+    text: `Your turn in Polywars against ${[long, long, long, long, long].join(', ')}`,
+    over: false,
+    at: i,
+  }));
+  const p = payloadFor(items);
+  expect(Buffer.byteLength(JSON.stringify(p))).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+  // The newest games are the ones kept, the tap opens the newest, every line is cut short.
+  expect(p.games[p.games.length - 1].roomId).toBe('room11');
+  expect(p.url).toBe('/r/room11');
+  for (const line of p.body.split('\n')) expect(line.length).toBeLessThanOrEqual(140);
+  // And a lobby's webhook line stays inside Discord's 2,000 characters.
+  const body = JSON.parse(webhookBody('discord.com', `${long.repeat(20)}, your turn`, 'https://x.test/r/a'));
+  expect(body.content.length).toBeLessThan(2000);
+  expect(body.content.endsWith(' — https://x.test/r/a')).toBe(true);
+});
+
+it('prunes subscriptions of seats no stored game has any more', async () => {
+  const { a, b } = await table();
+  const notify = new NotifyStore(sqlOf(store)!);
+  const sub = subscriber(`${push.base}/push/prune`);
+  await subscribe(b, sub);
+  // A seat token whose games retention deleted: nothing can ever reach its row.
+  await notify.subscribe('f'.repeat(64), 'goneRoom', { endpoint: sub.endpoint, ...sub.keys });
+  expect(await notify.countSubscriptions('f'.repeat(64))).toBe(1);
+  expect(await notify.prune()).toBeGreaterThanOrEqual(1);
+  expect(await notify.countSubscriptions('f'.repeat(64))).toBe(0);
+  expect(await notify.subscribers(a.room.state.gameId)).toHaveLength(1);
 });
 
 it('lets a seat unsubscribe its browser', async () => {

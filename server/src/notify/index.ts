@@ -22,6 +22,7 @@ export class Notify {
   private parts: NotifyParts | null = null;
   private readonly stop: () => void;
   private inflight = new Set<Promise<unknown>>();
+  private pruner: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly durable: Durability,
@@ -47,6 +48,12 @@ export class Notify {
         ? { publicKey: s.vapidPublicKey, privateKey: s.vapidPrivateKey }
         : await store.vapidKeys(() => webPush.generateVAPIDKeys());
     this.parts = { store, push: new PushSender(store, keys, s), webhook: new WebhookSender(store, s) };
+    // Now and every six hours: rows of games and lobbies the store no longer has.
+    const prune = () =>
+      void store.prune().catch((err: Error) => log.warn({ event: 'notify-prune-failed', error: err.message }));
+    prune();
+    this.pruner = setInterval(prune, 6 * 3600_000);
+    this.pruner.unref();
     return this.parts;
   }
 
@@ -74,6 +81,7 @@ export class Notify {
   /** Stops listening, sends what is held and waits for it (within each request's own deadline). */
   async close(): Promise<void> {
     this.stop();
+    clearInterval(this.pruner);
     await Promise.allSettled([...this.inflight]);
     const parts = this.parts;
     if (parts) await Promise.allSettled([parts.push.close(), parts.webhook.close()]);

@@ -55,8 +55,24 @@ export interface PushStats {
 /** Items kept in one notification: a browser watching hundreds of seats still gets one short payload. */
 const MAX_ITEMS = 8;
 
+/** Push services may refuse a payload over 4,096 bytes (RFC 8030 §7.2); ours stays under this before encryption. */
+export const MAX_PAYLOAD_BYTES = 3000;
+/** One game's line at most (players' names are theirs, up to 200 characters each). */
+const MAX_TEXT = 140;
+
+const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+
 export function payloadFor(items: PushItem[]): PushPayload {
-  const games = items.slice(-MAX_ITEMS);
+  // The newest games are kept when they do not all fit.
+  let games = items.slice(-MAX_ITEMS).map((g) => ({ ...g, text: clip(g.text, MAX_TEXT) }));
+  for (;;) {
+    const p = build(games);
+    if (games.length === 1 || Buffer.byteLength(JSON.stringify(p)) <= MAX_PAYLOAD_BYTES) return p;
+    games = games.slice(1);
+  }
+}
+
+function build(games: PushItem[]): PushPayload {
   const last = games[games.length - 1] as PushItem;
   const turns = games.filter((g) => !g.over).length;
   const title =

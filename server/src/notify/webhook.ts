@@ -18,7 +18,9 @@ export interface WebhookStats {
 const slack = (host: string) => host === 'hooks.slack.com' || host.endsWith('.slack.com');
 
 /** The body for the hook's kind. Player names are the players' own: no mention or markup of theirs may ping anyone. */
-export function webhookBody(host: string, sentence: string, link: string): string {
+export function webhookBody(host: string, said: string, link: string): string {
+  // Discord takes at most 2,000 characters of content; long names are cut, the link never.
+  const sentence = said.length > 1500 ? `${said.slice(0, 1499)}…` : said;
   if (slack(host)) {
     const escaped = sentence.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     return JSON.stringify({ text: `${escaped} — <${link}>` });

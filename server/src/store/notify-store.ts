@@ -129,6 +129,22 @@ export class NotifyStore {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /**
+   * Drops what nothing can reach any more: subscriptions of seat tokens no stored game has (retention deleted their
+   * games) and webhooks of lobbies closed for good. Resolves with how many rows went.
+   */
+  async prune(): Promise<number> {
+    const subs = await this.sql.writeDurably(
+      `DELETE FROM push_subscriptions p WHERE NOT EXISTS (SELECT 1 FROM seats s WHERE s.token_hash = p.token_hash)
+       RETURNING 1`,
+    );
+    const hooks = await this.sql.writeDurably(
+      `DELETE FROM party_webhooks w WHERE NOT EXISTS (SELECT 1 FROM lobbies l WHERE l.lobby_id = w.party_id)
+       RETURNING 1`,
+    );
+    return subs.length + hooks.length;
+  }
+
   async setWebhook(partyId: string, hook: WebhookRow): Promise<void> {
     await this.sql.writeDurably(
       `INSERT INTO party_webhooks (party_id, url, host, base_url) VALUES ($1, $2, $3, $4)
