@@ -368,7 +368,7 @@ describe('the process hosting a game dies (kill -9)', () => {
         // "process … is not available" (the dead process's listing, cleaned up by that very attempt), then "busy"
         // until the dead process's resume lease runs out (30 s at most).
         if (Date.now() > end) throw err;
-        await new Promise((r) => setTimeout(r, 1000));
+        await new Promise((r) => setTimeout(r, 250));
       }
     }
   }
