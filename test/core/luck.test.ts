@@ -6,9 +6,12 @@ import {
   meaningOfFaces,
   normalCdf,
   normalQuantile,
+  rarity,
+  reportOf,
   seatLuck,
   tiebreak,
   type LuckReport,
+  type LuckRoll,
 } from '@dicehall/shared';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -107,6 +110,35 @@ describe('meanings and scores', () => {
     expect(luckSentence([seat(0, 0.9957)]).sentence).toMatch(/better than 99\.5% of fair/);
     expect(luckSentence([seat(0, 0.003)]).sentence).toMatch(/better than only 0\.3% of fair/);
     expect(luckSentence([seat(0, 0.1)]).sentence).toMatch(/^The dice were against P0/);
+  });
+});
+
+describe('the swings', () => {
+  const roll = (index: number, better: number, same: number, z: number): LuckRoll => ({
+    index,
+    seq: index,
+    sides: 8,
+    value: 1,
+    favours: index % 2,
+    better,
+    same,
+    what: 'x',
+    u: null,
+    z,
+  });
+  it('rank the rarest results first, not the largest z: a face every other face matches is no swing', () => {
+    const report = reportOf(
+      [
+        roll(0, 0, 7 / 8, 2.4), // any face ≥ 2 destroys a 2-point shield: a large z only from the tie-break
+        roll(1, 0, 1 / 8, 1.3), // the top face: 1 in 8
+        roll(2, 7 / 8, 1 / 8, -1.2), // the bottom face: 1 in 8 as bad
+        roll(3, 1 / 8, 1 / 8, 1.5), // second best: 2 in 8
+      ],
+      2,
+      ['A', 'B'],
+    );
+    expect(report.swings.map((r) => r.index)).toEqual([1, 2, 3, 0]);
+    expect(rarity(report.swings[1]!)).toBeCloseTo(1 / 8, 12);
   });
 });
 

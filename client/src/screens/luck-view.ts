@@ -6,6 +6,7 @@
 import {
   luckReport,
   percentText,
+  rarity,
   verifyLog,
   type GameLog,
   type LuckReport,
@@ -39,15 +40,12 @@ function chance(p: number): string {
   return inN >= 2 && inN <= 1000 && Math.abs(1 / inN - p) < 0.005 ? `1 in ${inN} (${pct})` : pct;
 }
 
-/** One roll in words: whose, what, the face, and how rare a result this good (or this bad) is. */
+/** One roll in words: whose, what, the face, and how rare a result this good (or this bad) is (core's rarity). */
 export function rollWords(r: LuckRoll, names: readonly string[]): string {
   const face = `${r.what}, rolled ${r.value} on a d${r.sides}`;
   if (r.favours === null || r.z === null) return `${face} — counts for nobody`;
   const who = names[r.favours] ?? `Seat ${r.favours + 1}`;
-  // Good for the seat: how often a result at least this good comes up; bad: how often one at least this bad does.
-  return r.z >= 0
-    ? `${who}: ${face} — lucky, this good or better ${chance(r.better + r.same)}`
-    : `${who}: ${face} — unlucky, this bad or worse ${chance(1 - r.better)}`;
+  return `${who}: ${face} — ${r.z >= 0 ? 'lucky, this good or better' : 'unlucky, this bad or worse'} ${chance(rarity(r))}`;
 }
 
 /** Each player's line: how their luck ranks among fair games like this one. */
@@ -146,10 +144,11 @@ interface ReportProps extends ChartProps {
 /** The report itself: sentence, players, chart with its legend, swings and the folded list of every roll. */
 export function LuckReportView({ report, names, at, onPick, pickWord = 'Show' }: ReportProps) {
   const [all, setAll] = useState(false);
-  const pick = (r: LuckRoll, text: string): ComponentChildren =>
-    onPick
-      ? h('button', { type: 'button', class: 'link', onClick: () => onPick(r.seq) }, `${pickWord} move ${r.seq}`)
-      : text;
+  // A swing is one tap target, the whole line (a finger's height at least), where a pick is offered.
+  const swing = (r: LuckRoll): ComponentChildren => {
+    const text = `Move ${r.seq} — ${rollWords(r, names)}`;
+    return onPick ? h('button', { type: 'button', class: 'swing-pick', onClick: () => onPick(r.seq) }, text) : text;
+  };
   const counted = report.rolls.filter((r) => r.z !== null).length;
   return h(
     'div',
@@ -173,15 +172,13 @@ export function LuckReportView({ report, names, at, onPick, pickWord = 'Show' }:
           h(
             'p',
             { class: 'luck-note' },
-            `Above the middle line a player's dice ran better than a fair share, below it worse; dots mark the biggest swings.${onPick ? ` Tap the chart to ${pickWord === 'Replay' ? 'replay' : 'see'} that moment.` : ''}`,
+            `Above the middle line a player's dice ran better than a fair share, below it worse; the dots are the rolls listed below.${onPick ? ` Tap the chart to ${pickWord === 'Replay' ? 'replay' : 'see'} that moment.` : ''}`,
           ),
           h('h3', {}, 'The rolls that swung it'),
           h(
             'ol',
             { class: 'luck-swings', 'aria-label': 'The rolls that swung it' },
-            report.swings.map((r) =>
-              h('li', { key: r.index }, pick(r, `Move ${r.seq}`), ': ', rollWords(r, names), '.'),
-            ),
+            report.swings.map((r) => h('li', { key: r.index }, swing(r))),
           ),
         ]
       : null,

@@ -24,6 +24,7 @@ import { sha256 } from '@noble/hashes/sha256';
 import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils';
 import { RecordingDice, replayed, type Roll } from './dice';
 import { rulesModule, type GameModule, type RollMeaning, type Seat } from './game-module';
+import { nobodys } from './roll-meaning';
 import type { GameLog } from './log';
 import { rulesOfLog } from './log';
 import { seatName } from './names';
@@ -73,7 +74,7 @@ export interface LuckReport {
   favoured: Seat | null;
   sentence: string;
   series: LuckPoint[];
-  /** The counted rolls that moved the luck most, largest first. */
+  /** The counted rolls whose results were rarest (see `rarity`), rarest first. */
   swings: LuckRoll[];
   rolls: LuckRoll[];
 }
@@ -225,6 +226,16 @@ export function luckSentence(seats: readonly SeatLuck[]): { favoured: Seat | nul
   };
 }
 
+/**
+ * How rare a counted roll's result was, as a player sees it: for a good roll the chance of a result at least as
+ * good, for a bad one of a result at least as bad. The swings are ranked by it, not by |z| alone: |z| includes the
+ * seed's tie-break V, which can make a result every face would have matched (a 6 against a 2-point shield) look
+ * like the game's luckiest roll.
+ */
+export function rarity(r: Pick<LuckRoll, 'better' | 'same' | 'z'>): number {
+  return (r.z ?? 0) >= 0 ? r.better + r.same : 1 - r.better;
+}
+
 /** Builds the report from rolls already scored (what luckReport does after the replay). */
 export function reportOf(rolls: LuckRoll[], seats: number, names: readonly string[]): LuckReport {
   const series: LuckPoint[] = [];
@@ -237,7 +248,11 @@ export function reportOf(rolls: LuckRoll[], seats: number, names: readonly strin
   }
   const swings = rolls
     .filter((r) => r.z !== null)
-    .sort((x, y) => Math.abs(y.z!) - Math.abs(x.z!) || x.index - y.index)
+    // Equal rarities (a 6 and a 1 are both 1 in 6) compare equal despite rounding: then the larger |z| first.
+    .sort((x, y) => {
+      const d = rarity(x) - rarity(y);
+      return Math.abs(d) > 1e-9 ? d : Math.abs(y.z!) - Math.abs(x.z!) || x.index - y.index;
+    })
     .slice(0, SWINGS);
   const luck = seatLuck(rolls, seats, names);
   return { ok: true, seats: luck, ...luckSentence(luck), series, swings, rolls };
@@ -262,9 +277,16 @@ export function luckReport(log: GameLog, lookup: Lookup): LuckReport | { ok: fal
   if (first?.kind !== 'setup') return { ok: false, problem: 'the log does not start with the setup' };
   const rolls: LuckRoll[] = [];
   const seats = log.seats;
+  // A keyed roll whose key was drawn before (a Dice Siege race's shared die, D7) repeats a known value: no new draw,
+  // so it counts for nobody; only the first draw of a key is luck, and it stays uniform given the past.
+  const keys = new Set<string>();
   const add = (seq: number, taken: readonly Roll[], meanings: readonly (RollMeaning | null)[] | undefined) => {
     taken.forEach((roll, i) => {
-      const m = meanings?.[i] ?? { favours: null, better: 0, same: 1, what: 'a roll the game gives no meaning' };
+      const again = roll.key !== undefined && keys.has(roll.key);
+      if (roll.key !== undefined) keys.add(roll.key);
+      const m = again
+        ? nobodys(`${meanings?.[i]?.what ?? 'a shared die'} (the same face another player drew)`)
+        : (meanings?.[i] ?? { favours: null, better: 0, same: 1, what: 'a roll the game gives no meaning' });
       const scored = scoreOf(m, tiebreak(seed, log.gameId, roll.index), seats);
       rolls.push({
         index: roll.index,

@@ -7,8 +7,10 @@
 // equally usable one. Sets (N of a kind) and the plan's choices are left out: they depend on the other dice and on
 // the player, and a die's own usefulness is the part nobody chose. Every rules version rolls the same way.
 //
-// In a race the players share the dice (D7): the same faces count for each seat's own sheet, so the seats' scores
-// are not independent and the race's percentiles are not calibrated; a solo game's are.
+// In a race the players share the dice (D7): a key's face is drawn once, by whoever rolls it first, and repeated for
+// the others (core/luck.ts counts the repeats for nobody). So the first draw is scored for its roller by how much
+// better the face suits their sheet than the sheets of the others still playing (the mean of theirs): the luck of a
+// shared die is the difference it makes between the players. Solo, that is the sheet's own worth.
 import type { GameEvent, RollMeaning, RollSituation } from '../../core/game-module';
 import { meaningOfFaces } from '../../core/roll-meaning';
 import { isBreached, sheetOf, TRACK_IDS, TRACKS, type SiegeState } from './state';
@@ -24,8 +26,13 @@ export function faceWorth(state: SiegeState, seat: number): number[] {
 
 export function diceSiegeRollMeanings(s: RollSituation<SiegeState, unknown, GameEvent>): (RollMeaning | null)[] {
   if (s.kind !== 'action' || s.seat === null || !s.before) return s.rolls.map(() => null);
-  const worth = faceWorth(s.before, s.seat);
   const seat = s.seat;
+  const state = s.before;
+  const mine = faceWorth(state, seat);
+  const others = state.sheets
+    .map((sh, i) => (i !== seat && (sh.phase === 'roll' || sh.phase === 'done') ? faceWorth(state, i) : null))
+    .filter((w): w is number[] => w !== null);
+  const worth = mine.map((w, f) => w - others.reduce((t, o) => t + o[f]!, 0) / Math.max(1, others.length));
   return s.rolls.map((r) =>
     r.sides === 6 ? meaningOfFaces(seat, 6, r.value, (f) => worth[f - 1]!, `d6 of round ${s.before!.round}`) : null,
   );
