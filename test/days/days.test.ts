@@ -171,4 +171,18 @@ describe('a Dice Chess game played over a week', () => {
     await advance(11 * 60_000);
     expect((await post(a, '/api/device-code/redeem', { code: late.body.code })).body.code).toBe('code-expired');
   });
+
+  it('device codes are rate-limited per address: guessing is refused before it reaches the store', async () => {
+    const tries = [];
+    for (let i = 0; i < 14; i++)
+      tries.push(await post(b, '/api/device-code/redeem', { code: `${'B'.repeat(20)}${1000 + i}` }));
+    const codes = tries.map((t) => t.body.code);
+    expect(codes).toContain('code-unknown');
+    expect(codes.at(-1)).toBe('rate-limited');
+    expect(tries.at(-1)!.status).toBe(429);
+    const makes = [];
+    for (let i = 0; i < 7; i++)
+      makes.push(await post(b, '/api/device-code', { seats: [{ room: roomId, token: tokens[0] }] }));
+    expect(makes.at(-1)!.body.code).toBe('rate-limited');
+  });
 });
