@@ -2,7 +2,6 @@
 // results come back to a running scoreboard. It knows no rule: each game is played in an ordinary GameRoom.
 import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import {
-  botGames,
   getGame,
   PARTY_IN,
   PARTY_OUT,
@@ -26,6 +25,7 @@ import { confusable, HIDDEN_CHARACTERS } from './names';
 import { PartyMembers } from './party-members';
 import { FinishedGame, Member, PartyState, Score } from './party-schema';
 import { PartyTable } from './party-table';
+import { computerSeatRefusal, computerSeats } from '../bots/party-bots';
 import { TokenBucket } from './rate-limit';
 import { ChatLine } from './schema';
 
@@ -519,20 +519,8 @@ export class PartyRoom extends Room<PartyState> {
         '"seat-bot" takes { seat, level: "easy" | "normal" | "hard" }.',
       );
     const { seat, level } = parsed.data;
-    if (seat >= this.state.seats)
-      return this.refuse(
-        client,
-        'seat-bot',
-        'no-seat',
-        this.state.seats ? `Seats are 1 to ${this.state.seats}.` : 'Pick a game first.',
-      );
-    if (!botGames().includes(this.state.game))
-      return this.refuse(client, 'seat-bot', 'no-bot', 'This game has no computer player.');
-    if ([...this.state.members.values()].some((m) => m.seat === seat))
-      return this.refuse(client, 'seat-bot', 'seat-taken', 'A member sits there.');
-    const others = [...this.state.bots.keys()].filter((s) => Number(s) !== seat).length;
-    if (others + 1 >= this.state.seats)
-      return this.refuse(client, 'seat-bot', 'bad-seats', 'Leave at least one seat for a person.');
+    const refusal = computerSeatRefusal(this.state, seat);
+    if (refusal) return this.refuse(client, 'seat-bot', refusal.code, refusal.message);
     this.state.bots.set(String(seat), level);
   }
 
@@ -584,10 +572,7 @@ export class PartyRoom extends Room<PartyState> {
     const bySeat: string[] = [];
     for (const m of this.state.members.values()) if (m.seat >= 0) bySeat[m.seat] = m.id;
     // A computer seat holds '' among the members: the scoreboard counts people only.
-    const bots = [...this.state.bots.entries()].map(([seat, level]) => ({
-      seat: Number(seat),
-      level: level as z.infer<typeof botLevel>,
-    }));
+    const bots = computerSeats<z.infer<typeof botLevel>>(this.state);
     for (const b of bots) bySeat[b.seat] = '';
     const seated = Array.from({ length: this.state.seats }, (_, s) => bySeat[s]);
     if (seated.some((m) => m === undefined))
