@@ -5,10 +5,13 @@
 //
 // Decision (issue #29): per-action data left the Colyseus schema; the schema keeps what is rare and shared (seats,
 // names, connection, spectators, chat and talk, seeds, phase, result, notices). Measured on 2 shared cores
-// (bench/wire.bench.ts, bench/RESULTS.md): before, an action reached each client as two frames (a view message of
-// ~120–200 B and a schema patch of ~70–100 B with `toAct`, `newLines`, `clock`); now as one frame, and a mid-game
-// action changes nothing in the schema, so Colyseus encodes no patch at all. Moving the rest into the stream too would
-// re-implement seat, chat and reconnection sync that Colyseus already does at no per-action cost; it was not done.
+// (bench/wire.bench.ts, 10 games each, bench/RESULTS.md): before, an action reached each client as two frames, a
+// view message (payload 131 B Shields, 117–142 B Dice Chess per action per client) and a schema patch with `toAct`,
+// `newLines`, `clock` (130 B, 97–100 B); now as one frame (262 B, 214–243 B), and a mid-game action changes nothing in
+// the schema, so Colyseus encodes no patch at all (what patches remain, joins and leaves, are 3–6 B per action). A late
+// spectator's first state is 2.5 KiB with the default compression (4.8–4.9 KiB before: the latest lines now come in
+// the full frame, one message over 1 KiB, not a separate page). Moving the rest of the schema into the stream too
+// would re-implement seat, chat and reconnection sync that Colyseus already does at no per-action cost: not done.
 // Every frame carries its audience's revision; a client that sees a gap asks for a snapshot (TABLE_IN.resync).
 //
 // Earlier decision (issue #11): per-seat views are neither JSON strings inside the schema nor typed schema. They are

@@ -167,10 +167,11 @@ export interface GameModule<
    * must equal `v` for every view of every state (the view stream test checks it over random games); `fromWire`
    * only fills fields that are absent, so a view sent whole still reads as itself.
    *
-   * `lines` are the public log lines every client receiving this form also holds (the room's latest, newest last;
-   * none for a full document), so a field a line already says (the last attack, the last move) may travel as that
-   * line's seq (`pointTo`, ./wire-lines); `fromWire` rebuilds it from the line it names in the lines its holder has,
-   * and throws `LineMissing` while that line has not arrived. `toWire` points only where the rebuild comes out
+   * `lines` are the public log lines every client receiving this form also holds (the room's latest, newest last,
+   * carried in the same stream frame or an earlier one; none for a full document), so a field a line already says
+   * (the last attack, the last move) may travel as that line's seq (`pointTo`, ./wire-lines); `fromWire` rebuilds it
+   * from the line it names in the lines its holder has, and throws `LineMissing` when it is not held (frames were
+   * lost: the client asks for a snapshot). `toWire` points only where the rebuild comes out
    * exactly the same, so the view stays exact whatever the lines hold.
    */
   wireView?: {
