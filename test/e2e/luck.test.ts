@@ -181,9 +181,13 @@ it('folds the report on the end overlay of a game played through the UI, and ope
   const log = (await (await fetch(`${e2e.server.url}/api/games/${gameId}/log`)).json()) as GameLog;
   const report = reportOf(log);
 
+  // A spectator who comes in after the end (a plain desktop, ratio 1) sees the same overlay and report.
+  const sam = await e2e.open('desktop1');
+  await sam.goto(link);
   for (const [page, device] of [
     [ana, 'desktop'],
     [ben, 'phone'],
+    [sam, 'desktop1'],
   ] as const) {
     const folded = overlay(page).getByText('Luck: who had the better dice?');
     await folded.waitFor();
