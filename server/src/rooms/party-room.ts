@@ -1,15 +1,7 @@
 // A private lobby across games ("party"): members gather with a host, who picks a game and starts tables; the
 // results come back to a running scoreboard. It knows no rule: each game is played in an ordinary GameRoom.
 import { Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
-import {
-  getGame,
-  PARTY_IN,
-  PARTY_OUT,
-  SAVING_PAUSED,
-  timeable,
-  timeControl,
-  type PartyInType,
-} from '@dicehall/shared';
+import { getGame, PARTY_IN, PARTY_OUT, SAVING_PAUSED, timeable, timeControl, type PartyInType } from '@dicehall/shared';
 import { seatsOf } from './party-seats';
 import { botLevel } from './messages';
 import { z } from 'zod';
@@ -23,8 +15,9 @@ import { refreshSnapshot } from './schema-fixes';
 import { chatMessage, type ErrorMessage } from './messages';
 import { confusable, HIDDEN_CHARACTERS } from './names';
 import { PartyMembers } from './party-members';
-import { FinishedGame, Member, PartyState, Score } from './party-schema';
+import { PartyState } from './party-schema';
 import { PartyTable } from './party-table';
+import { restoreInto, snapshotOf, type LobbySnapshot } from './party-store';
 import { computerSeatRefusal, computerSeats } from '../bots/party-bots';
 import { TokenBucket } from './rate-limit';
 import { ChatLine } from './schema';
@@ -40,37 +33,6 @@ export interface PartyContext {
   /** Every live lobby of this server, so a planned restart can tell them. */
   lobbies: Set<PartyRoom>;
 }
-
-/** What the store keeps of a lobby: everything but who is connected and who is ready (asked again after a restart). */
-interface LobbySnapshot {
-  v: 1;
-  roomId: string;
-  host: string;
-  game: string;
-  options: string;
-  seats: number;
-  clock: string;
-  phase: string;
-  tableId: string;
-  tableGameId: string;
-  playing: string[];
-  bots?: [string, string][];
-  members: {
-    id: string;
-    name: string;
-    seat: number;
-    benched: boolean;
-    tokenHash: string;
-    total: Wld;
-    games: Record<string, Wld>;
-  }[];
-  /** Member id, token hash, and (since issue 31) the hash of the address it was removed from ('' if unknown). */
-  removed: ([string, string] | [string, string, string])[];
-  finished: { gameId: string; game: string; players: string; summary: string; at: number; luck?: string }[];
-  chat: { id: number; sender: string; from: string; seat: number; text: string; at: number }[];
-  chatId: number;
-}
-type Wld = [number, number, number];
 
 const CHAT_KEEP = 100;
 const name = z
@@ -283,50 +245,17 @@ export class PartyRoom extends Room<PartyState> {
 
   // ---- durability -------------------------------------------------------------------------------
 
-  private snapshot(): LobbySnapshot {
-    const s = this.state;
-    const wld = (x: Score): Wld => [x.wins, x.losses, x.draws];
-    return {
-      v: 1,
-      roomId: this.roomId,
-      host: s.host,
-      game: s.game,
-      options: s.options,
-      seats: s.seats,
-      clock: s.clock,
-      phase: s.phase,
-      tableId: s.tableId,
-      tableGameId: this.table.gameId,
-      playing: this.table.playing,
-      bots: [...s.bots.entries()],
-      members: [...s.members.values()].map((m) => ({
-        id: m.id,
-        name: m.name,
-        seat: m.seat,
-        benched: m.benched,
-        tokenHash: this.members.tokenHashOf(m.id),
-        total: wld(m.total),
-        games: Object.fromEntries([...m.games.entries()].map(([g, x]) => [g, wld(x)])),
-      })),
-      removed: this.members.removals(),
-      finished: s.finished.map((f) => ({
-        gameId: f.gameId,
-        game: f.game,
-        players: f.players,
-        summary: f.summary,
-        at: f.at,
-        luck: f.luck,
-      })),
-      chat: s.chat.map((c) => ({ id: c.id, sender: c.sender, from: c.from, seat: c.seat, text: c.text, at: c.at })),
-      chatId: this.chatId,
-    };
-  }
-
   /** Hands the lobby's state to the store when it changed; writes go one after another, in order. */
   private persist() {
     const durable = this.ctx.durable;
     if (!durable || !this.roomId) return;
-    const snapshot = this.snapshot();
+    const snapshot = snapshotOf({
+      roomId: this.roomId,
+      state: this.state,
+      members: this.members,
+      table: this.table,
+      chatId: this.chatId,
+    });
     const text = JSON.stringify(snapshot);
     if (text === this.saved) return;
     this.saved = text;
@@ -336,32 +265,9 @@ export class PartyRoom extends Room<PartyState> {
   /** Brings a stored lobby back under its own id: members (offline until they come back), host, scores, chat. */
   private restore(snap: LobbySnapshot) {
     this.roomId = snap.roomId;
-    const s = this.state;
-    const score = ([wins, losses, draws]: Wld) => Object.assign(new Score(), { wins, losses, draws });
-    Object.assign(s, { host: snap.host, game: snap.game, options: snap.options, seats: snap.seats, clock: snap.clock });
-    for (const m of snap.members) {
-      const member = Object.assign(new Member(), {
-        id: m.id,
-        name: m.name,
-        seat: m.seat,
-        benched: m.benched,
-        connected: false,
-        ready: false,
-      });
-      member.total = score(m.total);
-      for (const [g, x] of Object.entries(m.games)) member.games.set(g, score(x));
-      s.members.set(m.id, member);
-      // Everyone is away after a restart: whoever does not come back within the grace stops counting.
-      this.members.restoreHolder(m.id, m.tokenHash);
-    }
-    this.members.restoreRemovals(snap.removed);
-    for (const [seat, level] of snap.bots ?? []) s.bots.set(seat, level);
-    for (const f of snap.finished) s.finished.push(Object.assign(new FinishedGame(), f));
-    for (const c of snap.chat) s.chat.push(Object.assign(new ChatLine(), c));
+    restoreInto(snap, this.state, this.members);
     this.chatId = snap.chatId;
     this.saved = JSON.stringify(snap);
-    // The host is away until they come back; hosting passes on after the grace as usual.
-    if (s.host) this.members.hostAway();
     if (snap.phase === 'playing' && snap.tableId) void this.table.resume(snap.tableId, snap.tableGameId, snap.playing);
   }
 
