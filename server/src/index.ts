@@ -36,8 +36,10 @@ async function main() {
     },
   );
   const dicehall = await startServer(config, store);
-  // The bot threads load the rules now, so the first game against the computer does not wait for them.
-  dicehall.bots.warm();
+  // With PostgreSQL (a server-class deployment) the bot threads load the rules now, so the first game against the
+  // computer does not wait for them. The embedded default is for small hosts: there a thread starts on the first
+  // ask instead (0.3–0.5 s, once per process), and an idle server holds ~15 MB less (bench/embedded-memory.results.md).
+  if (settings.databaseUrl) dicehall.bots.warm();
   log.info({ event: 'listening', port: dicehall.port }, `Dicehall is running on http://localhost:${dicehall.port}`);
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
