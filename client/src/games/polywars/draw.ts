@@ -229,6 +229,7 @@ export class Battlefield {
     };
     const whole = rect(0, 0, v.field.width, v.field.height);
     // Drawing stays on the field where it shows inside the box: long halos stop at the field's edge.
+    const outer = box;
     const x0 = Math.max(box.x, whole.x);
     const y0 = Math.max(box.y, whole.y);
     box = {
@@ -237,7 +238,16 @@ export class Battlefield {
       w: Math.max(1, Math.min(box.x + box.w, whole.x + whole.w) - x0),
       h: Math.max(1, Math.min(box.y + box.h, whole.y + whole.h) - y0),
     };
-    this.clip.clear().rect(box.x, box.y, box.w, box.h).fill(0xffffff);
+    // The mask reaches a disc's width past the field's edge (within the box): a die at the edge shows whole.
+    const edge = MIN_R + 4;
+    const cx0 = Math.max(outer.x, whole.x - edge);
+    const cy0 = Math.max(outer.y, whole.y - edge);
+    const cx1 = Math.min(outer.x + outer.w, whole.x + whole.w + edge);
+    const cy1 = Math.min(outer.y + outer.h, whole.y + whole.h + edge);
+    this.clip
+      .clear()
+      .rect(cx0, cy0, Math.max(1, cx1 - cx0), Math.max(1, cy1 - cy0))
+      .fill(0xffffff);
     this.shown = box;
     this.used = 0;
     this.boxes = [];
