@@ -8,6 +8,8 @@ import { e2eSetup } from '../helpers/e2e';
 import { TURN_ICON, TURN_TITLE, TITLE } from '../../client/src/ui/turn-signal';
 
 const e2e = e2eSetup();
+// Four rooms and seven pages in the second test: on a loaded 2-core machine past jest's 30 s default.
+jest.setTimeout(120_000);
 
 /** A page whose visibility the test sets, and that counts the oscillators the sound starts. */
 const HIDEABLE = () => {
