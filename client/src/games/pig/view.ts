@@ -31,9 +31,10 @@ class PigBoard implements GameView {
   private layout() {
     const { width, height } = this.ctx.stage;
     const size = Math.max(48, Math.min(96, width / 5));
-    // One block, die then stake then scores, centred: a tall phone board keeps them together.
+    // One block, die then stake then scores, in the board's upper part: a tall phone board keeps them together, and
+    // the end overlay (centred on the board) leaves the scores in view.
     const block = size + 40 + this.scores.length * 30;
-    const top = Math.max(size / 2 + 8, (height - block) / 2 + size / 2);
+    const top = Math.max(size / 2 + 8, (height - block) / 4 + size / 2);
     this.die.set({ size }, this.die.value);
     this.die.container.position.set(width / 2, top);
     this.stake.at(width / 2, top + size / 2 + 12);
