@@ -69,7 +69,7 @@ function room(m: GameModule, seed: number) {
       }
     },
     /** The spectators' snapshot now: what the room answers a `resync`. */
-    snapshot: () => channels[0]!.snapshot(stream.whole()),
+    snapshot: () => channels[0]!.snapshot(stream.whole(), true),
     truth: () => ({
       view: JSON.stringify(m.view(table.state, null)),
       toAct: resultOf(m, table) ? [] : m.toAct(table.state),
@@ -160,4 +160,33 @@ describe.each(Object.keys(games))('%s over a network that drops, duplicates and 
     expect(perturbed).toBeGreaterThan(0);
     expect(asked).toBeGreaterThan(0);
   });
+});
+
+it('a full frame that starts a stream applies whatever its revision; a late answer to resync older than what is held does not', () => {
+  const store = new Store();
+  const state = new TableState();
+  state.game = 'high-roll';
+  state.gameId = 'g';
+  store.ingest('room', synced(state), null);
+  const full = (rev: number, x: number, re = false) =>
+    JSON.stringify({
+      rev,
+      full: { view: { x } },
+      t: { g: 'g', s: 0, k: [], l: [], a: [0], c: '' },
+      ...(re ? { re: 1 } : {}),
+    });
+  store.applyView(full(10, 1));
+  store.applyView('[11,{},{"view":{"x":2}}]');
+  expect(store.snapshot!.view).toEqual({ x: 2 });
+  // Another seat's stream (a watcher sat down, a rematch moved the seats): its own revisions.
+  store.applyView(full(3, 7));
+  expect(store.snapshot!.view).toEqual({ x: 7 });
+  store.applyView('[4,{},{"view":{"x":8}}]');
+  expect(store.snapshot!.view).toEqual({ x: 8 });
+  // An answer to an ask made before frames moved on: stale, dropped; one at the revision held or later applies.
+  store.applyView(full(3, 99, true));
+  expect(store.snapshot!.view).toEqual({ x: 8 });
+  store.applyView(full(5, 9, true));
+  expect(store.snapshot!.view).toEqual({ x: 9 });
+  expect(store.resyncs).toBe(0);
 });

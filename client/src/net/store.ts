@@ -152,7 +152,9 @@ export class Store {
    */
   applyView(raw: ViewMessage | string) {
     const msg = typeof raw === 'string' ? readViewMessage(raw) : raw;
-    if (msg && msg.rev > this.newest) this.newest = msg.rev;
+    // A full frame that starts a stream (joining, another seat) counts revisions afresh; an answer to `resync` does not.
+    if (msg?.full !== undefined && msg.re !== 1) this.newest = msg.rev;
+    else if (msg && msg.rev > this.newest) this.newest = msg.rev;
     const order = frameOrder(this.stream, msg);
     if (order === 'old') return;
     if (order === 'gap' || !msg) return this.gap();

@@ -381,7 +381,7 @@ export class GameRoom extends Room<TableState> {
       journalChat: (line) => this.journal?.chat(line),
       logPage: (before) => this.record.page(before),
       lastSeq: () => this.record.lastSeq(),
-      resync: (client) => this.views.sendTo(client),
+      resync: (client) => this.views.sendTo(client, false, true),
     };
   }
 

@@ -228,8 +228,8 @@ export class ViewChannel {
    * What a client joining this audience now, or asking after a gap, needs: a full frame at the latest revision, as
    * its text (`table`: TableStream.whole).
    */
-  snapshot(table: string): string {
-    return fullText(this.rev, this.sentWhole ? this.sentWhole() : this.sent, table);
+  snapshot(table: string, answer = false): string {
+    return fullText(this.rev, this.sentWhole ? this.sentWhole() : this.sent, table, answer);
   }
 
   /**
@@ -293,8 +293,8 @@ export interface ViewHost {
 }
 
 /** A full frame's text (./view-stream `ViewMessage` with `full`): `table` already JSON. */
-const fullText = (rev: number, doc: WireDoc | null, table: string): string =>
-  `{"rev":${rev},"full":${JSON.stringify(doc)},"t":${table}}`;
+const fullText = (rev: number, doc: WireDoc | null, table: string, answer = false): string =>
+  `{"rev":${rev},"full":${JSON.stringify(doc)},"t":${table}${answer ? ',"re":1' : ''}}`;
 
 /** A room's streams: spectators' (one encode shared by all of them) and each seat's, with the table they share. */
 export class RoomViews {
@@ -324,13 +324,16 @@ export class RoomViews {
     for (const channel of this.seats) channel.restart();
   }
 
-  /** The client's audience's full frame, as last sent; `joining` from the room's sendFullState. */
-  sendTo(client: Client, joining = false) {
+  /**
+   * The client's audience's full frame, as last sent; `joining` from the room's sendFullState, `answer` to a
+   * client's `resync` (marked so, ./view-stream `ViewMessage.re`).
+   */
+  sendTo(client: Client, joining = false, answer = false) {
     // A client still joining is sent its frame by sendFullState, ahead of its first state.
     if (!joining && client.state === ClientState.JOINING) return;
     const seat = this.host.seatOf(client.sessionId);
     const channel = seat === undefined ? this.public : this.seats[seat];
-    if (channel?.sent) client.send(TABLE_OUT.view, channel.snapshot(this.table.whole()));
+    if (channel?.sent) client.send(TABLE_OUT.view, channel.snapshot(this.table.whole(), answer));
   }
 
   /** Sends every audience its one frame for what changed since the last flush; true when any frame went. */

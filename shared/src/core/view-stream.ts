@@ -77,6 +77,11 @@ export interface ViewMessage {
   full?: WireDoc | null;
   ops?: ViewPatch;
   t?: TableDelta;
+  /**
+   * 1 on a full frame that answers a client's `resync` (the same audience, so revisions compare); absent on one
+   * that starts a stream (joining, returning, another seat), which is applied whatever its revision.
+   */
+  re?: 1;
 }
 
 /**
@@ -127,8 +132,9 @@ export const emptyStream = (): ViewStream => ({ rev: -1, doc: null, wire: null }
  */
 export function frameOrder(stream: ViewStream, msg: ViewMessage | null): 'next' | 'old' | 'gap' {
   if (!msg) return 'gap';
-  // A full frame older than what is held (a snapshot answered late) is stale: later frames already moved on.
-  if (msg.full !== undefined) return msg.rev < stream.rev ? 'old' : 'next';
+  // A snapshot answered late, older than what is held, is stale: later frames already moved on. A full frame that
+  // starts a stream (another audience's revisions) always applies.
+  if (msg.full !== undefined) return msg.re === 1 && msg.rev < stream.rev ? 'old' : 'next';
   if (msg.rev <= stream.rev) return 'old';
   return msg.rev === stream.rev + 1 && stream.rev >= 0 ? 'next' : 'gap';
 }
