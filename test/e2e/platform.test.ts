@@ -46,7 +46,9 @@ it('plays a private game with a spectator through chat, reload, drop, claim, rem
   await sam.page.getByText('Ana to play.').waitFor();
   await ana.page.getByText('1 watching').waitFor();
 
-  // Chat, and muting a person locally.
+  // Chat, and muting a person locally. A watcher with no name is asked for one before the first line (issue 28).
+  await sam.page.getByLabel('Your name to chat').fill('Sam');
+  await sam.page.getByRole('button', { name: 'Chat', exact: true }).click();
   await sam.page.getByLabel('Chat message').fill('good luck both');
   await sam.page.getByRole('button', { name: 'Send' }).click();
   await ben.page.getByRole('list', { name: 'Chat' }).getByText('good luck both').waitFor();
