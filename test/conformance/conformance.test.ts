@@ -144,3 +144,21 @@ describe('the registry', () => {
     ).toEqual([...NO_SECRETS].sort());
   });
 });
+
+describe('pinned perft counts', () => {
+  it('a file whose every count is 1 pins nothing and is refused; a game with a choice pins more', () => {
+    const allOnes = {
+      game: 'x',
+      rulesVersion: 1,
+      regenerate: '',
+      cases: [{ options: {}, seats: 2, seed: 1, counts: [1, 1, 1] }],
+    };
+    expect(pinsNothing(allOnes)).toBe(true);
+    expect(pinsNothing({ ...allOnes, cases: [...allOnes.cases, { ...allOnes.cases[0]!, counts: [1, 2] }] })).toBe(
+      false,
+    );
+    expect(pinsNothing(readPerft('pig')!)).toBe(false);
+    // High Roll is exempt because it offers one action everywhere; the check above keeps that true.
+    expect(pinsNothing(computePerft(games['high-roll']!))).toBe(true);
+  });
+});
