@@ -120,6 +120,11 @@ function reportOf(log: GameLog): LuckReport {
   return r;
 }
 
+/** With LUCK_FIGURES=1 the measured figures go to stdout (for docs/luck.md after a soak run). */
+const figures = (line: string) => {
+  if (process.env.LUCK_FIGURES === '1') process.stdout.write(`luck figures: ${line}\n`);
+};
+
 /** The Kolmogorov–Smirnov statistic of `xs` against Uniform(0,1). */
 function ksUniform(xs: number[]): number {
   const s = xs.slice().sort((a, b) => a - b);
@@ -265,6 +270,9 @@ describe.each(cases)('luck calibration: $id at $seats', (c) => {
       const r = reportOf(playGame(module, c.options, c.seats, g, null, c.prefer, 5000, c.keyed));
       for (const s of r.seats) percentiles[s.seat]!.push(s.percentile);
     }
+    figures(
+      `${c.id} at ${c.seats}, ${n} fair games: KS D ${percentiles.map((p) => ksUniform(p).toFixed(4)).join(' / ')} (critical ${ksCritical(n).toFixed(4)})`,
+    );
     for (const p of percentiles) expect(ksUniform(p)).toBeLessThan(ksCritical(n));
   });
 
@@ -279,6 +287,7 @@ describe.each(cases)('luck calibration: $id at $seats', (c) => {
         );
         if (r.favoured === seat) named++;
       }
+      figures(`${c.id} at ${c.seats}, ${n} loaded games: the loaded seat named in ${((100 * named) / n).toFixed(2)}%`);
       expect(named / n).toBeGreaterThanOrEqual(0.99);
     });
 });
