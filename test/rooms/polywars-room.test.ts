@@ -51,6 +51,15 @@ it('W5 W6 three seats and a spectator: a whole Kill the King by random legal act
       }
       const seat: number = toActOf(state())[0];
       const p = bySeat.get(seat)!;
+      // Each socket brings its own frames: act once the mover's stream is as far as the host's (its legal actions
+      // are then this position's).
+      await until(
+        () =>
+          logCount(p.room.state) === logCount(state()) &&
+          JSON.stringify(toActOf(p.room)) === JSON.stringify(toActOf(state())),
+        `the mover to catch up (action ${actions + 1})`,
+        10000,
+      );
       const legal = p.legal as unknown[];
       if (!legal?.length) throw new Error(`seat ${seat} to act with no legal action`);
       const seen = logCount(state());

@@ -29,8 +29,15 @@ async function playOne(i: number): Promise<{ gameId: string; actions: number; le
     while (state().phase === 'playing') {
       const seat: number = toActOf(state())[0];
       const p = bySeat.get(seat)!;
-      // The mover's own socket has the latest patch, so its view (sent ahead of each patch) is current too.
-      await until(() => logCount(p.room.state) === logCount(state()), `game ${i}: the mover to catch up`, 10000);
+      // The mover's own stream is as far as the host's (lines and whose turn come with its view in one frame), so its
+      // legal actions are this position's.
+      await until(
+        () =>
+          logCount(p.room.state) === logCount(state()) &&
+          JSON.stringify(toActOf(p.room)) === JSON.stringify(toActOf(state())),
+        `game ${i}: the mover to catch up`,
+        10000,
+      );
       const legal = p.legal;
       if (!legal?.length) throw new Error(`game ${i}: seat ${seat} to act with no legal action`);
       const seen = logCount(state());
