@@ -78,18 +78,23 @@ export function drawMiddle(paint: Paint, bottomSeat: number) {
   const mine = view.turn === snap.mySeat && view.winner === null && !offBoard;
   const over = view.winner !== null || view.draw || view.between !== null || !!offBoard;
   const bannerSize = m.font + (L.portrait ? 0 : 2) + (over ? 4 : 0);
-  let last = view.lastAttack ? attackLine(view.lastAttack, snap) : '';
+  const last = view.lastAttack ? attackLine(view.lastAttack, snap) : '';
   const lastSize = Math.max(12, m.font - 2);
   const wrap = L.portrait ? L.bw - 76 : L.bw - 16;
   const bannerH = L.portrait ? bannerSize * 2 + 14 : bannerSize + 14;
   const poolH = L.portrait ? L.pool.h : 0;
-  let lastH = last ? lastSize * 1.3 * 2 + 6 : 0;
-  // A crowded phone table drops the last-roll sentence (the log has it, the badge marks the hit) before overlapping.
-  if (bannerH + poolH + lastH > L.midBottom - L.midTop) [last, lastH] = ['', 0];
-  const need = bannerH + poolH + lastH;
-  const top = L.midTop + Math.max(4, (L.midBottom - L.midTop - need) / 2);
   if (over) line = `${line}!`;
   const bt = paint.text(line, { size: bannerSize, color: mine || over ? ACCENT : INK, weight: 800, wrap }, 0.5, 0);
+  const bannerUsed = Math.max(bannerH, bt.height + 12);
+  // The last roll measured as drawn: a long sentence (a destroyed battery, long names) wraps to three lines on a
+  // phone. A crowded table drops it (the log has it, the badge marks the hit) rather than overlap the boards.
+  let lt = last ? paint.text(last, { size: lastSize, color: MUTED, wrap }, 0.5, 0) : null;
+  if (lt && bannerUsed + poolH + lt.height + 6 > L.midBottom - L.midTop) {
+    lt.destroy();
+    lt = null;
+  }
+  const need = bannerUsed + poolH + (lt ? lt.height + 6 : 0);
+  const top = L.midTop + Math.max(4, (L.midBottom - L.midTop - need) / 2);
   bt.position.set(L.bx + (L.portrait ? (L.bw - 60) / 2 : L.bw / 2), top + 4);
   // On a phone there is no pool panel for the colour wheel: a small one sits beside the banner.
   if (L.portrait)
@@ -100,13 +105,12 @@ export function drawMiddle(paint: Paint, bottomSeat: number) {
       .stroke({ width: 1.5, color: ACCENT, alpha: 0.8 });
   }
   paint.scene.addChild(bt);
-  let y = top + Math.max(bannerH, bt.height + 12);
+  let y = top + bannerUsed;
   if (L.portrait) {
     L.pool.y = y;
     y += poolH;
   }
-  if (last) {
-    const lt = paint.text(last, { size: lastSize, color: MUTED, wrap }, 0.5, 0);
+  if (lt) {
     lt.position.set(L.bx + L.bw / 2, y + 2);
     paint.scene.addChild(lt);
   }
