@@ -177,6 +177,8 @@ describe('finding 1 and 6: the process', () => {
       const a = await create(ws, { game: 'high-roll', name: 'Ana' });
       await join(ws, a.room.roomId, { name: 'Ben' });
       const before = out.length;
+      let aClosed = 0;
+      a.room.onLeave((code) => (aClosed = code));
       // 16-byte hostile messages of several kinds, 300 of them.
       for (let i = 0; i < 100; i++) {
         raw(a, frame('action', [0xc4, 2, 1, 2]));
@@ -185,8 +187,15 @@ describe('finding 1 and 6: the process', () => {
       }
       // And one socket closed for an oversized frame (ws reports it through Colyseus' logger).
       const s = await join(ws, a.room.roomId, { want: 'watch' });
+      let sClosed = 0;
+      s.room.onLeave((code) => (sClosed = code));
       raw(s, frame('chat', new Uint8Array(10_000)));
-      await sleep(1500);
+      // Both sockets closed: the flood was read up to its abuse close, and the oversized frame was refused.
+      await until(() => aClosed !== 0 && sClosed !== 0, 'both hostile sockets to be closed', 20_000);
+      await until(() => out.slice(before).includes('"event":"socket-closed-for-abuse"'), 'the abuse line', 20_000);
+      // Negative claim (no more lines than the cap): nothing is left to arrive but what is already in the
+      // child's stdout pipe, so a short pause suffices; the log limiter's own window is 10 s, far longer.
+      await sleep(200);
       const written = out.slice(before);
       const lines = written.trim().split('\n').filter(Boolean);
       for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
