@@ -83,8 +83,10 @@ describe('time controls in the room', () => {
     const { a, s } = await timedTable({ mode: 'turn', turnSeconds: 1 });
     const room = matchMaker.getLocalRoomById(a.room.roomId) as GameRoom;
     room.announceRestart();
-    await until(() => clockOf(s).paused, 'the clocks to pause');
-    await sleep(1500);
+    const paused = await until(() => clockOf(s).paused && clockOf(s), 'the clocks to pause');
+    // Negative claim (nobody loses on time): unpaused, the room's timer fires `remaining` + 1 ms after the pause
+    // was sent (room-clock.ts), so waiting that long plus a margin for the patch is enough, not 1.5 s.
+    await sleep(paused.remaining[0] + 300);
     expect(s.room.state.phase).toBe('playing');
     expect(clockOf(s).remaining[0]).toBeGreaterThan(0);
   });
