@@ -2,7 +2,7 @@
 // and finished games that throwaway games from one address cannot evict.
 import { commitmentOf, getGame, verifyLog, type GameLog } from '@dicehall/shared';
 import { Archive } from '../../server/src/store/archive';
-import { create, join, nextError, sleep, serverSetup, until, type Player, logCount, toActOf } from '../helpers/server';
+import { create, join, nextError, serverSetup, until, type Player, logCount, toActOf } from '../helpers/server';
 
 const env = serverSetup({ graceSeconds: 30, maxSpectators: 50, reservationsPerAddress: 4 });
 
@@ -64,7 +64,9 @@ describe('finding 5: names and chat', () => {
     const watchers: Player[] = [];
     for (let i = 0; i < 20; i++) watchers.push(await join(env.server.ws, a.room.roomId, { want: 'watch' }));
     for (let round = 0; round < 5; round++) for (const w of watchers) w.room.send('chat', { text: 'spam '.repeat(50) });
-    await sleep(1000);
+    // Every line is either posted or refused with an error: wait until all 100 are answered.
+    const busy = () => watchers.flatMap((w) => w.errors).filter((e) => e.code === 'chat-busy').length;
+    await until(() => busy() + a.room.state.chat.length === 100, 'all 100 lines to be answered', 20_000);
     const lines = a.room.state.chat.length;
     // 1 line a second with a burst of 4 for all spectators together.
     expect(lines).toBeGreaterThanOrEqual(4);
