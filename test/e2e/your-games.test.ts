@@ -1,6 +1,7 @@
 // "Your games" and "Open on another device" in Debian's Chromium (issue 33): a turn-based Dice Chess table and a
-// live one, listed your-turn first with the opponent and time left; the whole list taken to a second browser
-// context (a phone) by its one-time link, which then holds the seats; the link refused when used again.
+// live one with a running clock, listed your-turn first with the opponent and time left (the live clock ticking);
+// the whole list taken to a second browser context (a phone) by its one-time link, which then holds the seats; the
+// link refused when used again.
 // Screenshots (phone ratio 3, desktop ratio 2) go to SHOTS (default test-artifacts/your-games).
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -57,7 +58,7 @@ describe('Your games', () => {
     await status(ana)
       .filter({ hasText: /Your turn|Waiting/ })
       .waitFor();
-    const roll = await createRoom(ana, server.url, 'Ana', 'Shields');
+    const roll = await createRoom(ana, server.url, 'Ana', 'Shields', [['Time control', 'Rapid: 10 min + 5 s a move']]);
     await sitDown(ben, roll, 'Ben');
     await status(ben)
       .filter({ hasText: /Your turn|to play/ })
@@ -72,6 +73,13 @@ describe('Your games', () => {
     expect(texts.join('\n')).toContain('Shields against Ben');
     // The turn-based game shows the time left to move; the first listed one is Ana's to play, if either is.
     expect(texts.find((t) => t.includes('Dice Chess'))).toMatch(/(Your|Their) turn — (23 hours|1 day)/);
+    // The live timed game shows its running clock, ticking down in the page.
+    const shields = items.filter({ hasText: 'Shields' }).locator('.yg-status');
+    const before = await shields.textContent();
+    expect(before).toMatch(/turn — \d{1,2}:\d\d left/);
+    for (let i = 0; i < 100 && (await shields.textContent()) === before; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await shields.textContent()).not.toBe(before);
     const firsts = await ana.locator('.yg-part').first().getAttribute('class');
     expect(firsts).toMatch(/yg-mine|yg-theirs/);
     await shot(ana, 'your-games-desktop-2x');

@@ -21,6 +21,9 @@ interface YourGame {
   lastMove: string;
   lastAt: number | null;
   timeLeftMs: number | null;
+  /** Live timed games whose room is loaded: this seat's own clock, and whether a clock runs now. */
+  yourClockMs: number | null;
+  clockRunning: boolean;
   clock: { mode: string; days?: number } | null;
 }
 
@@ -40,6 +43,15 @@ export function timeLeft(ms: number): string {
   return min > 0 ? plural(min, 'minute') : 'under a minute';
 }
 
+/** "9:58", "1:02:05": a live clock's time left, as the table shows it. */
+export function clockLeft(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hr = Math.floor(s / 3600);
+  const min = Math.floor((s % 3600) / 60);
+  return hr > 0 ? `${hr}:${two(min)}:${two(s % 60)}` : `${min}:${two(s % 60)}`;
+}
+
 function vs(g: YourGame): string {
   const o = g.opponents;
   return o.length === 0
@@ -49,15 +61,20 @@ function vs(g: YourGame): string {
       : `against ${o.slice(0, -1).join(', ')} and ${o.at(-1)}`;
 }
 
-function Item({ g, go }: { g: YourGame; go: (path: string) => void }) {
+function Item({ g, go, elapsed }: { g: YourGame; go: (path: string) => void; elapsed: number }) {
+  // Running clocks tick here from the answer (`elapsed` ms since it came); a days clock in words, a live one as 9:58.
+  const spent = g.clockRunning ? elapsed : 0;
+  const live = g.clock !== null && g.clock.mode !== 'days';
+  const left = (ms: number) => (live ? clockLeft(ms - spent) : timeLeft(ms - spent));
+  const own = live && !g.yourTurn && g.yourClockMs !== null ? ` (you:\u00a0${clockLeft(g.yourClockMs)})` : '';
   const status = g.over
     ? (g.result ?? 'Game over')
     : g.yourTurn
       ? g.timeLeftMs !== null
-        ? `Your turn — ${timeLeft(g.timeLeftMs)} left`
+        ? `Your turn — ${left(g.timeLeftMs)} left`
         : 'Your turn'
       : g.timeLeftMs !== null
-        ? `Their turn — ${timeLeft(g.timeLeftMs)} left`
+        ? `Their turn — ${left(g.timeLeftMs)} left${own}`
         : 'Their turn';
   return h(
     'li',
@@ -82,6 +99,8 @@ function Item({ g, go }: { g: YourGame; go: (path: string) => void }) {
 function YourGames({ go }: { go: (path: string) => void }) {
   const [games, setGames] = useState<YourGame[] | null>(null);
   const [error, setError] = useState('');
+  const [answered, setAnswered] = useState(0);
+  const [elapsed, setElapsed] = useState(0);
   useEffect(() => {
     const seats = identity.seats().slice(0, 100);
     if (seats.length === 0) return setGames([]);
@@ -93,10 +112,18 @@ function YourGames({ go }: { go: (path: string) => void }) {
       .then(async (res) => {
         const body = await res.json().catch(() => ({}));
         if (!res.ok) throw new Error(body.message ?? `The server answered ${res.status}`);
+        setAnswered(performance.now());
         setGames(body.games as YourGame[]);
       })
       .catch((err: Error) => setError(err.message));
   }, []);
+  // Running clocks tick once a second while the page is open.
+  const ticking = !!games?.some((g) => g.clockRunning && !g.over);
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setElapsed(performance.now() - answered), 1000);
+    return () => clearInterval(timer);
+  }, [ticking, answered]);
   const mine = games?.filter((g) => g.yourTurn) ?? [];
   const theirs = games?.filter((g) => !g.yourTurn && !g.over) ?? [];
   const over = games?.filter((g) => g.over) ?? [];
@@ -109,7 +136,7 @@ function YourGames({ go }: { go: (path: string) => void }) {
           h(
             'ul',
             { class: 'yg-list' },
-            list.map((g) => h(Item, { key: `${g.roomId}:${g.seat}`, g, go })),
+            list.map((g) => h(Item, { key: `${g.roomId}:${g.seat}`, g, go, elapsed })),
           ),
         )
       : null;

@@ -13,6 +13,7 @@ import { seatTokenMatches } from '../store/game-store';
 import { log } from '../log';
 import type { DaysStore, TableRow } from './days-store';
 import { daysStoreOf } from './room-days';
+import { liveClockOf } from './live-clock';
 import { DeadlineSweep } from './sweep';
 import { serverNow, shiftTime } from './time';
 
@@ -56,9 +57,15 @@ export interface YourGame {
   /** The last change of turn in words ("Ana moved a knight"). */
   lastMove: string;
   lastAt: number | null;
-  /** Days games: when the awaited seat's clock falls, and how long that is from now. */
+  /**
+   * When the awaited seat's clock falls, and how long that is from now: days games from the store; live timed
+   * games from their room's clock when the room is loaded in this process (./live-clock), null otherwise.
+   */
   deadline: number | null;
   timeLeftMs: number | null;
+  /** Live timed games whose room is loaded here: the asking seat's own time left, and whether a clock runs now. */
+  yourClockMs: number | null;
+  clockRunning: boolean;
   clock: TimeControl | null;
 }
 
@@ -92,7 +99,14 @@ function gameOf(row: TableRow, seat: number, now: number): YourGame {
       result = 'Game over';
     }
   } else if (over) result = 'Game over';
-  const deadline = over ? null : (row.turn?.deadline ?? null);
+  const live = over ? null : liveClockOf(row.roomId, row.gameId, seat, now);
+  const deadline = over
+    ? null
+    : live
+      ? live.running && live.awaitedMs !== null
+        ? now + live.awaitedMs
+        : null
+      : (row.turn?.deadline ?? null);
   return {
     roomId: row.roomId,
     gameId: row.gameId,
@@ -108,7 +122,9 @@ function gameOf(row: TableRow, seat: number, now: number): YourGame {
     lastMove: row.turn?.words ?? '',
     lastAt: row.turn?.at ?? null,
     deadline,
-    timeLeftMs: deadline === null ? null : Math.max(0, deadline - now),
+    timeLeftMs: live ? live.awaitedMs : deadline === null ? null : Math.max(0, deadline - now),
+    yourClockMs: live?.seatMs ?? null,
+    clockRunning: live ? live.running : deadline !== null,
     clock: controlOf(row.room),
   };
 }

@@ -40,7 +40,7 @@ import { guardInbound } from './inbound';
 import { hasStateChanges, refreshSnapshot } from './schema-fixes';
 import { RoomTimers } from './room-timers';
 import { Seats, seatState, type SeatHost } from './seats';
-import { RoomClock } from './room-clock';
+import { type ClockWire, RoomClock } from './room-clock';
 import { authOf, type AuthData } from '../http/address';
 import { noteRefusal } from '../http/refusals';
 import { replayStored, type Durability, type Journal } from './durability';
@@ -496,6 +496,11 @@ export class GameRoom extends Room<TableState> {
   /** The deadline sweep found this game's clock due: it is looked at now (../days/sweep). */
   checkClock() {
     this.clocks?.recheck();
+  }
+
+  /** The clocks as clients see them, for "Your games" (../days/live-clock); null for an untimed game. */
+  clockWire(): ClockWire | null {
+    return this.clocks?.wire() ?? null;
   }
 
   /** What the turn reports read (../days/room-days). */
