@@ -248,6 +248,18 @@ const cases: Case[] = [
     loading: { tries: 1 },
   },
   {
+    id: 'pig',
+    // The example game (docs/new-game.md): every roll is the roller's own d6, a 1 worst, higher better. A target of
+    // 100 keeps both seats rolling for the eight turns each (P4), so a loaded seat has enough rolls to stand out.
+    options: { target: 100, seats: 2 },
+    seats: 2,
+    fair: [300, 10000],
+    loaded: [200, 10000],
+    // Best of 5: at best of 3, 96.5% of 200 games named the seat (a random player holds half the time, so a seat
+    // rolls about twice a turn).
+    loading: { tries: 5 },
+  },
+  {
     id: 'shields-up',
     options: {},
     seats: 2,
