@@ -36,9 +36,9 @@ interface Case {
   /** Each player plays alone (a race): the page resigns too for the game to end. */
   race?: boolean;
   /**
-   * A board that needs more height than a short phone's first screen gives it (Dice Siege's sheet, Shields): on a
+   * A board that needs more height than a short phone's first screen gives it (Shields' two sides and pool): on a
    * phone shorter than 700 px it keeps that height, your strip moves up under the opponents', and the game's
-   * controls follow the board below the first screen.
+   * controls follow the board below the first screen. (Dice Siege's sheet fits there: not tall.)
    */
   tall?: boolean;
 }
@@ -47,7 +47,7 @@ const CASES: Case[] = [
   { game: 'shields', options: {}, seats: 2, timed: true, draws: false, tall: true },
   { game: 'dice-chess', options: {}, seats: 2, timed: true, draws: true },
   { game: 'shields-up', options: {}, seats: 2, timed: true, draws: true },
-  { game: 'dice-siege', options: { seats: 2 }, seats: 2, timed: false, draws: false, race: true, tall: true },
+  { game: 'dice-siege', options: { seats: 2 }, seats: 2, timed: false, draws: false, race: true },
   { game: 'polywars', options: { scenario: 'kill-the-king', seats: 3 }, seats: 3, timed: true, draws: false },
 ];
 const NAMES = ['Ana', 'Ben', 'Cid'];

@@ -207,7 +207,8 @@ export function attackers(
         .stroke({ width: 1.5, color: MUTED });
     p.hit(`atk:${a.id}`, cx, cy, cw, ch, () => S.tapAttacker(a.id));
   }
-  if (!note) return rowsFor(i);
+  // (The summary line gives way last, where not even it fits under the one row kept: never drawn half cut.)
+  if (!note || rowsFor(i) + 18 > room) return rowsFor(i);
   p.text(note, { size: 12, color: MUTED }, x, y + rowsFor(i) + 3);
   return rowsFor(i) + 18;
 }
@@ -362,22 +363,26 @@ export function thumbnails(
   w: number,
   onTap: (s: number) => void,
   small = false,
+  tight = false,
 ): number {
   if (v.sheets.length < 2) return 0;
   const n = v.sheets.length;
   const gap = 5;
   const cols = Math.min(n, Math.max(2, Math.floor((w + gap) / (92 + gap))));
   const tw = (w - gap * (cols - 1)) / cols;
-  // On a phone a thumbnail is one line of words over its bar.
-  const h = small ? 40 : 48;
+  // On a phone a thumbnail is two lines of words over its bar; on a short phone one line (name, roll) over it.
+  const h = tight ? 26 : small ? 40 : 48;
   const total = v.levels[0] + v.levels[1] + v.levels[2];
   v.sheets.forEach((sh, s) => {
     const cx = x + (s % cols) * (tw + gap);
     const cy = y + Math.floor(s / cols) * (h + gap);
     cell(p.g, cx, cy, tw, h, { on: s === focus, lit: s === focus });
     const place = v.ranking.indexOf(s) + 1;
+    const label = `${place}. ${names[s] ?? `Seat ${s + 1}`}${s === me ? ' (you)' : ''}`;
+    // One line: the name gives way (about 7.5 px a bold 12 px letter) to the state on its right ("choosing").
+    const room = Math.floor((tw - 10 - 62) / 7.5);
     p.text(
-      `${place}. ${names[s] ?? `Seat ${s + 1}`}${s === me ? ' (you)' : ''}`,
+      tight && label.length > room ? `${label.slice(0, Math.max(1, room - 1))}…` : label,
       { size: 12, color: INK, weight: 700 },
       cx + 5,
       cy + 3,
@@ -394,7 +399,8 @@ export function thumbnails(
               ? 'choosing'
               : `roll ${sh.attempt}`;
     const standing = sh.attackers.filter((a) => isAlive(a)).length;
-    p.text(`${state} · ${standing} foes`, { size: 12, color: MUTED }, cx + 5, cy + 18);
+    if (tight) p.text(state, { size: 12, color: MUTED }, cx + tw - 5, cy + 3, 1, 0);
+    else p.text(`${state} · ${standing} foes`, { size: 12, color: MUTED }, cx + 5, cy + 18);
     const bw = tw - 10;
     p.g.rect(cx + 5, cy + h - 9, bw, 5).fill(0x4a5a50);
     p.g.rect(cx + 5, cy + h - 9, (bw * sh.boxesLeft) / total, 5).fill(sh.left ? MUTED : 0x7bc47f);

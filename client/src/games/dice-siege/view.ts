@@ -489,6 +489,7 @@ class SiegeSheet implements GameView {
     const PAD = W < 560 ? 6 : 8;
     const wide = W >= 700 && W > H * 1.15;
     const colW = wide ? Math.floor((W - 2 * PAD - 16) * 0.5) : W - 2 * PAD;
+    const tight = !wide && S.small && H < 470;
     const thumbs = (x: number, y: number) =>
       thumbnails(
         p,
@@ -506,9 +507,11 @@ class SiegeSheet implements GameView {
           this.draw();
         },
         S.small,
+        tight,
       );
+    // A short phone's board (360x640): one-line thumbnails and tighter gaps, so the sheet fits its first screen.
     let y = PAD;
-    y += this.header(p, v, preview, PAD, y, colW) + 6;
+    y += this.header(p, v, preview, PAD, y, colW) + (tight ? 2 : 6);
     let ry = y;
     if (wide) {
       // Two columns: the sheet's state on the left, what the dice do on the right.
@@ -523,7 +526,7 @@ class SiegeSheet implements GameView {
     } else {
       // One column that fits a phone's first screen: the walls (the player's life) first, the race, the dice, what
       // they can do, then the attackers (under the round's buttons' reach).
-      const gap = S.small ? 4 : GAP - 4;
+      const gap = tight ? 2 : S.small ? 4 : GAP - 4;
       y += stronghold(p, S, PAD, y, colW) + gap;
       if (v.sheets.length > 1) y += thumbs(PAD, y) + gap;
       y += tray(p, S, PAD, y, colW) + gap;
