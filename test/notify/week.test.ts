@@ -1,5 +1,5 @@
 // A lobby's turn-based Dice Chess table over a simulated week (one day a move, the server's time shifted, the room
-// unloaded between moves): each move is made by its player alone at the table, and the other player is told by Web
+// unloaded between moves, the server restarted midweek): each move is made by its player alone at the table, and the other player is told by Web
 // Push (decrypted here with their subscription's keys) and the lobby by its webhook, at every turn change.
 import { Client } from 'colyseus.js';
 import type { GameStore } from '../../server/src/store/game-store';
@@ -25,22 +25,27 @@ beforeAll(async () => {
   ep.on('/hook', { status: 204 });
   backend = postgresBackend();
   store = await backend.open();
-  server = await testServer(
-    {
-      idleSeconds: 1,
-      notify: {
-        webhookHosts: ['127.0.0.1'],
-        pushHosts: ['127.0.0.1'],
-        privateHosts: ['127.0.0.1'],
-        ca: tls.cert,
-        publicUrl: 'https://dicehall.test',
-        webhookPerMinute: 60,
-      },
+  settings = {
+    idleSeconds: 1,
+    notify: {
+      webhookHosts: ['127.0.0.1'],
+      pushHosts: ['127.0.0.1'],
+      privateHosts: ['127.0.0.1'],
+      ca: tls.cert,
+      publicUrl: 'https://dicehall.test',
+      webhookPerMinute: 60,
     },
-    store,
-  );
-  await until(() => server.durable.status === 'ready', 'the store');
+  };
+  await startServer();
 });
+
+/** The server's settings, the same after the restart. */
+let settings: Parameters<typeof testServer>[0];
+
+async function startServer() {
+  server = await testServer(settings, store);
+  await until(() => server.durable.status === 'ready', 'the store');
+}
 afterAll(async () => {
   await server?.close();
   await ep?.close();
@@ -79,7 +84,7 @@ async function back(roomId: string, token: string): Promise<Player> {
   return p;
 }
 
-it('tells the waiting player by push and the lobby by webhook at every turn change of a week', async () => {
+it('tells the waiting player by push and the lobby by webhook at every turn change of a week, across a restart', async () => {
   const ana = await enter(server.ws, null, 'Ana');
   const ben = await enter(server.ws, ana.room.roomId, 'Ben');
   const partyId = ana.room.roomId;
@@ -111,6 +116,13 @@ it('tells the waiting player by push and the lobby by webhook at every turn chan
   let told = 0;
   for (let day = 1; day <= 7; day++) {
     await post('/api/test/time', { advanceMs: 20 * HOUR });
+    if (day === 4) {
+      // A restart midweek: the VAPID keys, the subscriptions, the lobby's webhook and the deadline are in the store.
+      // (In this process the shifted time is the process's: the new server keeps it, as a real one keeps the clock.)
+      await server.close();
+      store = await backend.open();
+      await startServer();
+    }
     // The player to move comes alone; the other's page stays closed.
     let mover = await back(tableId, tokens[0]);
     if (mover.legal.length === 0) {
@@ -137,5 +149,6 @@ it('tells the waiting player by push and the lobby by webhook at every turn chan
     await leave(mover);
     await unloaded(tableId);
   }
+  // Days 5 to 7 come after the restart: at least one move was told by the restarted server.
   expect(told).toBeGreaterThanOrEqual(5);
 });

@@ -64,6 +64,19 @@ export class DaysStore {
     );
   }
 
+  /**
+   * The stored lobby whose current table this is, or undefined: the table's party when presence has lost the link
+   * (a restart of a single process, whose presence is its memory). Read on a presence miss only, then linked again.
+   */
+  async lobbyOfTable(tableId: string): Promise<string | undefined> {
+    if (!ID.test(tableId)) return undefined;
+    const rows = await this.sql.query<{ lobby_id: string }>(
+      `SELECT lobby_id FROM lobbies WHERE (snapshot::jsonb) ->> 'tableId' = $1 ORDER BY updated_at DESC LIMIT 1`,
+      [tableId],
+    );
+    return rows[0]?.lobby_id;
+  }
+
   /** Deadlines passed at `now`, soonest first (the partial index on deadline): what the sweep wakes. */
   async due(now: number, limit: number): Promise<{ gameId: string; roomId: string; deadline: number }[]> {
     const rows = await this.sql.query<{ game_id: string; room_id: string; deadline: string | number }>(

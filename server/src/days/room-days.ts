@@ -5,7 +5,7 @@ import { resultOf, type GameModule, type LogEntry, type Table } from '@dicehall/
 import type { Durability } from '../rooms/durability';
 import { log } from '../log';
 import { DaysStore, sqlOf } from './days-store';
-import { partyOf } from './table-party';
+import { linkParty, partyOf } from './table-party';
 import { emitTurnChange, type TurnChange } from './turn-events';
 
 /** What the room is now, read when a turn changes. */
@@ -95,10 +95,24 @@ export class RoomDays {
     };
     // A lobby's table says which lobby (./table-party): looked up until found, then known.
     if (this.party) return emitTurnChange({ ...change, partyId: this.party });
-    void partyOf(v.roomId).then((partyId) => {
+    void this.findParty(v.roomId).then((partyId) => {
       this.party = partyId ?? null;
       emitTurnChange(partyId ? { ...change, partyId } : change);
     });
+  }
+
+  /** The table's party: from presence, else from the stored lobbies (presence lost it in a restart), linked again. */
+  private async findParty(roomId: string): Promise<string | undefined> {
+    const linked = await partyOf(roomId);
+    if (linked) return linked;
+    try {
+      const stored = await (await daysStoreOf(this.durable))?.lobbyOfTable(roomId);
+      if (stored) linkParty(roomId, stored);
+      return stored;
+    } catch (err) {
+      log.warn({ err: String(err) }, "days: the table's lobby could not be read");
+      return undefined;
+    }
   }
 
   /** A game brought back from the store: its turn is known again (stored afresh, since the deadline may differ). */

@@ -310,8 +310,10 @@ export class GameRoom extends Room<TableState> {
     this.unwatchStore?.();
     if (this.vsComputer && this.creatorAddress) this.ctx.bots.rooms.release(this.creatorAddress, this.roomId);
     this.journal?.dispose(this.roomId, this.state.phase === 'playing');
-    // A planned stop keeps an unfinished game for a join elsewhere: its party waits for it (./table-news).
-    tellTable(this, { resumable: !!this.journal && !!this.ctx.durable?.stopping && this.state.phase === 'playing' });
+    // A planned stop keeps an unfinished game for a join elsewhere, and a game played over days sleeps between moves
+    // (issue 33): either way its party waits for it (./table-news) rather than giving the table up.
+    const sleeps = !!this.ctx.durable?.stopping || this.seating.turnBased;
+    tellTable(this, { resumable: !!this.journal && sleeps && this.state.phase === 'playing' });
     this.bots?.dispose();
     this.clocks?.dispose();
     this.timers.dispose();
