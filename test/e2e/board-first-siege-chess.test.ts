@@ -149,7 +149,11 @@ describe.each(Object.keys(SIZES))('at %s size', (size) => {
     };
     await whole('set-up');
     await primary.click();
-    await p.waitForFunction(() => (window as any).__dicehall.geometry().facts.tray.every((v: number) => v > 0));
+    // The rolled dice and their tap targets (drawn in the same frame as the values, but read apart: wait for both).
+    await p.waitForFunction(() => {
+      const f = (window as any).__dicehall.geometry().facts;
+      return f.tray.every((v: number) => v > 0) && f.targets?.['die:0'] && f.targets?.['die:2'];
+    });
     let f = await facts(p);
     // Keep two dice by touching them: the button then rerolls the others.
     await touch(p, f.targets['die:0']);

@@ -197,7 +197,10 @@ async function next() {
     statuses.push(...(await Promise.all([0, 1, 2].map(hostileRequest))));
     parentPort.postMessage({ type: 'sent', closed: Object.values(t.clients).some((p) => !p.room.connection.isOpen) });
   }
+  // The honest games play on until each has made a few moves (the test asserts more than 5), or 20 s pass: a game
+  // whose moves come slowly (Pig's turns pass often) or a busy machine is not taken for a game the fuzz froze.
   await sleep(500);
+  for (let waited = 0; waited < 20000 && honest.some((h) => h.progress.actions <= 5); waited += 100) await sleep(100);
   for (const h of honest) h.stop();
   parentPort.postMessage({ type: 'done', honest: honest.map((h) => h.progress), statuses });
 })().catch((e) => parentPort.postMessage({ type: 'error', error: String(e?.stack || e) }));
