@@ -63,6 +63,8 @@ export class RoomDays {
   private last = '';
   /** The table's party once found; null while none is known. */
   private party: string | null = null;
+  /** The stored lobbies were searched for this table (./days-store lobbyOfTable). */
+  private storedLookedUp = false;
 
   constructor(
     private readonly durable: Durability | undefined,
@@ -101,10 +103,15 @@ export class RoomDays {
     });
   }
 
-  /** The table's party: from presence, else from the stored lobbies (presence lost it in a restart), linked again. */
+  /**
+   * The table's party: from presence, else from the stored lobbies (presence lost it in a restart), linked again.
+   * The stored lobbies are read once per loaded room (a scan of their snapshots): most tables belong to no lobby,
+   * and their turns must not pay for it each time.
+   */
   private async findParty(roomId: string): Promise<string | undefined> {
     const linked = await partyOf(roomId);
-    if (linked) return linked;
+    if (linked || this.storedLookedUp) return linked;
+    this.storedLookedUp = true;
     try {
       const stored = await (await daysStoreOf(this.durable))?.lobbyOfTable(roomId);
       if (stored) linkParty(roomId, stored);
